@@ -1,0 +1,50 @@
+#pragma once
+/// Validation errors: every bad input names the field and the value that broke the rule.
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace sepaxis {
+
+enum class ErrorCode {
+  NotFinite,         ///< NaN or +/-Infinity
+  Negative,          ///< a radius or half-extent below zero
+  MinAboveMax,       ///< min[i] > max[i]
+  NotOrthonormal,    ///< OBB axes farther from orthonormal than tolerance::kOrthonormal
+  NotUnit,           ///< a quaternion farther from unit length than tolerance::kUnitQuaternion
+  UnknownK,          ///< k-DOP k not in {6, 8, 14, 18, 26}
+  WrongLength,       ///< an array with the wrong number of entries
+  EmptyIntersection  ///< k-DOP slabs that no point satisfies
+};
+
+struct Error {
+  ErrorCode code;
+  std::string field;    ///< e.g. "obb.halfExtents[1]"
+  double value;         ///< the offending value (NaN when it is not a single number)
+  std::string message;  ///< e.g. "obb.halfExtents[1] must be >= 0, got -2"
+};
+
+/// Either a value or the first Error found (C++17 has no std::expected).
+template <class T>
+class Expected {
+ public:
+  Expected(T value) : state_(std::move(value)) {}  // NOLINT: implicit by design
+  Expected(Error error) : state_(std::move(error)) {}  // NOLINT
+
+  bool ok() const { return state_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  const T& value() const { return std::get<0>(state_); }
+  T& value() { return std::get<0>(state_); }
+  const T& operator*() const { return value(); }
+  const T* operator->() const { return &value(); }
+  const Error& error() const { return std::get<1>(state_); }
+
+ private:
+  std::variant<T, Error> state_;
+};
+
+/// Formats a number the way messages show it: shortest round-trip form ("-2", "0.5", "NaN").
+std::string formatNumber(double value);
+
+}  // namespace sepaxis

@@ -1,0 +1,23 @@
+#pragma once
+/// Oriented box: center + three orthonormal axes + half-extents along them (closed).
+
+#include "sepaxis/error.h"
+#include "sepaxis/vec3.h"
+
+namespace sepaxis {
+
+struct Obb {
+  Vec3 center;
+  Vec3 axis[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};  ///< orthonormal to machine precision
+  Vec3 halfExtents;
+};
+
+/// Axes within tolerance::kOrthonormal of orthonormal are accepted and re-orthonormalized
+/// (Gram-Schmidt, keeping axis[0]'s direction and the handedness given); others are rejected.
+Expected<Obb> makeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents);
+/// Axes are the columns of `rotation`.
+Expected<Obb> makeObbFromRotation(Vec3 center, const Mat3& rotation, Vec3 halfExtents);
+/// Axes are the images of x, y, z under the unit quaternion `rotation`.
+Expected<Obb> makeObbFromQuaternion(Vec3 center, Quat rotation, Vec3 halfExtents);
+
+}  // namespace sepaxis

@@ -1,0 +1,41 @@
+#pragma once
+/// Exact boolean overlap tests for every pair of volume types, both orders. Closed sets: touching
+/// counts as overlap. Exact: the answer is the true one whenever the signed margin exceeds rounding
+/// (a few ulps of the volumes' size and distance). No allocation, no report built.
+///
+/// Polytopes (AABB, OBB, k-DOP) are tested on every candidate separating axis: the face normals
+/// of both and the cross products of their edge directions (Gottschalk et al. 1996; Ericson,
+/// Real-Time Collision Detection, 4.4.1 and 5.2.1). Pairs with a sphere use the exact closest
+/// point of the other volume to the sphere's centre.
+
+#include "sepaxis/volume.h"
+
+namespace sepaxis {
+
+bool overlaps(const Sphere& a, const Sphere& b);
+bool overlaps(const Sphere& a, const Aabb& b);
+bool overlaps(const Sphere& a, const Obb& b);
+bool overlaps(const Sphere& a, const Kdop& b);
+bool overlaps(const Aabb& a, const Aabb& b);
+bool overlaps(const Aabb& a, const Obb& b);
+bool overlaps(const Aabb& a, const Kdop& b);
+bool overlaps(const Obb& a, const Obb& b);
+bool overlaps(const Obb& a, const Kdop& b);
+bool overlaps(const Kdop& a, const Kdop& b);
+
+// The reversed orders are the same test: symmetric by construction.
+inline bool overlaps(const Aabb& a, const Sphere& b) { return overlaps(b, a); }
+inline bool overlaps(const Obb& a, const Sphere& b) { return overlaps(b, a); }
+inline bool overlaps(const Kdop& a, const Sphere& b) { return overlaps(b, a); }
+inline bool overlaps(const Obb& a, const Aabb& b) { return overlaps(b, a); }
+inline bool overlaps(const Kdop& a, const Aabb& b) { return overlaps(b, a); }
+inline bool overlaps(const Kdop& a, const Obb& b) { return overlaps(b, a); }
+
+bool overlaps(const Volume& a, const Volume& b);
+
+/// The classic k-DOP test (Klosowski et al.): compares the slab intervals of the directions both
+/// k-DOPs share. Only conservative: true whenever the k-DOPs overlap, but also for some pairs that
+/// are apart along a cross product of their edges. Use it as a cheap first pass.
+bool overlapsConservative(const Kdop& a, const Kdop& b);
+
+}  // namespace sepaxis

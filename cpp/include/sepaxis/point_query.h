@@ -1,0 +1,21 @@
+#pragma once
+/// Point containment (closed: boundary points are inside) and the closest point of a volume.
+
+#include "sepaxis/volume.h"
+
+namespace sepaxis {
+
+bool contains(const Sphere& s, Vec3 p);
+bool contains(const Aabb& box, Vec3 p);
+bool contains(const Obb& box, Vec3 p);
+bool contains(const Kdop& kdop, Vec3 p);
+bool contains(const Volume& v, Vec3 p);
+
+/// The point of the volume nearest to p (p itself when inside).
+Vec3 closestPoint(const Sphere& s, Vec3 p);
+Vec3 closestPoint(const Aabb& box, Vec3 p);
+Vec3 closestPoint(const Obb& box, Vec3 p);
+Vec3 closestPoint(const Kdop& kdop, Vec3 p);
+Vec3 closestPoint(const Volume& v, Vec3 p);
+
+}  // namespace sepaxis

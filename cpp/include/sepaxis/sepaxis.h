@@ -1,0 +1,11 @@
+#pragma once
+/// The whole public API of the sepaxis collision core.
+
+#include "sepaxis/bounds.h"
+#include "sepaxis/overlap.h"
+#include "sepaxis/point_query.h"
+#include "sepaxis/ray.h"
+#include "sepaxis/report.h"
+#include "sepaxis/tolerance.h"
+#include "sepaxis/transform.h"
+#include "sepaxis/volume.h"

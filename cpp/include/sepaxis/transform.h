@@ -1,0 +1,31 @@
+#pragma once
+/// Rigid transforms (rotation, translation, optional uniform scale) of volumes:
+/// x -> scale * (rotation * x) + translation.
+
+#include "sepaxis/volume.h"
+
+namespace sepaxis {
+
+struct RigidTransform {
+  Mat3 rotation;  ///< orthonormal, determinant +1
+  Vec3 translation;
+  double scale = 1;  ///< > 0
+};
+
+/// Validates: finite, unit quaternion within tolerance::kUnitQuaternion (normalized inside), scale > 0.
+Expected<RigidTransform> makeRigidTransform(Quat rotation, Vec3 translation, double scale = 1);
+
+Sphere transformed(const Sphere& s, const RigidTransform& t);
+/// A rotated AABB is an OBB; see transformedBounds for the enclosing AABB.
+Obb transformed(const Aabb& box, const RigidTransform& t);
+Obb transformed(const Obb& box, const RigidTransform& t);
+/// k-DOP directions are fixed, so a rotated k-DOP is not a k-DOP: this returns the tightest k-DOP
+/// of the same k around the transformed polytope (exact when the rotation maps the direction set to
+/// itself, e.g. the identity or a quarter turn about an axis).
+Kdop transformed(const Kdop& kdop, const RigidTransform& t);
+Volume transformed(const Volume& v, const RigidTransform& t);
+
+/// The tightest AABB around the transformed volume.
+Aabb transformedBounds(const Volume& v, const RigidTransform& t);
+
+}  // namespace sepaxis

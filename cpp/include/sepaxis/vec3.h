@@ -1,0 +1,72 @@
+#pragma once
+/// Small double-precision vector maths: plain data, pure functions.
+
+#include <cmath>
+
+namespace sepaxis {
+
+struct Vec3 {
+  double x = 0, y = 0, z = 0;
+
+  constexpr double operator[](int i) const { return i == 0 ? x : (i == 1 ? y : z); }
+  double& operator[](int i) { return i == 0 ? x : (i == 1 ? y : z); }
+};
+
+constexpr Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+constexpr Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+constexpr Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
+constexpr Vec3 operator*(Vec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
+constexpr Vec3 operator*(double s, Vec3 a) { return {a.x * s, a.y * s, a.z * s}; }
+constexpr Vec3 operator/(Vec3 a, double s) { return {a.x / s, a.y / s, a.z / s}; }
+constexpr bool operator==(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+constexpr bool operator!=(Vec3 a, Vec3 b) { return !(a == b); }
+
+constexpr double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+constexpr Vec3 cross(Vec3 a, Vec3 b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+constexpr double lengthSquared(Vec3 a) { return dot(a, a); }
+inline double length(Vec3 a) { return std::sqrt(dot(a, a)); }
+inline Vec3 abs(Vec3 a) { return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)}; }
+inline Vec3 min(Vec3 a, Vec3 b) { return {std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)}; }
+inline Vec3 max(Vec3 a, Vec3 b) { return {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)}; }
+inline double maxComponent(Vec3 a) { return std::fmax(a.x, std::fmax(a.y, a.z)); }
+inline bool isFinite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
+
+/// Unit vector along a; the zero vector stays zero (callers decide what a zero direction means).
+inline Vec3 normalize(Vec3 a) {
+  const double len = length(a);
+  return len > 0 ? a / len : Vec3{};
+}
+
+/// Row-major 3x3 matrix; column j of a rotation is the image of the j-th basis vector.
+struct Mat3 {
+  double m[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+
+  Vec3 column(int j) const { return {m[0][j], m[1][j], m[2][j]}; }
+};
+
+inline Vec3 operator*(const Mat3& r, Vec3 v) {
+  return {r.m[0][0] * v.x + r.m[0][1] * v.y + r.m[0][2] * v.z,
+          r.m[1][0] * v.x + r.m[1][1] * v.y + r.m[1][2] * v.z,
+          r.m[2][0] * v.x + r.m[2][1] * v.y + r.m[2][2] * v.z};
+}
+
+/// Unit quaternion {x, y, z, w} (three.js order).
+struct Quat {
+  double x = 0, y = 0, z = 0, w = 1;
+};
+
+/// Rotation matrix of a unit quaternion.
+inline Mat3 toMat3(Quat q) {
+  const double xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+  const double xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+  const double wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+  Mat3 r;
+  r.m[0][0] = 1 - 2 * (yy + zz); r.m[0][1] = 2 * (xy - wz);     r.m[0][2] = 2 * (xz + wy);
+  r.m[1][0] = 2 * (xy + wz);     r.m[1][1] = 1 - 2 * (xx + zz); r.m[1][2] = 2 * (yz - wx);
+  r.m[2][0] = 2 * (xz - wy);     r.m[2][1] = 2 * (yz + wx);     r.m[2][2] = 1 - 2 * (xx + yy);
+  return r;
+}
+
+}  // namespace sepaxis

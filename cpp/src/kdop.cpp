@@ -1,0 +1,199 @@
+#include "sepaxis/kdop.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "sepaxis/tolerance.h"
+#include "validate.h"
+
+namespace sepaxis {
+namespace {
+
+constexpr KdopDirection kAxes[] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+constexpr KdopDirection kCorners[] = {{1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1}};
+constexpr KdopDirection kEdges[] = {{1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}, {0, 1, 1}, {0, 1, -1}};
+
+constexpr KdopDirection k6[] = {kAxes[0], kAxes[1], kAxes[2]};
+constexpr KdopDirection k8[] = {kCorners[0], kCorners[1], kCorners[2], kCorners[3]};
+constexpr KdopDirection k14[] = {kAxes[0],    kAxes[1],    kAxes[2],    kCorners[0], kCorners[1],
+                                 kCorners[2], kCorners[3]};
+constexpr KdopDirection k18[] = {kAxes[0],  kAxes[1],  kAxes[2],  kEdges[0], kEdges[1],
+                                 kEdges[2], kEdges[3], kEdges[4], kEdges[5]};
+constexpr KdopDirection k26[] = {kAxes[0],    kAxes[1],    kAxes[2],  kCorners[0], kCorners[1],
+                                 kCorners[2], kCorners[3], kEdges[0], kEdges[1],   kEdges[2],
+                                 kEdges[3],   kEdges[4],   kEdges[5]};
+
+// One side of a slab as a half-space normal . x <= offset, in the k-DOP's local frame.
+struct Plane {
+  Vec3 normal;
+  double offset;
+};
+
+// A point inside (or near) the slabs, so that vertices are computed from small local offsets
+// rather than from coordinates that may be 1e5 away from the origin (less cancellation).
+Vec3 roughCenter(const Kdop& kdop) {
+  const KdopDirection* dirs = kdopDirections(kdop.k);
+  const int n = kdop.slabCount();
+  if (dirs[0].x == 1 && dirs[0].y == 0 && dirs[0].z == 0)
+    return {(kdop.min[0] + kdop.max[0]) / 2, (kdop.min[1] + kdop.max[1]) / 2, (kdop.min[2] + kdop.max[2]) / 2};
+  // k = 8: the corner slab mid-values m_i solve to x = (m0+m1+m2+m3)/4, y = (m0+m1-m2-m3)/4, ...
+  double m[4];
+  for (int i = 0; i < n && i < 4; ++i) m[i] = (kdop.min[i] + kdop.max[i]) / 2;
+  return {(m[0] + m[1] + m[2] + m[3]) / 4, (m[0] + m[1] - m[2] - m[3]) / 4, (m[0] - m[1] + m[2] - m[3]) / 4};
+}
+
+bool insideSlabs(const Kdop& kdop, const double* localMin, const double* localMax, Vec3 p, double tol) {
+  const KdopDirection* dirs = kdopDirections(kdop.k);
+  for (int i = 0; i < kdop.slabCount(); ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    const double s = dot(d, p);
+    const double slack = tol * length(d);
+    if (s < localMin[i] - slack || s > localMax[i] + slack) return false;
+  }
+  return true;
+}
+
+// Enumerates the vertices: every triple of slab planes with independent normals meets in one
+// point; those inside all slabs (within tol) are the polytope's vertices. k <= 26 planes, so at
+// most 2600 triples: cheap at construction, and exact in the degenerate cases (flat, segment,
+// point) where incremental hull algorithms struggle.
+bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double* localMin,
+                   const double* localMax, double tol, double mergeDistance) {
+  kdop.vertexCount = 0;
+  for (int p = 0; p < planeCount; ++p) {
+    for (int q = p + 1; q < planeCount; ++q) {
+      const Vec3 pq = cross(planes[p].normal, planes[q].normal);
+      if (lengthSquared(pq) == 0) continue;  // integer normals: exactly parallel or not at all
+      for (int r = q + 1; r < planeCount; ++r) {
+        const double det = dot(planes[r].normal, pq);  // an exact small integer
+        if (det == 0) continue;
+        const Vec3 x = (cross(planes[q].normal, planes[r].normal) * planes[p].offset +
+                        cross(planes[r].normal, planes[p].normal) * planes[q].offset + pq * planes[r].offset) /
+                       det;
+        if (!insideSlabs(kdop, localMin, localMax, x, tol)) continue;
+        bool known = false;
+        for (int v = 0; v < kdop.vertexCount && !known; ++v)
+          known = length(kdop.vertex[v] - x) <= mergeDistance;
+        if (known) continue;
+        if (kdop.vertexCount == kMaxKdopVertices) return false;
+        kdop.vertex[kdop.vertexCount++] = x;
+      }
+    }
+  }
+  return true;
+}
+
+// Two vertices on two common non-parallel planes bound a segment of the boundary: an edge (or,
+// for a flat polytope, possibly a diagonal of its single face, which is harmless for closest
+// points). Per plane, a bit mask of the vertices on it.
+void buildAdjacency(Kdop& kdop, const Plane* planes, int planeCount, double onPlane) {
+  uint64_t on[2 * kMaxKdopSlabs] = {};
+  for (int p = 0; p < planeCount; ++p)
+    for (int v = 0; v < kdop.vertexCount; ++v)
+      if (std::fabs(dot(planes[p].normal, kdop.vertex[v]) - planes[p].offset) <= onPlane * length(planes[p].normal))
+        on[p] |= uint64_t{1} << v;
+  for (int v = 0; v < kMaxKdopVertices; ++v) kdop.adjacent[v] = 0;
+  for (int p = 0; p < planeCount; ++p) {
+    for (int q = p + 1; q < planeCount; ++q) {
+      const Vec3 dir = cross(planes[p].normal, planes[q].normal);
+      const uint64_t shared = on[p] & on[q];
+      if (lengthSquared(dir) == 0 || (shared & (shared - 1)) == 0) continue;  // fewer than two
+      // The extreme vertices along the line are the edge's ends (collinear extras lie between).
+      int lo = -1, hi = -1;
+      double loValue = std::numeric_limits<double>::infinity(), hiValue = -loValue;
+      for (int v = 0; v < kdop.vertexCount; ++v) {
+        if (!(shared >> v & 1)) continue;
+        const double t = dot(dir, kdop.vertex[v]);
+        if (t < loValue) loValue = t, lo = v;
+        if (t > hiValue) hiValue = t, hi = v;
+      }
+      if (lo == hi) continue;
+      kdop.adjacent[lo] |= uint64_t{1} << hi;
+      kdop.adjacent[hi] |= uint64_t{1} << lo;
+    }
+  }
+}
+
+}  // namespace
+
+bool isValidKdopK(int k) { return k == 6 || k == 8 || k == 14 || k == 18 || k == 26; }
+
+const KdopDirection* kdopDirections(int k) {
+  switch (k) {
+    case 6: return k6;
+    case 8: return k8;
+    case 14: return k14;
+    case 18: return k18;
+    case 26: return k26;
+    default: return nullptr;
+  }
+}
+
+Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) {
+  if (!isValidKdopK(k))
+    return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
+  if (count != k / 2)
+    return detail::makeError(ErrorCode::WrongLength, "kdop.min", count,
+                             "an array of k/2 = " + std::to_string(k / 2) + " numbers", "length");
+  Kdop kdop;
+  kdop.k = k;
+  const int n = k / 2;
+  double largest = 0;  // magnitude of the inputs, for the rounding they carry
+  for (int i = 0; i < n; ++i) {
+    if (auto e = detail::checkFinite(detail::indexed("kdop.min", i), min[i])) return *e;
+    if (auto e = detail::checkFinite(detail::indexed("kdop.max", i), max[i])) return *e;
+    if (min[i] > max[i])
+      return detail::makeError(ErrorCode::MinAboveMax, detail::indexed("kdop.min", i), min[i],
+                               "<= kdop.max[" + std::to_string(i) + "] (" + formatNumber(max[i]) + ")");
+    kdop.min[i] = min[i];
+    kdop.max[i] = max[i];
+    largest = std::max({largest, std::fabs(min[i]), std::fabs(max[i])});
+  }
+
+  kdop.origin = roughCenter(kdop);
+  const KdopDirection* dirs = kdopDirections(k);
+  double givenMin[kMaxKdopSlabs], givenMax[kMaxKdopSlabs];  // the given slabs, local
+  Plane planes[2 * kMaxKdopSlabs];
+  double extent = 0;
+  for (int i = 0; i < n; ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    const double shift = dot(d, kdop.origin);
+    givenMin[i] = min[i] - shift;
+    givenMax[i] = max[i] - shift;
+    planes[2 * i] = {d, givenMax[i]};
+    planes[2 * i + 1] = {-d, -givenMin[i]};
+    extent = std::max({extent, std::fabs(givenMin[i]) / length(d), std::fabs(givenMax[i]) / length(d)});
+  }
+  // The inputs themselves are only known to a few ulps of their magnitude.
+  const double inputRounding = 4 * std::numeric_limits<double>::epsilon() * largest;
+  double tol = tolerance::kKdopVertex * extent + inputRounding;
+  double merge = tolerance::kKdopMerge * extent + 2 * inputRounding;
+  // More distinct vertices than a polytope can have means rounding split corners: merge coarser.
+  bool built = false;
+  for (int attempt = 0; attempt < 4 && !built; ++attempt, merge *= 100)
+    built = buildVertices(kdop, planes, 2 * n, givenMin, givenMax, tol, merge);
+  if (!built || kdop.vertexCount == 0)
+    return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
+                 "kdop slabs have an empty intersection: no point x satisfies min[i] <= d_i . x <= max[i] "
+                 "for every i (the ranges contradict each other)"};
+  buildAdjacency(kdop, planes, 2 * n, merge + tol);
+
+  for (int i = 0; i < n; ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (int v = 0; v < kdop.vertexCount; ++v) {
+      const double s = dot(d, kdop.vertex[v]);
+      lo = std::min(lo, s);
+      hi = std::max(hi, s);
+    }
+    const double shift = dot(d, kdop.origin);
+    kdop.localMin[i] = lo;
+    kdop.localMax[i] = hi;
+    kdop.tightMin[i] = lo + shift;
+    kdop.tightMax[i] = hi + shift;
+  }
+  return kdop;
+}
+
+}  // namespace sepaxis

@@ -1,0 +1,66 @@
+#include "sepaxis/overlap.h"
+
+#include "sat.h"
+#include "sphere_axes.h"
+
+namespace sepaxis {
+namespace {
+
+bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b) {
+  const Vec3 origin = a.reference();
+  bool separated = false;
+  detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
+    if (c.parallel) return false;
+    separated = detail::projectPair(a, b, c, origin).separates();
+    return separated;
+  });
+  return !separated;
+}
+
+bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
+  const Vec3 origin = p.reference();
+  for (int i = 0; i < p.faceCount(); ++i) {
+    const Vec3 axis = p.face(i);
+    if (detail::faceSeparates(detail::projectSphere(s, axis, origin), p.project(axis, origin, i))) return false;
+  }
+  return !detail::closestPointSeparates(s, detail::offsetFromClosest(p, s.center));
+}
+
+}  // namespace
+
+bool overlaps(const Sphere& a, const Sphere& b) {
+  const double r = a.radius + b.radius;
+  return lengthSquared(b.center - a.center) <= r * r;
+}
+bool overlaps(const Sphere& a, const Aabb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
+bool overlaps(const Sphere& a, const Obb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
+bool overlaps(const Sphere& a, const Kdop& b) { return spherePolytopeOverlap(a, detail::view(b)); }
+
+bool overlaps(const Aabb& a, const Aabb& b) {
+  // The 6-DOP candidate set is just x, y, z: the general path reduces to this.
+  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
+         a.min.z <= b.max.z && b.min.z <= a.max.z;
+}
+bool overlaps(const Aabb& a, const Obb& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+bool overlaps(const Aabb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+bool overlaps(const Obb& a, const Obb& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+bool overlaps(const Obb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+bool overlaps(const Kdop& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+
+bool overlaps(const Volume& a, const Volume& b) {
+  return std::visit([](const auto& x, const auto& y) { return overlaps(x, y); }, a, b);
+}
+
+bool overlapsConservative(const Kdop& a, const Kdop& b) {
+  const KdopDirection* da = kdopDirections(a.k);
+  const KdopDirection* db = kdopDirections(b.k);
+  for (int i = 0; i < a.slabCount(); ++i) {
+    for (int j = 0; j < b.slabCount(); ++j) {
+      if (da[i].x != db[j].x || da[i].y != db[j].y || da[i].z != db[j].z) continue;
+      if (a.min[i] > b.max[j] || b.min[j] > a.max[i]) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace sepaxis

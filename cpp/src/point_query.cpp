@@ -1,0 +1,130 @@
+#include "sepaxis/point_query.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "closest.h"
+
+namespace sepaxis {
+namespace detail {
+
+Vec3 offsetFromClosest(const Aabb& box, Vec3 p) {
+  Vec3 r;
+  for (int i = 0; i < 3; ++i) r[i] = p[i] < box.min[i] ? p[i] - box.min[i] : (p[i] > box.max[i] ? p[i] - box.max[i] : 0);
+  return r;
+}
+
+Vec3 offsetFromClosest(const Obb& box, Vec3 p) {
+  const Vec3 d = p - box.center;
+  Vec3 r;
+  for (int i = 0; i < 3; ++i) {
+    const double t = dot(d, box.axis[i]);
+    const double e = box.halfExtents[i];
+    const double excess = t < -e ? t + e : (t > e ? t - e : 0);
+    r = r + box.axis[i] * excess;
+  }
+  return r;
+}
+
+namespace {
+
+Vec3 closestOnSegment(Vec3 a, Vec3 b, Vec3 p) {
+  const Vec3 ab = b - a;
+  const double len2 = lengthSquared(ab);
+  const double t = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+  return a + ab * t;
+}
+
+}  // namespace
+
+// The nearest point of a convex polytope lies in the relative interior of exactly one face, edge
+// or vertex, and is the projection of p onto that feature. So the minimum over: projections onto
+// every supporting slab plane that land inside the polytope, every edge segment, every vertex.
+Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
+  if (contains(kdop, p)) return {};
+  const Vec3 q = p - kdop.origin;
+  const KdopDirection* dirs = kdopDirections(kdop.k);
+  const int n = kdop.slabCount();
+
+  double extent = 0;
+  for (int i = 0; i < n; ++i) extent = std::max({extent, std::fabs(kdop.localMin[i]), std::fabs(kdop.localMax[i])});
+  const double tol = 1e-12 * extent;
+
+  Vec3 best = kdop.vertex[0];
+  double bestDist = lengthSquared(q - best);
+  auto consider = [&](Vec3 x) {
+    const double d2 = lengthSquared(q - x);
+    if (d2 < bestDist) bestDist = d2, best = x;
+  };
+  for (int v = 0; v < kdop.vertexCount; ++v) {
+    consider(kdop.vertex[v]);
+    for (uint64_t bits = kdop.adjacent[v] >> (v + 1); bits; ) {
+      const int w = v + 1 + __builtin_ctzll(bits);
+      bits &= bits - 1;
+      consider(closestOnSegment(kdop.vertex[v], kdop.vertex[w], q));
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    const double dd = lengthSquared(d);
+    const double s = dot(d, q);
+    for (const double h : {kdop.localMin[i], kdop.localMax[i]}) {
+      const Vec3 x = q - d * ((s - h) / dd);
+      bool inside = true;
+      for (int j = 0; j < n && inside; ++j) {
+        const Vec3 e = toVec3(dirs[j]);
+        const double t = dot(e, x);
+        const double slack = tol * std::sqrt(lengthSquared(e));
+        inside = t >= kdop.localMin[j] - slack && t <= kdop.localMax[j] + slack;
+      }
+      if (inside) consider(x);
+    }
+  }
+  return q - best;
+}
+
+}  // namespace detail
+
+bool contains(const Sphere& s, Vec3 p) { return lengthSquared(p - s.center) <= s.radius * s.radius; }
+
+bool contains(const Aabb& box, Vec3 p) {
+  return p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y && p.z >= box.min.z &&
+         p.z <= box.max.z;
+}
+
+bool contains(const Obb& box, Vec3 p) {
+  const Vec3 d = p - box.center;
+  for (int i = 0; i < 3; ++i)
+    if (std::fabs(dot(d, box.axis[i])) > box.halfExtents[i]) return false;
+  return true;
+}
+
+bool contains(const Kdop& kdop, Vec3 p) {
+  const KdopDirection* dirs = kdopDirections(kdop.k);
+  for (int i = 0; i < kdop.slabCount(); ++i) {
+    const double s = dot(toVec3(dirs[i]), p);
+    if (s < kdop.min[i] || s > kdop.max[i]) return false;
+  }
+  return true;
+}
+
+bool contains(const Volume& v, Vec3 p) {
+  return std::visit([&](const auto& shape) { return contains(shape, p); }, v);
+}
+
+Vec3 closestPoint(const Sphere& s, Vec3 p) {
+  const Vec3 d = p - s.center;
+  const double len2 = lengthSquared(d);
+  if (len2 <= s.radius * s.radius) return p;
+  return s.center + d * (s.radius / std::sqrt(len2));
+}
+
+Vec3 closestPoint(const Aabb& box, Vec3 p) { return p - detail::offsetFromClosest(box, p); }
+Vec3 closestPoint(const Obb& box, Vec3 p) { return p - detail::offsetFromClosest(box, p); }
+Vec3 closestPoint(const Kdop& kdop, Vec3 p) { return p - detail::offsetFromClosest(kdop, p); }
+
+Vec3 closestPoint(const Volume& v, Vec3 p) {
+  return std::visit([&](const auto& shape) { return closestPoint(shape, p); }, v);
+}
+
+}  // namespace sepaxis

@@ -1,0 +1,153 @@
+#include "polytope.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+namespace sepaxis::detail {
+namespace {
+
+constexpr int kKs[] = {6, 8, 14, 18, 26};
+int kIndex(int k) {
+  for (int i = 0; i < 5; ++i)
+    if (kKs[i] == k) return i;
+  return 0;
+}
+
+KdopDirection primitive(int x, int y, int z) {
+  const int g = std::gcd(std::gcd(std::abs(x), std::abs(y)), std::abs(z));
+  x /= g, y /= g, z /= g;
+  // One sign per direction: the first non-zero component positive.
+  if (x < 0 || (x == 0 && (y < 0 || (y == 0 && z < 0)))) x = -x, y = -y, z = -z;
+  return {x, y, z};
+}
+
+struct EdgeTables {
+  std::vector<KdopDirection> edges[5];
+  EdgeTables() {
+    for (int t = 0; t < 5; ++t) {
+      const int k = kKs[t];
+      const KdopDirection* d = kdopDirections(k);
+      for (int i = 0; i < k / 2; ++i) {
+        for (int j = i + 1; j < k / 2; ++j) {
+          const Vec3 c = cross(toVec3(d[i]), toVec3(d[j]));
+          if (lengthSquared(c) == 0) continue;
+          const KdopDirection e = primitive(int(c.x), int(c.y), int(c.z));
+          bool known = false;
+          for (const KdopDirection& o : edges[t]) known |= o.x == e.x && o.y == e.y && o.z == e.z;
+          if (!known) edges[t].push_back(e);
+        }
+      }
+    }
+  }
+};
+
+const EdgeTables& edgeTables() {
+  static const EdgeTables tables;
+  return tables;
+}
+
+std::string formatDirection(KdopDirection d) {
+  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+}  // namespace
+
+int kdopEdgeCount(int k) { return int(edgeTables().edges[kIndex(k)].size()); }
+KdopDirection kdopEdge(int k, int i) { return edgeTables().edges[kIndex(k)][i]; }
+
+int Polytope::faceCount() const { return kind == Kind::Kdop ? kdop->slabCount() : 3; }
+
+Vec3 Polytope::face(int i) const {
+  switch (kind) {
+    case Kind::Aabb: return toVec3(kdopDirections(6)[i]);
+    case Kind::Obb: return obb->axis[i];
+    case Kind::Kdop: return toVec3(kdopDirections(kdop->k)[i]);
+  }
+  return {};
+}
+
+int Polytope::edgeCount() const { return kind == Kind::Kdop ? kdopEdgeCount(kdop->k) : 3; }
+
+Vec3 Polytope::edge(int i) const {
+  switch (kind) {
+    case Kind::Aabb: return toVec3(kdopEdge(6, i));  // the same three axes, in the 6-DOP's edge order
+    case Kind::Obb: return obb->axis[i];
+    case Kind::Kdop: return toVec3(kdopEdge(kdop->k, i));
+  }
+  return {};
+}
+
+Vec3 Polytope::reference() const {
+  switch (kind) {
+    case Kind::Aabb: return center(*aabb);
+    case Kind::Obb: return obb->center;
+    case Kind::Kdop: return kdop->origin;
+  }
+  return {};
+}
+
+Interval Polytope::project(Vec3 axis, Vec3 origin, int faceIndex) const {
+  switch (kind) {
+    case Kind::Aabb: {
+      // Per component, the smaller and larger of the two corner coordinates times the axis.
+      Interval r;
+      for (int i = 0; i < 3; ++i) {
+        const double lo = (aabb->min[i] - origin[i]) * axis[i];
+        const double hi = (aabb->max[i] - origin[i]) * axis[i];
+        r.min += std::fmin(lo, hi);
+        r.max += std::fmax(lo, hi);
+      }
+      return r;
+    }
+    case Kind::Obb: {
+      const double c = dot(obb->center - origin, axis);
+      const double r = faceIndex >= 0 ? obb->halfExtents[faceIndex] * dot(obb->axis[faceIndex], axis)
+                                      : obb->halfExtents.x * std::fabs(dot(obb->axis[0], axis)) +
+                                            obb->halfExtents.y * std::fabs(dot(obb->axis[1], axis)) +
+                                            obb->halfExtents.z * std::fabs(dot(obb->axis[2], axis));
+      return {c - std::fabs(r), c + std::fabs(r)};
+    }
+    case Kind::Kdop: {
+      const double shift = dot(kdop->origin - origin, axis);
+      if (faceIndex >= 0) {
+        // The own slab direction: its tight extremes are stored relative to the k-DOP's origin.
+        return {kdop->localMin[faceIndex] + shift, kdop->localMax[faceIndex] + shift};
+      }
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (int v = 0; v < kdop->vertexCount; ++v) {
+        const double s = dot(kdop->vertex[v], axis);
+        lo = std::fmin(lo, s);
+        hi = std::fmax(hi, s);
+      }
+      return {lo + shift, hi + shift};
+    }
+  }
+  return {};
+}
+
+std::string Polytope::faceLabel(int i) const {
+  static const char* const kAxisNames[] = {"x", "y", "z"};
+  switch (kind) {
+    case Kind::Aabb: return kAxisNames[i];
+    case Kind::Obb: return "u" + std::to_string(i);
+    case Kind::Kdop: return "n" + formatDirection(kdopDirections(kdop->k)[i]);
+  }
+  return {};
+}
+
+std::string Polytope::edgeLabel(int i) const {
+  switch (kind) {
+    case Kind::Aabb: {
+      const KdopDirection d = kdopEdge(6, i);
+      return d.x ? "x" : (d.y ? "y" : "z");
+    }
+    case Kind::Obb: return "u" + std::to_string(i);
+    case Kind::Kdop: return "e" + formatDirection(kdopEdge(kdop->k, i));
+  }
+  return {};
+}
+
+}  // namespace sepaxis::detail

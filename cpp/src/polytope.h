@@ -1,0 +1,54 @@
+#pragma once
+// A uniform view of the three polytopes (AABB, OBB, k-DOP) for the separating-axis tests: their
+// face normals, their edge directions, and their projection onto any axis.
+//
+// All projections are taken relative to a reference point near the pair (the first volume's
+// centre), so that boxes far from the origin do not lose their size to cancellation.
+
+#include <string>
+
+#include "sepaxis/aabb.h"
+#include "sepaxis/kdop.h"
+#include "sepaxis/obb.h"
+#include "sepaxis/report.h"
+
+namespace sepaxis::detail {
+
+struct Polytope {
+  enum class Kind { Aabb, Obb, Kdop };
+  Kind kind;
+  const Aabb* aabb = nullptr;
+  const Obb* obb = nullptr;
+  const Kdop* kdop = nullptr;
+
+  /// AABBs and k-DOPs have fixed integer directions, which allows exact, precomputed axis sets.
+  bool hasFixedDirections() const { return kind != Kind::Obb; }
+  /// The direction set of a fixed-direction polytope: an AABB has the 6-DOP's.
+  int directionK() const { return kind == Kind::Kdop ? kdop->k : 6; }
+
+  int faceCount() const;
+  Vec3 face(int i) const;
+  /// Edge directions: for k-DOPs every cross product of two slab directions (a superset of the
+  /// actual edges, which keeps the test exact for flat and degenerate k-DOPs as well).
+  int edgeCount() const;
+  Vec3 edge(int i) const;
+  Vec3 reference() const;
+
+  /// Projection interval of {dot(x - origin, axis) : x in the polytope}. `face` >= 0 says the axis
+  /// is this polytope's own face normal number `face`, which k-DOPs and OBBs answer in O(1).
+  Interval project(Vec3 axis, Vec3 origin, int face = -1) const;
+
+  std::string faceLabel(int i) const;
+  std::string edgeLabel(int i) const;
+};
+
+inline Polytope view(const Aabb& box) { return {Polytope::Kind::Aabb, &box, nullptr, nullptr}; }
+inline Polytope view(const Obb& box) { return {Polytope::Kind::Obb, nullptr, &box, nullptr}; }
+inline Polytope view(const Kdop& kdop) { return {Polytope::Kind::Kdop, nullptr, nullptr, &kdop}; }
+
+/// The edge directions of a k-DOP's direction set (all non-zero cross products of two slab
+/// directions, reduced to primitive integer vectors, without duplicates).
+int kdopEdgeCount(int k);
+KdopDirection kdopEdge(int k, int i);
+
+}  // namespace sepaxis::detail

@@ -1,0 +1,124 @@
+#include "sepaxis/ray.h"
+
+#include <cmath>
+
+#include "sepaxis/point_query.h"
+
+namespace sepaxis {
+namespace {
+
+// Clips the ray's parameter range [enter, exit] to one slab lo <= n . x <= hi, given the slab
+// coordinate of the origin (start) and its rate along the unit direction (rate). A ray parallel
+// to the slab (rate == 0) is inside it for all t or for none: no division by zero.
+struct Clip {
+  double enter = 0, exit;
+  Vec3 normal;  // of the plane the ray enters through last; zero while that is the origin
+  bool empty = false;
+
+  explicit Clip(double maxDistance) : exit(maxDistance) {}
+
+  void slab(Vec3 n, double start, double rate, double lo, double hi) {
+    if (rate == 0) {
+      if (start < lo || start > hi) empty = true;
+      return;
+    }
+    const double tLo = (lo - start) / rate, tHi = (hi - start) / rate;
+    const double tIn = std::fmin(tLo, tHi), tOut = std::fmax(tLo, tHi);
+    if (tIn > enter) {
+      enter = tIn;
+      normal = rate > 0 ? -n : n;  // entering through the low side means facing -n
+    }
+    exit = std::fmin(exit, tOut);
+    if (enter > exit) empty = true;
+  }
+
+  RayHit hit(Vec3 origin, Vec3 unit) const {
+    RayHit h;
+    if (empty) return h;
+    h.hit = true;
+    h.distance = enter;
+    h.point = origin + unit * enter;
+    h.startsInside = enter == 0 && normal == Vec3{};
+    h.normal = h.startsInside ? Vec3{} : normalize(normal);
+    return h;
+  }
+};
+
+bool usable(Vec3 direction, double maxDistance) {
+  return isFinite(direction) && lengthSquared(direction) > 0 && !(maxDistance < 0) && !std::isnan(maxDistance);
+}
+
+}  // namespace
+
+RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance) {
+  RayHit h;
+  if (!usable(direction, maxDistance)) return h;
+  const Vec3 u = normalize(direction);
+  const Vec3 m = origin - s.center;
+  const double c = lengthSquared(m) - s.radius * s.radius;
+  if (c <= 0) return {true, 0, origin, {}, true};
+  const double b = dot(m, u);
+  if (b > 0) return h;  // outside and pointing away
+  const double disc = b * b - c;
+  if (disc < 0) return h;
+  const double t = std::fmax(0.0, -b - std::sqrt(disc));
+  if (t > maxDistance) return h;
+  h.hit = true;
+  h.distance = t;
+  h.point = origin + u * t;
+  const Vec3 n = normalize(h.point - s.center);
+  h.normal = lengthSquared(n) > 0 ? n : -u;  // a zero-radius sphere has no surface normal of its own
+  return h;
+}
+
+RayHit raycast(const Aabb& box, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (!usable(direction, maxDistance)) return {};
+  const Vec3 u = normalize(direction);
+  Clip clip(maxDistance);
+  for (int i = 0; i < 3 && !clip.empty; ++i) {
+    Vec3 n;
+    n[i] = 1;
+    clip.slab(n, origin[i], u[i], box.min[i], box.max[i]);
+  }
+  return clip.hit(origin, u);
+}
+
+RayHit raycast(const Obb& box, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (!usable(direction, maxDistance)) return {};
+  const Vec3 u = normalize(direction);
+  const Vec3 d = origin - box.center;
+  Clip clip(maxDistance);
+  for (int i = 0; i < 3 && !clip.empty; ++i)
+    clip.slab(box.axis[i], dot(d, box.axis[i]), dot(u, box.axis[i]), -box.halfExtents[i], box.halfExtents[i]);
+  return clip.hit(origin, u);
+}
+
+RayHit raycast(const Kdop& kdop, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (!usable(direction, maxDistance)) return {};
+  const Vec3 u = normalize(direction);
+  const Vec3 d = origin - kdop.origin;
+  const KdopDirection* dirs = kdopDirections(kdop.k);
+  Clip clip(maxDistance);
+  for (int i = 0; i < kdop.slabCount() && !clip.empty; ++i) {
+    const Vec3 n = toVec3(dirs[i]);
+    const double shift = dot(n, kdop.origin);
+    clip.slab(n, dot(n, d), dot(n, u), kdop.min[i] - shift, kdop.max[i] - shift);
+  }
+  return clip.hit(origin, u);
+}
+
+RayHit raycast(const Volume& v, Vec3 origin, Vec3 direction, double maxDistance) {
+  return std::visit([&](const auto& shape) { return raycast(shape, origin, direction, maxDistance); }, v);
+}
+
+RayHit segmentCast(const Volume& v, Vec3 p, Vec3 q) {
+  const Vec3 d = q - p;
+  const double len = length(d);
+  if (len == 0) {
+    if (!contains(v, p)) return {};
+    return {true, 0, p, {}, true};
+  }
+  return raycast(v, p, d, len);
+}
+
+}  // namespace sepaxis

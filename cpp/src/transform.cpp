@@ -1,0 +1,90 @@
+#include "sepaxis/transform.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "sepaxis/bounds.h"
+#include "sepaxis/tolerance.h"
+#include "validate.h"
+
+namespace sepaxis {
+namespace {
+
+Vec3 apply(const RigidTransform& t, Vec3 p) { return t.rotation * p * t.scale + t.translation; }
+
+}  // namespace
+
+Expected<RigidTransform> makeRigidTransform(Quat q, Vec3 translation, double scale) {
+  const double parts[4] = {q.x, q.y, q.z, q.w};
+  for (int i = 0; i < 4; ++i)
+    if (auto e = detail::checkFinite(detail::indexed("transform.rotation", i), parts[i])) return *e;
+  if (auto e = detail::checkFinite("transform.translation", translation)) return *e;
+  if (auto e = detail::checkFinite("transform.scale", scale)) return *e;
+  if (!(scale > 0)) return detail::makeError(ErrorCode::Negative, "transform.scale", scale, "> 0");
+  const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  if (std::fabs(len - 1) > tolerance::kUnitQuaternion)
+    return detail::makeError(ErrorCode::NotUnit, "transform.rotation", len,
+                             "a unit quaternion within " + formatNumber(tolerance::kUnitQuaternion), "length");
+  RigidTransform t;
+  t.rotation = toMat3({q.x / len, q.y / len, q.z / len, q.w / len});
+  t.translation = translation;
+  t.scale = scale;
+  return t;
+}
+
+Sphere transformed(const Sphere& s, const RigidTransform& t) { return {apply(t, s.center), s.radius * t.scale}; }
+
+Obb transformed(const Aabb& box, const RigidTransform& t) {
+  Obb r;
+  r.center = apply(t, center(box));
+  for (int i = 0; i < 3; ++i) r.axis[i] = t.rotation.column(i);
+  r.halfExtents = halfExtents(box) * t.scale;
+  return r;
+}
+
+Obb transformed(const Obb& box, const RigidTransform& t) {
+  Obb r;
+  r.center = apply(t, box.center);
+  for (int i = 0; i < 3; ++i) r.axis[i] = t.rotation * box.axis[i];
+  r.halfExtents = box.halfExtents * t.scale;
+  return r;
+}
+
+Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
+  const KdopDirection* dirs = kdopDirections(kdop.k);
+  const int n = kdop.slabCount();
+  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
+  std::fill(lo, lo + n, std::numeric_limits<double>::infinity());
+  std::fill(hi, hi + n, -std::numeric_limits<double>::infinity());
+  for (int v = 0; v < kdop.vertexCount; ++v) {
+    const Vec3 p = apply(t, kdopVertex(kdop, v));
+    for (int i = 0; i < n; ++i) {
+      const double s = dot(toVec3(dirs[i]), p);
+      lo[i] = std::fmin(lo[i], s);
+      hi[i] = std::fmax(hi[i], s);
+    }
+  }
+  // The slabs of a point set's own extremes always intersect: this cannot fail.
+  return makeKdop(kdop.k, lo, hi, n).value();
+}
+
+Volume transformed(const Volume& v, const RigidTransform& t) {
+  return std::visit([&](const auto& shape) -> Volume { return transformed(shape, t); }, v);
+}
+
+Aabb transformedBounds(const Volume& v, const RigidTransform& t) {
+  if (const Kdop* kdop = std::get_if<Kdop>(&v)) {
+    // From the transformed vertices themselves: tighter than the bounds of the enclosing k-DOP.
+    Vec3 lo = apply(t, kdopVertex(*kdop, 0)), hi = lo;
+    for (int i = 1; i < kdop->vertexCount; ++i) {
+      const Vec3 p = apply(t, kdopVertex(*kdop, i));
+      lo = min(lo, p);
+      hi = max(hi, p);
+    }
+    return {lo, hi};
+  }
+  return std::visit([&](const auto& shape) { return boundingBox(transformed(shape, t)); }, v);
+}
+
+}  // namespace sepaxis

@@ -1,0 +1,10 @@
+#include "sepaxis/volume.h"
+
+namespace sepaxis {
+
+const char* typeName(const Volume& volume) {
+  static const char* const kNames[] = {"sphere", "aabb", "obb", "kdop"};
+  return kNames[volume.index()];
+}
+
+}  // namespace sepaxis
