@@ -30,17 +30,28 @@ struct Plane {
   double offset;
 };
 
-// A point inside (or near) the slabs, so that vertices are computed from small local offsets
-// rather than from coordinates that may be 1e5 away from the origin (less cancellation).
-Vec3 roughCenter(const Kdop& kdop) {
+// A reference point inside (or near) the slabs. Vertices are computed from offsets relative to it,
+// not from coordinates that may be 1e5 away from the origin. It is snapped to a grid of 2^-30 of
+// the coordinates' magnitude, so that d_i . origin is exact (three integer multiples of the grid
+// step) and the local offsets min[i] - d_i . origin are exact too (Sterbenz): the polytope is then
+// computed to the relative precision of its own size, wherever it is.
+Vec3 referencePoint(const Kdop& kdop) {
   const KdopDirection* dirs = kdopDirections(kdop.k);
-  const int n = kdop.slabCount();
-  if (dirs[0].x == 1 && dirs[0].y == 0 && dirs[0].z == 0)
-    return {(kdop.min[0] + kdop.max[0]) / 2, (kdop.min[1] + kdop.max[1]) / 2, (kdop.min[2] + kdop.max[2]) / 2};
-  // k = 8: the corner slab mid-values m_i solve to x = (m0+m1+m2+m3)/4, y = (m0+m1-m2-m3)/4, ...
-  double m[4];
-  for (int i = 0; i < n && i < 4; ++i) m[i] = (kdop.min[i] + kdop.max[i]) / 2;
-  return {(m[0] + m[1] + m[2] + m[3]) / 4, (m[0] + m[1] - m[2] - m[3]) / 4, (m[0] - m[1] + m[2] - m[3]) / 4};
+  Vec3 c;
+  if (dirs[0].x == 1 && dirs[0].y == 0 && dirs[0].z == 0) {
+    c = {(kdop.min[0] + kdop.max[0]) / 2, (kdop.min[1] + kdop.max[1]) / 2, (kdop.min[2] + kdop.max[2]) / 2};
+  } else {
+    // k = 8: the corner slab mid-values m_i solve to x = (m0+m1+m2+m3)/4, y = (m0+m1-m2-m3)/4, ...
+    double m[4];
+    for (int i = 0; i < 4; ++i) m[i] = (kdop.min[i] + kdop.max[i]) / 2;
+    c = {(m[0] + m[1] + m[2] + m[3]) / 4, (m[0] + m[1] - m[2] - m[3]) / 4, (m[0] - m[1] + m[2] - m[3]) / 4};
+  }
+  const double magnitude = maxComponent(abs(c));
+  if (magnitude == 0) return c;
+  int exponent;
+  std::frexp(magnitude, &exponent);
+  const double step = std::ldexp(1.0, exponent - 30);
+  return {std::round(c.x / step) * step, std::round(c.y / step) * step, std::round(c.z / step) * step};
 }
 
 bool insideSlabs(const Kdop& kdop, const double* localMin, const double* localMax, Vec3 p, double tol) {
@@ -139,7 +150,6 @@ Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) 
   Kdop kdop;
   kdop.k = k;
   const int n = k / 2;
-  double largest = 0;  // magnitude of the inputs, for the rounding they carry
   for (int i = 0; i < n; ++i) {
     if (auto e = detail::checkFinite(detail::indexed("kdop.min", i), min[i])) return *e;
     if (auto e = detail::checkFinite(detail::indexed("kdop.max", i), max[i])) return *e;
@@ -148,10 +158,9 @@ Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) 
                                "<= kdop.max[" + std::to_string(i) + "] (" + formatNumber(max[i]) + ")");
     kdop.min[i] = min[i];
     kdop.max[i] = max[i];
-    largest = std::max({largest, std::fabs(min[i]), std::fabs(max[i])});
   }
 
-  kdop.origin = roughCenter(kdop);
+  kdop.origin = referencePoint(kdop);
   const KdopDirection* dirs = kdopDirections(k);
   double givenMin[kMaxKdopSlabs], givenMax[kMaxKdopSlabs];  // the given slabs, local
   Plane planes[2 * kMaxKdopSlabs];
@@ -165,10 +174,9 @@ Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) 
     planes[2 * i + 1] = {-d, -givenMin[i]};
     extent = std::max({extent, std::fabs(givenMin[i]) / length(d), std::fabs(givenMax[i]) / length(d)});
   }
-  // The inputs themselves are only known to a few ulps of their magnitude.
-  const double inputRounding = 4 * std::numeric_limits<double>::epsilon() * largest;
-  double tol = tolerance::kKdopVertex * extent + inputRounding;
-  double merge = tolerance::kKdopMerge * extent + 2 * inputRounding;
+  // Local offsets are exact (see referencePoint): tolerances relative to the k-DOP's own size.
+  const double tol = tolerance::kKdopVertex * extent;
+  double merge = tolerance::kKdopMerge * extent;
   // More distinct vertices than a polytope can have means rounding split corners: merge coarser.
   bool built = false;
   for (int attempt = 0; attempt < 4 && !built; ++attempt, merge *= 100)

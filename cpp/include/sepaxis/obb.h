@@ -13,7 +13,7 @@ struct Obb {
 };
 
 /// Axes within tolerance::kOrthonormal of orthonormal are accepted and re-orthonormalized
-/// (Gram-Schmidt, keeping axis[0]'s direction and the handedness given); others are rejected.
+/// (the nearest orthonormal frame, same handedness); others are rejected.
 Expected<Obb> makeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents);
 /// Axes are the columns of `rotation`.
 Expected<Obb> makeObbFromRotation(Vec3 center, const Mat3& rotation, Vec3 halfExtents);
