@@ -55,11 +55,12 @@ Vec3 referencePoint(const Kdop& kdop) {
 }
 
 bool insideSlabs(const Kdop& kdop, const double* localMin, const double* localMax, Vec3 p, double tol) {
+  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};  // of 0/1 vectors by nonzeros
   const KdopDirection* dirs = kdopDirections(kdop.k);
   for (int i = 0; i < kdop.slabCount(); ++i) {
-    const Vec3 d = toVec3(dirs[i]);
-    const double s = dot(d, p);
-    const double slack = tol * length(d);
+    const KdopDirection d = dirs[i];
+    const double s = d.x * p.x + d.y * p.y + d.z * p.z;
+    const double slack = tol * kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
     if (s < localMin[i] - slack || s > localMax[i] + slack) return false;
   }
   return true;
@@ -141,21 +142,12 @@ const KdopDirection* kdopDirections(int k) {
   }
 }
 
-Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) {
-  if (!isValidKdopK(k))
-    return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
-  if (count != k / 2)
-    return detail::makeError(ErrorCode::WrongLength, "kdop.min", count,
-                             "an array of k/2 = " + std::to_string(k / 2) + " numbers", "length");
-  Kdop kdop;
-  kdop.k = k;
+bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop) {
+  if (!isValidKdopK(k) || count != k / 2) return false;
   const int n = k / 2;
+  kdop.k = k;
   for (int i = 0; i < n; ++i) {
-    if (auto e = detail::checkFinite(detail::indexed("kdop.min", i), min[i])) return *e;
-    if (auto e = detail::checkFinite(detail::indexed("kdop.max", i), max[i])) return *e;
-    if (min[i] > max[i])
-      return detail::makeError(ErrorCode::MinAboveMax, detail::indexed("kdop.min", i), min[i],
-                               "<= kdop.max[" + std::to_string(i) + "] (" + formatNumber(max[i]) + ")");
+    if (!std::isfinite(min[i]) || !std::isfinite(max[i]) || min[i] > max[i]) return false;
     kdop.min[i] = min[i];
     kdop.max[i] = max[i];
   }
@@ -181,10 +173,7 @@ Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) 
   bool built = false;
   for (int attempt = 0; attempt < 4 && !built; ++attempt, merge *= 100)
     built = buildVertices(kdop, planes, 2 * n, givenMin, givenMax, tol, merge);
-  if (!built || kdop.vertexCount == 0)
-    return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
-                 "kdop slabs have an empty intersection: no point x satisfies min[i] <= d_i . x <= max[i] "
-                 "for every i (the ranges contradict each other)"};
+  if (!built || kdop.vertexCount == 0) return false;
   buildAdjacency(kdop, planes, 2 * n, merge + tol);
 
   for (int i = 0; i < n; ++i) {
@@ -201,6 +190,27 @@ Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) 
     kdop.tightMin[i] = lo + shift;
     kdop.tightMax[i] = hi + shift;
   }
+  return true;
+}
+
+Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) {
+  if (!isValidKdopK(k))
+    return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
+  if (count != k / 2)
+    return detail::makeError(ErrorCode::WrongLength, "kdop.min", count,
+                             "an array of k/2 = " + std::to_string(k / 2) + " numbers", "length");
+  for (int i = 0; i < count; ++i) {
+    if (auto e = detail::checkFinite(detail::indexed("kdop.min", i), min[i])) return *e;
+    if (auto e = detail::checkFinite(detail::indexed("kdop.max", i), max[i])) return *e;
+    if (min[i] > max[i])
+      return detail::makeError(ErrorCode::MinAboveMax, detail::indexed("kdop.min", i), min[i],
+                               "<= kdop.max[" + std::to_string(i) + "] (" + formatNumber(max[i]) + ")");
+  }
+  Kdop kdop;
+  if (!tryMakeKdop(k, min, max, count, kdop))
+    return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
+                 "kdop slabs have an empty intersection: no point x satisfies min[i] <= d_i . x <= max[i] "
+                 "for every i (the ranges contradict each other)"};
   return kdop;
 }
 

@@ -29,7 +29,44 @@ std::optional<Error> checkOrthonormal(const Vec3 (&axes)[3]) {
   return std::nullopt;
 }
 
+bool withinTolerance(const Vec3 (&u)[3], double tol) {
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j)
+      if (!(std::fabs(dot(u[i], u[j]) - (i == j ? 1 : 0)) <= tol)) return false;  // NaN fails too
+  return true;
+}
+
 }  // namespace
+
+bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) {
+  if (!isFinite(center) || !isFinite(halfExtents) || !(halfExtents.x >= 0 && halfExtents.y >= 0 && halfExtents.z >= 0))
+    return false;
+  Vec3 u[3] = {axes[0], axes[1], axes[2]};
+  if (!isFinite(u[0]) || !isFinite(u[1]) || !isFinite(u[2])) return false;
+  for (int i = 0; i < 3; ++i) {
+    const double len = length(u[i]);
+    if (std::fabs(len - 1) > tolerance::kOrthonormal) return false;
+    for (int j = i + 1; j < 3; ++j)
+      if (std::fabs(dot(u[i], u[j])) > tolerance::kOrthonormal) return false;
+  }
+  // The nearest orthonormal frame (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
+  // quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by
+  // the least amount and keeps the handedness. The exact tests need it: the extent of a box along
+  // a cross product of axes is only sum e_i |u_i . L| when the axes are orthonormal. Axes already
+  // orthonormal to rounding (the usual case) skip it.
+  for (int iteration = 0; iteration < 6 && !withinTolerance(u, 4e-16); ++iteration) {
+    Vec3 next[3];
+    for (int i = 0; i < 3; ++i) {
+      next[i] = u[i] * 1.5;
+      for (int j = 0; j < 3; ++j) next[i] = next[i] - u[j] * (0.5 * dot(u[j], u[i]));
+    }
+    for (int i = 0; i < 3; ++i) u[i] = next[i];
+  }
+  box.center = center;
+  box.halfExtents = halfExtents;
+  for (int i = 0; i < 3; ++i) box.axis[i] = u[i];
+  return true;
+}
 
 Expected<Obb> makeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents) {
   if (auto e = detail::checkFinite("obb.center", center)) return *e;
@@ -38,23 +75,8 @@ Expected<Obb> makeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents) {
   if (auto e = detail::checkNonNegative("obb.halfExtents", halfExtents)) return *e;
   if (auto e = checkOrthonormal(axes)) return *e;
 
-  // The nearest orthonormal frame (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
-  // quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by
-  // the least amount and keeps the handedness. The exact tests need it: the extent of a box along
-  // a cross product of axes is only sum e_i |u_i . L| when the axes are orthonormal.
   Obb box;
-  box.center = center;
-  box.halfExtents = halfExtents;
-  Vec3 u[3] = {axes[0], axes[1], axes[2]};
-  for (int iteration = 0; iteration < 5; ++iteration) {
-    Vec3 next[3];
-    for (int i = 0; i < 3; ++i) {
-      next[i] = u[i] * 1.5;
-      for (int j = 0; j < 3; ++j) next[i] = next[i] - u[j] * (0.5 * dot(u[j], u[i]));
-    }
-    for (int i = 0; i < 3; ++i) u[i] = next[i];
-  }
-  for (int i = 0; i < 3; ++i) box.axis[i] = normalize(u[i]);
+  tryMakeObb(center, axes, halfExtents, box);
   return box;
 }
 

@@ -56,6 +56,10 @@ struct Kdop {
 /// polytope. `count` is the length of both arrays.
 Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count);
 
+/// makeKdop without the error message, for hot paths (batches, bindings): no allocation. Fills
+/// `kdop` and returns true exactly when makeKdop would succeed.
+bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop);
+
 /// The vertex i in world coordinates.
 inline Vec3 kdopVertex(const Kdop& kdop, int i) { return kdop.origin + kdop.vertex[i]; }
 
