@@ -1,6 +1,7 @@
 #pragma once
 /// The whole public API of the sepaxis collision core.
 
+#include "sepaxis/batch.h"
 #include "sepaxis/bounds.h"
 #include "sepaxis/overlap.h"
 #include "sepaxis/point_query.h"

@@ -1,0 +1,132 @@
+// The Embind mapping: the only file that includes <emscripten/bind.h>. Calls whose results are
+// structured (the report, transformed volumes, error texts) are built here as plain JS objects;
+// the geometry is all in the core.
+
+#include <emscripten/bind.h>
+
+#include "scratch.h"
+
+using emscripten::val;
+using namespace sepaxis;
+using namespace sepaxis::bindings;
+
+namespace {
+
+val array(Vec3 v) {
+  val a = val::array();
+  a.call<void>("push", v.x, v.y, v.z);
+  return a;
+}
+
+val array(Interval i) {
+  val a = val::array();
+  a.call<void>("push", i.min, i.max);
+  return a;
+}
+
+val toJson(const Sphere& s) {
+  val o = val::object();
+  o.set("type", "sphere");
+  o.set("center", array(s.center));
+  o.set("radius", s.radius);
+  return o;
+}
+
+val toJson(const Aabb& b) {
+  val o = val::object();
+  o.set("type", "aabb");
+  o.set("min", array(b.min));
+  o.set("max", array(b.max));
+  return o;
+}
+
+val toJson(const Obb& b) {
+  val o = val::object();
+  o.set("type", "obb");
+  o.set("center", array(b.center));
+  o.set("halfExtents", array(b.halfExtents));
+  val axes = val::array();
+  for (const Vec3& u : b.axis) axes.call<void>("push", array(u));
+  o.set("axes", axes);
+  return o;
+}
+
+val toJson(const Kdop& k) {
+  val o = val::object();
+  o.set("type", "kdop");
+  o.set("k", k.k);
+  val lo = val::array(), hi = val::array();
+  for (int i = 0; i < k.slabCount(); ++i) {
+    lo.call<void>("push", k.min[i]);
+    hi.call<void>("push", k.max[i]);
+  }
+  o.set("min", lo);
+  o.set("max", hi);
+  return o;
+}
+
+val toJson(const Volume& v) {
+  return std::visit([](const auto& shape) { return toJson(shape); }, v);
+}
+
+val toJson(const AxisReport& axis) {
+  val o = val::object();
+  o.set("label", axis.label);
+  o.set("direction", array(axis.direction));
+  o.set("a", array(axis.a));
+  o.set("b", array(axis.b));
+  o.set("gap", axis.gap);
+  o.set("separating", axis.separating);
+  o.set("degenerate", axis.degenerate);
+  if (axis.degenerate) o.set("reason", axis.reason);
+  return o;
+}
+
+val toJson(const CollisionReport& r) {
+  val o = val::object();
+  o.set("overlap", r.overlap);
+  val axes = val::array();
+  for (const AxisReport& axis : r.axes) axes.call<void>("push", toJson(axis));
+  o.set("axes", axes);
+  o.set("separatingAxis", r.separatingAxis);
+  if (r.hasPenetration) {
+    val p = val::object();
+    p.set("depth", r.penetration.depth);
+    p.set("normal", array(r.penetration.normal));
+    o.set("penetration", p);
+  } else {
+    o.set("penetration", val::null());
+  }
+  return o;
+}
+
+// Both slots must have been decoded (sx_decode) by the caller.
+val collideSlots() { return toJson(collide(slotVolume(0), slotVolume(1))); }
+
+// Slot 0 decoded; io[0..4) rotation quaternion, io[4..7) translation, io[7] scale.
+// Returns the transformed volume, or a string with the error.
+val transformSlot(bool enclosingAabb) {
+  const double* io = scratch() + kIoOffset;
+  auto t = makeRigidTransform({io[0], io[1], io[2], io[3]}, {io[4], io[5], io[6]}, io[7]);
+  if (!t) return val(t.error().message);
+  const Volume v = slotVolume(0);
+  return enclosingAabb ? toJson(transformedBounds(v, *t)) : toJson(transformed(v, *t));
+}
+
+// The Error of element i of a batch, as its message; "" when the element is valid.
+std::string batchElementError(int type, int k, uintptr_t data, uint32_t stride, uint32_t i) {
+  const BatchLayout l{VolumeType(type), k, reinterpret_cast<const double*>(data), stride};
+  auto v = batchElement(l, i);
+  return v ? std::string() : v.error().message;
+}
+
+std::string lastErrorMessage() { return lastError(); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(sepaxis) {
+  emscripten::function("collideSlots", &collideSlots);
+  emscripten::function("transformSlot", &transformSlot);
+  emscripten::function("batchElementError", &batchElementError);
+  emscripten::function("lastError", &lastErrorMessage);
+}

@@ -1,0 +1,103 @@
+// Plain exports for the hot paths: no Embind marshalling, just numbers through the scratch area
+// (scratch.h) and pointers into the WebAssembly heap. Results: >= 0 an answer, -1 slot 0
+// invalid, -2 slot 1 invalid, -3 invalid query arguments (lastError() says why).
+
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+
+#include "scratch.h"
+
+using namespace sepaxis;
+using namespace sepaxis::bindings;
+
+namespace {
+
+double* io() { return scratch() + kIoOffset; }
+Vec3 ioVec(int at) { return {io()[at], io()[at + 1], io()[at + 2]}; }
+void ioWrite(int at, Vec3 v) { io()[at] = v.x, io()[at + 1] = v.y, io()[at + 2] = v.z; }
+
+int decodeBoth() {
+  if (!decode(0)) return -1;
+  if (!decode(1)) return -2;
+  return 0;
+}
+
+BatchLayout layout(int type, int k, uintptr_t data, uint32_t stride) {
+  return {VolumeType(type), k, reinterpret_cast<const double*>(data), stride};
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE double* sx_scratch() { return scratch(); }
+
+EMSCRIPTEN_KEEPALIVE int sx_overlaps() {
+  if (int status = decodeBoth()) return status;
+  return visitSlot(0, [](const auto& a) {
+    return visitSlot(1, [&](const auto& b) { return int(overlaps(a, b)); });
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE int sx_overlaps_conservative() {
+  if (int status = decodeBoth()) return status;
+  return int(overlapsConservative(slot(0).kdop, slot(1).kdop));
+}
+
+// io[0..3): the point.
+EMSCRIPTEN_KEEPALIVE int sx_contains() {
+  if (!decode(0)) return -1;
+  const Vec3 p = ioVec(0);
+  return visitSlot(0, [&](const auto& v) { return int(contains(v, p)); });
+}
+
+// io[0..3): the point; writes the closest point to io[3..6).
+EMSCRIPTEN_KEEPALIVE int sx_closest_point() {
+  if (!decode(0)) return -1;
+  const Vec3 p = ioVec(0);
+  ioWrite(3, visitSlot(0, [&](const auto& v) { return closestPoint(v, p); }));
+  return 0;
+}
+
+// io[0..3) origin, io[3..6) direction, io[6] maxDistance; writes io[8] distance,
+// io[9..12) point, io[12..15) normal, io[15] startsInside. Returns 1 hit, 0 miss.
+EMSCRIPTEN_KEEPALIVE int sx_raycast() {
+  if (!decode(0)) return -1;
+  const Vec3 origin = ioVec(0), direction = ioVec(3);
+  const double maxDistance = io()[6];
+  const RayHit h = visitSlot(0, [&](const auto& v) { return raycast(v, origin, direction, maxDistance); });
+  io()[8] = h.distance;
+  ioWrite(9, h.point);
+  ioWrite(12, h.normal);
+  io()[15] = h.startsInside;
+  return h.hit;
+}
+
+// Writes min to io[0..3), max to io[3..6).
+EMSCRIPTEN_KEEPALIVE int sx_bounding_box() {
+  if (!decode(0)) return -1;
+  const Aabb box = visitSlot(0, [](const auto& v) { return boundingBox(v); });
+  ioWrite(0, box.min);
+  ioWrite(3, box.max);
+  return 0;
+}
+
+EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_pairwise(int typeA, int kA, uintptr_t a, uint32_t strideA, int typeB,
+                                                   int kB, uintptr_t b, uint32_t strideB, uint32_t count,
+                                                   uintptr_t out) {
+  return uint32_t(overlapsPairwise(layout(typeA, kA, a, strideA), layout(typeB, kB, b, strideB), count,
+                                   reinterpret_cast<uint8_t*>(out)));
+}
+
+// The one volume is slot 0 (decode it first with sx_decode).
+EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_one_to_many(int type, int k, uintptr_t data, uint32_t stride,
+                                                      uint32_t count, uintptr_t out) {
+  const BatchLayout many = layout(type, k, data, stride);
+  uint8_t* results = reinterpret_cast<uint8_t*>(out);
+  return uint32_t(visitSlot(0, [&](const auto& one) { return overlapsOneToMany(Volume{one}, many, count, results); }));
+}
+
+EMSCRIPTEN_KEEPALIVE int sx_decode(int index) { return decode(index) ? 0 : -1 - index; }
+
+}  // extern "C"

@@ -1,0 +1,46 @@
+#pragma once
+/// Batches: many overlap tests in one call over structure-of-arrays data, the layout that SIMD
+/// loops and JavaScript typed-array views both walk without copying.
+///
+/// Field f of element i is data[f * stride + i]. Fields per element, in this order:
+///   sphere  4: center x y z, radius
+///   aabb    6: min x y z, max x y z
+///   obb    15: center x y z, axes[0] x y z, axes[1] x y z, axes[2] x y z, halfExtents x y z
+///   kdop    k: min[0 .. k/2), max[0 .. k/2)
+/// Elements are validated like the make* functions (same tolerances); an invalid element's
+/// result is kBatchInvalid and batchElement() gives its Error.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "sepaxis/volume.h"
+
+namespace sepaxis {
+
+enum class VolumeType : int { Sphere = 0, Aabb = 1, Obb = 2, Kdop = 3 };
+
+inline constexpr uint8_t kBatchApart = 0;
+inline constexpr uint8_t kBatchOverlap = 1;
+inline constexpr uint8_t kBatchInvalid = 2;
+
+/// Fields per element (k only matters for k-DOPs); 0 for an unknown type or k.
+int batchFieldCount(VolumeType type, int k);
+
+struct BatchLayout {
+  VolumeType type;
+  int k;               ///< k-DOP k; ignored for other types
+  const double* data;  ///< batchFieldCount(type, k) * stride doubles
+  size_t stride;       ///< elements per field array (>= the number of elements tested)
+};
+
+/// out[i] = overlaps(a[i], b[i]) for i < count, or kBatchInvalid. Returns the number of invalid
+/// pairs. No allocation.
+size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out);
+
+/// out[i] = overlaps(one, many[i]) for i < count, or kBatchInvalid. Returns the number invalid.
+size_t overlapsOneToMany(const Volume& one, const BatchLayout& many, size_t count, uint8_t* out);
+
+/// Element i as a validated volume, or the Error naming its first bad field.
+Expected<Volume> batchElement(const BatchLayout& layout, size_t i);
+
+}  // namespace sepaxis
