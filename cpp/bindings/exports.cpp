@@ -100,4 +100,29 @@ EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_one_to_many(int type, int k, uintptr_t
 
 EMSCRIPTEN_KEEPALIVE int sx_decode(int index) { return decode(index) ? 0 : -1 - index; }
 
+// Stores the volume of slot `index` (decoded, so validated, and an OBB given by a quaternion has
+// its axes) as element i of a batch of its type. Returns 0, -1 - index when invalid, -4 when the
+// batch holds another type or k.
+EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, uint32_t stride, uint32_t i) {
+  if (!decode(index)) return -1 - index;
+  const Slot& s = slot(index);
+  if (int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop.k != k)) return -4;
+  double* d = reinterpret_cast<double*>(data);
+  auto put = [&](int f, double v) { d[size_t(f) * stride + i] = v; };
+  auto putVec = [&](int f, Vec3 v) { put(f, v.x), put(f + 1, v.y), put(f + 2, v.z); };
+  switch (s.type) {
+    case VolumeType::Sphere: putVec(0, s.sphere.center), put(3, s.sphere.radius); break;
+    case VolumeType::Aabb: putVec(0, s.aabb.min), putVec(3, s.aabb.max); break;
+    case VolumeType::Obb:
+      putVec(0, s.obb.center);
+      for (int a = 0; a < 3; ++a) putVec(3 + 3 * a, s.obb.axis[a]);
+      putVec(12, s.obb.halfExtents);
+      break;
+    case VolumeType::Kdop:
+      for (int f = 0; f < k / 2; ++f) put(f, s.kdop.min[f]), put(k / 2 + f, s.kdop.max[f]);
+      break;
+  }
+  return 0;
+}
+
 }  // extern "C"

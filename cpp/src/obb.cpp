@@ -43,9 +43,13 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
     return false;
   Vec3 u[3] = {axes[0], axes[1], axes[2]};
   if (!isFinite(u[0]) || !isFinite(u[1]) || !isFinite(u[2])) return false;
+  // The same acceptance as makeObb's checks, without square roots: |len - 1| <= tol exactly when
+  // (1 - tol)^2 <= len^2 <= (1 + tol)^2.
+  constexpr double lo = (1 - tolerance::kOrthonormal) * (1 - tolerance::kOrthonormal);
+  constexpr double hi = (1 + tolerance::kOrthonormal) * (1 + tolerance::kOrthonormal);
   for (int i = 0; i < 3; ++i) {
-    const double len = length(u[i]);
-    if (std::fabs(len - 1) > tolerance::kOrthonormal) return false;
+    const double len2 = dot(u[i], u[i]);
+    if (!(len2 >= lo && len2 <= hi)) return false;
     for (int j = i + 1; j < 3; ++j)
       if (std::fabs(dot(u[i], u[j])) > tolerance::kOrthonormal) return false;
   }
@@ -53,8 +57,8 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
   // quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by
   // the least amount and keeps the handedness. The exact tests need it: the extent of a box along
   // a cross product of axes is only sum e_i |u_i . L| when the axes are orthonormal. Axes already
-  // orthonormal to rounding (the usual case) skip it.
-  for (int iteration = 0; iteration < 6 && !withinTolerance(u, 4e-16); ++iteration) {
+  // orthonormal to 1e-14 (the usual case) skip it: a perturbation far below any tolerance here.
+  for (int iteration = 0; iteration < 6 && !withinTolerance(u, 1e-14); ++iteration) {
     Vec3 next[3];
     for (int i = 0; i < 3; ++i) {
       next[i] = u[i] * 1.5;

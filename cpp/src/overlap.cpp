@@ -1,5 +1,6 @@
 #include "sepaxis/overlap.h"
 
+#include "obb_axes.h"
 #include "sat.h"
 #include "sphere_axes.h"
 
@@ -15,6 +16,22 @@ bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b) {
     return separated;
   });
   return !separated;
+}
+
+bool boxesOverlap(const Obb& a, const Obb& b) {
+  bool separated = false;
+  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b), [&](const detail::BoxAxis& x) {
+    separated = !x.parallel && x.separates();
+    return separated;
+  });
+  return !separated;
+}
+
+Obb asObb(const Aabb& box) {
+  Obb o;
+  o.center = center(box);
+  o.halfExtents = halfExtents(box);
+  return o;
 }
 
 bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
@@ -41,9 +58,9 @@ bool overlaps(const Aabb& a, const Aabb& b) {
   return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
          a.min.z <= b.max.z && b.min.z <= a.max.z;
 }
-bool overlaps(const Aabb& a, const Obb& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+bool overlaps(const Aabb& a, const Obb& b) { return boxesOverlap(asObb(a), b); }
 bool overlaps(const Aabb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
-bool overlaps(const Obb& a, const Obb& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+bool overlaps(const Obb& a, const Obb& b) { return boxesOverlap(a, b); }
 bool overlaps(const Obb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
 bool overlaps(const Kdop& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
 

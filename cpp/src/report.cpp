@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "obb_axes.h"
 #include "sat.h"
 #include "sphere_axes.h"
 
@@ -62,10 +63,49 @@ void considerPenetration(CollisionReport& report, const AxisReport& axis) {
 
 std::string prefixed(const char* side, const std::string& name) { return std::string(side) + "." + name; }
 
-CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytope& b) {
+Obb asObb(const Aabb& box) {
+  Obb o;
+  o.center = center(box);
+  o.halfExtents = halfExtents(box);
+  return o;
+}
+
+std::string boxLabel(const detail::Polytope& p, int i) { return p.kind == detail::Polytope::Kind::Aabb ? "xyz"[i] + std::string() : "u" + std::to_string(i); }
+
+// AABB-OBB and OBB-OBB: the 15 axes in A's frame, exactly as overlaps() computes them.
+CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& pb) {
+  const Obb a = pa.kind == detail::Polytope::Kind::Obb ? *pa.obb : asObb(*pa.aabb);
+  const Obb b = pb.kind == detail::Polytope::Kind::Obb ? *pb.obb : asObb(*pb.aabb);
   CollisionReport report;
   report.penetration.depth = kInfinity;
-  const Vec3 origin = a.reference();
+  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b), [&](const detail::BoxAxis& x) {
+    std::string label;
+    if (x.faceA >= 0) label = "A." + boxLabel(pa, x.faceA);
+    else if (x.faceB >= 0) label = "B." + boxLabel(pb, x.faceB);
+    else label = "A." + boxLabel(pa, x.edgeA) + " × B." + boxLabel(pb, x.edgeB);
+    if (x.parallel) {
+      report.axes.push_back(degenerateAxis(label, "edges A." + boxLabel(pa, x.edgeA) + " and B." + boxLabel(pb, x.edgeB) +
+                                                      " are parallel: their cross product is zero, so "
+                                                      "there is no axis (the face axes cover this case)"));
+      return false;
+    }
+    const Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
+    report.axes.push_back(makeAxis(std::move(label), world, {-x.rA, x.rA}, {x.c - x.rB, x.c + x.rB}, a.center, x.separates()));
+    considerPenetration(report, report.axes.back());
+    return false;
+  });
+  finish(report);
+  return report;
+}
+
+CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytope& b) {
+  using Kind = detail::Polytope::Kind;
+  const bool aBox = a.kind != Kind::Kdop, bBox = b.kind != Kind::Kdop;
+  if (aBox && bBox && (a.kind == Kind::Obb || b.kind == Kind::Obb)) return reportBoxes(a, b);
+  CollisionReport report;
+  report.penetration.depth = kInfinity;
+  // Two AABBs: compare raw coordinates, as overlaps() does (no shift that could round).
+  const Vec3 origin = aBox && bBox ? Vec3{} : a.reference();
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
     std::string label;
     if (c.faceA >= 0 && c.faceB >= 0) label = prefixed("A", a.faceLabel(c.faceA)) + " = " + prefixed("B", b.faceLabel(c.faceB));

@@ -1,0 +1,201 @@
+// Batches that live in the WebAssembly heap: structure-of-arrays Float64 data that games fill
+// in place through typed-array views, tested with one call. See cpp/include/sepaxis/batch.h.
+
+import { TYPE_CODES, writeVolume } from './volume.js';
+
+const FIELDS = {
+  sphere: ['center.x', 'center.y', 'center.z', 'radius'],
+  aabb: ['min.x', 'min.y', 'min.z', 'max.x', 'max.y', 'max.z'],
+  obb: ['center.x', 'center.y', 'center.z',
+    'axes[0].x', 'axes[0].y', 'axes[0].z', 'axes[1].x', 'axes[1].y', 'axes[1].z',
+    'axes[2].x', 'axes[2].y', 'axes[2].z', 'halfExtents.x', 'halfExtents.y', 'halfExtents.z'],
+};
+
+/** The field names of a type, in storage order. */
+export function fieldNames(type, k) {
+  if (type === 'kdop') {
+    const n = k / 2;
+    return [...Array(n).keys()].map((i) => `min[${i}]`).concat([...Array(n).keys()].map((i) => `max[${i}]`));
+  }
+  return FIELDS[type];
+}
+
+function checkType(type, k, what) {
+  if (!(type in TYPE_CODES))
+    throw new TypeError(`${what} type must be one of "sphere", "aabb", "obb", "kdop", got ${JSON.stringify(type)}`);
+  if (type === 'kdop' && ![6, 8, 14, 18, 26].includes(k))
+    throw new RangeError(`${what} k must be one of 6, 8, 14, 18, 26 for a k-DOP batch, got ${k}`);
+}
+
+function checkCapacity(capacity) {
+  if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 24)
+    throw new RangeError(`capacity must be an integer from 1 to 16777216, got ${capacity}`);
+}
+
+/** Owns one block of WebAssembly memory; freed by dispose() or, as a safety net, on collection. */
+class HeapBlock {
+  #host;
+  #ptr;
+  constructor(host, bytes) {
+    this.#host = host;
+    this.#ptr = host.module._malloc(bytes);
+    if (!this.#ptr) throw new RangeError(`out of WebAssembly memory allocating ${bytes} bytes`);
+    host.registry.register(this, this.#ptr, this);
+  }
+  get ptr() {
+    if (!this.#ptr) throw new Error('this batch buffer was disposed');
+    return this.#ptr;
+  }
+  get disposed() { return this.#ptr === 0; }
+  dispose() {
+    if (!this.#ptr) return;
+    this.#host.registry.unregister(this);
+    this.#host.module._free(this.#ptr);
+    this.#ptr = 0;
+  }
+}
+
+/**
+ * N volumes of one type as structure-of-arrays: field f of element i is data[f * capacity + i].
+ * Views are refreshed on access: WebAssembly memory growth detaches old views (their length
+ * becomes 0), so read `field()`/`data`/`results` again after anything that may allocate.
+ */
+export class VolumeBuffer {
+  #host;
+  #block;
+  #data = null;
+  #results = null;
+  #views = new Map();
+
+  constructor(host, type, capacity, k) {
+    checkType(type, k, 'VolumeBuffer');
+    checkCapacity(capacity);
+    this.#host = host;
+    this.type = type;
+    this.k = type === 'kdop' ? k : undefined;
+    this.capacity = capacity;
+    this.fields = fieldNames(type, k);
+    /** How many elements the batch calls test (0 <= count <= capacity). */
+    this.count = capacity;
+    this.#block = new HeapBlock(host, this.fields.length * capacity * 8 + capacity);
+  }
+
+  get typeCode() { return TYPE_CODES[this.type]; }
+  get ptr() { return this.#block.ptr; }
+  get resultsPtr() { return this.#block.ptr + this.fields.length * this.capacity * 8; }
+
+  #fresh(view) { return view !== null && view.buffer === this.#host.module.HEAPF64.buffer; }
+
+  /** All fields, one Float64Array: field f of element i at [f * capacity + i]. */
+  get data() {
+    if (!this.#fresh(this.#data))
+      this.#data = new Float64Array(this.#host.module.HEAPF64.buffer, this.ptr, this.fields.length * this.capacity);
+    return this.#data;
+  }
+
+  /** One field of every element, e.g. field('center.x'): a Float64Array of length capacity. */
+  field(name) {
+    let view = this.#views.get(name);
+    if (view && view.buffer === this.#host.module.HEAPF64.buffer) return view;
+    const f = this.fields.indexOf(name);
+    if (f < 0) throw new RangeError(`field must be one of ${this.fields.join(', ')}, got ${JSON.stringify(name)}`);
+    view = this.data.subarray(f * this.capacity, (f + 1) * this.capacity);
+    this.#views.set(name, view);
+    return view;
+  }
+
+  /** Result of the last overlapsMany call per element: 1 overlap, 0 apart. */
+  get results() {
+    if (!this.#fresh(this.#results))
+      this.#results = new Uint8Array(this.#host.module.HEAPU8.buffer, this.resultsPtr, this.capacity);
+    return this.#results;
+  }
+
+  /** Writes element i from the JSON format (validated now; an OBB may use `rotation`). */
+  set(i, volume) {
+    this.#checkIndex(i);
+    const f64 = this.#host.scratch();
+    writeVolume(f64, 0, volume);
+    const status = this.#host.module._sx_store(0, this.typeCode, this.k ?? 0, this.ptr, this.capacity, i);
+    if (status === -4) throw new TypeError(`this VolumeBuffer holds ${this.type}${this.k ? ` k=${this.k}` : ''} volumes, got ${volume.type}${volume.k ? ` k=${volume.k}` : ''}`);
+    if (status < 0) throw new RangeError(this.#host.module.lastError());
+    return this;
+  }
+
+  /** Element i in the JSON format. */
+  get(i) {
+    this.#checkIndex(i);
+    const d = this.data, c = this.capacity;
+    const at = (f) => d[f * c + i];
+    const vec = (f) => [at(f), at(f + 1), at(f + 2)];
+    switch (this.type) {
+      case 'sphere': return { type: 'sphere', center: vec(0), radius: at(3) };
+      case 'aabb': return { type: 'aabb', min: vec(0), max: vec(3) };
+      case 'obb': return { type: 'obb', center: vec(0), axes: [vec(3), vec(6), vec(9)], halfExtents: vec(12) };
+      default: {
+        const n = this.k / 2;
+        return { type: 'kdop', k: this.k, min: [...Array(n).keys()].map(at), max: [...Array(n).keys()].map((j) => at(n + j)) };
+      }
+    }
+  }
+
+  /** The message of element i's first invalid field, or '' when it is valid. */
+  problem(i) {
+    return this.#host.module.batchElementError(this.typeCode, this.k ?? 0, this.ptr, this.capacity, i);
+  }
+
+  #checkIndex(i) {
+    if (!Number.isInteger(i) || i < 0 || i >= this.capacity)
+      throw new RangeError(`index must be an integer from 0 to ${this.capacity - 1}, got ${i}`);
+  }
+
+  get disposed() { return this.#block.disposed; }
+  dispose() { this.#block.dispose(); this.#data = this.#results = null; this.#views.clear(); }
+  [Symbol.dispose]() { this.dispose(); }
+}
+
+/** N pairs (a[i], b[i]) of two fixed types, tested by run() in one call. */
+export class PairBuffer {
+  #host;
+  #block;
+  #results = null;
+
+  constructor(host, typeA, typeB, capacity, kA, kB) {
+    checkCapacity(capacity);
+    this.a = new VolumeBuffer(host, typeA, capacity, kA);
+    try {
+      this.b = new VolumeBuffer(host, typeB, capacity, kB);
+      this.#block = new HeapBlock(host, capacity);
+    } catch (e) {
+      this.a.dispose();
+      this.b?.dispose();
+      throw e;
+    }
+    this.#host = host;
+    this.capacity = capacity;
+    /** How many pairs run() tests. */
+    this.count = capacity;
+  }
+
+  /** Result of the last run() per pair: 1 overlap, 0 apart. */
+  get results() {
+    if (!(this.#results && this.#results.buffer === this.#host.module.HEAPU8.buffer))
+      this.#results = new Uint8Array(this.#host.module.HEAPU8.buffer, this.#block.ptr, this.capacity);
+    return this.#results;
+  }
+
+  /** Tests the first `count` pairs in one call; returns the results view (1 overlap, 0 apart). */
+  run(count = this.count) {
+    if (!Number.isInteger(count) || count < 0 || count > this.capacity)
+      throw new RangeError(`count must be an integer from 0 to ${this.capacity}, got ${count}`);
+    const { a, b } = this;
+    const invalid = this.#host.module._sx_overlaps_pairwise(a.typeCode, a.k ?? 0, a.ptr, a.capacity,
+      b.typeCode, b.k ?? 0, b.ptr, b.capacity, count, this.#block.ptr);
+    if (invalid > 0) throw this.#host.batchError(this.results, count, [['a', a], ['b', b]]);
+    return this.results.subarray(0, count);
+  }
+
+  get disposed() { return this.#block.disposed; }
+  dispose() { this.a.dispose(); this.b.dispose(); this.#block.dispose(); this.#results = null; }
+  [Symbol.dispose]() { this.dispose(); }
+}

@@ -1,0 +1,270 @@
+// sepaxis: exact separating-axis collision tests for spheres, AABBs, OBBs and k-DOPs, compiled
+// from C++ to WebAssembly. `await init()` once, then call the returned object's methods with
+// volumes in the JSON interchange format (see volume.schema.json).
+
+import createSepaxisModule from './sepaxis-wasm.js';
+import { PairBuffer, VolumeBuffer } from './batch.js';
+import { show, writeVec3, writeVolume } from './volume.js';
+
+export { VolumeBuffer, PairBuffer };
+
+const SLOT_B = 64;
+const IO = 128;
+const SCRATCH_DOUBLES = 160;
+
+let loading = null;
+
+/**
+ * Loads the WebAssembly module once; later calls return the same instance.
+ * Options: `wasmBinary` (the .wasm bytes) or `locateFile(name)` to load it from elsewhere.
+ */
+export function init(options = {}) {
+  if (!loading) loading = load(options).catch((e) => { loading = null; throw e; });
+  return loading;
+}
+
+async function load(options) {
+  const moduleOptions = {};
+  if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
+  else if (options.locateFile) moduleOptions.locateFile = options.locateFile;
+  else if (typeof globalThis.process?.versions?.node === 'string') {
+    // Emscripten 3.1.6's web build fetch()es the .wasm, which Node cannot do for file: URLs.
+    const fs = globalThis.process.getBuiltinModule?.('node:fs');
+    if (!fs) throw new Error('sepaxis needs Node >= 20.16 (process.getBuiltinModule) or init({ wasmBinary })');
+    moduleOptions.wasmBinary = fs.readFileSync(new URL('./sepaxis-wasm.wasm', import.meta.url));
+  }
+  return new Sepaxis(await createSepaxisModule(moduleOptions));
+}
+
+function finite3(f64, at, field) {
+  for (let i = 0; i < 3; i++)
+    if (!Number.isFinite(f64[at + i])) throw new RangeError(`${field}[${i}] must be finite, got ${show(f64[at + i])}`);
+}
+
+/** The API object that init() resolves to. Single calls take and return plain JSON. */
+export class Sepaxis {
+  #m;
+  #ptr;
+  #f64;
+  #host;
+  #overlaps;
+
+  constructor(module) {
+    this.#m = module;
+    this.#ptr = module._sx_scratch();
+    this.#f64 = new Float64Array(module.HEAPF64.buffer, this.#ptr, SCRATCH_DOUBLES);
+    this.#overlaps = module._sx_overlaps;
+    const registry = new FinalizationRegistry((ptr) => module._free(ptr));
+    this.#host = {
+      module,
+      registry,
+      scratch: () => this.#scratch(),
+      batchError: (results, count, sides) => this.#batchError(results, count, sides),
+    };
+  }
+
+  // The scratch view, re-created when memory growth has detached it (its length drops to 0).
+  #scratch() {
+    let f = this.#f64;
+    if (f.length === 0) f = this.#f64 = new Float64Array(this.#m.HEAPF64.buffer, this.#ptr, SCRATCH_DOUBLES);
+    return f;
+  }
+
+  #fail(status) {
+    return new RangeError(status === -2 || status === -1 ? this.#m.lastError() : `sepaxis internal status ${status}`);
+  }
+
+  #writePair(a, b) {
+    const f = this.#scratch();
+    writeVolume(f, 0, a);
+    writeVolume(f, SLOT_B, b);
+    return f;
+  }
+
+  #decode(index) {
+    const status = this.#m._sx_decode(index);
+    if (status < 0) throw this.#fail(status);
+  }
+
+  /** True when the closed volumes share a point (touching counts). Exact; builds no report. */
+  overlaps(a, b) {
+    let f = this.#f64;
+    if (f.length === 0) f = this.#scratch();
+    writeVolume(f, 0, a);
+    writeVolume(f, SLOT_B, b);
+    const r = this.#overlaps();
+    if (r < 0) throw this.#fail(r);
+    return r === 1;
+  }
+
+  /**
+   * The classic k-DOP interval test: compares the slabs both k-DOPs have. Conservative: true
+   * whenever they overlap, and also for some pairs separated only along an edge-edge axis.
+   */
+  overlapsConservative(a, b) {
+    if (a?.type !== 'kdop') throw new TypeError(`overlapsConservative compares k-DOPs: a.type must be "kdop", got ${show(a?.type)}`);
+    if (b?.type !== 'kdop') throw new TypeError(`overlapsConservative compares k-DOPs: b.type must be "kdop", got ${show(b?.type)}`);
+    this.#writePair(a, b);
+    const r = this.#m._sx_overlaps_conservative();
+    if (r < 0) throw this.#fail(r);
+    return r === 1;
+  }
+
+  /** The full separating-axis report: every candidate axis with both projection intervals. */
+  collide(a, b) {
+    this.#writePair(a, b);
+    this.#decode(0);
+    this.#decode(1);
+    return this.#m.collideSlots();
+  }
+
+  /** True when the point is inside or on the boundary of the volume. */
+  contains(volume, point) {
+    const f = this.#scratch();
+    writeVolume(f, 0, volume);
+    writeVec3(f, IO, point, 'point');
+    finite3(f, IO, 'point');
+    const r = this.#m._sx_contains();
+    if (r < 0) throw this.#fail(r);
+    return r === 1;
+  }
+
+  /** The point of the volume nearest to `point`, written to `target` ([x, y, z] or {x, y, z}). */
+  closestPoint(volume, point, target = [0, 0, 0]) {
+    const f = this.#scratch();
+    writeVolume(f, 0, volume);
+    writeVec3(f, IO, point, 'point');
+    finite3(f, IO, 'point');
+    const r = this.#m._sx_closest_point();
+    if (r < 0) throw this.#fail(r);
+    return setVec3(target, f, IO + 3);
+  }
+
+  /**
+   * Casts the ray origin + t * normalize(direction), 0 <= t <= maxDistance. Returns null on a miss,
+   * else { distance, point, normal, startsInside } (normal is [0, 0, 0] when starting inside).
+   */
+  raycast(volume, origin, direction, maxDistance = Infinity) {
+    const f = this.#scratch();
+    writeVolume(f, 0, volume);
+    writeVec3(f, IO, origin, 'origin');
+    writeVec3(f, IO + 3, direction, 'direction');
+    finite3(f, IO, 'origin');
+    finite3(f, IO + 3, 'direction');
+    if (f[IO + 3] === 0 && f[IO + 4] === 0 && f[IO + 5] === 0) throw new RangeError('direction must not be the zero vector, got [0, 0, 0]');
+    if (typeof maxDistance !== 'number' || !(maxDistance >= 0))
+      throw new RangeError(`maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+    f[IO + 6] = maxDistance;
+    const r = this.#m._sx_raycast();
+    if (r < 0) throw this.#fail(r);
+    if (r === 0) return null;
+    return {
+      distance: f[IO + 8],
+      point: [f[IO + 9], f[IO + 10], f[IO + 11]],
+      normal: [f[IO + 12], f[IO + 13], f[IO + 14]],
+      startsInside: f[IO + 15] === 1,
+    };
+  }
+
+  /** The segment from p to q: like raycast, with distance measured from p. */
+  segmentCast(volume, p, q) {
+    const f = this.#scratch();
+    writeVec3(f, IO, p, 'p');
+    writeVec3(f, IO + 3, q, 'q');
+    finite3(f, IO, 'p');
+    finite3(f, IO + 3, 'q');
+    const d = [f[IO + 3] - f[IO], f[IO + 4] - f[IO + 1], f[IO + 5] - f[IO + 2]];
+    const length = Math.hypot(d[0], d[1], d[2]);
+    if (length === 0) {
+      return this.contains(volume, [f[IO], f[IO + 1], f[IO + 2]])
+        ? { distance: 0, point: [f[IO], f[IO + 1], f[IO + 2]], normal: [0, 0, 0], startsInside: true }
+        : null;
+    }
+    return this.raycast(volume, [f[IO], f[IO + 1], f[IO + 2]], d, length);
+  }
+
+  /** The tightest AABB around the volume, as {type: 'aabb', min, max}. */
+  boundingBox(volume) {
+    const f = this.#scratch();
+    writeVolume(f, 0, volume);
+    const r = this.#m._sx_bounding_box();
+    if (r < 0) throw this.#fail(r);
+    return { type: 'aabb', min: [f[IO], f[IO + 1], f[IO + 2]], max: [f[IO + 3], f[IO + 4], f[IO + 5]] };
+  }
+
+  /**
+   * The volume under x -> scale * rotate(x) + translation. A rotated AABB becomes an OBB (or, with
+   * { enclosingAabb: true }, the AABB around it); a k-DOP becomes the tightest k-DOP around the
+   * rotated one. rotation: unit quaternion [x, y, z, w] (default identity).
+   */
+  transform(volume, { rotation = [0, 0, 0, 1], translation = [0, 0, 0], scale = 1 } = {}, { enclosingAabb = false } = {}) {
+    const f = this.#scratch();
+    writeVolume(f, 0, volume);
+    if (rotation == null || rotation.length !== 4 || ![0, 1, 2, 3].every((i) => typeof rotation[i] === 'number'))
+      throw new TypeError(`transform.rotation must be a quaternion [x, y, z, w], got ${show(rotation)}`);
+    for (let i = 0; i < 4; i++) f[IO + i] = rotation[i];
+    writeVec3(f, IO + 4, translation, 'transform.translation');
+    if (typeof scale !== 'number') throw new TypeError(`transform.scale must be a number, got ${show(scale)}`);
+    f[IO + 7] = scale;
+    this.#decode(0);
+    const result = this.#m.transformSlot(enclosingAabb);
+    if (typeof result === 'string') throw new RangeError(result);
+    return result;
+  }
+
+  /** The problems of a volume, each { message }; an empty array when it is valid. */
+  validate(volume) {
+    try {
+      writeVolume(this.#scratch(), 0, volume);
+      this.#decode(0);
+      return [];
+    } catch (e) {
+      if (e instanceof TypeError || e instanceof RangeError) return [{ message: e.message }];
+      throw e;
+    }
+  }
+
+  /** A batch of `capacity` volumes of one type in the WebAssembly heap (see VolumeBuffer). */
+  createVolumeBuffer(type, capacity, { k } = {}) {
+    return new VolumeBuffer(this.#host, type, capacity, k);
+  }
+
+  /** A batch of `capacity` pairs (a[i], b[i]) for run() (see PairBuffer). */
+  createPairBuffer(typeA, typeB, capacity, { kA, kB } = {}) {
+    return new PairBuffer(this.#host, typeA, typeB, capacity, kA, kB);
+  }
+
+  /** overlaps(volume, buffer[i]) for the first `count` elements, in one call. */
+  overlapsMany(volume, buffer, count = buffer.count) {
+    if (!(buffer instanceof VolumeBuffer)) throw new TypeError(`buffer must be a VolumeBuffer, got ${show(buffer)}`);
+    if (!Number.isInteger(count) || count < 0 || count > buffer.capacity)
+      throw new RangeError(`count must be an integer from 0 to ${buffer.capacity}, got ${count}`);
+    writeVolume(this.#scratch(), 0, volume);
+    this.#decode(0);
+    const invalid = this.#m._sx_overlaps_one_to_many(buffer.typeCode, buffer.k ?? 0, buffer.ptr, buffer.capacity,
+      count, buffer.resultsPtr);
+    if (invalid > 0) throw this.#batchError(buffer.results, count, [['buffer', buffer]]);
+    return buffer.results.subarray(0, count);
+  }
+
+  #batchError(results, count, sides) {
+    const i = results.subarray(0, count).indexOf(2);
+    for (const [name, side] of sides) {
+      const message = side.problem(i);
+      if (message) return new RangeError(`${name}[${i}]: ${message}`);
+    }
+    return new RangeError(`element ${i} is invalid`);
+  }
+
+  /** Bytes of WebAssembly memory in use (its size only grows; for leak checks). */
+  get heapSize() { return this.#m.HEAPU8.buffer.byteLength; }
+}
+
+function setVec3(target, f, at) {
+  if (target.length === undefined && 'x' in target) {
+    target.x = f[at]; target.y = f[at + 1]; target.z = f[at + 2];
+  } else {
+    target[0] = f[at]; target[1] = f[at + 1]; target[2] = f[at + 2];
+  }
+  return target;
+}
