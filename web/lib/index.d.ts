@@ -1,0 +1,150 @@
+// Types of the sepaxis package. Hand-written: Emscripten 3.1.6 cannot emit them.
+
+/** [x, y, z] as an array or typed array, or any {x, y, z} such as a three.js Vector3. */
+export type Vec3Like = readonly [number, number, number] | ArrayLike<number> | { x: number; y: number; z: number };
+/** A unit quaternion [x, y, z, w] (three.js order), or {x, y, z, w}. */
+export type QuatLike = readonly [number, number, number, number] | ArrayLike<number> | { x: number; y: number; z: number; w: number };
+
+/** Every point within `radius` of `center` (closed). */
+export interface SphereVolume { type: 'sphere'; center: Vec3Like; radius: number }
+/** The box {x : min <= x <= max} (closed). */
+export interface AabbVolume { type: 'aabb'; min: Vec3Like; max: Vec3Like }
+/** An oriented box: three orthonormal unit axes (or a `rotation` quaternion) and half-extents along them. */
+export type ObbVolume =
+  | { type: 'obb'; center: Vec3Like; halfExtents: Vec3Like; axes: readonly [Vec3Like, Vec3Like, Vec3Like]; rotation?: undefined }
+  | { type: 'obb'; center: Vec3Like; halfExtents: Vec3Like; rotation: QuatLike; axes?: undefined };
+/** The k-DOP slab extents on the fixed directions of the core (see the README); k/2 numbers each. */
+export interface KdopVolume { type: 'kdop'; k: 6 | 8 | 14 | 18 | 26; min: ArrayLike<number>; max: ArrayLike<number> }
+export type Volume = SphereVolume | AabbVolume | ObbVolume | KdopVolume;
+export type VolumeType = Volume['type'];
+
+export type Vec3 = [number, number, number];
+
+/** One candidate separating axis of a report. */
+export interface AxisReport {
+  /** "A.u0", "B.x", "A.u0 × B.u1", "A.n(1,1,1)", "closest-point direction", ... */
+  label: string;
+  /** Unit direction ([0, 0, 0] when degenerate). */
+  direction: Vec3;
+  /** Projection interval [min, max] of volume A on the direction. */
+  a: [number, number];
+  /** Projection interval [min, max] of volume B on the direction. */
+  b: [number, number];
+  /** max(b.min - a.max, a.min - b.max): > 0 means separated by that much (NaN when degenerate). */
+  gap: number;
+  separating: boolean;
+  /** Skipped: the axis does not exist (parallel edges, a sphere's centre inside the other volume). */
+  degenerate: boolean;
+  /** Why it is degenerate. */
+  reason?: string;
+}
+
+export interface CollisionReport {
+  overlap: boolean;
+  /** Every candidate axis, in test order. */
+  axes: AxisReport[];
+  /** Index of the first separating axis, -1 when overlapping. */
+  separatingAxis: number;
+  /** For overlapping pairs: moving B by depth × normal separates them (to touching); nothing shorter does. */
+  penetration: { depth: number; normal: Vec3 } | null;
+}
+
+export interface RayHit {
+  /** Entry distance along the unit direction (0 when the origin is inside). */
+  distance: number;
+  point: Vec3;
+  /** Outward unit surface normal at the entry point; [0, 0, 0] when starting inside. */
+  normal: Vec3;
+  startsInside: boolean;
+}
+
+export interface RigidTransform {
+  /** Unit quaternion [x, y, z, w]; default identity. */
+  rotation?: QuatLike;
+  translation?: Vec3Like;
+  /** Uniform scale > 0; default 1. */
+  scale?: number;
+}
+
+export interface Problem { message: string }
+
+/**
+ * `capacity` volumes of one type in the WebAssembly heap, as structure-of-arrays Float64 data:
+ * field f of element i is data[f * capacity + i]. Fill the views in place, then test with
+ * Sepaxis.overlapsMany. Views are refreshed on access: memory growth (creating buffers)
+ * detaches older views, whose length then reads 0, so fetch them again after such calls.
+ */
+export class VolumeBuffer implements Disposable {
+  readonly type: VolumeType;
+  readonly k: number | undefined;
+  readonly capacity: number;
+  /** Field names in storage order, e.g. ['center.x', 'center.y', 'center.z', 'radius']. */
+  readonly fields: readonly string[];
+  /** How many elements batch calls test. */
+  count: number;
+  /** All fields in one view. */
+  readonly data: Float64Array;
+  /** One field of every element (length capacity). */
+  field(name: string): Float64Array;
+  /** Results of the last overlapsMany: 1 overlap, 0 apart. */
+  readonly results: Uint8Array;
+  /** Writes element i from the JSON format (validated; an OBB may use `rotation`). */
+  set(i: number, volume: Volume): this;
+  /** Element i in the JSON format. */
+  get(i: number): Volume;
+  /** The first problem of element i, or '' when it is valid. */
+  problem(i: number): string;
+  readonly disposed: boolean;
+  /** Frees the WebAssembly memory (also done, eventually, when the object is collected). */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+/** `capacity` pairs (a[i], b[i]) tested together by run(). */
+export class PairBuffer implements Disposable {
+  readonly a: VolumeBuffer;
+  readonly b: VolumeBuffer;
+  readonly capacity: number;
+  count: number;
+  readonly results: Uint8Array;
+  /** Tests the first `count` pairs in one call: results[i] = 1 overlap, 0 apart. Throws RangeError naming the first invalid element. */
+  run(count?: number): Uint8Array;
+  readonly disposed: boolean;
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+export interface Sepaxis {
+  /** True when the closed volumes share a point (touching counts). Exact; builds no report. */
+  overlaps(a: Volume, b: Volume): boolean;
+  /** The classic k-DOP interval test: conservative (may say true for pairs apart along an edge-edge axis). */
+  overlapsConservative(a: KdopVolume, b: KdopVolume): boolean;
+  /** The separating-axis report: every candidate axis with both projection intervals. */
+  collide(a: Volume, b: Volume): CollisionReport;
+  contains(volume: Volume, point: Vec3Like): boolean;
+  closestPoint<T extends Vec3Like = Vec3>(volume: Volume, point: Vec3Like, target?: T): T;
+  /** null on a miss. direction need not be unit length. */
+  raycast(volume: Volume, origin: Vec3Like, direction: Vec3Like, maxDistance?: number): RayHit | null;
+  segmentCast(volume: Volume, p: Vec3Like, q: Vec3Like): RayHit | null;
+  boundingBox(volume: Volume): AabbVolume & { min: Vec3; max: Vec3 };
+  /** A rotated AABB becomes an OBB (or its enclosing AABB with enclosingAabb); a k-DOP the tightest k-DOP around the result. */
+  transform(volume: Volume, transform?: RigidTransform, options?: { enclosingAabb?: boolean }): Volume;
+  /** The problems of a volume; [] when valid. Never throws for bad input. */
+  validate(volume: unknown): Problem[];
+  createVolumeBuffer(type: VolumeType, capacity: number, options?: { k?: number }): VolumeBuffer;
+  createPairBuffer(typeA: VolumeType, typeB: VolumeType, capacity: number, options?: { kA?: number; kB?: number }): PairBuffer;
+  /** overlaps(volume, buffer[i]) for i < count in one call; returns a view of buffer.results. */
+  overlapsMany(volume: Volume, buffer: VolumeBuffer, count?: number): Uint8Array;
+  /** Bytes of WebAssembly memory (it only grows; for leak checks). */
+  readonly heapSize: number;
+}
+
+export interface InitOptions {
+  /** The .wasm bytes, when you load them yourself. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to fetch the .wasm from, given its file name (browsers). */
+  locateFile?: (file: string, prefix: string) => string;
+}
+
+/** Loads the WebAssembly module once; later calls resolve to the same instance. */
+export function init(options?: InitOptions): Promise<Sepaxis>;
