@@ -11,13 +11,36 @@ namespace sepaxis {
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  // The shortest precision that reads back to the same double, as JavaScript prints numbers.
-  char buffer[32];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+  if (value == 0) return "0";
+  // The shortest digits that read back to the same double, laid out as JavaScript prints
+  // numbers: fixed notation for 1e-7 < |value| < 1e21, otherwise d.ddde+x / d.ddde-x.
+  char buffer[40];
+  int precision = 1;
+  for (; precision < 17; ++precision) {
+    std::snprintf(buffer, sizeof buffer, "%.*e", precision - 1, value);
     if (std::strtod(buffer, nullptr) == value) break;
   }
-  return buffer;
+  std::snprintf(buffer, sizeof buffer, "%.*e", precision - 1, value);
+  const std::string text = buffer;
+  const bool negative = text[0] == '-';
+  const size_t e = text.find('e');
+  std::string digits;
+  for (size_t i = negative ? 1 : 0; i < e; ++i)
+    if (text[i] != '.') digits += text[i];
+  const int exponent = std::atoi(text.c_str() + e + 1);
+  std::string out = negative ? "-" : "";
+  if (exponent >= 21 || exponent < -6) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    out += std::string("e") + (exponent >= 0 ? "+" : "-") + std::to_string(std::abs(exponent));
+  } else if (exponent < 0) {
+    out += "0." + std::string(size_t(-exponent - 1), '0') + digits;
+  } else if (size_t(exponent) + 1 >= digits.size()) {
+    out += digits + std::string(size_t(exponent) + 1 - digits.size(), '0');
+  } else {
+    out += digits.substr(0, size_t(exponent) + 1) + "." + digits.substr(size_t(exponent) + 1);
+  }
+  return out;
 }
 
 namespace detail {

@@ -86,7 +86,7 @@ bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double
         if (!insideSlabs(kdop, localMin, localMax, x, tol)) continue;
         bool known = false;
         for (int v = 0; v < kdop.vertexCount && !known; ++v)
-          known = length(kdop.vertex[v] - x) <= mergeDistance;
+          known = maxComponent(abs(kdop.vertex[v] - x)) <= mergeDistance;  // no squares to underflow
         if (known) continue;
         if (kdop.vertexCount == kMaxKdopVertices) return false;
         kdop.vertex[kdop.vertexCount++] = x;

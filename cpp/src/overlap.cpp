@@ -45,10 +45,7 @@ bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
 
 }  // namespace
 
-bool overlaps(const Sphere& a, const Sphere& b) {
-  const double r = a.radius + b.radius;
-  return lengthSquared(b.center - a.center) <= r * r;
-}
+bool overlaps(const Sphere& a, const Sphere& b) { return withinDistance(b.center - a.center, a.radius + b.radius); }
 bool overlaps(const Sphere& a, const Aabb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
 bool overlaps(const Sphere& a, const Obb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
 bool overlaps(const Sphere& a, const Kdop& b) { return spherePolytopeOverlap(a, detail::view(b)); }

@@ -85,7 +85,7 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
 
 }  // namespace detail
 
-bool contains(const Sphere& s, Vec3 p) { return lengthSquared(p - s.center) <= s.radius * s.radius; }
+bool contains(const Sphere& s, Vec3 p) { return withinDistance(p - s.center, s.radius); }
 
 bool contains(const Aabb& box, Vec3 p) {
   return p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y && p.z >= box.min.z &&
@@ -114,12 +114,11 @@ bool contains(const Volume& v, Vec3 p) {
 
 Vec3 closestPoint(const Sphere& s, Vec3 p) {
   const Vec3 d = p - s.center;
-  const double len2 = lengthSquared(d);
-  if (len2 <= s.radius * s.radius) return p;
-  return s.center + d * (s.radius / std::sqrt(len2));
+  if (withinDistance(d, s.radius)) return p;
+  return s.center + normalize(d) * s.radius;
 }
 
-Vec3 closestPoint(const Aabb& box, Vec3 p) { return p - detail::offsetFromClosest(box, p); }
+Vec3 closestPoint(const Aabb& box, Vec3 p) { return min(max(p, box.min), box.max); }  // exact, unlike p - offset
 Vec3 closestPoint(const Obb& box, Vec3 p) { return p - detail::offsetFromClosest(box, p); }
 Vec3 closestPoint(const Kdop& kdop, Vec3 p) { return p - detail::offsetFromClosest(kdop, p); }
 

@@ -45,7 +45,7 @@ struct Clip {
 };
 
 bool usable(Vec3 direction, double maxDistance) {
-  return isFinite(direction) && lengthSquared(direction) > 0 && !(maxDistance < 0) && !std::isnan(maxDistance);
+  return isFinite(direction) && maxComponent(abs(direction)) > 0 && !(maxDistance < 0) && !std::isnan(maxDistance);
 }
 
 }  // namespace
@@ -54,14 +54,18 @@ RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance)
   RayHit h;
   if (!usable(direction, maxDistance)) return h;
   const Vec3 u = normalize(direction);
-  const Vec3 m = origin - s.center;
-  const double c = lengthSquared(m) - s.radius * s.radius;
-  if (c <= 0) return {true, 0, origin, {}, true};
-  const double b = dot(m, u);
+  const Vec3 f = origin - s.center;
+  if (withinDistance(f, s.radius)) return {true, 0, origin, {}, true};
+  const double b = dot(f, u);
   if (b > 0) return h;  // outside and pointing away
-  const double disc = b * b - c;
+  // Haines et al., Ray Tracing Gems ch. 7: r^2 - |f - (f.u)u|^2 instead of b^2 - c, and the near
+  // root as c / q, avoid the cancellation that costs ~1e-6 at distance 1e6.
+  const Vec3 l = f - u * b;
+  const double disc = (s.radius - length(l)) * (s.radius + length(l));
   if (disc < 0) return h;
-  const double t = std::fmax(0.0, -b - std::sqrt(disc));
+  const double q = -b + std::sqrt(disc);
+  const double c = (length(f) - s.radius) * (length(f) + s.radius);
+  const double t = q > 0 ? std::fmax(0.0, c / q) : 0.0;
   if (t > maxDistance) return h;
   h.hit = true;
   h.distance = t;

@@ -177,7 +177,7 @@ CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
   const Vec3 d = b.center - a.center;
   const double distance = length(d);
   const double reach = a.radius + b.radius;
-  const bool separated = lengthSquared(d) > reach * reach;  // the shared predicate of overlaps()
+  const bool separated = !withinDistance(d, reach);  // the shared predicate of overlaps()
   if (distance == 0) {
     report.axes.push_back(degenerateAxis("closest-point direction",
                                          "the centres coincide: every direction is a centre line"));

@@ -30,8 +30,6 @@ inline Interval projectSphere(const Sphere& s, Vec3 axis, Vec3 origin) {
 inline bool faceSeparates(Interval sphere, Interval poly) { return sphere.min > poly.max || poly.min > sphere.max; }
 
 /// The shared closest-point step: separated iff the distance exceeds the radius.
-inline bool closestPointSeparates(const Sphere& s, Vec3 offset) {
-  return lengthSquared(offset) > s.radius * s.radius;
-}
+inline bool closestPointSeparates(const Sphere& s, Vec3 offset) { return !withinDistance(offset, s.radius); }
 
 }  // namespace sepaxis::detail

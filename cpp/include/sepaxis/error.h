@@ -9,7 +9,7 @@ namespace sepaxis {
 
 enum class ErrorCode {
   NotFinite,         ///< NaN or +/-Infinity
-  Negative,          ///< a radius or half-extent below zero
+  Negative,          ///< a size below zero (radius, half-extent, width), or a scale not above zero
   MinAboveMax,       ///< min[i] > max[i]
   NotOrthonormal,    ///< OBB axes farther from orthonormal than tolerance::kOrthonormal
   NotUnit,           ///< a quaternion farther from unit length than tolerance::kUnitQuaternion

@@ -40,7 +40,7 @@ struct Kdop {
   double max[kMaxKdopSlabs] = {};
 
   // Derived by makeKdop, read-only for users.
-  Vec3 origin;  ///< reference point inside the polytope; vertices are stored relative to it
+  Vec3 origin;  ///< reference point near the polytope (the middle of its ranges, on a grid); vertices are relative to it
   int vertexCount = 0;
   Vec3 vertex[kMaxKdopVertices];     ///< relative to origin
   uint64_t adjacent[kMaxKdopVertices] = {};  ///< bit j of adjacent[i]: segment i-j is a boundary edge

@@ -34,9 +34,26 @@ inline double maxComponent(Vec3 a) { return std::fmax(a.x, std::fmax(a.y, a.z));
 inline bool isFinite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
 
 /// Unit vector along a; the zero vector stays zero (callers decide what a zero direction means).
+/// Scaled by the largest component first, so that 1e-170 or 1e170 long vectors neither
+/// underflow nor overflow when squared.
 inline Vec3 normalize(Vec3 a) {
-  const double len = length(a);
-  return len > 0 ? a / len : Vec3{};
+  const double scale = maxComponent(abs(a));
+  if (!(scale > 0) || std::isinf(scale)) return Vec3{};
+  const Vec3 b = a / scale;
+  return b / length(b);
+}
+
+/// |d| <= r, decided without squares underflowing (1e-200) or overflowing (1e200). The squared
+/// comparison is exact enough in the normal range, which is the fast path.
+inline bool withinDistance(Vec3 d, double r) {
+  const double d2 = dot(d, d), r2 = r * r;
+  constexpr double kSmall = 1e-280, kLarge = 1e280;
+  if (d2 > kSmall && d2 < kLarge && r2 > kSmall && r2 < kLarge) return d2 <= r2;
+  const double scale = std::fmax(maxComponent(abs(d)), r);
+  if (scale == 0) return true;
+  const Vec3 e = d / scale;
+  const double q = r / scale;
+  return dot(e, e) <= q * q;
 }
 
 /// Row-major 3x3 matrix; column j of a rotation is the image of the j-th basis vector.
