@@ -57,8 +57,8 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
   // quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by
   // the least amount and keeps the handedness. The exact tests need it: the extent of a box along
   // a cross product of axes is only sum e_i |u_i . L| when the axes are orthonormal. Axes already
-  // orthonormal to 1e-14 (the usual case) skip it: a perturbation far below any tolerance here.
-  for (int iteration = 0; iteration < 6 && !withinTolerance(u, 1e-14); ++iteration) {
+  // orthonormal to 1e-15 (the usual case) skip it.
+  for (int iteration = 0; iteration < 6 && !withinTolerance(u, 1e-15); ++iteration) {
     Vec3 next[3];
     for (int i = 0; i < 3; ++i) {
       next[i] = u[i] * 1.5;

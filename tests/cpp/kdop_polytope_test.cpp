@@ -1,0 +1,286 @@
+// The k-DOP direction table and the polytope makeKdop derives (kdop.h): vertices, boundary edges,
+// tight extremes. Checked against shapes whose vertex and edge counts are known by hand, and
+// against a brute-force enumeration of every triple of slab planes.
+
+#include <gtest/gtest.h>
+
+#include <bitset>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sepaxis/sepaxis.h"
+#include "unit_reference.h"
+
+namespace {
+
+using namespace sepaxis;
+using namespace sepaxis_unit;
+
+// ---- Direction table.
+
+TEST(KdopDirections, OnlyTheFiveKnownKAreValid) {
+  for (int k : {6, 8, 14, 18, 26}) EXPECT_TRUE(isValidKdopK(k)) << k;
+  for (int k : {-6, 0, 4, 7, 10, 12, 16, 20, 24, 27, 32}) {
+    EXPECT_FALSE(isValidKdopK(k)) << k;
+    EXPECT_EQ(kdopDirections(k), nullptr) << k;
+  }
+}
+
+TEST(KdopDirections, FollowTheAxesCornersEdgesOrderOfKlosowski) {
+  for (int k : {6, 8, 14, 18, 26}) {
+    const KdopDirection* d = kdopDirections(k);
+    ASSERT_NE(d, nullptr);
+    const std::vector<Vec3> expected = directionsFor(k);
+    ASSERT_EQ(int(expected.size()), k / 2);
+    for (int i = 0; i < k / 2; ++i) {
+      EXPECT_TRUE(vecEq(toVec3(d[i]), expected[size_t(i)])) << "k = " << k << ", direction " << i;
+    }
+  }
+}
+
+// ---- Polytope structure helpers.
+
+int edgeCount(const Kdop& k) {
+  int twice = 0;
+  for (int v = 0; v < k.vertexCount; ++v) twice += int(std::bitset<64>(k.adjacent[v]).count());
+  return twice / 2;
+}
+
+int degree(const Kdop& k, int v) { return int(std::bitset<64>(k.adjacent[v]).count()); }
+
+::testing::AssertionResult adjacencyIsSymmetric(const Kdop& k) {
+  for (int v = 0; v < kMaxKdopVertices; ++v) {
+    if (v >= k.vertexCount) {
+      if (k.adjacent[v] != 0) return ::testing::AssertionFailure() << "unused vertex " << v << " has edges";
+      continue;
+    }
+    if (k.adjacent[v] >> v & 1) return ::testing::AssertionFailure() << "vertex " << v << " is adjacent to itself";
+    if (k.vertexCount < 64 && (k.adjacent[v] >> k.vertexCount) != 0)
+      return ::testing::AssertionFailure() << "vertex " << v << " is adjacent to a vertex past vertexCount";
+    for (int w = 0; w < k.vertexCount; ++w)
+      if ((k.adjacent[v] >> w & 1) != (k.adjacent[w] >> v & 1))
+        return ::testing::AssertionFailure() << "edge " << v << "-" << w << " is one-sided";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+/// The library's vertex set equals the brute-force one (as sets, within tol).
+::testing::AssertionResult sameVertices(const Kdop& k, const std::vector<Vec3>& reference, double tol) {
+  if (k.vertexCount != int(reference.size()))
+    return ::testing::AssertionFailure() << k.vertexCount << " vertices instead of " << reference.size();
+  for (const Vec3& r : reference) {
+    bool found = false;
+    for (int v = 0; v < k.vertexCount; ++v) found = found || dist(kdopVertex(k, v), r) <= tol;
+    if (!found) return ::testing::AssertionFailure() << "missing vertex " << str(r);
+  }
+  return ::testing::AssertionSuccess();
+}
+
+/// Every vertex satisfies every slab (within the construction tolerance), tightMin/tightMax are
+/// the extremes over the brute-force vertices, and the vertex set is the brute-force one.
+void expectPolytopeMatchesReference(const Kdop& k) {
+  const Slabs s = slabsOf(k);
+  const double scale = slabScale(s);
+  const std::vector<Vec3> reference = referenceVertices(s);
+  EXPECT_TRUE(sameVertices(k, reference, 1e-9 * scale));
+  for (int v = 0; v < k.vertexCount; ++v)
+    EXPECT_LE(slabViolation(s, kdopVertex(k, v)), 1e-11 * scale) << "vertex " << str(kdopVertex(k, v));
+  for (int i = 0; i < k.slabCount(); ++i) {
+    double lo = kInf, hi = -kInf;
+    for (const Vec3& r : reference) lo = std::min(lo, dot(s.n[size_t(i)], r)), hi = std::max(hi, dot(s.n[size_t(i)], r));
+    EXPECT_NEAR(k.tightMin[i], lo, 1e-12 * scale) << "slab " << i;
+    EXPECT_NEAR(k.tightMax[i], hi, 1e-12 * scale) << "slab " << i;
+    EXPECT_GE(k.tightMin[i], k.min[i] - 1e-12 * scale) << "tight ranges lie within the given ones";
+    EXPECT_LE(k.tightMax[i], k.max[i] + 1e-12 * scale);
+  }
+  EXPECT_TRUE(adjacencyIsSymmetric(k));
+}
+
+/// V - E + F = 2 for a solid polytope, F = the planes holding >= 3 non-collinear vertices.
+int referenceFaceCount(const Kdop& k) {
+  const std::vector<Vec3> vs = referenceVertices(slabsOf(k));
+  const double tol = 1e-9 * slabScale(slabsOf(k));
+  int faces = 0;
+  for (const Plane& p : planesOf(slabsOf(k))) {
+    std::vector<Vec3> on;
+    for (const Vec3& v : vs)
+      if (std::fabs(dot(p.n, v) - p.b) <= tol * length(p.n)) on.push_back(v);
+    bool planar = false;
+    for (size_t i = 2; i < on.size() && !planar; ++i) planar = length(cross(on[1] - on[0], on[i] - on[0])) > tol;
+    faces += planar;
+  }
+  return faces;
+}
+
+// ---- Known shapes.
+
+TEST(KdopPolytope, A6DopBoxHasEightVerticesAndTwelveEdges) {
+  const Kdop k = kdopOf(6, {0, -1, 2}, {1, 1, 5});
+  EXPECT_EQ(k.vertexCount, 8);
+  EXPECT_EQ(edgeCount(k), 12);
+  expectPolytopeMatchesReference(k);
+  // Each edge joins two corners that differ in exactly one coordinate.
+  for (int v = 0; v < k.vertexCount; ++v) {
+    EXPECT_EQ(degree(k, v), 3) << "vertex " << v;
+    for (int w = 0; w < k.vertexCount; ++w) {
+      if (!(k.adjacent[v] >> w & 1)) continue;
+      const Vec3 d = abs(kdopVertex(k, v) - kdopVertex(k, w));
+      const int differing = (d.x > 1e-12) + (d.y > 1e-12) + (d.z > 1e-12);
+      EXPECT_EQ(differing, 1) << str(kdopVertex(k, v)) << " - " << str(kdopVertex(k, w));
+    }
+  }
+}
+
+TEST(KdopPolytope, A14DopCubeWithItsCornersCutHas24VerticesAnd36Edges) {
+  const Kdop k = kdopOf(14, {-1, -1, -1, -2.5, -2.5, -2.5, -2.5}, {1, 1, 1, 2.5, 2.5, 2.5, 2.5});
+  EXPECT_EQ(k.vertexCount, 24);
+  EXPECT_EQ(edgeCount(k), 36);
+  for (int v = 0; v < k.vertexCount; ++v) EXPECT_EQ(degree(k, v), 3) << "vertex " << v;
+  expectPolytopeMatchesReference(k);
+}
+
+TEST(KdopPolytope, A14DopWithLooseCornerSlabsIsJustTheBox) {
+  const Kdop k = kdopOf(14, {-1, -1, -1, -4, -4, -4, -4}, {1, 1, 1, 4, 4, 4, 4});
+  EXPECT_EQ(k.vertexCount, 8);
+  EXPECT_EQ(edgeCount(k), 12);
+  expectPolytopeMatchesReference(k);
+  // The corner slabs' tight range is the box's: |x + y + z| <= 3.
+  for (int i = 3; i < 7; ++i) {
+    EXPECT_NEAR(k.tightMin[i], -3, 1e-14);
+    EXPECT_NEAR(k.tightMax[i], 3, 1e-14);
+  }
+}
+
+TEST(KdopPolytope, A26DopCubeWhoseOtherSlabsJustTouchItHasEightVertices) {
+  // Corner slabs at +-3 and edge slabs at +-2 pass through the cube's corners and edges: many
+  // planes through one point, which must merge into one vertex.
+  std::vector<double> lo = {-1, -1, -1, -3, -3, -3, -3, -2, -2, -2, -2, -2, -2};
+  std::vector<double> hi = {1, 1, 1, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2};
+  const Kdop k = kdopOf(26, lo, hi);
+  EXPECT_EQ(k.vertexCount, 8);
+  EXPECT_EQ(edgeCount(k), 12);
+  expectPolytopeMatchesReference(k);
+}
+
+TEST(KdopPolytope, An8DopWithEqualRangesIsAnOctahedron) {
+  const Kdop k = kdopOf(8, {-3, -3, -3, -3}, {3, 3, 3, 3});
+  EXPECT_EQ(k.vertexCount, 6);
+  EXPECT_EQ(edgeCount(k), 12);
+  for (int v = 0; v < k.vertexCount; ++v) EXPECT_EQ(degree(k, v), 4) << "vertex " << v;
+  expectPolytopeMatchesReference(k);
+}
+
+TEST(KdopPolytope, An18DopCubeWithBevelledEdgesHas32VerticesAnd48Edges) {
+  // |x|, |y|, |z| <= 1 and |x +- y|, |x +- z|, |y +- z| <= 1.5: each face shrinks to a square
+  // (+-1, +-0.5, +-0.5), each corner becomes (+-0.75, +-0.75, +-0.75), each edge a hexagon.
+  const Kdop k = kdopOf(18, {-1, -1, -1, -1.5, -1.5, -1.5, -1.5, -1.5, -1.5}, {1, 1, 1, 1.5, 1.5, 1.5, 1.5, 1.5, 1.5});
+  EXPECT_EQ(k.vertexCount, 32);
+  EXPECT_EQ(edgeCount(k), 48);
+  expectPolytopeMatchesReference(k);
+  bool corner = false;
+  for (int v = 0; v < k.vertexCount; ++v) corner = corner || vecNear(kdopVertex(k, v), {0.75, 0.75, 0.75}, 1e-14);
+  EXPECT_TRUE(corner);
+}
+
+TEST(KdopPolytope, A26DopPointHasOneVertexAndNoEdges) {
+  std::vector<double> v;
+  for (const Vec3& d : directionsFor(26)) v.push_back(dot(d, Vec3{1, -2, 3}));
+  const Kdop k = kdopOf(26, v, v);
+  EXPECT_EQ(k.vertexCount, 1);
+  EXPECT_EQ(edgeCount(k), 0);
+  EXPECT_TRUE(vecNear(kdopVertex(k, 0), {1, -2, 3}, 1e-14));
+  for (int i = 0; i < 13; ++i) {
+    EXPECT_NEAR(k.tightMin[i], v[size_t(i)], 1e-14);
+    EXPECT_NEAR(k.tightMax[i], v[size_t(i)], 1e-14);
+  }
+}
+
+TEST(KdopPolytope, AFlatKdopIsAPolygonWithItsSidesAsEdges) {
+  // The square |x|, |y| <= 1 in the plane z = 0.5 (loose corner slabs).
+  const Kdop k = kdopOf(14, {-1, -1, 0.5, -9, -9, -9, -9}, {1, 1, 0.5, 9, 9, 9, 9});
+  EXPECT_EQ(k.vertexCount, 4);
+  EXPECT_EQ(edgeCount(k), 4) << "the four sides and no diagonal";
+  for (int v = 0; v < k.vertexCount; ++v)
+    for (int w = 0; w < k.vertexCount; ++w)
+      if (k.adjacent[v] >> w & 1) {
+        EXPECT_NEAR(dist(kdopVertex(k, v), kdopVertex(k, w)), 2, 1e-14);
+      }
+  expectPolytopeMatchesReference(k);
+}
+
+TEST(KdopPolytope, AnOctagonalFlatKdopHasEightVerticesAndEightSides) {
+  // In the plane z = 0: |x|, |y| <= 1 and |x +- y| <= 1.5 (18-DOP edge slabs): an octagon.
+  const Kdop k = kdopOf(18, {-1, -1, 0, -1.5, -1.5, -9, -9, -9, -9}, {1, 1, 0, 1.5, 1.5, 9, 9, 9, 9});
+  EXPECT_EQ(k.vertexCount, 8);
+  EXPECT_EQ(edgeCount(k), 8);
+  for (int v = 0; v < k.vertexCount; ++v) EXPECT_EQ(degree(k, v), 2) << "vertex " << v;
+  expectPolytopeMatchesReference(k);
+}
+
+TEST(KdopPolytope, ASegmentHasTwoVerticesAndOneEdge) {
+  const Kdop k = kdopOf(18, {0, 0, 0, -9, 0, -9, 0, -9, 0}, {1, 1, 1, 9, 0, 9, 0, 9, 0});
+  EXPECT_EQ(k.vertexCount, 2);
+  EXPECT_EQ(edgeCount(k), 1);
+  expectPolytopeMatchesReference(k);
+}
+
+TEST(KdopPolytope, A14DopThatIsASingleCornerOfTheCubeHasOneVertex) {
+  const Kdop k = kdopOf(14, {0, 0, 0, 3, -10, -10, -10}, {1, 1, 1, 5, 10, 10, 10});
+  EXPECT_EQ(k.vertexCount, 1);
+  EXPECT_TRUE(vecNear(kdopVertex(k, 0), {1, 1, 1}, 1e-14));
+}
+
+TEST(KdopPolytope, AVerySmallBoxKeepsItsEightVertices) {
+  // Zero widths are valid and sizes are relative: a box 1e-200 wide is still a box (distances
+  // between its vertices must not be squared into underflow and merged).
+  const Kdop k = kdopOf(6, {0, 0, 0}, {1e-200, 2e-200, 3e-200});
+  EXPECT_EQ(k.vertexCount, 8);
+  const Aabb b = boundingBox(k);
+  EXPECT_TRUE(vecNear(b.min, {0, 0, 0}, 1e-214));
+  EXPECT_TRUE(vecNear(b.max, {1e-200, 2e-200, 3e-200}, 1e-214));
+}
+
+TEST(KdopPolytope, VerticesAreStoredRelativeToTheOrigin) {
+  const Kdop k = kdopOf(6, {1e5, -2e5, 3e5}, {1e5 + 1, -2e5 + 2, 3e5 + 3});
+  ASSERT_EQ(k.vertexCount, 8);
+  for (int v = 0; v < k.vertexCount; ++v) {
+    EXPECT_TRUE(vecEq(kdopVertex(k, v), k.origin + k.vertex[v]));
+    EXPECT_LE(length(k.vertex[v]), 4) << "the origin is near the polytope, not at the world origin";
+  }
+  expectPolytopeMatchesReference(k);
+}
+
+TEST(KdopPolytope, TheOriginIsAReferencePointNearThePolytope) {
+  // kdop.h: "origin: reference point near the polytope (the middle of its ranges, on a grid)":
+  // local vertex coordinates stay of the polytope's own size, wherever it is.
+  std::mt19937 rng(12345);
+  for (int n = 0; n < 100; ++n) {
+    const int k = randomK(rng);
+    const Kdop kd = randomKdop(rng, k, randomVec(rng, -100, 100), 0.1, 5);
+    const Aabb box = boundingBox(kd);
+    const double diagonal = length(box.max - box.min);
+    for (int v = 0; v < kd.vertexCount; ++v)
+      ASSERT_LE(length(kd.vertex[v]), 2 * diagonal) << "k = " << k << ", case " << n << ": origin " << str(kd.origin)
+                                                   << " is far from vertex " << v;
+  }
+}
+
+// ---- Random k-DOPs against the brute force.
+
+TEST(KdopPolytope, RandomKdopsMatchTheBruteForceVerticesAndSatisfyEuler) {
+  std::mt19937 rng(12345);
+  for (int n = 0; n < 300; ++n) {
+    const int k = randomK(rng);
+    const Kdop kd = randomKdop(rng, k, randomVec(rng, -100, 100), 0.1, 5);
+    SCOPED_TRACE("k = " + std::to_string(k) + ", case " + std::to_string(n));
+    expectPolytopeMatchesReference(kd);
+    const int faces = referenceFaceCount(kd);
+    EXPECT_EQ(kd.vertexCount - edgeCount(kd) + faces, 2)
+        << kd.vertexCount << " vertices, " << edgeCount(kd) << " edges, " << faces << " faces";
+    for (int v = 0; v < kd.vertexCount; ++v) EXPECT_GE(degree(kd, v), 3);
+  }
+}
+
+}  // namespace

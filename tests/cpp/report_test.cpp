@@ -1,0 +1,379 @@
+// The separating-axis report (report.h): labels in test order, unit directions, intervals equal to
+// the volumes' projections, gaps and verdicts, degenerate axes with reasons, and a penetration that
+// is exactly the minimum translation (moving B by it makes the pair touch; anything shorter, in any
+// direction, leaves them overlapping).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sepaxis/sepaxis.h"
+#include "unit_reference.h"
+
+namespace {
+
+using namespace sepaxis;
+using namespace sepaxis_unit;
+
+std::vector<std::string> labels(const CollisionReport& r) {
+  std::vector<std::string> out;
+  for (const AxisReport& a : r.axes) out.push_back(a.label);
+  return out;
+}
+
+double pairScale(const Volume& a, const Volume& b) { return std::max(scaleOf(a), scaleOf(b)); }
+
+/// The projection of a volume onto directions, with its hull points computed once.
+class Projector {
+ public:
+  explicit Projector(const Volume& v) : v_(v), points_(hullPoints(v)) {}
+  Interval operator()(Vec3 dir) const {
+    if (std::holds_alternative<Sphere>(v_)) return referenceProjection(v_, dir);
+    Interval r{kInf, -kInf};
+    for (const Vec3& x : points_) r.min = std::min(r.min, dot(x, dir)), r.max = std::max(r.max, dot(x, dir));
+    return r;
+  }
+
+ private:
+  const Volume& v_;
+  std::vector<Vec3> points_;
+};
+
+/// Largest gap over the non-degenerate axes of the pair's report.
+double largestGap(const Volume& a, const Volume& b) {
+  double g = -kInf;
+  for (const AxisReport& x : collide(a, b).axes)
+    if (!x.degenerate) g = std::max(g, x.gap);
+  return g;
+}
+
+/// Every property of a report that can be checked from the two volumes alone.
+void checkReport(const Volume& a, const Volume& b, std::mt19937& rng) {
+  SCOPED_TRACE(std::string(typeName(a)) + " vs " + typeName(b));
+  const CollisionReport r = collide(a, b);
+  const double scale = pairScale(a, b);
+  const double tol = 1e-9 * scale;
+
+  EXPECT_EQ(r.overlap, overlaps(a, b)) << "the verdict equals overlaps(a, b)";
+  EXPECT_EQ(r.overlap, overlaps(b, a)) << "and overlaps(b, a)";
+  ASSERT_FALSE(r.axes.empty());
+
+  const Projector projectA(a), projectB(b);
+  int firstSeparating = -1;
+  for (int i = 0; i < int(r.axes.size()); ++i) {
+    const AxisReport& x = r.axes[size_t(i)];
+    SCOPED_TRACE("axis " + std::to_string(i) + " \"" + x.label + "\"");
+    EXPECT_FALSE(x.label.empty());
+    if (x.degenerate) {
+      EXPECT_FALSE(x.reason.empty()) << "a degenerate axis says why";
+      EXPECT_FALSE(x.separating);
+      EXPECT_TRUE(vecEq(x.direction, {0, 0, 0})) << "a degenerate axis has no direction";
+      continue;
+    }
+    EXPECT_TRUE(x.reason.empty()) << x.reason;
+    EXPECT_NEAR(length(x.direction), 1, 1e-14) << "direction " << str(x.direction);
+    const Interval pa = projectA(x.direction), pb = projectB(x.direction);
+    EXPECT_NEAR(x.a.min, pa.min, tol);
+    EXPECT_NEAR(x.a.max, pa.max, tol);
+    EXPECT_NEAR(x.b.min, pb.min, tol);
+    EXPECT_NEAR(x.b.max, pb.max, tol);
+    EXPECT_NEAR(x.gap, std::max(pb.min - pa.max, pa.min - pb.max), tol);
+    EXPECT_NEAR(x.gap, std::max(x.b.min - x.a.max, x.a.min - x.b.max), tol);
+    if (std::fabs(x.gap) > tol) {
+      EXPECT_EQ(x.separating, x.gap > 0);
+    }
+    if (x.separating && firstSeparating < 0) firstSeparating = i;
+  }
+  EXPECT_EQ(r.separatingAxis, firstSeparating);
+  EXPECT_EQ(r.overlap, r.separatingAxis == -1);
+  EXPECT_EQ(r.hasPenetration, r.overlap);
+  if (!r.overlap) return;
+
+  const Penetration& p = r.penetration;
+  EXPECT_GE(p.depth, 0);
+  EXPECT_NEAR(length(p.normal), 1, 1e-14) << "normal " << str(p.normal);
+  // Moving B by depth along the normal makes the pair touch: no axis separates by more than
+  // rounding, and one is at zero.
+  const Volume moved = translated(b, p.normal * p.depth);
+  EXPECT_NEAR(largestGap(a, moved), 0, tol) << "depth " << p.depth << " along " << str(p.normal);
+  if (p.depth > tol) {
+    EXPECT_TRUE(overlaps(a, translated(b, p.normal * (0.99 * p.depth)))) << "0.99 x depth still overlaps";
+    // Nothing shorter separates them, in any direction.
+    for (int m = 0; m < 20; ++m) {
+      const Vec3 dir = randomUnit(rng);
+      EXPECT_TRUE(overlaps(a, translated(b, dir * (0.99 * p.depth))))
+          << "0.99 x depth along " << str(dir) << " separates: the depth " << p.depth << " is not the minimum";
+    }
+  }
+}
+
+// ---- Labels.
+
+TEST(CollisionReport, AnObbPairListsFifteenAxesInTestOrder) {
+  const Obb a = obbOf({0, 0, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
+  const Obb b = obbOf({1, 1, 1}, axisAngle({3, -1, 2}, 1.1), {2, 1, 0.5});
+  const std::vector<std::string> expected = {
+      "A.u0", "A.u1", "A.u2", "B.u0", "B.u1", "B.u2",
+      "A.u0 × B.u0", "A.u0 × B.u1", "A.u0 × B.u2",
+      "A.u1 × B.u0", "A.u1 × B.u1", "A.u1 × B.u2",
+      "A.u2 × B.u0", "A.u2 × B.u1", "A.u2 × B.u2"};
+  const CollisionReport r = collide(a, b);
+  EXPECT_EQ(labels(r), expected);
+  // The directions are the axes and their cross products, in that order.
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(std::fabs(dot(r.axes[size_t(i)].direction, a.axis[i])), 1, 1e-14);
+    EXPECT_NEAR(std::fabs(dot(r.axes[size_t(3 + i)].direction, b.axis[i])), 1, 1e-14);
+    for (int j = 0; j < 3; ++j) {
+      const Vec3 c = normalize(cross(a.axis[i], b.axis[j]));
+      EXPECT_NEAR(std::fabs(dot(r.axes[size_t(6 + 3 * i + j)].direction, c)), 1, 1e-12);
+    }
+  }
+}
+
+TEST(CollisionReport, AnAabbPairListsTheThreeSharedAxes) {
+  const CollisionReport r = collide(aabbOf({0, 0, 0}, {1, 1, 1}), aabbOf({3, 0, 0}, {4, 1, 1}));
+  EXPECT_EQ(labels(r), (std::vector<std::string>{"A.x = B.x", "A.y = B.y", "A.z = B.z"}));
+  EXPECT_FALSE(r.overlap);
+  EXPECT_EQ(r.separatingAxis, 0);
+  EXPECT_NEAR(r.axes[0].gap, 2, 1e-15);
+  EXPECT_TRUE(vecNear(r.axes[0].direction, {1, 0, 0}, 0));
+  EXPECT_NEAR(r.axes[0].a.min, 0, 1e-15);
+  EXPECT_NEAR(r.axes[0].a.max, 1, 1e-15);
+  EXPECT_NEAR(r.axes[0].b.min, 3, 1e-15);
+  EXPECT_NEAR(r.axes[0].b.max, 4, 1e-15);
+}
+
+TEST(CollisionReport, ASphereAgainstAPolytopeListsItsFacesThenTheClosestPointDirection) {
+  const Sphere s = sphereOf({5, 0, 0}, 1);
+  const Obb o = obbOf({0, 0, 0}, axisAngle({0, 0, 1}, 0.3), {1, 1, 1});
+  EXPECT_EQ(labels(collide(s, o)),
+            (std::vector<std::string>{"B.u0", "B.u1", "B.u2", "closest-point direction"}));
+  EXPECT_EQ(labels(collide(o, s)),
+            (std::vector<std::string>{"A.u0", "A.u1", "A.u2", "closest-point direction"}));
+  EXPECT_EQ(labels(collide(s, aabbOf({0, 0, 0}, {1, 1, 1}))),
+            (std::vector<std::string>{"B.x", "B.y", "B.z", "closest-point direction"}));
+}
+
+TEST(CollisionReport, KdopFaceAxesAreLabelledByTheirIntegerDirection) {
+  const Kdop k = kdopOf(8, {-3, -3, -3, -3}, {3, 3, 3, 3});
+  const CollisionReport r = collide(sphereOf({9, 0, 0}, 1), k);
+  ASSERT_GE(r.axes.size(), 4u);
+  EXPECT_EQ(r.axes[0].label, "B.n(1,1,1)");
+  EXPECT_EQ(r.axes[1].label, "B.n(1,1,-1)");
+  EXPECT_EQ(r.axes[2].label, "B.n(1,-1,1)");
+  EXPECT_EQ(r.axes[3].label, "B.n(1,-1,-1)");
+  const CollisionReport same = collide(k, kdopOf(8, {7, 7, 7, 7}, {9, 9, 9, 9}));
+  ASSERT_GE(same.axes.size(), 4u);
+  EXPECT_EQ(same.axes[0].label, "A.n(1,1,1) = B.n(1,1,1)");
+  EXPECT_EQ(same.axes[3].label, "A.n(1,-1,-1) = B.n(1,-1,-1)");
+}
+
+// ---- Degenerate axes.
+
+TEST(CollisionReport, TwoAxisAlignedObbsHaveExactlyTheParallelEdgePairsDegenerate) {
+  const Obb a = obbOf({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1});
+  const Obb b = obbOf({1.5, 0.5, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 2, 1});
+  const CollisionReport r = collide(a, b);
+  ASSERT_EQ(r.axes.size(), 15u);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      const AxisReport& x = r.axes[size_t(6 + 3 * i + j)];
+      EXPECT_EQ(x.degenerate, i == j) << x.label;
+      if (i == j) {
+        EXPECT_FALSE(x.reason.empty()) << x.label;
+      }
+    }
+  std::mt19937 rng(12345);
+  checkReport(a, b, rng);
+}
+
+TEST(CollisionReport, AQuarterTurnedPairHasTheParallelPairsDegenerate) {
+  const Obb a = obbOf({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1});
+  const Obb b = obbOf({0.5, 0.5, 3}, {0, 1, 0}, {-1, 0, 0}, {0, 0, 1}, {1, 2, 1});  // u0 || y, u1 || x
+  const CollisionReport r = collide(a, b);
+  ASSERT_EQ(r.axes.size(), 15u);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      const bool parallel = (i == 0 && j == 1) || (i == 1 && j == 0) || (i == 2 && j == 2);
+      EXPECT_EQ(r.axes[size_t(6 + 3 * i + j)].degenerate, parallel) << r.axes[size_t(6 + 3 * i + j)].label;
+    }
+}
+
+TEST(CollisionReport, AGenerallyRotatedPairHasNoDegenerateAxis) {
+  const CollisionReport r = collide(obbOf({0, 0, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3}),
+                                    obbOf({1, 1, 1}, axisAngle({3, -1, 2}, 1.1), {2, 1, 0.5}));
+  for (const AxisReport& x : r.axes) EXPECT_FALSE(x.degenerate) << x.label;
+}
+
+// ---- Concrete pairs.
+
+// A is the cube |x|, |y|, |z| <= 1. B is a unit-half-extent cube whose edge along u0 = (1,-1,0)/sqrt2
+// faces A's edge along z at x = y = 1; B's centre is at D (1,1,0)/sqrt2. Along w = (1,1,0)/sqrt2 both
+// reach sqrt2 towards each other, so z x u0 (parallel to w) separates them exactly when D > 2 sqrt2,
+// while no face axis does.
+Obb edgeFacingCube(double d) {
+  const double h = std::sqrt(0.5);
+  return obbOf({d * h, d * h, 0}, {h, -h, 0}, {0.5, 0.5, h}, {-0.5, -0.5, h}, {1, 1, 1});
+}
+
+TEST(CollisionReport, AnObbPairSeparatedOnlyByAnEdgeEdgeAxisIsReportedApart) {
+  const Obb a = obbOf({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1});
+  const Obb b = edgeFacingCube(2 * std::sqrt(2.0) + 0.01);
+  const CollisionReport r = collide(a, b);
+  EXPECT_FALSE(r.overlap);
+  EXPECT_FALSE(overlaps(a, b));
+  ASSERT_GE(r.separatingAxis, 0);
+  for (int i = 0; i < 6; ++i) EXPECT_FALSE(r.axes[size_t(i)].separating) << r.axes[size_t(i)].label;
+  const AxisReport& x = r.axes[size_t(r.separatingAxis)];
+  EXPECT_EQ(x.label, "A.u2 × B.u0");
+  EXPECT_NEAR(x.gap, 0.01, 1e-12);
+  EXPECT_NEAR(std::fabs(dot(x.direction, {std::sqrt(0.5), std::sqrt(0.5), 0})), 1, 1e-14);
+  std::mt19937 rng(12345);
+  checkReport(a, b, rng);
+}
+
+TEST(CollisionReport, AnObbPairOverlappingOnlyAcrossTheirEdgesPenetratesAlongTheEdgeAxis) {
+  const Obb a = obbOf({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1});
+  const Obb b = edgeFacingCube(2 * std::sqrt(2.0) - 0.01);
+  const CollisionReport r = collide(a, b);
+  EXPECT_TRUE(r.overlap);
+  ASSERT_TRUE(r.hasPenetration);
+  EXPECT_NEAR(r.penetration.depth, 0.01, 1e-12);
+  EXPECT_TRUE(vecNear(r.penetration.normal, {std::sqrt(0.5), std::sqrt(0.5), 0}, 1e-12));
+  std::mt19937 rng(12345);
+  checkReport(a, b, rng);
+}
+
+TEST(CollisionReport, TwoSpheresAreComparedAlongTheirCentreLine) {
+  const Sphere a = sphereOf({0, 0, 0}, 1);
+  const CollisionReport apart = collide(a, sphereOf({3, 0, 0}, 1.5));
+  ASSERT_EQ(apart.axes.size(), 1u);
+  EXPECT_FALSE(apart.overlap);
+  EXPECT_EQ(apart.separatingAxis, 0);
+  EXPECT_TRUE(vecNear(apart.axes[0].direction, {1, 0, 0}, 1e-15));
+  EXPECT_NEAR(apart.axes[0].a.min, -1, 1e-15);
+  EXPECT_NEAR(apart.axes[0].a.max, 1, 1e-15);
+  EXPECT_NEAR(apart.axes[0].b.min, 1.5, 1e-15);
+  EXPECT_NEAR(apart.axes[0].b.max, 4.5, 1e-15);
+  EXPECT_NEAR(apart.axes[0].gap, 0.5, 1e-15);
+  EXPECT_FALSE(apart.hasPenetration);
+
+  const CollisionReport deep = collide(a, sphereOf({0, 2, 0}, 1.5));
+  EXPECT_TRUE(deep.overlap);
+  ASSERT_TRUE(deep.hasPenetration);
+  EXPECT_NEAR(deep.penetration.depth, 0.5, 1e-15);
+  EXPECT_TRUE(vecNear(deep.penetration.normal, {0, 1, 0}, 1e-15));
+  std::mt19937 rng(12345);
+  checkReport(a, sphereOf({0, 2, 0}, 1.5), rng);
+  checkReport(a, sphereOf({3, 0, 0}, 1.5), rng);
+}
+
+TEST(CollisionReport, TwoConcentricSpheresHaveADegenerateCentreLineAndSeparateByTheirRadii) {
+  const Sphere a = sphereOf({1, 2, 3}, 1), b = sphereOf({1, 2, 3}, 0.5);
+  const CollisionReport r = collide(a, b);
+  ASSERT_EQ(r.axes.size(), 1u);
+  EXPECT_TRUE(r.axes[0].degenerate);
+  EXPECT_FALSE(r.axes[0].reason.empty());
+  EXPECT_TRUE(r.overlap);
+  ASSERT_TRUE(r.hasPenetration);
+  EXPECT_NEAR(r.penetration.depth, 1.5, 1e-15);
+  EXPECT_NEAR(length(r.penetration.normal), 1, 1e-15);
+  std::mt19937 rng(12345);
+  checkReport(a, b, rng);
+}
+
+TEST(CollisionReport, ASphereWithItsCentreInsideAnObbHasADegenerateClosestPointAxis) {
+  const Sphere s = sphereOf({0.5, 0.2, 0}, 0.5);
+  const Obb o = obbOf({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {2, 1, 3});
+  const CollisionReport r = collide(s, o);
+  ASSERT_EQ(r.axes.size(), 4u);
+  EXPECT_EQ(r.axes[3].label, "closest-point direction");
+  EXPECT_TRUE(r.axes[3].degenerate);
+  EXPECT_FALSE(r.axes[3].reason.empty());
+  EXPECT_TRUE(r.overlap);
+  ASSERT_TRUE(r.hasPenetration);
+  // The nearest face is y = 1, 0.8 from the centre: B must move down by 0.8 + 0.5.
+  EXPECT_NEAR(r.penetration.depth, 1.3, 1e-15);
+  EXPECT_TRUE(vecNear(r.penetration.normal, {0, -1, 0}, 1e-15));
+  std::mt19937 rng(12345);
+  checkReport(s, o, rng);
+  checkReport(o, s, rng);
+  const CollisionReport rotated = collide(s, obbOf({0, 0, 0}, axisAngle({1, 1, 1}, 0.3), {2, 1, 3}));
+  EXPECT_TRUE(rotated.axes.back().degenerate);
+  checkReport(s, obbOf({0, 0, 0}, axisAngle({1, 1, 1}, 0.3), {2, 1, 3}), rng);
+}
+
+TEST(CollisionReport, TwoOverlappingAabbsPenetrateAlongTheShallowestAxis) {
+  const Aabb a = aabbOf({0, 0, 0}, {1, 1, 1}), b = aabbOf({0.5, -0.5, 0.25}, {2, 0.9, 3});
+  const CollisionReport r = collide(a, b);
+  EXPECT_TRUE(r.overlap);
+  EXPECT_EQ(r.separatingAxis, -1);
+  ASSERT_TRUE(r.hasPenetration);
+  // Overlaps: x 0.5, y 0.9 (push down) or 1.4 (push up), z 0.75: the x axis, B moves +x.
+  EXPECT_NEAR(r.penetration.depth, 0.5, 1e-15);
+  EXPECT_TRUE(vecNear(r.penetration.normal, {1, 0, 0}, 1e-15));
+  std::mt19937 rng(12345);
+  checkReport(a, b, rng);
+}
+
+TEST(CollisionReport, TouchingBoxesOverlapWithZeroDepth) {
+  const Aabb a = aabbOf({0, 0, 0}, {1, 1, 1}), b = aabbOf({1, 0, 0}, {2, 1, 1});
+  const CollisionReport r = collide(a, b);
+  EXPECT_TRUE(r.overlap);
+  ASSERT_TRUE(r.hasPenetration);
+  EXPECT_EQ(r.penetration.depth, 0);
+  EXPECT_EQ(r.axes[0].gap, 0);
+  EXPECT_FALSE(r.axes[0].separating);
+}
+
+// ---- Every type pair, random.
+
+Volume randomVolume(std::mt19937& rng, int type) {
+  std::uniform_real_distribution<double> size(0.2, 2);
+  switch (type) {
+    case 0: return sphereOf(randomVec(rng, -1.5, 1.5), size(rng));
+    case 1: {
+      const Vec3 c = randomVec(rng, -1.5, 1.5), h = randomVec(rng, 0.2, 2);
+      return aabbOf(c - h, c + h);
+    }
+    case 2: return obbOf(randomVec(rng, -1.5, 1.5), randomQuat(rng), randomVec(rng, 0.2, 2));
+    default: return randomKdop(rng, randomK(rng), randomVec(rng, -1.5, 1.5), 0.2, 2);
+  }
+}
+
+TEST(CollisionReport, EveryTypePairSatisfiesTheReportInvariants) {
+  std::mt19937 rng(12345);
+  const char* names[] = {"sphere", "aabb", "obb", "kdop"};
+  for (int ta = 0; ta < 4; ++ta)
+    for (int tb = 0; tb < 4; ++tb) {
+      int overlapping = 0;
+      for (int n = 0; n < 40; ++n) {
+        const Volume a = randomVolume(rng, ta), b = randomVolume(rng, tb);
+        overlapping += overlaps(a, b);
+        checkReport(a, b, rng);
+        if (::testing::Test::HasFailure()) return;  // one pair's report is enough to read
+      }
+      // The random placement must exercise both verdicts.
+      EXPECT_GT(overlapping, 0) << names[ta] << " vs " << names[tb];
+      EXPECT_LT(overlapping, 40) << names[ta] << " vs " << names[tb];
+    }
+}
+
+TEST(CollisionReport, FarFromTheOriginTheIntervalsKeepTheVolumesSizes) {
+  std::mt19937 rng(12345);
+  const Vec3 far{1e5, -2e5, 3e5};
+  const Volume a = obbOf(far, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
+  const Volume b = obbOf(far + Vec3{1, 1, 1}, axisAngle({3, -1, 2}, 1.1), {2, 1, 0.5});
+  const CollisionReport r = collide(a, b);
+  for (const AxisReport& x : r.axes) {
+    if (x.degenerate) continue;
+    const Interval pa = referenceProjection(a, x.direction);
+    EXPECT_NEAR(x.a.max - x.a.min, pa.max - pa.min, 1e-9) << x.label;
+  }
+  checkReport(a, b, rng);
+}
+
+}  // namespace
