@@ -38,7 +38,7 @@ bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
   const Vec3 origin = p.reference();
   for (int i = 0; i < p.faceCount(); ++i) {
     const Vec3 axis = p.face(i);
-    if (detail::faceSeparates(detail::projectSphere(s, axis, origin), p.project(axis, origin, i))) return false;
+    if (detail::faceSeparates(detail::projectSphere(s, axis, p.faceLength(i), origin), p.project(axis, origin, i))) return false;
   }
   return !detail::closestPointSeparates(s, detail::offsetFromClosest(p, s.center));
 }

@@ -53,6 +53,27 @@ std::string formatDirection(KdopDirection d) {
   return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
 }
 
+// Below this many vertices a plain scan is as fast as climbing.
+constexpr int kClimbFrom = 12;
+
+// max over the vertices of dot(v, axis), by steepest ascent along the edges: on a convex polytope
+// a vertex no neighbour improves on is a global maximum (the edge graph is connected and every
+// edge of the polytope is in it).
+double climb(const Kdop& kdop, Vec3 axis) {
+  int v = 0;
+  double best = dot(kdop.vertex[0], axis);
+  for (;;) {
+    int next = -1;
+    for (uint64_t bits = kdop.adjacent[v]; bits; bits &= bits - 1) {
+      const int w = __builtin_ctzll(bits);
+      const double s = dot(kdop.vertex[w], axis);
+      if (s > best) best = s, next = w;
+    }
+    if (next < 0) return best;
+    v = next;
+  }
+}
+
 }  // namespace
 
 int kdopEdgeCount(int k) { return int(edgeTables().edges[kIndex(k)].size()); }
@@ -67,6 +88,13 @@ Vec3 Polytope::face(int i) const {
     case Kind::Kdop: return toVec3(kdopDirections(kdop->k)[i]);
   }
   return {};
+}
+
+double Polytope::faceLength(int i) const {
+  if (kind != Kind::Kdop) return 1;
+  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};
+  const KdopDirection d = kdopDirections(kdop->k)[i];
+  return kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
 }
 
 int Polytope::edgeCount() const { return kind == Kind::Kdop ? kdopEdgeCount(kdop->k) : 3; }
@@ -116,6 +144,7 @@ Interval Polytope::project(Vec3 axis, Vec3 origin, int faceIndex) const {
         // The own slab direction: its tight extremes are stored relative to the k-DOP's origin.
         return {kdop->localMin[faceIndex] + shift, kdop->localMax[faceIndex] + shift};
       }
+      if (kdop->vertexCount > kClimbFrom) return {climb(*kdop, -axis) * -1 + shift, climb(*kdop, axis) + shift};
       double lo = std::numeric_limits<double>::infinity(), hi = -lo;
       for (int v = 0; v < kdop->vertexCount; ++v) {
         const double s = dot(kdop->vertex[v], axis);

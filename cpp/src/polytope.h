@@ -14,6 +14,9 @@
 
 namespace sepaxis::detail {
 
+/// The most edge directions of any polytope here (the 26-DOP's set).
+inline constexpr int kMaxPolytopeEdges = 25;
+
 struct Polytope {
   enum class Kind { Aabb, Obb, Kdop };
   Kind kind;
@@ -28,6 +31,8 @@ struct Polytope {
 
   int faceCount() const;
   Vec3 face(int i) const;
+  /// |face(i)|: 1 for boxes, sqrt(1), sqrt(2) or sqrt(3) for k-DOP directions.
+  double faceLength(int i) const;
   /// Edge directions: for k-DOPs every cross product of two slab directions (a superset of the
   /// actual edges, which keeps the test exact for flat and degenerate k-DOPs as well).
   int edgeCount() const;

@@ -142,7 +142,7 @@ CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p,
   Vec3 insideNormal;
   for (int i = 0; i < p.faceCount(); ++i) {
     const Vec3 axis = p.face(i);
-    const Interval sphere = detail::projectSphere(s, axis, origin);
+    const Interval sphere = detail::projectSphere(s, axis, p.faceLength(i), origin);
     const Interval poly = p.project(axis, origin, i);
     add(prefixed(polySide, p.faceLabel(i)), axis, sphere, poly, detail::faceSeparates(sphere, poly));
     const double len = length(axis);
@@ -158,7 +158,7 @@ CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p,
                                          "from its closest point (the face axes decide)"));
   } else {
     const Vec3 axis = offset / distance;
-    add("closest-point direction", axis, detail::projectSphere(s, axis, origin), p.project(axis, origin),
+    add("closest-point direction", axis, detail::projectSphere(s, axis, 1.0, origin), p.project(axis, origin),
         detail::closestPointSeparates(s, offset));
   }
   finish(report);

@@ -46,11 +46,15 @@ void forEachCandidateAxis(const Polytope& a, const Polytope& b, Visit&& visit) {
     if (visit(c)) return;
   }
   c.faceB = -1;
+  // Gathered once: the lookups behind edge(i) stay out of the double loop.
+  Vec3 edgeA[kMaxPolytopeEdges], edgeB[kMaxPolytopeEdges];
   const int edgesA = a.edgeCount(), edgesB = b.edgeCount();
+  for (int i = 0; i < edgesA; ++i) edgeA[i] = a.edge(i);
+  for (int j = 0; j < edgesB; ++j) edgeB[j] = b.edge(j);
   for (c.edgeA = 0; c.edgeA < edgesA; ++c.edgeA) {
-    const Vec3 ea = a.edge(c.edgeA);
+    const Vec3 ea = edgeA[c.edgeA];
     for (c.edgeB = 0; c.edgeB < edgesB; ++c.edgeB) {
-      const Vec3 eb = b.edge(c.edgeB);
+      const Vec3 eb = edgeB[c.edgeB];
       c.axis = cross(ea, eb);
       // Only an exactly zero cross product is skipped: any other, however short, is a genuine
       // direction that is projected honestly, and may be the only separating axis.

@@ -19,10 +19,10 @@ inline Vec3 offsetFromClosest(const Polytope& p, Vec3 point) {
   return {};
 }
 
-/// The sphere's projection onto an unnormalized axis, relative to origin.
-inline Interval projectSphere(const Sphere& s, Vec3 axis, Vec3 origin) {
+/// The sphere's projection onto an axis of length axisLength, relative to origin.
+inline Interval projectSphere(const Sphere& s, Vec3 axis, double axisLength, Vec3 origin) {
   const double c = dot(s.center - origin, axis);
-  const double r = s.radius * length(axis);
+  const double r = s.radius * axisLength;
   return {c - r, c + r};
 }
 
