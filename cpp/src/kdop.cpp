@@ -111,18 +111,20 @@ void buildAdjacency(Kdop& kdop, const Plane* planes, int planeCount, double onPl
       const Vec3 dir = cross(planes[p].normal, planes[q].normal);
       const uint64_t shared = on[p] & on[q];
       if (lengthSquared(dir) == 0 || (shared & (shared - 1)) == 0) continue;  // fewer than two
-      // The extreme vertices along the line are the edge's ends (collinear extras lie between).
-      int lo = -1, hi = -1;
-      double loValue = std::numeric_limits<double>::infinity(), hiValue = -loValue;
-      for (int v = 0; v < kdop.vertexCount; ++v) {
-        if (!(shared >> v & 1)) continue;
-        const double t = dot(dir, kdop.vertex[v]);
-        if (t < loValue) loValue = t, lo = v;
-        if (t > hiValue) hiValue = t, hi = v;
+      // Vertices on the line in order: each consecutive pair bounds a piece of the edge. (A
+      // redundant plane touching the edge makes a vertex in its middle; linking only the two
+      // ends would leave that vertex without its neighbours along the edge.)
+      int onLine[kMaxKdopVertices];
+      double along[kMaxKdopVertices];
+      int n = 0;
+      for (int v = 0; v < kdop.vertexCount; ++v)
+        if (shared >> v & 1) onLine[n] = v, along[n++] = dot(dir, kdop.vertex[v]);
+      for (int i = 1; i < n; ++i)  // insertion sort: a handful of vertices
+        for (int j = i; j > 0 && along[j] < along[j - 1]; --j) std::swap(along[j], along[j - 1]), std::swap(onLine[j], onLine[j - 1]);
+      for (int i = 1; i < n; ++i) {
+        kdop.adjacent[onLine[i - 1]] |= uint64_t{1} << onLine[i];
+        kdop.adjacent[onLine[i]] |= uint64_t{1} << onLine[i - 1];
       }
-      if (lo == hi) continue;
-      kdop.adjacent[lo] |= uint64_t{1} << hi;
-      kdop.adjacent[hi] |= uint64_t{1} << lo;
     }
   }
 }

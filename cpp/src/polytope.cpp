@@ -53,27 +53,6 @@ std::string formatDirection(KdopDirection d) {
   return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
 }
 
-// Below this many vertices a plain scan is as fast as climbing.
-constexpr int kClimbFrom = 12;
-
-// max over the vertices of dot(v, axis), by steepest ascent along the edges: on a convex polytope
-// a vertex no neighbour improves on is a global maximum (the edge graph is connected and every
-// edge of the polytope is in it).
-double climb(const Kdop& kdop, Vec3 axis) {
-  int v = 0;
-  double best = dot(kdop.vertex[0], axis);
-  for (;;) {
-    int next = -1;
-    for (uint64_t bits = kdop.adjacent[v]; bits; bits &= bits - 1) {
-      const int w = __builtin_ctzll(bits);
-      const double s = dot(kdop.vertex[w], axis);
-      if (s > best) best = s, next = w;
-    }
-    if (next < 0) return best;
-    v = next;
-  }
-}
-
 }  // namespace
 
 int kdopEdgeCount(int k) { return int(edgeTables().edges[kIndex(k)].size()); }
@@ -144,7 +123,6 @@ Interval Polytope::project(Vec3 axis, Vec3 origin, int faceIndex) const {
         // The own slab direction: its tight extremes are stored relative to the k-DOP's origin.
         return {kdop->localMin[faceIndex] + shift, kdop->localMax[faceIndex] + shift};
       }
-      if (kdop->vertexCount > kClimbFrom) return {climb(*kdop, -axis) * -1 + shift, climb(*kdop, axis) + shift};
       double lo = std::numeric_limits<double>::infinity(), hi = -lo;
       for (int v = 0; v < kdop->vertexCount; ++v) {
         const double s = dot(kdop->vertex[v], axis);
