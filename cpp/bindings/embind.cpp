@@ -114,8 +114,9 @@ val transformSlot(bool enclosingAabb) {
 }
 
 // The Error of element i of a batch, as its message; "" when the element is valid.
-std::string batchElementError(int type, int k, uintptr_t data, uint32_t stride, uint32_t i) {
-  const BatchLayout l{VolumeType(type), k, reinterpret_cast<const double*>(data), stride};
+std::string batchElementError(int typeAndPrecision, int k, uintptr_t data, uint32_t stride, uint32_t i) {
+  const BatchLayout l{VolumeType(typeAndPrecision & 7), k, reinterpret_cast<const void*>(data), stride,
+                      Precision(typeAndPrecision >> 3)};
   auto v = batchElement(l, i);
   return v ? std::string() : v.error().message;
 }

@@ -23,8 +23,10 @@ int decodeBoth() {
   return 0;
 }
 
-BatchLayout layout(int type, int k, uintptr_t data, uint32_t stride) {
-  return {VolumeType(type), k, reinterpret_cast<const double*>(data), stride};
+// type and precision packed as type + 8 * precision: the exports stay within a few arguments.
+BatchLayout layout(int typeAndPrecision, int k, uintptr_t data, uint32_t stride) {
+  return {VolumeType(typeAndPrecision & 7), k, reinterpret_cast<const void*>(data), stride,
+          Precision(typeAndPrecision >> 3)};
 }
 
 }  // namespace
@@ -106,9 +108,15 @@ EMSCRIPTEN_KEEPALIVE int sx_decode(int index) { return decode(index) ? 0 : -1 - 
 EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, uint32_t stride, uint32_t i) {
   if (!decode(index)) return -1 - index;
   const Slot& s = slot(index);
+  const bool f32 = type >> 3;
+  type &= 7;
   if (int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop.k != k)) return -4;
-  double* d = reinterpret_cast<double*>(data);
-  auto put = [&](int f, double v) { d[size_t(f) * stride + i] = v; };
+  // Float32 batches store the nearest float: the batch then holds that volume, exactly.
+  auto put = [&](int f, double v) {
+    const size_t at = size_t(f) * stride + i;
+    if (f32) reinterpret_cast<float*>(data)[at] = float(v);
+    else reinterpret_cast<double*>(data)[at] = v;
+  };
   auto putVec = [&](int f, Vec3 v) { put(f, v.x), put(f + 1, v.y), put(f + 2, v.z); };
   switch (s.type) {
     case VolumeType::Sphere: putVec(0, s.sphere.center), put(3, s.sphere.radius); break;

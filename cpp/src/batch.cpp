@@ -11,7 +11,11 @@
 namespace sepaxis {
 namespace {
 
-double field(const BatchLayout& l, int f, size_t i) { return l.data[size_t(f) * l.stride + i]; }
+double field(const BatchLayout& l, int f, size_t i) {
+  const size_t at = size_t(f) * l.stride + i;
+  return l.precision == Precision::Float32 ? double(static_cast<const float*>(l.data)[at])
+                                           : static_cast<const double*>(l.data)[at];
+}
 Vec3 vec(const BatchLayout& l, int f, size_t i) { return {field(l, f, i), field(l, f + 1, i), field(l, f + 2, i)}; }
 
 // Loads element i without allocating; false when it is invalid.
@@ -39,99 +43,111 @@ bool load(const BatchLayout& l, size_t i, Kdop& kdop) {
 // (-msimd128 in the WebAssembly build). Validity is computed alongside, branch-free.
 inline bool finite(double x) { return x - x == 0; }  // false exactly for NaN and infinities
 
+
+// The exact single-pair tests, also used for the lanes the SIMD loops hand back.
+template <class T>
+uint8_t spherePair(const T* const a[4], const T* const b[4], size_t i) {
+  const double ax = a[0][i], ay = a[1][i], az = a[2][i], ar = a[3][i];
+  const double bx = b[0][i], by = b[1][i], bz = b[2][i], br = b[3][i];
+  const bool ok = ar >= 0 && br >= 0 && finite(ax) && finite(ay) && finite(az) && finite(ar) && finite(bx) &&
+                  finite(by) && finite(bz) && finite(br);
+  return ok ? uint8_t(withinDistance({bx - ax, by - ay, bz - az}, ar + br)) : kBatchInvalid;
+}
+
+template <class T>
+uint8_t aabbPair(const T* const a[6], const T* const b[6], size_t i) {
+  bool ok = true, overlap = true;
+  for (int c = 0; c < 3; ++c) {
+    const double a0 = a[c][i], a1 = a[c + 3][i], b0 = b[c][i], b1 = b[c + 3][i];
+    ok = ok && a0 <= a1 && b0 <= b1 && finite(a0) && finite(a1) && finite(b0) && finite(b1);
+    overlap = overlap && a0 <= b1 && b0 <= a1;
+  }
+  return ok ? uint8_t(overlap) : kBatchInvalid;
+}
+
+template <class T, int N>
+void fieldPointers(const BatchLayout& l, const T* (&p)[N]) {
+  for (int f = 0; f < N; ++f) p[f] = static_cast<const T*>(l.data) + size_t(f) * l.stride;
+}
+
 #ifdef __wasm_simd128__
-// Two pairs per step in f64x2 lanes. Masks are all-ones lanes; the result byte of a lane is
-// ok ? (overlap & 1) : kBatchInvalid.
-inline v128_t finiteMask(v128_t x) { return wasm_f64x2_eq(wasm_f64x2_sub(x, x), wasm_f64x2_splat(0)); }
-
-inline void storeResults(v128_t ok, v128_t overlap, uint8_t* out, v128_t& validCount) {
-  const v128_t value = wasm_v128_bitselect(wasm_v128_and(overlap, wasm_i64x2_splat(1)), wasm_i64x2_splat(kBatchInvalid), ok);
-  out[0] = uint8_t(wasm_i64x2_extract_lane(value, 0));
-  out[1] = uint8_t(wasm_i64x2_extract_lane(value, 1));
-  validCount = wasm_i64x2_sub(validCount, ok);  // ok lanes are -1
-}
-
-inline size_t invalidOf(v128_t validCount, size_t pairs) {
-  return pairs - size_t(wasm_i64x2_extract_lane(validCount, 0) + wasm_i64x2_extract_lane(validCount, 1));
-}
+// Two consecutive numbers as f64x2 lanes (floats are widened exactly).
+inline v128_t load2(const double* p) { return wasm_v128_load(p); }
+inline v128_t load2(const float* p) { return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(p)); }
 #endif
 
-size_t spheresPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
-  const double *ax = a.data, *ay = ax + a.stride, *az = ay + a.stride, *ar = az + a.stride;
-  const double *bx = b.data, *by = bx + b.stride, *bz = by + b.stride, *br = bz + b.stride;
-  size_t invalid = 0, i = 0;
+size_t countInvalid(const uint8_t* out, size_t count) {
+  size_t n = 0;
+  for (size_t i = 0; i < count; ++i) n += out[i] == kBatchInvalid;
+  return n;
+}
+
+// Two pairs per step in f64x2 lanes. The fast lanes are those whose numbers are plainly fine:
+// radii >= 0 and squares in the range where they neither underflow nor overflow (NaN and
+// infinities fail these comparisons). Any other lane is decided by the exact scalar test, which
+// also reports invalid input.
+template <class T>
+size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count, uint8_t* out) {
+  const T *a[4], *b[4];
+  fieldPointers(la, a);
+  fieldPointers(lb, b);
+  size_t i = 0;
 #ifdef __wasm_simd128__
-  v128_t valid = wasm_i64x2_splat(0);
+  const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
   for (; i + 2 <= count; i += 2) {
-    const v128_t pax = wasm_v128_load(ax + i), pay = wasm_v128_load(ay + i), paz = wasm_v128_load(az + i);
-    const v128_t pbx = wasm_v128_load(bx + i), pby = wasm_v128_load(by + i), pbz = wasm_v128_load(bz + i);
-    const v128_t ra = wasm_v128_load(ar + i), rb = wasm_v128_load(br + i);
-    const v128_t dx = wasm_f64x2_sub(pbx, pax), dy = wasm_f64x2_sub(pby, pay), dz = wasm_f64x2_sub(pbz, paz);
+    const v128_t ra = load2(a[3] + i), rb = load2(b[3] + i);
+    const v128_t dx = wasm_f64x2_sub(load2(b[0] + i), load2(a[0] + i));
+    const v128_t dy = wasm_f64x2_sub(load2(b[1] + i), load2(a[1] + i));
+    const v128_t dz = wasm_f64x2_sub(load2(b[2] + i), load2(a[2] + i));
     const v128_t d2 = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)), wasm_f64x2_mul(dz, dz));
     const v128_t r = wasm_f64x2_add(ra, rb);
-    const v128_t zero = wasm_f64x2_splat(0);
-    v128_t ok = wasm_v128_and(wasm_f64x2_ge(ra, zero), wasm_f64x2_ge(rb, zero));
-    ok = wasm_v128_and(ok, wasm_v128_and(finiteMask(pax), wasm_v128_and(finiteMask(pay), finiteMask(paz))));
-    ok = wasm_v128_and(ok, wasm_v128_and(finiteMask(pbx), wasm_v128_and(finiteMask(pby), finiteMask(pbz))));
-    ok = wasm_v128_and(ok, wasm_v128_and(finiteMask(ra), finiteMask(rb)));
     const v128_t r2 = wasm_f64x2_mul(r, r);
-    storeResults(ok, wasm_f64x2_le(d2, r2), out + i, valid);
-    // Squares below 1e-280 or above 1e280 may have underflowed or overflowed: decide those
-    // lanes as the scalar test does (withinDistance), so batches agree with single calls.
-    const v128_t small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
-    const v128_t extreme = wasm_v128_or(wasm_v128_or(wasm_f64x2_lt(d2, small), wasm_f64x2_gt(d2, large)),
-                                        wasm_v128_or(wasm_f64x2_lt(r2, small), wasm_f64x2_gt(r2, large)));
-    if (wasm_v128_any_true(wasm_v128_and(extreme, ok))) {
-      for (size_t j = i; j < i + 2; ++j)
-        if (out[j] != kBatchInvalid)
-          out[j] = withinDistance({bx[j] - ax[j], by[j] - ay[j], bz[j] - az[j]}, ar[j] + br[j]);
+    const v128_t fast = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(ra, zero), wasm_f64x2_ge(rb, zero)),
+                                      wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(r2, small), wasm_f64x2_le(r2, large)),
+                                                    wasm_f64x2_le(d2, large)));
+    if (wasm_i64x2_all_true(fast)) {
+      const v128_t hit = wasm_f64x2_le(d2, r2);
+      out[i] = uint8_t(wasm_i64x2_extract_lane(hit, 0) & 1);
+      out[i + 1] = uint8_t(wasm_i64x2_extract_lane(hit, 1) & 1);
+    } else {
+      out[i] = spherePair(a, b, i);
+      out[i + 1] = spherePair(a, b, i + 1);
     }
   }
-  invalid = invalidOf(valid, i);
 #endif
-  for (; i < count; ++i) {
-    const double dx = bx[i] - ax[i], dy = by[i] - ay[i], dz = bz[i] - az[i], r = ar[i] + br[i];
-    const bool ok = ar[i] >= 0 && br[i] >= 0 && finite(ax[i]) && finite(ay[i]) && finite(az[i]) && finite(ar[i]) &&
-                    finite(bx[i]) && finite(by[i]) && finite(bz[i]) && finite(br[i]);
-    invalid += !ok;
-    out[i] = ok ? uint8_t(withinDistance({dx, dy, dz}, r)) : kBatchInvalid;
-  }
-  return invalid;
+  for (; i < count; ++i) out[i] = spherePair(a, b, i);
+  return countInvalid(out, count);
 }
 
-size_t aabbsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
-  const double* am[3] = {a.data, a.data + a.stride, a.data + 2 * a.stride};
-  const double* aM[3] = {a.data + 3 * a.stride, a.data + 4 * a.stride, a.data + 5 * a.stride};
-  const double* bm[3] = {b.data, b.data + b.stride, b.data + 2 * b.stride};
-  const double* bM[3] = {b.data + 3 * b.stride, b.data + 4 * b.stride, b.data + 5 * b.stride};
-  size_t invalid = 0, i = 0;
+template <class T>
+size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count, uint8_t* out) {
+  const T *a[6], *b[6];
+  fieldPointers(la, a);
+  fieldPointers(lb, b);
+  size_t i = 0;
 #ifdef __wasm_simd128__
-  v128_t valid = wasm_i64x2_splat(0);
   for (; i + 2 <= count; i += 2) {
-    v128_t ok = wasm_i64x2_splat(-1), overlap = wasm_i64x2_splat(-1);
+    v128_t ordered = wasm_i64x2_splat(-1), overlap = wasm_i64x2_splat(-1), sum = wasm_f64x2_splat(0);
     for (int c = 0; c < 3; ++c) {
-      const v128_t a0 = wasm_v128_load(am[c] + i), a1 = wasm_v128_load(aM[c] + i);
-      const v128_t b0 = wasm_v128_load(bm[c] + i), b1 = wasm_v128_load(bM[c] + i);
-      ok = wasm_v128_and(ok, wasm_v128_and(wasm_f64x2_le(a0, a1), wasm_f64x2_le(b0, b1)));
-      ok = wasm_v128_and(ok, wasm_v128_and(wasm_v128_and(finiteMask(a0), finiteMask(a1)),
-                                           wasm_v128_and(finiteMask(b0), finiteMask(b1))));
+      const v128_t a0 = load2(a[c] + i), a1 = load2(a[c + 3] + i);
+      const v128_t b0 = load2(b[c] + i), b1 = load2(b[c + 3] + i);
+      ordered = wasm_v128_and(ordered, wasm_v128_and(wasm_f64x2_le(a0, a1), wasm_f64x2_le(b0, b1)));
       overlap = wasm_v128_and(overlap, wasm_v128_and(wasm_f64x2_le(a0, b1), wasm_f64x2_le(b0, a1)));
+      sum = wasm_f64x2_add(sum, wasm_f64x2_add(wasm_f64x2_add(a0, a1), wasm_f64x2_add(b0, b1)));
     }
-    storeResults(ok, overlap, out + i, valid);
+    // A finite sum means finite inputs (an overflowing sum of huge ones goes the scalar way).
+    const v128_t fast = wasm_v128_and(ordered, wasm_f64x2_eq(wasm_f64x2_sub(sum, sum), wasm_f64x2_splat(0)));
+    if (wasm_i64x2_all_true(fast)) {
+      out[i] = uint8_t(wasm_i64x2_extract_lane(overlap, 0) & 1);
+      out[i + 1] = uint8_t(wasm_i64x2_extract_lane(overlap, 1) & 1);
+    } else {
+      out[i] = aabbPair(a, b, i);
+      out[i + 1] = aabbPair(a, b, i + 1);
+    }
   }
-  invalid = invalidOf(valid, i);
 #endif
-  for (; i < count; ++i) {
-    bool ok = true, overlap = true;
-    for (int c = 0; c < 3; ++c) {
-      const double a0 = am[c][i], a1 = aM[c][i], b0 = bm[c][i], b1 = bM[c][i];
-      ok = ok && a0 <= a1 && b0 <= b1 && finite(a0) && finite(a1) && finite(b0) && finite(b1);
-      overlap = overlap && a0 <= b1 && b0 <= a1;
-    }
-    invalid += !ok;
-    out[i] = ok ? uint8_t(overlap) : kBatchInvalid;
-  }
-  return invalid;
+  for (; i < count; ++i) out[i] = aabbPair(a, b, i);
+  return countInvalid(out, count);
 }
 
 template <class A, class B>
@@ -189,8 +205,11 @@ int batchFieldCount(VolumeType type, int k) {
 }
 
 size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
-  if (a.type == VolumeType::Sphere && b.type == VolumeType::Sphere) return spheresPairwise(a, b, count, out);
-  if (a.type == VolumeType::Aabb && b.type == VolumeType::Aabb) return aabbsPairwise(a, b, count, out);
+  const bool f32 = a.precision == Precision::Float32;
+  if (a.precision == b.precision && a.type == b.type && a.type == VolumeType::Sphere)
+    return f32 ? spheresPairwise<float>(a, b, count, out) : spheresPairwise<double>(a, b, count, out);
+  if (a.precision == b.precision && a.type == b.type && a.type == VolumeType::Aabb)
+    return f32 ? aabbsPairwise<float>(a, b, count, out) : aabbsPairwise<double>(a, b, count, out);
   switch (a.type) {
     case VolumeType::Sphere: return pairwiseWith<Sphere>(a, b, count, out);
     case VolumeType::Aabb: return pairwiseWith<Aabb>(a, b, count, out);

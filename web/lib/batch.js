@@ -67,36 +67,44 @@ export class VolumeBuffer {
   #results = null;
   #views = new Map();
 
-  constructor(host, type, capacity, k) {
+  constructor(host, type, capacity, k, precision = 'f64') {
     checkType(type, k, 'VolumeBuffer');
     checkCapacity(capacity);
+    if (precision !== 'f64' && precision !== 'f32')
+      throw new RangeError(`precision must be "f64" or "f32", got ${JSON.stringify(precision)}`);
     this.#host = host;
     this.type = type;
     this.k = type === 'kdop' ? k : undefined;
     this.capacity = capacity;
+    /** 'f64' (Float64Array views) or 'f32' (Float32Array: half the memory traffic; tests still compute in double). */
+    this.precision = precision;
     this.fields = fieldNames(type, k);
     /** How many elements the batch calls test (0 <= count <= capacity). */
     this.count = capacity;
-    this.#block = new HeapBlock(host, this.fields.length * capacity * 8 + capacity);
+    this.#block = new HeapBlock(host, this.fields.length * capacity * this.#bytes + capacity);
   }
 
-  get typeCode() { return TYPE_CODES[this.type]; }
+  get #bytes() { return this.precision === 'f32' ? 4 : 8; }
+  /** The type code the exports take: type + 8 for float32 data. */
+  get typeCode() { return TYPE_CODES[this.type] + (this.precision === 'f32' ? 8 : 0); }
   get ptr() { return this.#block.ptr; }
-  get resultsPtr() { return this.#block.ptr + this.fields.length * this.capacity * 8; }
+  get resultsPtr() { return this.#block.ptr + this.fields.length * this.capacity * this.#bytes; }
 
-  #fresh(view) { return view !== null && view.buffer === this.#host.module.HEAPF64.buffer; }
+  #fresh(view) { return view !== null && view.length !== 0; }
 
-  /** All fields, one Float64Array: field f of element i at [f * capacity + i]. */
+  /** All fields in one view: field f of element i at [f * capacity + i]. */
   get data() {
-    if (!this.#fresh(this.#data))
-      this.#data = new Float64Array(this.#host.module.HEAPF64.buffer, this.ptr, this.fields.length * this.capacity);
+    if (!this.#fresh(this.#data)) {
+      const View = this.precision === 'f32' ? Float32Array : Float64Array;
+      this.#data = new View(this.#host.module.HEAPU8.buffer, this.ptr, this.fields.length * this.capacity);
+    }
     return this.#data;
   }
 
-  /** One field of every element, e.g. field('center.x'): a Float64Array of length capacity. */
+  /** One field of every element, e.g. field('center.x'): a view of length capacity. */
   field(name) {
     let view = this.#views.get(name);
-    if (view && view.buffer === this.#host.module.HEAPF64.buffer) return view;
+    if (view && view.length !== 0) return view;
     const f = this.fields.indexOf(name);
     if (f < 0) throw new RangeError(`field must be one of ${this.fields.join(', ')}, got ${JSON.stringify(name)}`);
     view = this.data.subarray(f * this.capacity, (f + 1) * this.capacity);
@@ -160,11 +168,11 @@ export class PairBuffer {
   #block;
   #results = null;
 
-  constructor(host, typeA, typeB, capacity, kA, kB) {
+  constructor(host, typeA, typeB, capacity, kA, kB, precision) {
     checkCapacity(capacity);
-    this.a = new VolumeBuffer(host, typeA, capacity, kA);
+    this.a = new VolumeBuffer(host, typeA, capacity, kA, precision);
     try {
-      this.b = new VolumeBuffer(host, typeB, capacity, kB);
+      this.b = new VolumeBuffer(host, typeB, capacity, kB, precision);
       this.#block = new HeapBlock(host, capacity);
     } catch (e) {
       this.a.dispose();
@@ -179,7 +187,7 @@ export class PairBuffer {
 
   /** Result of the last run() per pair: 1 overlap, 0 apart. */
   get results() {
-    if (!(this.#results && this.#results.buffer === this.#host.module.HEAPU8.buffer))
+    if (!(this.#results && this.#results.length !== 0))
       this.#results = new Uint8Array(this.#host.module.HEAPU8.buffer, this.#block.ptr, this.capacity);
     return this.#results;
   }

@@ -78,14 +78,16 @@ export class VolumeBuffer implements Disposable {
   readonly type: VolumeType;
   readonly k: number | undefined;
   readonly capacity: number;
+  /** 'f64': Float64Array views; 'f32': Float32Array views (half the memory traffic; the tests still compute in double on the stored values). */
+  readonly precision: 'f64' | 'f32';
   /** Field names in storage order, e.g. ['center.x', 'center.y', 'center.z', 'radius']. */
   readonly fields: readonly string[];
   /** How many elements batch calls test. */
   count: number;
   /** All fields in one view. */
-  readonly data: Float64Array;
+  readonly data: Float64Array | Float32Array;
   /** One field of every element (length capacity). */
-  field(name: string): Float64Array;
+  field(name: string): Float64Array | Float32Array;
   /** Results of the last overlapsMany: 1 overlap, 0 apart. */
   readonly results: Uint8Array;
   /** Writes element i from the JSON format (validated; an OBB may use `rotation`). */
@@ -131,8 +133,8 @@ export interface Sepaxis {
   transform(volume: Volume, transform?: RigidTransform, options?: { enclosingAabb?: boolean }): Volume;
   /** The problems of a volume; [] when valid. Never throws for bad input. */
   validate(volume: unknown): Problem[];
-  createVolumeBuffer(type: VolumeType, capacity: number, options?: { k?: number }): VolumeBuffer;
-  createPairBuffer(typeA: VolumeType, typeB: VolumeType, capacity: number, options?: { kA?: number; kB?: number }): PairBuffer;
+  createVolumeBuffer(type: VolumeType, capacity: number, options?: { k?: number; precision?: 'f64' | 'f32' }): VolumeBuffer;
+  createPairBuffer(typeA: VolumeType, typeB: VolumeType, capacity: number, options?: { kA?: number; kB?: number; precision?: 'f64' | 'f32' }): PairBuffer;
   /** overlaps(volume, buffer[i]) for i < count in one call; returns a view of buffer.results. */
   overlapsMany(volume: Volume, buffer: VolumeBuffer, count?: number): Uint8Array;
   /** Bytes of WebAssembly memory (it only grows; for leak checks). */

@@ -225,13 +225,13 @@ export class Sepaxis {
   }
 
   /** A batch of `capacity` volumes of one type in the WebAssembly heap (see VolumeBuffer). */
-  createVolumeBuffer(type, capacity, { k } = {}) {
-    return new VolumeBuffer(this.#host, type, capacity, k);
+  createVolumeBuffer(type, capacity, { k, precision = 'f64' } = {}) {
+    return new VolumeBuffer(this.#host, type, capacity, k, precision);
   }
 
   /** A batch of `capacity` pairs (a[i], b[i]) for run() (see PairBuffer). */
-  createPairBuffer(typeA, typeB, capacity, { kA, kB } = {}) {
-    return new PairBuffer(this.#host, typeA, typeB, capacity, kA, kB);
+  createPairBuffer(typeA, typeB, capacity, { kA, kB, precision = 'f64' } = {}) {
+    return new PairBuffer(this.#host, typeA, typeB, capacity, kA, kB, precision);
   }
 
   /** overlaps(volume, buffer[i]) for the first `count` elements, in one call. */

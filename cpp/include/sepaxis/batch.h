@@ -26,11 +26,16 @@ inline constexpr uint8_t kBatchInvalid = 2;
 /// Fields per element (k only matters for k-DOPs); 0 for an unknown type or k.
 int batchFieldCount(VolumeType type, int k);
 
+/// Float32 data halves the memory traffic of large batches; the tests themselves always compute
+/// in double precision on the exact values stored.
+enum class Precision : int { Float64 = 0, Float32 = 1 };
+
 struct BatchLayout {
   VolumeType type;
-  int k;               ///< k-DOP k; ignored for other types
-  const double* data;  ///< batchFieldCount(type, k) * stride doubles
-  size_t stride;       ///< elements per field array (>= the number of elements tested)
+  int k;              ///< k-DOP k; ignored for other types
+  const void* data;   ///< batchFieldCount(type, k) * stride numbers (double or float)
+  size_t stride;      ///< elements per field array (>= the number of elements tested)
+  Precision precision = Precision::Float64;
 };
 
 /// out[i] = overlaps(a[i], b[i]) for i < count, or kBatchInvalid. Returns the number of invalid
