@@ -6,6 +6,7 @@
 #include <wasm_simd128.h>
 #endif
 
+#include "box_lanes.h"
 #include "sepaxis/overlap.h"
 
 namespace sepaxis {
@@ -151,6 +152,53 @@ size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count,
 }
 
 template <class A, class B>
+uint8_t genericPair(const BatchLayout& a, const BatchLayout& b, size_t i) {
+  A x;
+  B y;
+  if (!load(a, i, x) || !load(b, i, y)) return kBatchInvalid;
+  return overlaps(x, y);
+}
+
+#ifdef __wasm_simd128__
+template <class T>
+void loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& box) {
+  const T* d = static_cast<const T*>(l.data);
+  auto at = [&](int f) { return detail::F2{load2(d + size_t(f) * l.stride + i)}; };
+  if (l.type == VolumeType::Aabb) {
+    const detail::F2 half = detail::splat(0.5);
+    for (int c = 0; c < 3; ++c) {
+      box.c[c] = (at(c) + at(c + 3)) * half;
+      box.e[c] = (at(c + 3) - at(c)) * half;
+      for (int a = 0; a < 3; ++a) box.u[a][c] = detail::splat(a == c ? 1.0 : 0.0);
+    }
+    return;
+  }
+  for (int c = 0; c < 3; ++c) {
+    box.c[c] = at(c);
+    box.e[c] = at(12 + c);
+    for (int a = 0; a < 3; ++a) box.u[a][c] = at(3 + 3 * a + c);
+  }
+}
+
+// AABB-OBB and OBB-OBB, two pairs per step; lanes the fast path declines go to the exact test.
+template <class T, class A>
+size_t boxesPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
+  size_t i = 0;
+  detail::BoxLanes<detail::F2> x, y;
+  for (; i + 2 <= count; i += 2) {
+    loadBoxLanes<T>(a, i, x);
+    loadBoxLanes<T>(b, i, y);
+    const auto verdict = detail::boxLanesSeparated(x, y);
+    for (int l = 0; l < 2; ++l)
+      out[i + l] = detail::lane(verdict.fast, l) ? uint8_t(!detail::lane(verdict.separated, l))
+                                                 : genericPair<A, Obb>(a, b, i + l);
+  }
+  for (; i < count; ++i) out[i] = genericPair<A, Obb>(a, b, i);
+  return countInvalid(out, count);
+}
+#endif
+
+template <class A, class B>
 size_t genericPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
   size_t invalid = 0;
   A x;
@@ -210,6 +258,12 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
     return f32 ? spheresPairwise<float>(a, b, count, out) : spheresPairwise<double>(a, b, count, out);
   if (a.precision == b.precision && a.type == b.type && a.type == VolumeType::Aabb)
     return f32 ? aabbsPairwise<float>(a, b, count, out) : aabbsPairwise<double>(a, b, count, out);
+#ifdef __wasm_simd128__
+  if (a.precision == b.precision && b.type == VolumeType::Obb && a.type == VolumeType::Obb)
+    return f32 ? boxesPairwise<float, Obb>(a, b, count, out) : boxesPairwise<double, Obb>(a, b, count, out);
+  if (a.precision == b.precision && b.type == VolumeType::Obb && a.type == VolumeType::Aabb)
+    return f32 ? boxesPairwise<float, Aabb>(a, b, count, out) : boxesPairwise<double, Aabb>(a, b, count, out);
+#endif
   switch (a.type) {
     case VolumeType::Sphere: return pairwiseWith<Sphere>(a, b, count, out);
     case VolumeType::Aabb: return pairwiseWith<Aabb>(a, b, count, out);

@@ -1,0 +1,107 @@
+#pragma once
+// OBB-OBB tests on two pairs at once in WebAssembly f64x2 lanes, for batches. Operator overloads
+// keep the maths readable as the scalar formulas.
+//
+// The fast path uses the classic projections of B onto cross axes (Ericson, RTCD 4.4.1):
+// r_B = b_j1 |R[i][j2]| + b_j2 |R[i][j1]| for L = A.ui × B.uj, exact for orthonormal axes. Its
+// error is ~1e-16 absolute while |L| = sin(angle), so it is only used where every |L| >= 1e-6
+// (error <= 1e-10 of the sizes) and both frames are orthonormal within 1e-15. Other lanes, and
+// invalid input, are handed back to the exact scalar test (obb_axes.h via overlaps()).
+
+#include <cmath>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
+namespace sepaxis::detail {
+
+#ifdef __wasm_simd128__
+struct F2 {
+  v128_t v;
+};
+struct M2 {
+  v128_t v;
+};
+inline F2 splat(double x) { return {wasm_f64x2_splat(x)}; }
+inline F2 operator+(F2 a, F2 b) { return {wasm_f64x2_add(a.v, b.v)}; }
+inline F2 operator-(F2 a, F2 b) { return {wasm_f64x2_sub(a.v, b.v)}; }
+inline F2 operator*(F2 a, F2 b) { return {wasm_f64x2_mul(a.v, b.v)}; }
+inline F2 abs(F2 a) { return {wasm_f64x2_abs(a.v)}; }
+inline M2 operator>(F2 a, F2 b) { return {wasm_f64x2_gt(a.v, b.v)}; }
+inline M2 operator<=(F2 a, F2 b) { return {wasm_f64x2_le(a.v, b.v)}; }
+inline M2 operator>=(F2 a, F2 b) { return {wasm_f64x2_ge(a.v, b.v)}; }
+inline M2 operator|(M2 a, M2 b) { return {wasm_v128_or(a.v, b.v)}; }
+inline M2 operator&(M2 a, M2 b) { return {wasm_v128_and(a.v, b.v)}; }
+inline M2 operator~(M2 a) { return {wasm_v128_not(a.v)}; }
+inline bool all(M2 m) { return wasm_i64x2_all_true(m.v); }
+inline bool lane(M2 m, int i) { return (i == 0 ? wasm_i64x2_extract_lane(m.v, 0) : wasm_i64x2_extract_lane(m.v, 1)) != 0; }
+#endif
+
+#ifdef __wasm_simd128__
+/// Boxes in lanes: centre, axes u[i] (components [c]), half-extents.
+template <class V>
+struct BoxLanes {
+  V c[3];
+  V u[3][3];
+  V e[3];
+};
+
+/// Lanes where the fast path is valid (finite, half-extents >= 0, orthonormal within 1e-15, no
+/// axis pair closer to parallel than 1e-6 rad), and of those, the separated ones.
+template <class V, class M>
+struct LaneVerdict {
+  M fast;
+  M separated;
+};
+
+template <class V = F2, class M = M2>
+LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B) {
+  const V zero = splat(0.0), one = splat(1.0), large = splat(1e300), tight = splat(1e-15);
+  auto dot = [](const V (&a)[3], const V (&b)[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
+
+  // Validity: orthonormal frames (NaN and infinities fail these comparisons), sane half-extents.
+  M fast = (A.e[0] >= zero) & (A.e[1] >= zero) & (A.e[2] >= zero) & (B.e[0] >= zero) & (B.e[1] >= zero) &
+           (B.e[2] >= zero) & (A.e[0] + A.e[1] + A.e[2] + B.e[0] + B.e[1] + B.e[2] <= large);
+  for (const BoxLanes<V>* box : {&A, &B})
+    for (int i = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j) fast = fast & (abs(dot(box->u[i], box->u[j]) - (i == j ? one : zero)) <= tight);
+
+  // B in A's frame: t = A^T (cB - cA), R = A^T B.
+  const V d[3] = {B.c[0] - A.c[0], B.c[1] - A.c[1], B.c[2] - A.c[2]};
+  V t[3], R[3][3], aR[3][3];
+  for (int i = 0; i < 3; ++i) {
+    t[i] = dot(A.u[i], d);
+    for (int j = 0; j < 3; ++j) R[i][j] = dot(A.u[i], B.u[j]), aR[i][j] = abs(R[i][j]);
+  }
+  fast = fast & (abs(t[0]) + abs(t[1]) + abs(t[2]) <= large);
+  const V nearlyOne = splat(1 - 5e-13);  // |R| above this: |A.ui × B.uj| < 1e-6
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) fast = fast & (aR[i][j] <= nearlyOne);
+
+  const V* a = A.e;
+  const V* b = B.e;
+  M sep = abs(t[0]) > a[0] + b[0] * aR[0][0] + b[1] * aR[0][1] + b[2] * aR[0][2];
+  sep = sep | (abs(t[1]) > a[1] + b[0] * aR[1][0] + b[1] * aR[1][1] + b[2] * aR[1][2]);
+  sep = sep | (abs(t[2]) > a[2] + b[0] * aR[2][0] + b[1] * aR[2][1] + b[2] * aR[2][2]);
+  if (all(sep | ~fast)) return {fast, sep};
+  for (int j = 0; j < 3; ++j)
+    sep = sep | (abs(t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j]) >
+                 a[0] * aR[0][j] + a[1] * aR[1][j] + a[2] * aR[2][j] + b[j]);
+  if (all(sep | ~fast)) return {fast, sep};
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      // L = A.ui × B.uj = (in A's frame) -R[i2][j] at i1, R[i1][j] at i2.
+      const V c = t[i2] * R[i1][j] - t[i1] * R[i2][j];
+      const V rA = a[i1] * aR[i2][j] + a[i2] * aR[i1][j];
+      const V rB = b[j1] * aR[i][j2] + b[j2] * aR[i][j1];
+      sep = sep | (abs(c) > rA + rB);
+    }
+  }
+  return {fast, sep};
+}
+#endif
+
+}  // namespace sepaxis::detail
