@@ -123,6 +123,22 @@ std::string batchElementError(int typeAndPrecision, int k, uintptr_t data, uint3
 
 std::string lastErrorMessage() { return lastError(); }
 
+// Slot 0 decoded: {vertices: [[x, y, z], ...], edges: [[i, j], ...]}.
+val polytopeSlot() {
+  const PolytopeMesh mesh = polytopeMesh(slotVolume(0));
+  val vertices = val::array(), edges = val::array();
+  for (const Vec3& v : mesh.vertices) vertices.call<void>("push", array(v));
+  for (const auto& e : mesh.edges) {
+    val pair = val::array();
+    pair.call<void>("push", e[0], e[1]);
+    edges.call<void>("push", pair);
+  }
+  val o = val::object();
+  o.set("vertices", vertices);
+  o.set("edges", edges);
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sepaxis) {
@@ -130,4 +146,5 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("transformSlot", &transformSlot);
   emscripten::function("batchElementError", &batchElementError);
   emscripten::function("lastError", &lastErrorMessage);
+  emscripten::function("polytopeSlot", &polytopeSlot);
 }

@@ -131,6 +131,8 @@ export interface Sepaxis {
   boundingBox(volume: Volume): AabbVolume & { min: Vec3; max: Vec3 };
   /** A rotated AABB becomes an OBB (or its enclosing AABB with enclosingAabb); a k-DOP the tightest k-DOP around the result. */
   transform(volume: Volume, transform?: RigidTransform, options?: { enclosingAabb?: boolean }): Volume;
+  /** Corners and edges of a box or k-DOP (its actual polytope), for drawing. Throws for a sphere. */
+  polytope(volume: AabbVolume | ObbVolume | KdopVolume): { vertices: Vec3[]; edges: [number, number][] };
   /** The problems of a volume; [] when valid. Never throws for bad input. */
   validate(volume: unknown): Problem[];
   createVolumeBuffer(type: VolumeType, capacity: number, options?: { k?: number; precision?: 'f64' | 'f32' }): VolumeBuffer;

@@ -212,6 +212,17 @@ export class Sepaxis {
     return result;
   }
 
+  /**
+   * The corners and edges of a box or k-DOP, for drawing: { vertices: [[x, y, z], ...],
+   * edges: [[i, j], ...] }. A k-DOP's are those of its actual polytope (from its half-spaces).
+   */
+  polytope(volume) {
+    writeVolume(this.#scratch(), 0, volume);
+    if (volume.type === 'sphere') throw new TypeError('polytope needs a box or k-DOP: a sphere has no corners');
+    this.#decode(0);
+    return this.#m.polytopeSlot();
+  }
+
   /** The problems of a volume, each { message }; an empty array when it is valid. */
   validate(volume) {
     try {
