@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole check, as CI runs it: setup, native build + tests, wasm build + tests, consumer.
+# The whole check, as CI runs it: setup, native build + tests, wasm build + tests, consumer,
+# the npm package and its Vitest suite.
 # Stops at the first failure; prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,4 +27,6 @@ step "native tests" npm run --silent test:native
 step "wasm build" npm run --silent build:wasm
 step "wasm tests" npm run --silent test:wasm
 step consumer npm run --silent test:consumer
+step "package build" npm run --silent build
+step "js tests" npx vitest run
 echo "== all passed: $(summary)"

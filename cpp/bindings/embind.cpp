@@ -75,7 +75,9 @@ val toJson(const AxisReport& axis) {
   o.set("direction", array(axis.direction));
   o.set("a", array(axis.a));
   o.set("b", array(axis.b));
-  o.set("gap", axis.gap);
+  // A degenerate axis has no gap: null, not NaN, which JSON cannot hold (the report is plain JSON).
+  if (axis.degenerate) o.set("gap", val::null());
+  else o.set("gap", axis.gap);
   o.set("separating", axis.separating);
   o.set("degenerate", axis.degenerate);
   if (axis.degenerate) o.set("reason", axis.reason);

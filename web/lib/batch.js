@@ -1,7 +1,7 @@
 // Batches that live in the WebAssembly heap: structure-of-arrays Float64 data that games fill
 // in place through typed-array views, tested with one call. See cpp/include/sepaxis/batch.h.
 
-import { TYPE_CODES, writeVolume } from './volume.js';
+import { TYPE_CODES, show, writeVolume } from './volume.js';
 
 const FIELDS = {
   sphere: ['center.x', 'center.y', 'center.z', 'radius'],
@@ -21,16 +21,21 @@ export function fieldNames(type, k) {
 }
 
 function checkType(type, k, what) {
-  if (!(type in TYPE_CODES))
-    throw new TypeError(`${what} type must be one of "sphere", "aabb", "obb", "kdop", got ${JSON.stringify(type)}`);
+  if (typeof type !== 'string' || !Object.hasOwn(TYPE_CODES, type))
+    throw new TypeError(`${what} type must be one of "sphere", "aabb", "obb", "kdop", got ${show(type)}`);
   if (type === 'kdop' && ![6, 8, 14, 18, 26].includes(k))
-    throw new RangeError(`${what} k must be one of 6, 8, 14, 18, 26 for a k-DOP batch, got ${k}`);
+    throw new (typeof k === 'number' ? RangeError : TypeError)(`${what} k must be one of 6, 8, 14, 18, 26 for a k-DOP batch, got ${show(k)}`);
 }
 
-function checkCapacity(capacity) {
-  if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 24)
-    throw new RangeError(`capacity must be an integer from 1 to 16777216, got ${capacity}`);
+/** An integer in [lo, hi]: TypeError for a non-number, RangeError for a number outside. */
+function checkInteger(value, name, lo, hi) {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be an integer from ${lo} to ${hi}, got ${show(value)}`);
+  if (!Number.isInteger(value) || value < lo || value > hi)
+    throw new RangeError(`${name} must be an integer from ${lo} to ${hi}, got ${show(value)}`);
 }
+
+function checkCapacity(capacity) { checkInteger(capacity, 'capacity', 1, 1 << 24); }
+export function checkCount(count, capacity) { checkInteger(count, 'count', 0, capacity); }
 
 /** Owns one block of WebAssembly memory; freed by dispose() or, as a safety net, on collection. */
 class HeapBlock {
@@ -40,6 +45,8 @@ class HeapBlock {
     this.#host = host;
     this.#ptr = host.module._malloc(bytes);
     if (!this.#ptr) throw new RangeError(`out of WebAssembly memory allocating ${bytes} bytes`);
+    // Zeroed like a new typed array, not holding whatever a disposed buffer left there.
+    host.module.HEAPU8.fill(0, this.#ptr, this.#ptr + bytes);
     host.registry.register(this, this.#ptr, this);
   }
   get ptr() {
@@ -71,14 +78,17 @@ export class VolumeBuffer {
     checkType(type, k, 'VolumeBuffer');
     checkCapacity(capacity);
     if (precision !== 'f64' && precision !== 'f32')
-      throw new RangeError(`precision must be "f64" or "f32", got ${JSON.stringify(precision)}`);
+      throw new (typeof precision === 'string' ? RangeError : TypeError)(`precision must be "f64" or "f32", got ${show(precision)}`);
     this.#host = host;
-    this.type = type;
-    this.k = type === 'kdop' ? k : undefined;
-    this.capacity = capacity;
-    /** 'f64' (Float64Array views) or 'f32' (Float32Array: half the memory traffic; tests still compute in double). */
-    this.precision = precision;
-    this.fields = fieldNames(type, k);
+    // Read-only: the batch calls trust them to describe the memory block (assigning throws).
+    Object.defineProperties(this, {
+      type: { value: type, enumerable: true },
+      k: { value: type === 'kdop' ? k : undefined, enumerable: true },
+      capacity: { value: capacity, enumerable: true },
+      /** 'f64' (Float64Array views) or 'f32' (Float32Array: half the memory traffic; tests still compute in double). */
+      precision: { value: precision, enumerable: true },
+      fields: { value: Object.freeze(fieldNames(type, k)), enumerable: true },
+    });
     /** How many elements the batch calls test (0 <= count <= capacity). */
     this.count = capacity;
     this.#block = new HeapBlock(host, this.fields.length * capacity * this.#bytes + capacity);
@@ -152,10 +162,7 @@ export class VolumeBuffer {
     return this.#host.module.batchElementError(this.typeCode, this.k ?? 0, this.ptr, this.capacity, i);
   }
 
-  #checkIndex(i) {
-    if (!Number.isInteger(i) || i < 0 || i >= this.capacity)
-      throw new RangeError(`index must be an integer from 0 to ${this.capacity - 1}, got ${i}`);
-  }
+  #checkIndex(i) { checkInteger(i, 'index', 0, this.capacity - 1); }
 
   get disposed() { return this.#block.disposed; }
   dispose() { this.#block.dispose(); this.#data = this.#results = null; this.#views.clear(); }
@@ -170,17 +177,22 @@ export class PairBuffer {
 
   constructor(host, typeA, typeB, capacity, kA, kB, precision) {
     checkCapacity(capacity);
-    this.a = new VolumeBuffer(host, typeA, capacity, kA, precision);
+    const a = new VolumeBuffer(host, typeA, capacity, kA, precision);
+    let b;
     try {
-      this.b = new VolumeBuffer(host, typeB, capacity, kB, precision);
+      b = new VolumeBuffer(host, typeB, capacity, kB, precision);
       this.#block = new HeapBlock(host, capacity);
     } catch (e) {
-      this.a.dispose();
-      this.b?.dispose();
+      a.dispose();
+      b?.dispose();
       throw e;
     }
     this.#host = host;
-    this.capacity = capacity;
+    Object.defineProperties(this, {
+      a: { value: a, enumerable: true },
+      b: { value: b, enumerable: true },
+      capacity: { value: capacity, enumerable: true },
+    });
     /** How many pairs run() tests. */
     this.count = capacity;
   }
@@ -194,8 +206,7 @@ export class PairBuffer {
 
   /** Tests the first `count` pairs in one call; returns the results view (1 overlap, 0 apart). */
   run(count = this.count) {
-    if (!Number.isInteger(count) || count < 0 || count > this.capacity)
-      throw new RangeError(`count must be an integer from 0 to ${this.capacity}, got ${count}`);
+    checkCount(count, this.capacity);
     const { a, b } = this;
     const invalid = this.#host.module._sx_overlaps_pairwise(a.typeCode, a.k ?? 0, a.ptr, a.capacity,
       b.typeCode, b.k ?? 0, b.ptr, b.capacity, count, this.#block.ptr);

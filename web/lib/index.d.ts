@@ -30,8 +30,8 @@ export interface AxisReport {
   a: [number, number];
   /** Projection interval [min, max] of volume B on the direction. */
   b: [number, number];
-  /** max(b.min - a.max, a.min - b.max): > 0 means separated by that much (NaN when degenerate). */
-  gap: number;
+  /** max(b.min - a.max, a.min - b.max): > 0 means separated by that much (null when degenerate: JSON has no NaN). */
+  gap: number | null;
   separating: boolean;
   /** Skipped: the axis does not exist (parallel edges, a sphere's centre inside the other volume). */
   degenerate: boolean;

@@ -3,8 +3,8 @@
 // volumes in the JSON interchange format (see volume.schema.json).
 
 import createSepaxisModule from './sepaxis-wasm.js';
-import { PairBuffer, VolumeBuffer } from './batch.js';
-import { show, writeVec3, writeVolume } from './volume.js';
+import { PairBuffer, VolumeBuffer, checkCount } from './batch.js';
+import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
 
 export { VolumeBuffer, PairBuffer };
 
@@ -131,6 +131,8 @@ export class Sepaxis {
 
   /** The point of the volume nearest to `point`, written to `target` ([x, y, z] or {x, y, z}). */
   closestPoint(volume, point, target = [0, 0, 0]) {
+    if (target === null || typeof target !== 'object')
+      throw new TypeError(`target must be an array of 3 numbers or an {x, y, z} object, got ${show(target)}`);
     const f = this.#scratch();
     writeVolume(f, 0, volume);
     writeVec3(f, IO, point, 'point');
@@ -152,7 +154,9 @@ export class Sepaxis {
     finite3(f, IO, 'origin');
     finite3(f, IO + 3, 'direction');
     if (f[IO + 3] === 0 && f[IO + 4] === 0 && f[IO + 5] === 0) throw new RangeError('direction must not be the zero vector, got [0, 0, 0]');
-    if (typeof maxDistance !== 'number' || !(maxDistance >= 0))
+    if (typeof maxDistance !== 'number')
+      throw new TypeError(`maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+    if (!(maxDistance >= 0))
       throw new RangeError(`maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
     f[IO + 6] = maxDistance;
     const r = this.#m._sx_raycast();
@@ -197,12 +201,16 @@ export class Sepaxis {
    * { enclosingAabb: true }, the AABB around it); a k-DOP becomes the tightest k-DOP around the
    * rotated one. rotation: unit quaternion [x, y, z, w] (default identity).
    */
-  transform(volume, { rotation = [0, 0, 0, 1], translation = [0, 0, 0], scale = 1 } = {}, { enclosingAabb = false } = {}) {
+  transform(volume, transform = {}, options = {}) {
+    if (transform === null || typeof transform !== 'object')
+      throw new TypeError(`transform must be an object { rotation, translation, scale }, got ${show(transform)}`);
+    if (options === null || typeof options !== 'object')
+      throw new TypeError(`options must be an object { enclosingAabb }, got ${show(options)}`);
+    const { rotation = [0, 0, 0, 1], translation = [0, 0, 0], scale = 1 } = transform;
+    const { enclosingAabb = false } = options;
     const f = this.#scratch();
     writeVolume(f, 0, volume);
-    if (rotation == null || rotation.length !== 4 || ![0, 1, 2, 3].every((i) => typeof rotation[i] === 'number'))
-      throw new TypeError(`transform.rotation must be a quaternion [x, y, z, w], got ${show(rotation)}`);
-    for (let i = 0; i < 4; i++) f[IO + i] = rotation[i];
+    writeQuaternion(f, IO, rotation, 'transform.rotation');
     writeVec3(f, IO + 4, translation, 'transform.translation');
     if (typeof scale !== 'number') throw new TypeError(`transform.scale must be a number, got ${show(scale)}`);
     f[IO + 7] = scale;
@@ -246,10 +254,10 @@ export class Sepaxis {
   }
 
   /** overlaps(volume, buffer[i]) for the first `count` elements, in one call. */
-  overlapsMany(volume, buffer, count = buffer.count) {
+  overlapsMany(volume, buffer, count) {
     if (!(buffer instanceof VolumeBuffer)) throw new TypeError(`buffer must be a VolumeBuffer, got ${show(buffer)}`);
-    if (!Number.isInteger(count) || count < 0 || count > buffer.capacity)
-      throw new RangeError(`count must be an integer from 0 to ${buffer.capacity}, got ${count}`);
+    if (count === undefined) count = buffer.count;
+    checkCount(count, buffer.capacity);
     writeVolume(this.#scratch(), 0, volume);
     this.#decode(0);
     const invalid = this.#m._sx_overlaps_one_to_many(buffer.typeCode, buffer.k ?? 0, buffer.ptr, buffer.capacity,

@@ -46,7 +46,7 @@ export function writeVec3(f64, at, value, field) {
   throw vectorError(value, field, 3);
 }
 
-function writeQuaternion(f64, at, value, field) {
+export function writeQuaternion(f64, at, value, field) {
   if (value != null && value.length === 4) {
     const x = value[0], y = value[1], z = value[2], w = value[3];
     if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number' && typeof w === 'number') {
@@ -101,7 +101,9 @@ export function writeVolume(f64, at, volume) {
     const axes = volume.axes;
     if (axes !== undefined) {
       if (axes === null || typeof axes !== 'object' || axes.length !== 3)
-        throw new TypeError(`obb.axes must be an array of 3 unit vectors, got ${axes != null && typeof axes.length === 'number' ? `length ${axes.length}` : show(axes)}`);
+        throw new TypeError(`obb.axes must be an array of 3 unit vectors, got ${axes !== null && typeof axes === 'object' && typeof axes.length === 'number' ? `length ${axes.length}` : show(axes)}`);
+      if (volume.rotation !== undefined)
+        throw new TypeError('obb must have axes or a rotation, not both, got both');
       f64[at] = 2;
       writeVec3(f64, at + 4, axes[0], 'obb.axes[0]');
       writeVec3(f64, at + 7, axes[1], 'obb.axes[1]');

@@ -1,0 +1,115 @@
+// The 2D axis list: one row per candidate axis of the compared pair, with both projection
+// intervals on a number line (A above, B below), the gap between them, the separating axis
+// highlighted and degenerate axes greyed with their reason. Hovering a row shows that axis in
+// 3D; clicking it makes it the tutorial's current step.
+
+import { h, setChildren } from './dom.js';
+import { fixed, interval, num } from './format.js';
+import { axisKind } from './tutorial.js';
+
+export class AxisPanel {
+  #rows = [];
+  #labels = '';
+  #list;
+  #summary;
+
+  /** onHover(index | null), onPick(index) */
+  constructor(root, { onHover, onPick }) {
+    this.root = root;
+    this.#summary = h('p', { class: 'axis-summary' });
+    this.#list = h('ol', { class: 'axis-list', 'aria-label': 'Candidate axes' });
+    this.#list.addEventListener('pointerleave', () => onHover(null));
+    this.onHover = onHover;
+    this.onPick = onPick;
+    root.append(this.#summary, this.#list);
+  }
+
+  /** report: a CollisionReport or null; current: the tutorial step (-1 for none). */
+  update(report, current = -1) {
+    if (!report) {
+      this.#summary.textContent = 'Select two volumes to see their candidate axes.';
+      this.#list.replaceChildren();
+      this.#rows = [];
+      this.#labels = '';
+      return;
+    }
+    const labels = report.axes.map((a) => a.label).join('|');
+    if (labels !== this.#labels) this.#build(report);
+    this.#labels = labels;
+    const degenerate = report.axes.filter((a) => a.degenerate).length;
+    const separating = report.axes.filter((a) => a.separating).length;
+    setChildren(this.#summary,
+      h('b', {}, `${report.axes.length}`), ` candidate axes · ${separating} separating · ${degenerate} degenerate`);
+    report.axes.forEach((axis, i) => this.#fill(this.#rows[i], axis, i, report, current));
+  }
+
+  /** Scrolls a row into view (tutorial steps). */
+  reveal(index) {
+    const row = this.#rows[index]?.el;
+    if (!row) return;
+    // Scroll the list only (scrollIntoView would also scroll the panel around it).
+    const list = this.#list;
+    const top = row.offsetTop, bottom = top + row.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top - 2;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 2;
+  }
+
+  #build(report) {
+    this.#rows = report.axes.map((axis, i) => {
+      const bars = {
+        a: h('div', { class: 'bar a' }),
+        b: h('div', { class: 'bar b' }),
+        zone: h('div', { class: 'zone' }),
+        zero: h('div', { class: 'tick' }),
+      };
+      const gap = h('span', { class: 'gap' });
+      const reason = h('div', { class: 'reason' });
+      const line = h('div', { class: 'numberline' }, bars.zone, bars.a, bars.b);
+      const el = h('li', {
+        class: 'axis-row', tabIndex: -1,
+        onpointerenter: () => this.onHover(i),
+        onclick: () => this.onPick(i),
+      },
+      h('span', { class: 'idx' }, `${i + 1}`),
+      h('span', { class: 'label', title: axis.label }, h('span', { class: `kind ${axisKind(axis.label)}` }), axis.label),
+      line, gap, reason);
+      return { el, bars, gap, reason };
+    });
+    setChildren(this.#list, this.#rows.map((r) => r.el));
+  }
+
+  #fill(row, axis, i, report, current) {
+    const { el, bars, gap, reason } = row;
+    el.classList.toggle('degenerate', axis.degenerate);
+    el.classList.toggle('separating', axis.separating);
+    el.classList.toggle('decisive', i === report.separatingAxis);
+    el.classList.toggle('current', i === current);
+    el.setAttribute('aria-current', i === current ? 'step' : 'false');
+    if (axis.degenerate) {
+      bars.a.hidden = bars.b.hidden = bars.zone.hidden = true;
+      gap.textContent = 'skip';
+      reason.textContent = axis.reason ?? 'degenerate';
+      reason.hidden = false;
+      el.title = `${axis.label}: skipped — ${axis.reason ?? 'degenerate'}`;
+      return;
+    }
+    reason.hidden = true;
+    bars.a.hidden = bars.b.hidden = bars.zone.hidden = false;
+    const [a0, a1] = axis.a, [b0, b1] = axis.b;
+    const lo = Math.min(a0, b0), hi = Math.max(a1, b1);
+    const pad = Math.max((hi - lo) * 0.06, 1e-9);
+    const x = (t) => ((t - lo + pad) / (hi - lo + 2 * pad)) * 100;
+    place(bars.a, x(a0), x(a1));
+    place(bars.b, x(b0), x(b1));
+    const zLo = Math.min(a1, b1), zHi = Math.max(a0, b0);
+    place(bars.zone, x(Math.min(zLo, zHi)), x(Math.max(zLo, zHi)));
+    bars.zone.className = `zone ${axis.separating ? 'gap' : 'overlap'}`;
+    gap.textContent = fixed(axis.gap, 2);
+    el.title = `${axis.label}\nA ${interval(axis.a)}  B ${interval(axis.b)}\ngap ${num(axis.gap)}${axis.separating ? ' — separating' : ''}`;
+  }
+}
+
+function place(el, from, to) {
+  el.style.left = `${from}%`;
+  el.style.width = `${Math.max(to - from, 0)}%`;
+}

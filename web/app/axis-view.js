@@ -1,0 +1,194 @@
+// The candidate axis in 3D: a line through the scene along the axis direction, beside the pair,
+// with both projection intervals on it (A blue, B amber), the planes perpendicular to the axis
+// at the ends of each interval (each volume touches its two planes: this is what "projecting"
+// means), the gap or overlap between the intervals, and for a separating axis the plane in the
+// gap that separates the volumes. Also the minimum translation vector as an arrow.
+//
+// Only drawing: every number comes from the report (direction, intervals) and the volumes'
+// bounding boxes (sx.boundingBox); a point with projection s is drawn at o + (s - d·o) d.
+
+import {
+  CylinderGeometry, DoubleSide, EdgesGeometry, Group, Mesh, MeshBasicMaterial,
+  LineBasicMaterial, LineSegments, PlaneGeometry, Quaternion, SphereGeometry, Vector3, ConeGeometry,
+} from 'three';
+import { CSS2DObject } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
+import { COLORS } from './theme.js';
+import { h } from './dom.js';
+
+const ROD = new CylinderGeometry(1, 1, 1, 12, 1);
+const DOT = new SphereGeometry(1, 16, 12);
+const CONE = new ConeGeometry(1, 1, 16);
+const PLANE = new PlaneGeometry(1, 1);
+const PLANE_EDGES = new EdgesGeometry(PLANE);
+const Y = new Vector3(0, 1, 0);
+const Z = new Vector3(0, 0, 1);
+
+const overlay = (color, opacity = 1) => new MeshBasicMaterial({
+  color, transparent: true, opacity, depthTest: false, depthWrite: false,
+});
+const planeMaterial = (color, opacity) => new MeshBasicMaterial({
+  color, transparent: true, opacity, depthWrite: false, side: DoubleSide,
+});
+
+const _d = new Vector3(), _p = new Vector3(), _q = new Vector3(), _o = new Vector3();
+const _u = new Vector3(), _v = new Vector3(), _quat = new Quaternion();
+
+export class AxisView {
+  group = new Group();
+  #state = null;
+  #rods = {};
+  #planes = [];
+  #labelEl = h('div', { class: 'axis-label' });
+  #label = new CSS2DObject(this.#labelEl);
+  #mtv = new Group();
+  #mtvShaft = new Mesh(ROD, overlay(COLORS.mtv, 0.95));
+  #mtvHead = new Mesh(CONE, overlay(COLORS.mtv, 0.95));
+
+  constructor(viewport) {
+    this.viewport = viewport;
+    this.group.renderOrder = 10;
+    this.group.visible = false;
+    const mk = (name, color, opacity = 1, geometry = ROD) => {
+      const m = new Mesh(geometry, overlay(color, opacity));
+      m.renderOrder = 10;
+      this.group.add(m);
+      this.#rods[name] = m;
+    };
+    mk('line', COLORS.axis, 0.55);
+    mk('head', COLORS.axis, 0.8, CONE);
+    mk('a', COLORS.a);
+    mk('b', COLORS.b);
+    mk('gap', COLORS.separating, 0.9);
+    mk('overlap', COLORS.overlap, 0.9);
+    for (const name of ['a0', 'a1']) mk(name, COLORS.a, 1, DOT);
+    for (const name of ['b0', 'b1']) mk(name, COLORS.b, 1, DOT);
+    // Supporting planes: A's two, B's two, and the separating plane.
+    for (const [color, fill, line] of [[COLORS.a, 0.04, 0.35], [COLORS.a, 0.04, 0.35], [COLORS.b, 0.04, 0.35],
+      [COLORS.b, 0.04, 0.35], [COLORS.separating, 0.2, 0.9]]) {
+      const plane = new Mesh(PLANE, planeMaterial(color, fill));
+      plane.add(new LineSegments(PLANE_EDGES, new LineBasicMaterial({ color, transparent: true, opacity: line })));
+      plane.renderOrder = 5;
+      this.group.add(plane);
+      this.#planes.push(plane);
+    }
+    this.group.add(this.#label);
+    this.#mtv.add(this.#mtvShaft, this.#mtvHead);
+    this.#mtv.visible = false;
+    this.#mtv.renderOrder = 11;
+    viewport.scene.add(this.group, this.#mtv);
+    viewport.beforeRender.push((camera) => this.#layout(camera));
+  }
+
+  /**
+   * axis: an AxisReport (or null to hide); bounds: [A's, B's] bounding boxes (AABB volumes).
+   */
+  show(axis, bounds) {
+    const ok = axis && !axis.degenerate && bounds;
+    this.#state = ok ? { axis, bounds } : null;
+    this.group.visible = !!ok;
+    this.viewport.invalidate();
+  }
+
+  /** The minimum translation vector: B moves by depth × normal from its centre (null hides). */
+  showMtv(penetration, boundsB) {
+    const visible = !!penetration && penetration.depth > 1e-9 && !!boundsB;
+    this.#mtv.visible = visible;
+    if (visible) {
+      // An arrow from B's centre, depth long (the head takes at most 40% of it).
+      const len = penetration.depth;
+      const size = boundsB.max.reduce((m, x, i) => Math.max(m, x - boundsB.min[i]), 0);
+      const r = Math.max(0.012, size * 0.012);
+      const head = Math.min(len * 0.4, r * 9);
+      this.#mtv.position.copy(center(boundsB, _o));
+      this.#mtv.quaternion.setFromUnitVectors(Y, _d.fromArray(penetration.normal).normalize());
+      this.#mtvShaft.position.set(0, (len - head) / 2, 0);
+      this.#mtvShaft.scale.set(r, len - head, r);
+      this.#mtvHead.position.set(0, len - head / 2, 0);
+      this.#mtvHead.scale.set(r * 3.2, head, r * 3.2);
+    }
+    this.viewport.invalidate();
+  }
+
+  #layout(camera) {
+    const s = this.#state;
+    if (!s) return;
+    const { axis, bounds } = s;
+    const d = _d.fromArray(axis.direction).normalize();
+    // Anchor: the middle of the pair; radius: half the diagonal of their joint bounding box.
+    const lo = bounds[0].min.map((m, i) => Math.min(m, bounds[1].min[i]));
+    const hi = bounds[0].max.map((m, i) => Math.max(m, bounds[1].max[i]));
+    const o = _o.set((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2);
+    const radius = Math.max(0.5, Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2);
+    // Offset: perpendicular to the axis, pointing down the screen, so the line runs beside the pair.
+    const up = _u.copy(Y).applyQuaternion(camera.quaternion);
+    const p = _p.copy(up).addScaledVector(d, -up.dot(d)).multiplyScalar(-1);
+    if (p.lengthSq() < 1e-6) p.copy(_v.set(1, 0, 0).applyQuaternion(camera.quaternion)).addScaledVector(d, -_v.dot(d));
+    p.normalize();
+    const q = _q.crossVectors(d, p).normalize();
+    const offset = radius * 0.95 + 0.35;
+    const base = o.dot(d);
+    // Point on the axis line with projection t, offset sideways by `side` (in q) and `drop` (in p).
+    const at = (t, side = 0, drop = 0) => new Vector3().copy(o).addScaledVector(d, t - base)
+      .addScaledVector(p, offset + drop).addScaledVector(q, side);
+    const [a0, a1] = axis.a, [b0, b1] = axis.b;
+    const t0 = Math.min(a0, b0), t1 = Math.max(a1, b1);
+    const margin = Math.max(0.6, (t1 - t0) * 0.25);
+    const thick = Math.max(0.018, radius * 0.012);
+    const rod = (name, from, to, r) => {
+      const m = this.#rods[name];
+      const len = from.distanceTo(to);
+      m.visible = len > 1e-9;
+      if (!m.visible) return;
+      m.position.copy(from).add(to).multiplyScalar(0.5);
+      m.quaternion.setFromUnitVectors(Y, _v.copy(to).sub(from).normalize());
+      m.scale.set(r, len, r);
+    };
+    const dot = (name, point, r) => {
+      const m = this.#rods[name];
+      m.visible = true;
+      m.position.copy(point);
+      m.scale.setScalar(r);
+    };
+    rod('line', at(t0 - margin), at(t1 + margin), thick);
+    const head = this.#rods.head;
+    head.position.copy(at(t1 + margin + thick * 5));
+    head.quaternion.setFromUnitVectors(Y, d);
+    head.scale.set(thick * 4, thick * 10, thick * 4);
+    const sep = thick * 3.2;
+    rod('a', at(a0, 0, -sep), at(a1, 0, -sep), thick * 2.2);
+    rod('b', at(b0, 0, sep), at(b1, 0, sep), thick * 2.2);
+    dot('a0', at(a0, 0, -sep), thick * 3.2);
+    dot('a1', at(a1, 0, -sep), thick * 3.2);
+    dot('b0', at(b0, 0, sep), thick * 3.2);
+    dot('b1', at(b1, 0, sep), thick * 3.2);
+    const gapLo = Math.min(a1, b1), gapHi = Math.max(a0, b0);
+    this.#rods.gap.visible = this.#rods.overlap.visible = false;
+    if (gapHi > gapLo) rod('gap', at(gapLo), at(gapHi), thick * 1.6);
+    else rod('overlap', at(gapHi), at(gapLo), thick * 1.6);
+    // Planes perpendicular to the axis at the interval ends, from the pair's far side to the axis.
+    const span = offset + radius;
+    const plane = (m, t, visible = true) => {
+      m.visible = visible;
+      if (!visible) return;
+      m.position.copy(o).addScaledVector(d, t - base).addScaledVector(p, offset - span / 2 + 0.15);
+      m.quaternion.setFromUnitVectors(Z, d);
+      // Turn the plane's local x onto q so its long side runs along p.
+      const localX = _v.set(1, 0, 0).applyQuaternion(m.quaternion);
+      const angle = Math.atan2(localX.clone().cross(q).dot(d), localX.dot(q));
+      m.quaternion.premultiply(_quat.setFromAxisAngle(d, angle));
+      m.scale.set(radius * 1.6, span + 0.3, 1);
+    };
+    plane(this.#planes[0], a0);
+    plane(this.#planes[1], a1);
+    plane(this.#planes[2], b0);
+    plane(this.#planes[3], b1);
+    plane(this.#planes[4], (gapLo + gapHi) / 2, axis.separating);
+    this.#label.position.copy(at(t1 + margin + thick * 16));
+    this.#labelEl.textContent = axis.label;
+    this.#labelEl.classList.toggle('separating', axis.separating);
+  }
+}
+
+function center(box, target) {
+  return target.set((box.min[0] + box.max[0]) / 2, (box.min[1] + box.max[1]) / 2, (box.min[2] + box.max[2]) / 2);
+}

@@ -1,0 +1,112 @@
+// ?bench=N: the frame-time check. Builds a scene of N volumes (mixed types, fixed seed), then
+// measures two phases with requestAnimationFrame: the camera orbiting (drawing only), and one
+// volume dragged along a circle through the others (every frame: model update, overlap colouring,
+// the pair's report, panels and drawing, as during a gizmo drag). Results go to
+// window.__sepaxisBench and an overlay.
+
+import { h } from './dom.js';
+import { template } from './defaults.js';
+import { translated } from './edit.js';
+
+/** Frames measured per phase (?frames=N overrides the drag phase; orbit gets two thirds). */
+const FRAMES = { orbit: 120, drag: 180 };
+
+/** mulberry32: a small seeded generator, so every run builds the same scene. */
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function benchScene(sx, n, seed = 12345) {
+  const rnd = random(seed);
+  const kinds = [['sphere'], ['aabb'], ['obb'], ['obb'], ['kdop', 6], ['kdop', 14], ['kdop', 18], ['kdop', 26]];
+  const side = Math.ceil(Math.sqrt(n));
+  const volumes = [];
+  for (let i = 0; i < n; i++) {
+    const [type, k] = kinds[i % kinds.length];
+    const at = [((i % side) - side / 2) * 2.1 + rnd() * 0.8, rnd() * 1.5 - 0.75, (Math.floor(i / side) - side / 2) * 2.1 + rnd() * 0.8];
+    let v = translated(sx, template(type, k), at);
+    if (type === 'obb') {
+      const a = rnd() * Math.PI, b = rnd() * Math.PI;
+      v = { ...v, rotation: [Math.sin(a / 2) * Math.cos(b), Math.sin(a / 2) * Math.sin(b), 0, Math.cos(a / 2)] };
+    }
+    volumes.push({ id: `b${i + 1}`, name: `${type === 'kdop' ? `${k}-DOP` : type} ${i + 1}`, volume: v });
+  }
+  // The compared pair, and the dragged volume (B): an OBB and a 26-DOP, the costliest pair
+  // (91 candidate axes) and the costliest volume to test against the others.
+  return { volumes, selection: n > 7 ? [volumes[2].id, volumes[7].id] : n > 1 ? [volumes[0].id, volumes[1].id] : [] };
+}
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { median: q(0.5), p95: q(0.95), max: s[s.length - 1], mean: s.reduce((a, b) => a + b, 0) / s.length };
+};
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+export async function runBench(app, n, frames = FRAMES.drag) {
+  const counts = { orbit: Math.max(10, Math.round((frames * 2) / 3)), drag: Math.max(10, frames) };
+  const overlay = h('pre', { class: 'bench-overlay', role: 'status' }, `Benchmark: ${n} volumes…`);
+  document.body.append(overlay);
+  app.load(benchScene(app.sx, n));
+  const { viewport, model } = app;
+  const camera = viewport.camera, target = viewport.controls.target;
+  const radius = camera.position.distanceTo(target);
+  await frame();
+  await frame();
+
+  const result = { volumes: n, canvas: [viewport.canvas.width, viewport.canvas.height] };
+  // Phase 1: orbit — drawing only.
+  {
+    const intervals = [], work = [];
+    let last = await frame();
+    for (let i = 0; i < counts.orbit; i++) {
+      const a = (i / counts.orbit) * Math.PI * 2;
+      camera.position.set(target.x + radius * Math.cos(a) * 0.8, target.y + radius * 0.45, target.z + radius * Math.sin(a) * 0.8);
+      camera.lookAt(target);
+      const t0 = performance.now();
+      viewport.render();
+      work.push(performance.now() - t0);
+      const now = await frame();
+      intervals.push(now - last);
+      last = now;
+    }
+    result.orbit = { frameInterval: stats(intervals), renderCpu: stats(work) };
+  }
+  // Phase 2: drag one volume (B of the pair) through the others.
+  {
+    const intervals = [], work = [], update = [];
+    const id = model.selection.at(-1);
+    const start = structuredClone(model.get(id).volume);
+    let last = await frame();
+    for (let i = 0; i < counts.drag; i++) {
+      const a = (i / counts.drag) * Math.PI * 2;
+      const t0 = performance.now();
+      model.update(id, translated(app.sx, start, [Math.cos(a) * 3 - 3, 0, Math.sin(a) * 3]), { transient: true });
+      app.flush();
+      const t1 = performance.now();
+      viewport.render();
+      const t2 = performance.now();
+      update.push(t1 - t0);
+      work.push(t2 - t0);
+      const now = await frame();
+      intervals.push(now - last);
+      last = now;
+    }
+    result.drag = { frameInterval: stats(intervals), updateCpu: stats(update), frameCpu: stats(work) };
+  }
+  const f = (x) => x.toFixed(2).padStart(6);
+  overlay.textContent = [
+    `sepaxis frame time — ${n} volumes, canvas ${result.canvas.join('×')}`,
+    `orbit  rAF interval median ${f(result.orbit.frameInterval.median)} ms  p95 ${f(result.orbit.frameInterval.p95)}  render CPU median ${f(result.orbit.renderCpu.median)}`,
+    `drag   rAF interval median ${f(result.drag.frameInterval.median)} ms  p95 ${f(result.drag.frameInterval.p95)}  update CPU median ${f(result.drag.updateCpu.median)}  frame CPU median ${f(result.drag.frameCpu.median)} p95 ${f(result.drag.frameCpu.p95)}`,
+  ].join('\n');
+  window.__sepaxisBench = result;
+  document.body.dataset.bench = 'done';
+  return result;
+}

@@ -1,0 +1,19 @@
+// Edits of volumes that the app makes (moving a copy, converting an AABB), expressed through the
+// package where it has the operation (sx.transform), so the app holds no geometry of its own.
+
+/** The volume moved by d = [dx, dy, dz]; keeps its type (an AABB stays an AABB). */
+export function translated(sx, volume, d) {
+  if (volume.type === 'sphere' || volume.type === 'obb') return { ...volume, center: volume.center.map((c, i) => c + d[i]) };
+  if (volume.type === 'aabb') return sx.transform(volume, { translation: d }, { enclosingAabb: true });
+  return sx.transform(volume, { translation: d });
+}
+
+/** The OBB equal to an AABB (identity rotation), for turning it. */
+export function aabbToObb(aabb) {
+  return {
+    type: 'obb',
+    center: aabb.min.map((m, i) => (m + aabb.max[i]) / 2),
+    halfExtents: aabb.min.map((m, i) => (aabb.max[i] - m) / 2),
+    rotation: [0, 0, 0, 1],
+  };
+}

@@ -1,0 +1,186 @@
+// The numeric inspector of the active volume: every field of its JSON form, edited in place.
+// A value is written to the model as soon as it makes a valid volume (sx.validate); otherwise
+// the field is marked and the problem shown, and leaving the field restores the last valid value.
+// Rotations show as Euler angles (degrees, XYZ) or as the quaternion; an AABB, which cannot
+// rotate, offers to become an OBB.
+
+import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
+import { h, setChildren } from './dom.js';
+import { KDOP_DIRECTIONS } from './defaults.js';
+import { rotationNote } from './gizmo.js';
+import { MAX_NAME } from './share.js';
+
+const round = (x, digits = 4) => {
+  const f = 10 ** digits;
+  const r = Math.round(x * f) / f;
+  return Object.is(r, -0) ? 0 : r;
+};
+
+/** The quaternion [x, y, z, w] of an OBB (from `rotation`, or from its `axes`). */
+function quaternionOf(volume) {
+  if (volume.rotation) return Array.from(volume.rotation);
+  const [u, v, w] = volume.axes;
+  const m = new Matrix4().makeBasis(new Vector3(...u), new Vector3(...v), new Vector3(...w));
+  return new Quaternion().setFromRotationMatrix(m).toArray();
+}
+
+export class Inspector {
+  rotationForm = 'euler';
+  #id = null;
+  #shape = '';
+  #inputs = [];
+  #problem;
+
+  /**
+   * actions: onChange(id, volume, {transient}), onRename(id, name), onConvert(id),
+   * onDuplicate(id), onDelete(id)
+   */
+  constructor(root, sx, actions) {
+    this.root = root;
+    this.sx = sx;
+    this.actions = actions;
+    this.body = h('div', { class: 'inspector-body' });
+    root.append(this.body);
+  }
+
+  /** entry: the active {id, name, volume} or undefined; role: 'A' | 'B' | null. */
+  update(entry, role = this.role) {
+    this.role = role;
+    if (!entry) {
+      this.#id = null;
+      this.#shape = '';
+      setChildren(this.body, h('p', { class: 'hint' }, 'Select a volume to edit it: click it in the view or in the list.'));
+      return;
+    }
+    const v = entry.volume;
+    const shape = `${entry.id}|${v.type}|${v.k ?? ''}|${this.rotationForm}|${role}`;
+    if (shape !== this.#shape) this.#build(entry, role);
+    this.#shape = shape;
+    this.entry = entry;
+    for (const input of this.#inputs) {
+      if (input === document.activeElement) continue;
+      input.value = String(round(this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4));
+      input.classList.remove('invalid');
+    }
+    if (document.activeElement?.dataset?.path === undefined) this.#problem.textContent = '';
+    const name = this.body.querySelector('input.name');
+    if (name && name !== document.activeElement) name.value = entry.name ?? '';
+  }
+
+  #build(entry, role) {
+    const v = entry.volume;
+    this.#id = entry.id;
+    this.#inputs = [];
+    const typeName = v.type === 'kdop' ? `${v.k}-DOP` : v.type === 'sphere' ? 'Sphere' : v.type.toUpperCase();
+    const header = h('div', { class: 'inspector-head' },
+      role ? h('span', { class: `chip ${role.toLowerCase()}` }, role) : null,
+      h('input', {
+        class: 'name', type: 'text', maxLength: MAX_NAME, value: entry.name ?? '', 'aria-label': 'Name',
+        onchange: (e) => this.actions.onRename(this.#id, e.target.value.trim().slice(0, MAX_NAME)),
+      }),
+      h('span', { class: 'type-tag' }, typeName));
+    const groups = [];
+    const row = (label, paths, opts) => groups.push(this.#row(label, paths, opts));
+    const xyz = (field) => [0, 1, 2].map((i) => `${field}.${i}`);
+    const XYZ = ['x', 'y', 'z'];
+    if (v.type === 'sphere') {
+      row('Center', xyz('center'), { tags: XYZ });
+      row('Radius', ['radius'], { min: 0, tags: ['r'] });
+    } else if (v.type === 'aabb') {
+      row('Min', xyz('min'), { tags: XYZ });
+      row('Max', xyz('max'), { tags: XYZ });
+    } else if (v.type === 'obb') {
+      row('Center', xyz('center'), { tags: XYZ });
+      row('Half-extents', xyz('halfExtents'), { min: 0, tags: XYZ });
+      const toggle = h('div', { class: 'segmented small', role: 'group', 'aria-label': 'Rotation as' },
+        ...[['euler', 'Euler°'], ['quat', 'Quaternion']].map(([form, text]) => h('button', {
+          class: this.rotationForm === form ? 'on' : '', 'aria-pressed': String(this.rotationForm === form),
+          onclick: () => { this.rotationForm = form; this.update(this.entry); },
+        }, text)));
+      groups.push(h('div', { class: 'field-head' }, h('span', { class: 'field-label' }, 'Rotation'), toggle));
+      if (this.rotationForm === 'euler') groups.push(this.#row('Euler angles (degrees, XYZ order)', ['euler.0', 'euler.1', 'euler.2'], { step: 5, tags: XYZ }));
+      else groups.push(this.#row('Quaternion (normalised on entry)', ['quat.0', 'quat.1', 'quat.2', 'quat.3'], { step: 0.01, tags: ['x', 'y', 'z', 'w'] }));
+    } else if (v.type === 'kdop') {
+      const names = KDOP_DIRECTIONS[v.k];
+      groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of a ${v.k}-DOP:`));
+      names.forEach((name, i) => row(name, [`min.${i}`, `max.${i}`], { inline: true, tags: ['min', 'max'] }));
+    }
+    const note = rotationNote(v);
+    const notes = [];
+    if (v.type === 'aabb') {
+      notes.push(h('div', { class: 'note' }, h('span', {}, note),
+        h('button', { class: 'small', onclick: () => this.actions.onConvert(this.#id) }, 'Convert to OBB')));
+    } else if (note && v.type === 'kdop') notes.push(h('p', { class: 'note' }, note));
+    this.#problem = h('p', { class: 'problem', role: 'alert' });
+    const actions = h('div', { class: 'inspector-actions' },
+      h('button', { class: 'small', onclick: () => this.actions.onDuplicate(this.#id), title: 'Duplicate (Shift+D)' }, 'Duplicate'),
+      h('button', { class: 'small danger', onclick: () => this.actions.onDelete(this.#id), title: 'Delete (Del)' }, 'Delete'));
+    setChildren(this.body, header, h('div', { class: `fields ${v.type}` }, groups), notes, this.#problem, actions);
+  }
+
+  /** A labelled group of number inputs; each input is tagged with its component (x, y, z...). */
+  #row(label, paths, { min, step = 0.1, inline = false, tags } = {}) {
+    const inputs = paths.map((path, i) => {
+      const input = h('input', {
+        type: 'number', step, dataset: { path }, 'aria-label': `${label} ${tags?.[i] ?? path}`,
+        oninput: () => this.#edit(input, true),
+        onchange: () => this.#edit(input, false),
+        onblur: () => this.update(this.entry),
+      });
+      if (min !== undefined) input.min = min;
+      this.#inputs.push(input);
+      return tags ? h('label', { class: 'num' }, h('span', { class: 'tag' }, tags[i]), input) : input;
+    });
+    if (inline) return h('div', { class: `field inline cols${paths.length}` }, h('span', { class: 'field-label mono' }, label), ...inputs);
+    return h('div', { class: 'field' }, h('span', { class: 'field-label' }, label), h('div', { class: `inputs cols${paths.length}` }, ...inputs));
+  }
+
+  #read(v, path) {
+    const [field, index] = path.split('.');
+    if (field === 'euler') {
+      const e = new Euler().setFromQuaternion(new Quaternion(...quaternionOf(v)), 'XYZ');
+      return MathUtils.radToDeg([e.x, e.y, e.z][+index]);
+    }
+    if (field === 'quat') return quaternionOf(v)[+index];
+    return index === undefined ? v[field] : v[field][+index];
+  }
+
+  /** Writes one field into a copy of the volume; sends it when valid, else shows the problem. */
+  #edit(input, transient) {
+    const entry = this.entry;
+    if (!entry) return;
+    const value = input.valueAsNumber;
+    const path = input.dataset.path;
+    const [field, index] = path.split('.');
+    const v = structuredClone(entry.volume);
+    if (Number.isNaN(value)) {
+      if (!transient) this.update(entry);
+      return;
+    }
+    if (field === 'euler' || field === 'quat') {
+      let q;
+      if (field === 'euler') {
+        const deg = [0, 1, 2].map((i) => (i === +index ? value : this.#read(entry.volume, `euler.${i}`)));
+        q = new Quaternion().setFromEuler(new Euler(...deg.map(MathUtils.degToRad), 'XYZ')).toArray();
+      } else {
+        q = quaternionOf(entry.volume);
+        q[+index] = value;
+        // A typed quaternion is rarely unit length: normalise it (zero stays invalid).
+        const n = Math.hypot(...q);
+        if (n > 0) q = q.map((x) => x / n);
+      }
+      delete v.axes;
+      v.rotation = q;
+    } else if (index === undefined) v[field] = value;
+    else v[field][+index] = value;
+    const problems = this.sx.validate(v);
+    input.classList.toggle('invalid', problems.length > 0);
+    this.#problem.textContent = problems.length ? problems[0].message : '';
+    if (problems.length === 0) this.actions.onChange(entry.id, v, { transient });
+    else if (!transient) {
+      input.classList.remove('invalid');
+      this.#problem.textContent = `Not applied: ${problems[0].message}`;
+      input.value = String(round(this.#read(entry.volume, path)));
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// Keyboard shortcuts (ignored while typing in a field):
+//   1 2 3 4  add a sphere, AABB, OBB, k-DOP      Delete / Backspace  delete the selected volume
+//   Shift+D  duplicate                            W E R  gizmo: move, rotate, scale
+//   N or →   next axis     P or ←  previous axis  Home  first axis    Esc  leave the tutorial / deselect
+//   F        frame the scene                      [ ]   select the previous / next volume   ?  help
+
+import { isTyping } from './dom.js';
+
+export const SHORTCUTS = [
+  ['1 2 3 4', 'Add a sphere, an AABB, an OBB, a k-DOP'],
+  ['Click · [ ]', 'Select a volume (the last two picked are A and B)'],
+  ['Shift+D', 'Duplicate the selected volume'],
+  ['Delete', 'Delete the selected volume'],
+  ['W E R', 'Gizmo: move, rotate, scale'],
+  ['N / →', 'Next axis of the test'],
+  ['P / ←', 'Previous axis'],
+  ['Home', 'First axis'],
+  ['Esc', 'Leave the tutorial, then clear the selection'],
+  ['F', 'Frame the scene'],
+  ['?', 'This help'],
+];
+
+/** handlers: add(type), duplicate(), remove(), mode(m), step(delta | 'first'), escape(), frame(), cycle(delta), help() */
+export function installShortcuts(target, handlers) {
+  target.addEventListener('keydown', (e) => {
+    if (isTyping(e) || e.altKey || e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
+    const key = e.key;
+    const run = (f) => { e.preventDefault(); f(); };
+    if (e.shiftKey && (key === 'D' || key === 'd')) return run(handlers.duplicate);
+    if (e.ctrlKey && key === 'd') return run(handlers.duplicate);
+    switch (key) {
+      case '1': return run(() => handlers.add('sphere'));
+      case '2': return run(() => handlers.add('aabb'));
+      case '3': return run(() => handlers.add('obb'));
+      case '4': return run(() => handlers.add('kdop'));
+      case 'Delete': case 'Backspace': return run(handlers.remove);
+      case 'w': case 'W': return run(() => handlers.mode('translate'));
+      case 'e': case 'E': return run(() => handlers.mode('rotate'));
+      case 'r': case 'R': return run(() => handlers.mode('scale'));
+      case 'n': case 'N': case 'ArrowRight': return run(() => handlers.step(1));
+      case 'p': case 'P': case 'ArrowLeft': return run(() => handlers.step(-1));
+      case 'Home': return run(() => handlers.step('first'));
+      case 'Escape': return run(handlers.escape);
+      case 'f': case 'F': return run(handlers.frame);
+      case ']': return run(() => handlers.cycle(1));
+      case '[': return run(() => handlers.cycle(-1));
+      case '?': return run(handlers.help);
+      default: return undefined;
+    }
+  });
+}

@@ -1,0 +1,60 @@
+// The list of volumes: a dot coloured by overlap (red: overlaps another, green: apart), the name,
+// the type and the A/B role. Clicking a row picks the volume, as clicking it in the view does.
+
+import { h, setChildren } from './dom.js';
+
+export class SceneList {
+  constructor(root, { onPick, onHover }) {
+    this.root = root;
+    this.onPick = onPick;
+    this.onHover = onHover;
+    this.list = h('ul', { class: 'scene-list', 'aria-label': 'Volumes' });
+    this.list.addEventListener('pointerleave', () => onHover(null));
+    root.append(this.list);
+  }
+
+  #key = '';
+  #rows = new Map();
+
+  /** model; overlapsAny(id) -> bool; roles: Map id -> 'A' | 'B'. Rows are rebuilt only when
+   *  volumes are added, removed, renamed or change type; otherwise updated in place. */
+  update(model, overlapsAny, roles) {
+    const key = model.volumes.map(({ id, name, volume }) => `${id}\u0000${name}\u0000${volume.type}${volume.k ?? ''}`).join('\u0001');
+    if (key !== this.#key) this.#build(model);
+    this.#key = key;
+    for (const { id } of model.volumes) {
+      const row = this.#rows.get(id);
+      const role = roles.get(id);
+      const overlapping = overlapsAny(id);
+      row.el.classList.toggle('selected', !!role);
+      row.el.classList.toggle('active', !!role && model.activeId === id);
+      row.button.setAttribute('aria-pressed', String(!!role));
+      row.dot.className = `dot ${overlapping ? 'overlap' : 'apart'}`;
+      row.dot.title = overlapping ? 'overlaps another volume' : 'overlaps no other volume';
+      row.chip.className = `chip ${role ? role.toLowerCase() : 'none'}`;
+      row.chip.textContent = role ?? '';
+    }
+  }
+
+  #build(model) {
+    this.#rows.clear();
+    if (model.volumes.length === 0) {
+      setChildren(this.list, h('li', { class: 'empty' }, 'No volumes yet: add one from the toolbar.'));
+      return;
+    }
+    setChildren(this.list, model.volumes.map(({ id, name, volume }) => {
+      const type = volume.type === 'kdop' ? `${volume.k}-DOP` : volume.type === 'sphere' ? 'sphere' : volume.type.toUpperCase();
+      const dot = h('span', { class: 'dot' });
+      const chip = h('span', { class: 'chip none' });
+      const button = h('button', { class: 'pick', 'aria-label': `Select ${name ?? id}` },
+        dot, h('span', { class: 'name' }, name ?? id), h('span', { class: 'type' }, type), chip);
+      const el = h('li', {
+        class: 'item', dataset: { id },
+        onclick: () => this.onPick(id),
+        onpointerenter: () => this.onHover(id),
+      }, button);
+      this.#rows.set(id, { el, button, dot, chip });
+      return el;
+    }));
+  }
+}

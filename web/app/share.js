@@ -1,0 +1,173 @@
+// Sharing: the scene in the URL hash (JSON, deflate-raw, base64url) and as a JSON file. Everything
+// read from a link or a file is untrusted: sizes are bounded before work is done, every volume is
+// checked with sx.validate and copied field by field, and nothing is ever parsed as HTML. Any
+// problem gives a message and no scene, never an exception.
+
+/** Longest hash accepted (characters). A scene of 1,000 volumes compresses to well under this. */
+export const MAX_HASH_CHARS = 200_000;
+/** Largest JSON text accepted after decompression or from a file (bytes): stops zip bombs. */
+export const MAX_JSON_BYTES = 2_000_000;
+/** Most volumes in a scene: the overlap colouring tests every pair. */
+export const MAX_VOLUMES = 500;
+/** Longest volume name kept (characters). */
+export const MAX_NAME = 60;
+
+const HASH_KEY = 'scene=';
+const ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+export class SceneError extends Error {}
+
+/** The hash (without '#') that encodes a scene. */
+export async function encodeScene(scene) {
+  const bytes = new TextEncoder().encode(JSON.stringify(scene));
+  const packed = await pipe(bytes, new CompressionStream('deflate-raw'), Infinity);
+  return HASH_KEY + toBase64Url(packed);
+}
+
+/**
+ * The scene a hash encodes, checked: { volumes, selection }. Throws SceneError with a message
+ * for people. An empty hash gives null (no scene in the link).
+ */
+export async function decodeScene(hash, sx) {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (h === '') return null;
+  if (h.length > MAX_HASH_CHARS) throw new SceneError(`the link is too long (${h.length.toLocaleString('en')} characters; at most ${MAX_HASH_CHARS.toLocaleString('en')})`);
+  if (!h.startsWith(HASH_KEY)) throw new SceneError('the link does not contain a sepaxis scene (it should end in #scene=…)');
+  const data = h.slice(HASH_KEY.length);
+  if (!/^[A-Za-z0-9_-]*$/.test(data)) throw new SceneError('the scene data in the link is damaged (characters outside base64url)');
+  let bytes;
+  try {
+    bytes = fromBase64Url(data);
+  } catch {
+    throw new SceneError('the scene data in the link is damaged (not base64url)');
+  }
+  let json;
+  try {
+    json = await pipe(bytes, new DecompressionStream('deflate-raw'), MAX_JSON_BYTES);
+  } catch (e) {
+    if (e instanceof SceneError) throw e;
+    throw new SceneError('the scene data in the link is damaged (it does not decompress)');
+  }
+  return parseScene(new TextDecoder().decode(json), sx);
+}
+
+/** The scene in a JSON text (a file): { volumes, selection }, checked. Throws SceneError. */
+export function parseScene(text, sx) {
+  if (text.length > MAX_JSON_BYTES) throw new SceneError(`the scene is too large (${text.length.toLocaleString('en')} characters; at most ${MAX_JSON_BYTES.toLocaleString('en')})`);
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new SceneError('the scene is not valid JSON');
+  }
+  return checkScene(data, sx);
+}
+
+/**
+ * A clean copy of untrusted scene data. Accepts {volumes: [{id, name?, volume}], selection?},
+ * an array of such entries or of bare volumes, or one bare volume.
+ */
+export function checkScene(data, sx) {
+  let entries, selection = [];
+  if (Array.isArray(data)) entries = data;
+  else if (isObject(data) && Array.isArray(data.volumes)) {
+    entries = data.volumes;
+    if (data.selection !== undefined) {
+      if (!Array.isArray(data.selection)) throw new SceneError('selection must be an array of volume ids');
+      selection = data.selection.slice(0, 2);
+    }
+  } else if (isObject(data) && typeof data.type === 'string') entries = [data];
+  else throw new SceneError('the data is not a scene: expected {"volumes": [...], "selection": [...]}');
+  if (entries.length > MAX_VOLUMES) throw new SceneError(`the scene has ${entries.length} volumes; at most ${MAX_VOLUMES}`);
+  const seen = new Set();
+  const volumes = entries.map((entry, i) => {
+    const bare = isObject(entry) && !('volume' in entry) && typeof entry.type === 'string';
+    if (!isObject(entry) || (!bare && !('volume' in entry))) throw new SceneError(`volume ${i + 1} is not an object {id, name, volume}`);
+    const raw = bare ? entry : entry.volume;
+    const problems = sx.validate(raw);
+    if (problems.length) throw new SceneError(`volume ${i + 1}: ${problems[0].message}`);
+    let id = !bare && typeof entry.id === 'string' && ID.test(entry.id) && !seen.has(entry.id) ? entry.id : `v${i + 1}`;
+    while (seen.has(id)) id = `${id}_`;
+    seen.add(id);
+    const volume = copyVolume(raw);
+    if (sx.validate(volume).length) throw new SceneError(`volume ${i + 1}: ${sx.validate(volume)[0].message}`);
+    const out = { id, volume };
+    if (!bare && typeof entry.name === 'string' && entry.name.trim()) out.name = entry.name.trim().slice(0, MAX_NAME);
+    if (!bare && entry.name !== undefined && typeof entry.name !== 'string') throw new SceneError(`volume ${i + 1}: name must be a string`);
+    return out;
+  });
+  selection = selection.filter((id) => typeof id === 'string' && seen.has(id));
+  return { volumes, selection };
+}
+
+/**
+ * Only the fields of the format, as fresh arrays of numbers (drops anything else). Vectors may
+ * come as arrays or {x, y, z(, w)} objects, as sx.validate accepts.
+ */
+function copyVolume(v) {
+  const a = (x) => (typeof x.length === 'number' ? Array.from(x, Number) : 'w' in x ? [x.x, x.y, x.z, x.w] : [x.x, x.y, x.z]);
+  switch (v.type) {
+    case 'sphere': return { type: 'sphere', center: a(v.center), radius: v.radius };
+    case 'aabb': return { type: 'aabb', min: a(v.min), max: a(v.max) };
+    case 'obb': return v.axes !== undefined
+      ? { type: 'obb', center: a(v.center), halfExtents: a(v.halfExtents), axes: Array.from(v.axes, a) }
+      : { type: 'obb', center: a(v.center), halfExtents: a(v.halfExtents), rotation: a(v.rotation) };
+    case 'kdop': return { type: 'kdop', k: v.k, min: a(v.min), max: a(v.max) };
+    default: throw new SceneError('unknown volume type');
+  }
+}
+
+const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** Runs bytes through a (de)compression stream, stopping past `limit` output bytes. */
+async function pipe(bytes, stream, limit) {
+  const writer = stream.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      throw new SceneError(`the scene is too large once decompressed (over ${limit.toLocaleString('en')} bytes)`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+function toBase64Url(bytes) {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text) {
+  const s = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4));
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+/** Offers the scene as a JSON file download. */
+export function downloadScene(scene, fileName = 'sepaxis-scene.json') {
+  const blob = new Blob([JSON.stringify(scene, null, 2) + '\n'], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

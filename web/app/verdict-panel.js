@@ -1,0 +1,61 @@
+// The verdict of the compared pair: overlap, touching or apart; the separating axis and its gap,
+// or the penetration depth and the minimum translation vector; plus the scene's overlap count.
+
+import { h, setChildren } from './dom.js';
+import { num, vec } from './format.js';
+
+export class VerdictPanel {
+  constructor(root, { onSwap, onApplyMtv }) {
+    this.root = root;
+    this.onSwap = onSwap;
+    this.onApplyMtv = onApplyMtv;
+  }
+
+  /** pair: [A entry, B entry] or null; report; scene: { count, overlappingPairs, selected }. */
+  update(pair, report, scene) {
+    const stats = h('p', { class: 'scene-stats' },
+      `${scene.count} volume${scene.count === 1 ? '' : 's'} · ${scene.overlappingPairs} overlapping pair${scene.overlappingPairs === 1 ? '' : 's'}`);
+    if (!pair || !report) {
+      const hint = scene.count < 2
+        ? 'Add two volumes from the toolbar, or load a preset.'
+        : scene.selected === 1
+          ? 'Now pick a second volume: the two are compared as A and B.'
+          : 'Click a volume, then another: the two are compared as A (first) and B (second).';
+      setChildren(this.root, h('div', { class: 'verdict none', role: 'status' },
+        h('div', { class: 'verdict-title' }, 'No pair selected'), h('p', { class: 'hint' }, hint)), stats);
+      return;
+    }
+    const [A, B] = pair;
+    const touching = report.overlap && report.penetration && report.penetration.depth === 0;
+    const state = report.overlap ? (touching ? 'touching' : 'overlap') : 'apart';
+    const title = { overlap: 'Overlap', touching: 'Touching', apart: 'Separated' }[state];
+    const names = h('div', { class: 'pair-names' },
+      h('span', { class: 'chip a' }, 'A'), h('span', { class: 'name' }, A.name ?? A.id),
+      h('span', { class: 'vs' }, 'vs'),
+      h('span', { class: 'chip b' }, 'B'), h('span', { class: 'name' }, B.name ?? B.id),
+      h('button', { class: 'icon small', title: 'Swap A and B', 'aria-label': 'Swap A and B', onclick: this.onSwap }, '⇄'));
+    const details = [];
+    if (state === 'apart') {
+      const axis = report.axes[report.separatingAxis];
+      details.push(h('dl', {},
+        h('dt', {}, 'Separating axis'), h('dd', { class: 'mono' }, axis.label),
+        h('dt', {}, 'Gap'), h('dd', { class: 'mono' }, num(axis.gap)),
+        h('dt', {}, 'Found at'), h('dd', {}, `step ${report.separatingAxis + 1} of ${report.axes.length}`)));
+    } else {
+      const p = report.penetration;
+      details.push(h('dl', {},
+        h('dt', {}, 'Penetration depth'), h('dd', { class: 'mono depth' }, num(p?.depth)),
+        h('dt', {}, 'Normal'), h('dd', { class: 'mono' }, p ? vec(p.normal, 3) : '—'),
+        h('dt', {}, 'Axes'), h('dd', {}, `none of ${report.axes.length} separates them`)));
+      if (touching) details.push(h('p', { class: 'hint' }, 'Their boundaries meet: volumes are closed sets, so touching counts as overlapping.'));
+      else if (p) {
+        details.push(h('p', { class: 'hint' }, 'The arrow is the minimum translation vector: moving B by depth × normal separates them (to touching).'),
+          h('button', { class: 'small', onclick: this.onApplyMtv, title: 'Move B by the minimum translation vector' }, 'Move B out by the MTV'));
+      }
+    }
+    setChildren(this.root,
+      h('div', { class: `verdict ${state}`, role: 'status', 'aria-live': 'polite', dataset: { verdict: state } },
+        h('div', { class: 'verdict-title' }, h('span', { class: 'dot' }), title), names, details),
+      stats);
+  }
+}
