@@ -6,12 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 times=()
+output=$(mktemp)
+trap 'rm -f "$output"' EXIT
 step() {
   local name=$1 start=$(date +%s%N)
   shift
   echo "== $name"
   local status=0
-  "$@" || status=$?
+  "$@" 2>&1 | tee -a "$output" || status=$?
   local ms=$((($(date +%s%N) - start) / 1000000))
   times+=("$name $((ms / 1000)).$(printf %03d $((ms % 1000)) | cut -c1)s")
   if ((status)); then
@@ -30,3 +32,8 @@ step consumer npm run --silent test:consumer
 step "package build" npm run --silent build
 step "js tests" npx vitest run
 echo "== all passed: $(summary)"
+# One closing line for the whole run: the native ctest cases and the Vitest tests (the wasm run
+# is one ctest entry holding the same GoogleTest suite again).
+native=$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$output" | head -n 1)
+js=$(sed 's/\x1b\[[0-9;]*m//g' "$output" | sed -n 's/^ *Tests *\([0-9]*\) passed.*/\1/p' | tail -n 1)
+echo "sepaxis: $((${native:-0} + ${js:-0})) passed, 0 failed"
