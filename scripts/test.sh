@@ -31,6 +31,7 @@ step "wasm tests" npm run --silent test:wasm
 step consumer npm run --silent test:consumer
 step "package build" npm run --silent build
 step "js tests" npx vitest run
+step "package checks" bash tests/pkg/run.sh
 echo "== all passed: $(summary)"
 # One closing line for the whole run: the native ctest cases and the Vitest tests (the wasm run
 # is one ctest entry holding the same GoogleTest suite again).

@@ -53,6 +53,9 @@ export class Sepaxis {
     this.#m = module;
     this.#ptr = module._sx_scratch();
     this.#f64 = new Float64Array(module.HEAPF64.buffer, this.#ptr, SCRATCH_DOUBLES);
+    // Emscripten 3.1.6 exports start as trampolines that resolve themselves on the first call
+    // (and go through .apply until then): call once, on the zeroed scratch (two point spheres).
+    module._sx_overlaps();
     this.#overlaps = module._sx_overlaps;
     const registry = new FinalizationRegistry((ptr) => module._free(ptr));
     this.#host = {
@@ -280,7 +283,7 @@ export class Sepaxis {
 }
 
 function setVec3(target, f, at) {
-  if (target.length === undefined && 'x' in target) {
+  if (typeof target.length !== 'number' && 'x' in target) {
     target.x = f[at]; target.y = f[at + 1]; target.z = f[at + 2];
   } else {
     target[0] = f[at]; target[1] = f[at + 1]; target[2] = f[at + 2];

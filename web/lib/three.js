@@ -54,6 +54,13 @@ export function toOBB(volume, target) {
   return target;
 }
 
+// The columns of a unit quaternion's rotation: the box's axes for the `rotation` form of an OBB.
+function axesOfRotation(rotation) {
+  const q = typeof rotation.length === 'number' ? _q.fromArray(rotation) : _q.copy(rotation);
+  const e = _m.makeRotationFromQuaternion(q).elements;  // column-major
+  return [[e[0], e[1], e[2]], [e[4], e[5], e[6]], [e[8], e[9], e[10]]];
+}
+
 /** The matrix that maps the unit cube [-1, 1]^3 onto the box volume (AABB or OBB with axes): for drawing a box mesh. */
 export function boxMatrix(volume, target = new Matrix4()) {
   if (volume.type === 'aabb') {
@@ -61,7 +68,7 @@ export function boxMatrix(volume, target = new Matrix4()) {
     const h = volume.min.map((m, i) => (volume.max[i] - m) / 2);
     return target.set(h[0], 0, 0, c[0], 0, h[1], 0, c[1], 0, 0, h[2], c[2], 0, 0, 0, 1);
   }
-  const [u, v, w] = volume.axes;
+  const [u, v, w] = volume.axes ?? axesOfRotation(volume.rotation);
   const [a, b, c] = volume.halfExtents;
   const p = volume.center;
   return target.set(

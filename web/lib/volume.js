@@ -38,7 +38,7 @@ export function writeVec3(f64, at, value, field) {
       f64[at] = x; f64[at + 1] = y; f64[at + 2] = z;
       return;
     }
-  } else if (value != null && value.length === undefined && typeof value.x === 'number' &&
+  } else if (value != null && typeof value.length !== 'number' && typeof value.x === 'number' &&
              typeof value.y === 'number' && typeof value.z === 'number') {
     f64[at] = value.x; f64[at + 1] = value.y; f64[at + 2] = value.z;
     return;
@@ -53,7 +53,7 @@ export function writeQuaternion(f64, at, value, field) {
       f64[at] = x; f64[at + 1] = y; f64[at + 2] = z; f64[at + 3] = w;
       return;
     }
-  } else if (value != null && value.length === undefined && typeof value.w === 'number' &&
+  } else if (value != null && typeof value.length !== 'number' && typeof value.w === 'number' &&
              typeof value.x === 'number' && typeof value.y === 'number' && typeof value.z === 'number') {
     f64[at] = value.x; f64[at + 1] = value.y; f64[at + 2] = value.z; f64[at + 3] = value.w;
     return;
