@@ -54,43 +54,62 @@ Vec3 referencePoint(const Kdop& kdop) {
   return {std::round(c.x / step) * step, std::round(c.y / step) * step, std::round(c.z / step) * step};
 }
 
-bool insideSlabs(const Kdop& kdop, const double* localMin, const double* localMax, Vec3 p, double tol) {
-  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};  // of 0/1 vectors by nonzeros
-  const KdopDirection* dirs = kdopDirections(kdop.k);
-  for (int i = 0; i < kdop.slabCount(); ++i) {
-    const KdopDirection d = dirs[i];
-    const double s = d.x * p.x + d.y * p.y + d.z * p.z;
-    const double slack = tol * kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
-    if (s < localMin[i] - slack || s > localMax[i] + slack) return false;
-  }
-  return true;
-}
 
-// Enumerates the vertices: every triple of slab planes with independent normals meets in one
-// point; those inside all slabs (within tol) are the polytope's vertices. k <= 26 planes, so at
-// most 2600 triples: cheap at construction, and exact in the degenerate cases (flat, segment,
-// point) where incremental hull algorithms struggle.
+// Enumerates the vertices: the polytope meets the line where two slab planes cross in a segment
+// (or a point, or nothing), found by clipping the line against every slab; the segment's ends are
+// vertices, and every vertex ends such a segment. At most 325 lines for k = 26, each clipped by
+// 13 slabs: exact in the degenerate cases too (flat, segment, point), where incremental hull
+// algorithms struggle.
 bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double* localMin,
                    const double* localMax, double tol, double mergeDistance) {
+  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};  // of 0/1 vectors by nonzeros
+  const KdopDirection* dirs = kdopDirections(kdop.k);
+  const int slabs = kdop.slabCount();
   kdop.vertexCount = 0;
+  auto add = [&](Vec3 x) {
+    for (int v = 0; v < kdop.vertexCount; ++v)
+      if (maxComponent(abs(kdop.vertex[v] - x)) <= mergeDistance) return true;  // no squares to underflow
+    if (kdop.vertexCount == kMaxKdopVertices) return false;
+    kdop.vertex[kdop.vertexCount++] = x;
+    return true;
+  };
   for (int p = 0; p < planeCount; ++p) {
+    const Vec3 np = planes[p].normal;
     for (int q = p + 1; q < planeCount; ++q) {
-      const Vec3 pq = cross(planes[p].normal, planes[q].normal);
-      if (lengthSquared(pq) == 0) continue;  // integer normals: exactly parallel or not at all
-      for (int r = q + 1; r < planeCount; ++r) {
-        const double det = dot(planes[r].normal, pq);  // an exact small integer
-        if (det == 0) continue;
-        const Vec3 x = (cross(planes[q].normal, planes[r].normal) * planes[p].offset +
-                        cross(planes[r].normal, planes[p].normal) * planes[q].offset + pq * planes[r].offset) /
-                       det;
-        if (!insideSlabs(kdop, localMin, localMax, x, tol)) continue;
-        bool known = false;
-        for (int v = 0; v < kdop.vertexCount && !known; ++v)
-          known = maxComponent(abs(kdop.vertex[v] - x)) <= mergeDistance;  // no squares to underflow
-        if (known) continue;
-        if (kdop.vertexCount == kMaxKdopVertices) return false;
-        kdop.vertex[kdop.vertexCount++] = x;
+      const Vec3 nq = planes[q].normal;
+      const Vec3 dir = cross(np, nq);  // integer normals: exact, and zero exactly when parallel
+      const double det = lengthSquared(dir);
+      if (det == 0) continue;
+      // The point of the line nearest the local origin (solves np.x = hp, nq.x = hq, dir.x = 0).
+      const double pp = dot(np, np), pq = dot(np, nq), qq = dot(nq, nq);
+      const double hp = planes[p].offset, hq = planes[q].offset;
+      const Vec3 x0 = (np * (hp * qq - hq * pq) + nq * (hq * pp - hp * pq)) / det;
+      // Clipped twice: exactly, for where the ends are, and with the tolerance, for whether the
+      // line meets the polytope at all (rounding may cross the ends of a one-point segment).
+      double t0 = -std::numeric_limits<double>::infinity(), t1 = -t0, u0 = t0, u1 = t1;
+      bool empty = false;
+      for (int i = 0; i < slabs && !empty; ++i) {
+        const KdopDirection d = dirs[i];
+        const double s0 = d.x * x0.x + d.y * x0.y + d.z * x0.z;
+        const double rate = d.x * dir.x + d.y * dir.y + d.z * dir.z;  // exact integer
+        const double slack = tol * kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+        const double lo = localMin[i], hi = localMax[i];
+        if (rate == 0) {
+          empty = s0 < lo - slack || s0 > hi + slack;
+          continue;
+        }
+        const double inv = 1 / rate;
+        const double a = (lo - s0) * inv, b = (hi - s0) * inv;
+        t0 = greater(t0, lesser(a, b));
+        t1 = lesser(t1, greater(a, b));
+        const double as = (lo - slack - s0) * inv, bs = (hi + slack - s0) * inv;
+        u0 = greater(u0, lesser(as, bs));
+        u1 = lesser(u1, greater(as, bs));
+        empty = u0 > u1;
       }
+      if (empty) continue;
+      if (t0 > t1) t0 = t1 = (t0 + t1) / 2;
+      if (!add(x0 + dir * t0) || !add(x0 + dir * t1)) return false;
     }
   }
   return true;

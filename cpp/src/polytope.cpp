@@ -104,8 +104,8 @@ Interval Polytope::project(Vec3 axis, Vec3 origin, int faceIndex) const {
       for (int i = 0; i < 3; ++i) {
         const double lo = (aabb->min[i] - origin[i]) * axis[i];
         const double hi = (aabb->max[i] - origin[i]) * axis[i];
-        r.min += std::fmin(lo, hi);
-        r.max += std::fmax(lo, hi);
+        r.min += lesser(lo, hi);
+        r.max += greater(lo, hi);
       }
       return r;
     }
@@ -126,8 +126,8 @@ Interval Polytope::project(Vec3 axis, Vec3 origin, int faceIndex) const {
       double lo = std::numeric_limits<double>::infinity(), hi = -lo;
       for (int v = 0; v < kdop->vertexCount; ++v) {
         const double s = dot(kdop->vertex[v], axis);
-        lo = std::fmin(lo, s);
-        hi = std::fmax(hi, s);
+        lo = lesser(lo, s);
+        hi = greater(hi, s);
       }
       return {lo + shift, hi + shift};
     }

@@ -23,12 +23,12 @@ struct Clip {
       return;
     }
     const double tLo = (lo - start) / rate, tHi = (hi - start) / rate;
-    const double tIn = std::fmin(tLo, tHi), tOut = std::fmax(tLo, tHi);
+    const double tIn = lesser(tLo, tHi), tOut = greater(tLo, tHi);
     if (tIn > enter) {
       enter = tIn;
       normal = rate > 0 ? -n : n;  // entering through the low side means facing -n
     }
-    exit = std::fmin(exit, tOut);
+    exit = lesser(exit, tOut);
     if (enter > exit) empty = true;
   }
 
@@ -65,7 +65,7 @@ RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance)
   if (disc < 0) return h;
   const double q = -b + std::sqrt(disc);
   const double c = (length(f) - s.radius) * (length(f) + s.radius);
-  const double t = q > 0 ? std::fmax(0.0, c / q) : 0.0;
+  const double t = q > 0 ? greater(0.0, c / q) : 0.0;
   if (t > maxDistance) return h;
   h.hit = true;
   h.distance = t;

@@ -23,7 +23,7 @@ AxisReport makeAxis(std::string label, Vec3 axis, Interval a, Interval b, Vec3 o
   const double shift = dot(origin, r.direction);
   r.a = {a.min / len + shift, a.max / len + shift};
   r.b = {b.min / len + shift, b.max / len + shift};
-  r.gap = std::fmax(b.min - a.max, a.min - b.max) / len;
+  r.gap = greater(b.min - a.max, a.min - b.max) / len;
   r.separating = separating;
   return r;
 }
@@ -56,7 +56,7 @@ void finish(CollisionReport& report) {
 void considerPenetration(CollisionReport& report, const AxisReport& axis) {
   const double forward = axis.a.max - axis.b.min;
   const double backward = axis.b.max - axis.a.min;
-  const double depth = std::fmin(forward, backward);
+  const double depth = lesser(forward, backward);
   if (depth < report.penetration.depth)
     report.penetration = {depth, forward <= backward ? axis.direction : -axis.direction};
 }

@@ -61,8 +61,8 @@ Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
     const Vec3 p = apply(t, kdopVertex(kdop, v));
     for (int i = 0; i < n; ++i) {
       const double s = dot(toVec3(dirs[i]), p);
-      lo[i] = std::fmin(lo[i], s);
-      hi[i] = std::fmax(hi[i], s);
+      lo[i] = lesser(lo[i], s);
+      hi[i] = greater(hi[i], s);
     }
   }
   // The slabs of a point set's own extremes always intersect: this cannot fail.
