@@ -92,14 +92,15 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
   const T *a[4], *b[4];
   fieldPointers(la, a);
   fieldPointers(lb, b);
-  size_t i = 0;
+  const T *ax = a[0], *ay = a[1], *az = a[2], *ar = a[3], *bx = b[0], *by = b[1], *bz = b[2], *br = b[3];
+  size_t i = 0, invalid = 0;
 #ifdef __wasm_simd128__
   const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
   for (; i + 2 <= count; i += 2) {
-    const v128_t ra = load2(a[3] + i), rb = load2(b[3] + i);
-    const v128_t dx = wasm_f64x2_sub(load2(b[0] + i), load2(a[0] + i));
-    const v128_t dy = wasm_f64x2_sub(load2(b[1] + i), load2(a[1] + i));
-    const v128_t dz = wasm_f64x2_sub(load2(b[2] + i), load2(a[2] + i));
+    const v128_t ra = load2(ar + i), rb = load2(br + i);
+    const v128_t dx = wasm_f64x2_sub(load2(bx + i), load2(ax + i));
+    const v128_t dy = wasm_f64x2_sub(load2(by + i), load2(ay + i));
+    const v128_t dz = wasm_f64x2_sub(load2(bz + i), load2(az + i));
     const v128_t d2 = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)), wasm_f64x2_mul(dz, dz));
     const v128_t r = wasm_f64x2_add(ra, rb);
     const v128_t r2 = wasm_f64x2_mul(r, r);
@@ -111,13 +112,13 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
       out[i] = uint8_t(wasm_i64x2_extract_lane(hit, 0) & 1);
       out[i + 1] = uint8_t(wasm_i64x2_extract_lane(hit, 1) & 1);
     } else {
-      out[i] = spherePair(a, b, i);
-      out[i + 1] = spherePair(a, b, i + 1);
+      invalid += (out[i] = spherePair(a, b, i)) == kBatchInvalid;
+      invalid += (out[i + 1] = spherePair(a, b, i + 1)) == kBatchInvalid;
     }
   }
 #endif
-  for (; i < count; ++i) out[i] = spherePair(a, b, i);
-  return countInvalid(out, count);
+  for (; i < count; ++i) invalid += (out[i] = spherePair(a, b, i)) == kBatchInvalid;
+  return invalid;
 }
 
 template <class T>
@@ -125,30 +126,38 @@ size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count,
   const T *a[6], *b[6];
   fieldPointers(la, a);
   fieldPointers(lb, b);
-  size_t i = 0;
+  const T *a0x = a[0], *a0y = a[1], *a0z = a[2], *a1x = a[3], *a1y = a[4], *a1z = a[5];
+  const T *b0x = b[0], *b0y = b[1], *b0z = b[2], *b1x = b[3], *b1y = b[4], *b1z = b[5];
+  size_t i = 0, invalid = 0;
 #ifdef __wasm_simd128__
+  const v128_t limit = wasm_f64x2_splat(1.7976931348623157e308);
   for (; i + 2 <= count; i += 2) {
-    v128_t ordered = wasm_i64x2_splat(-1), overlap = wasm_i64x2_splat(-1), sum = wasm_f64x2_splat(0);
-    for (int c = 0; c < 3; ++c) {
-      const v128_t a0 = load2(a[c] + i), a1 = load2(a[c + 3] + i);
-      const v128_t b0 = load2(b[c] + i), b1 = load2(b[c + 3] + i);
-      ordered = wasm_v128_and(ordered, wasm_v128_and(wasm_f64x2_le(a0, a1), wasm_f64x2_le(b0, b1)));
-      overlap = wasm_v128_and(overlap, wasm_v128_and(wasm_f64x2_le(a0, b1), wasm_f64x2_le(b0, a1)));
-      sum = wasm_f64x2_add(sum, wasm_f64x2_add(wasm_f64x2_add(a0, a1), wasm_f64x2_add(b0, b1)));
-    }
-    // A finite sum means finite inputs (an overflowing sum of huge ones goes the scalar way).
-    const v128_t fast = wasm_v128_and(ordered, wasm_f64x2_eq(wasm_f64x2_sub(sum, sum), wasm_f64x2_splat(0)));
+    const v128_t ax0 = load2(a0x + i), ay0 = load2(a0y + i), az0 = load2(a0z + i);
+    const v128_t ax1 = load2(a1x + i), ay1 = load2(a1y + i), az1 = load2(a1z + i);
+    const v128_t bx0 = load2(b0x + i), by0 = load2(b0y + i), bz0 = load2(b0z + i);
+    const v128_t bx1 = load2(b1x + i), by1 = load2(b1y + i), bz1 = load2(b1z + i);
+    const v128_t overlap = wasm_v128_and(
+        wasm_v128_and(wasm_v128_and(wasm_f64x2_le(ax0, bx1), wasm_f64x2_le(bx0, ax1)),
+                      wasm_v128_and(wasm_f64x2_le(ay0, by1), wasm_f64x2_le(by0, ay1))),
+        wasm_v128_and(wasm_f64x2_le(az0, bz1), wasm_f64x2_le(bz0, az1)));
+    // min <= max, and -limit <= min, max <= limit: false for NaN and for infinities.
+    const v128_t ordered = wasm_v128_and(
+        wasm_v128_and(wasm_v128_and(wasm_f64x2_le(ax0, ax1), wasm_f64x2_le(ay0, ay1)), wasm_f64x2_le(az0, az1)),
+        wasm_v128_and(wasm_v128_and(wasm_f64x2_le(bx0, bx1), wasm_f64x2_le(by0, by1)), wasm_f64x2_le(bz0, bz1)));
+    const v128_t lowest = wasm_f64x2_pmin(wasm_f64x2_pmin(wasm_f64x2_pmin(ax0, ay0), az0), wasm_f64x2_pmin(wasm_f64x2_pmin(bx0, by0), bz0));
+    const v128_t highest = wasm_f64x2_pmax(wasm_f64x2_pmax(wasm_f64x2_pmax(ax1, ay1), az1), wasm_f64x2_pmax(wasm_f64x2_pmax(bx1, by1), bz1));
+    const v128_t fast = wasm_v128_and(ordered, wasm_v128_and(wasm_f64x2_le(wasm_f64x2_neg(limit), lowest), wasm_f64x2_le(highest, limit)));
     if (wasm_i64x2_all_true(fast)) {
       out[i] = uint8_t(wasm_i64x2_extract_lane(overlap, 0) & 1);
       out[i + 1] = uint8_t(wasm_i64x2_extract_lane(overlap, 1) & 1);
     } else {
-      out[i] = aabbPair(a, b, i);
-      out[i + 1] = aabbPair(a, b, i + 1);
+      invalid += (out[i] = aabbPair(a, b, i)) == kBatchInvalid;
+      invalid += (out[i + 1] = aabbPair(a, b, i + 1)) == kBatchInvalid;
     }
   }
 #endif
-  for (; i < count; ++i) out[i] = aabbPair(a, b, i);
-  return countInvalid(out, count);
+  for (; i < count; ++i) invalid += (out[i] = aabbPair(a, b, i)) == kBatchInvalid;
+  return invalid;
 }
 
 template <class A, class B>
