@@ -92,9 +92,9 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
   const T *a[4], *b[4];
   fieldPointers(la, a);
   fieldPointers(lb, b);
-  const T *ax = a[0], *ay = a[1], *az = a[2], *ar = a[3], *bx = b[0], *by = b[1], *bz = b[2], *br = b[3];
   size_t i = 0, invalid = 0;
 #ifdef __wasm_simd128__
+  const T *ax = a[0], *ay = a[1], *az = a[2], *ar = a[3], *bx = b[0], *by = b[1], *bz = b[2], *br = b[3];
   const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
   for (; i + 2 <= count; i += 2) {
     const v128_t ra = load2(ar + i), rb = load2(br + i);
@@ -126,10 +126,10 @@ size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count,
   const T *a[6], *b[6];
   fieldPointers(la, a);
   fieldPointers(lb, b);
-  const T *a0x = a[0], *a0y = a[1], *a0z = a[2], *a1x = a[3], *a1y = a[4], *a1z = a[5];
-  const T *b0x = b[0], *b0y = b[1], *b0z = b[2], *b1x = b[3], *b1y = b[4], *b1z = b[5];
   size_t i = 0, invalid = 0;
 #ifdef __wasm_simd128__
+  const T *a0x = a[0], *a0y = a[1], *a0z = a[2], *a1x = a[3], *a1y = a[4], *a1z = a[5];
+  const T *b0x = b[0], *b0y = b[1], *b0z = b[2], *b1x = b[3], *b1y = b[4], *b1z = b[5];
   const v128_t limit = wasm_f64x2_splat(1.7976931348623157e308);
   for (; i + 2 <= count; i += 2) {
     const v128_t ax0 = load2(a0x + i), ay0 = load2(a0y + i), az0 = load2(a0z + i);
