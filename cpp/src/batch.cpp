@@ -77,11 +77,6 @@ inline v128_t load2(const double* p) { return wasm_v128_load(p); }
 inline v128_t load2(const float* p) { return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(p)); }
 #endif
 
-size_t countInvalid(const uint8_t* out, size_t count) {
-  size_t n = 0;
-  for (size_t i = 0; i < count; ++i) n += out[i] == kBatchInvalid;
-  return n;
-}
 
 // Two pairs per step in f64x2 lanes. The fast lanes are those whose numbers are plainly fine:
 // radii >= 0 and squares in the range where they neither underflow nor overflow (NaN and
@@ -192,18 +187,18 @@ void loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& 
 // AABB-OBB and OBB-OBB, two pairs per step; lanes the fast path declines go to the exact test.
 template <class T, class A>
 size_t boxesPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
-  size_t i = 0;
+  size_t i = 0, invalid = 0;
   detail::BoxLanes<detail::F2> x, y;
   for (; i + 2 <= count; i += 2) {
     loadBoxLanes<T>(a, i, x);
     loadBoxLanes<T>(b, i, y);
     const auto verdict = detail::boxLanesSeparated(x, y);
     for (int l = 0; l < 2; ++l)
-      out[i + l] = detail::lane(verdict.fast, l) ? uint8_t(!detail::lane(verdict.separated, l))
-                                                 : genericPair<A, Obb>(a, b, i + l);
+      invalid += (out[i + l] = detail::lane(verdict.fast, l) ? uint8_t(!detail::lane(verdict.separated, l))
+                                                             : genericPair<A, Obb>(a, b, i + l)) == kBatchInvalid;
   }
-  for (; i < count; ++i) out[i] = genericPair<A, Obb>(a, b, i);
-  return countInvalid(out, count);
+  for (; i < count; ++i) invalid += (out[i] = genericPair<A, Obb>(a, b, i)) == kBatchInvalid;
+  return invalid;
 }
 #endif
 
