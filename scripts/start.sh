@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# `npm start`: set up, build the report example, and print a separating-axis report. The build's
-# output is shown only if it fails, so the report is what the user sees.
+# `npm start`: set up what is missing, build the WebAssembly package, then build and serve the
+# visualizer on localhost, printing its URL. The build's output is shown only if it fails.
+# (`npm run report` prints the C++ separating-axis report example instead.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-echo "building the report example..."
-bash scripts/build.sh native --target sepaxis_report >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-echo
-build/native/examples/cpp/sepaxis_report
+echo "building the package (C++ to WebAssembly)..."
+npm run --silent build >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+exec node scripts/serve-app.mjs   # builds the visualizer, serves it, prints http://localhost:PORT/

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole check, as CI runs it: setup, native build + tests, wasm build + tests, consumer,
-# the npm package and its Vitest suite.
+# the npm package, its Vitest suite, package checks and the visualizer's browser tests.
 # Stops at the first failure; prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,9 +32,11 @@ step consumer npm run --silent test:consumer
 step "package build" npm run --silent build
 step "js tests" npx vitest run
 step "package checks" bash tests/pkg/run.sh
+step "browser tests" bash scripts/e2e.sh
 echo "== all passed: $(summary)"
-# One closing line for the whole run: the native ctest cases and the Vitest tests (the wasm run
-# is one ctest entry holding the same GoogleTest suite again).
+# One closing line for the whole run: the native ctest cases, the Vitest tests and the browser
+# tests (the wasm run is one ctest entry holding the same GoogleTest suite again).
 native=$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$output" | head -n 1)
 js=$(sed 's/\x1b\[[0-9;]*m//g' "$output" | sed -n 's/^ *Tests *\([0-9]*\) passed.*/\1/p' | tail -n 1)
-echo "sepaxis: $((${native:-0} + ${js:-0})) passed, 0 failed"
+e2e=$(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$output" | tail -n 1)
+echo "sepaxis: $((${native:-0} + ${js:-0} + ${e2e:-0})) passed, 0 failed"

@@ -53,10 +53,8 @@ bool decode(int index) {
     case 4: {
       s.type = VolumeType::Obb;
       const Quat q{p[4], p[5], p[6], p[7]};
-      auto box = makeObbFromQuaternion(vec(p + 1), q, vec(p + 8));
-      if (!box) return fail(box.error());
-      s.obb = *box;
-      return true;
+      if (tryMakeObbFromQuaternion(vec(p + 1), q, vec(p + 8), s.obb)) return true;
+      return fail(makeObbFromQuaternion(vec(p + 1), q, vec(p + 8)).error());
     }
     case 3: {
       s.type = VolumeType::Kdop;

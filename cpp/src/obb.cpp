@@ -89,6 +89,14 @@ Expected<Obb> makeObbFromRotation(Vec3 center, const Mat3& rotation, Vec3 halfEx
   return makeObb(center, axes, halfExtents);
 }
 
+bool tryMakeObbFromQuaternion(Vec3 center, Quat q, Vec3 halfExtents, Obb& box) {
+  const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  if (!(std::fabs(len - 1) <= tolerance::kUnitQuaternion)) return false;  // NaN fails too
+  const Mat3 r = toMat3({q.x / len, q.y / len, q.z / len, q.w / len});
+  const Vec3 axes[3] = {r.column(0), r.column(1), r.column(2)};
+  return tryMakeObb(center, axes, halfExtents, box);
+}
+
 Expected<Obb> makeObbFromQuaternion(Vec3 center, Quat q, Vec3 halfExtents) {
   const double parts[4] = {q.x, q.y, q.z, q.w};
   for (int i = 0; i < 4; ++i)

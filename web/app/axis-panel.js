@@ -43,8 +43,8 @@ export class AxisPanel {
     report.axes.forEach((axis, i) => this.#fill(this.#rows[i], axis, i, report, current));
   }
 
-  /** Scrolls a row into view (tutorial steps). */
-  reveal(index) {
+  /** Scrolls a row into view in the list; with panel, also scrolls the page or panel around it. */
+  reveal(index, panel = false) {
     const row = this.#rows[index]?.el;
     if (!row) return;
     // Scroll the list only (scrollIntoView would also scroll the panel around it).
@@ -52,6 +52,7 @@ export class AxisPanel {
     const top = row.offsetTop, bottom = top + row.offsetHeight;
     if (top < list.scrollTop) list.scrollTop = top - 2;
     else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 2;
+    if (panel) row.scrollIntoView({ block: 'nearest' });
   }
 
   #build(report) {

@@ -63,8 +63,8 @@ export class AxisView {
     for (const name of ['a0', 'a1']) mk(name, COLORS.a, 1, DOT);
     for (const name of ['b0', 'b1']) mk(name, COLORS.b, 1, DOT);
     // Supporting planes: A's two, B's two, and the separating plane.
-    for (const [color, fill, line] of [[COLORS.a, 0.04, 0.35], [COLORS.a, 0.04, 0.35], [COLORS.b, 0.04, 0.35],
-      [COLORS.b, 0.04, 0.35], [COLORS.separating, 0.2, 0.9]]) {
+    for (const [color, fill, line] of [[COLORS.a, 0.025, 0.25], [COLORS.a, 0.025, 0.25], [COLORS.b, 0.025, 0.25],
+      [COLORS.b, 0.025, 0.25], [COLORS.separating, 0.16, 0.8]]) {
       const plane = new Mesh(PLANE, planeMaterial(color, fill));
       plane.add(new LineSegments(PLANE_EDGES, new LineBasicMaterial({ color, transparent: true, opacity: line })));
       plane.renderOrder = 5;
@@ -176,7 +176,7 @@ export class AxisView {
       const localX = _v.set(1, 0, 0).applyQuaternion(m.quaternion);
       const angle = Math.atan2(localX.clone().cross(q).dot(d), localX.dot(q));
       m.quaternion.premultiply(_quat.setFromAxisAngle(d, angle));
-      m.scale.set(radius * 1.6, span + 0.3, 1);
+      m.scale.set(radius * 1.3, span + 0.3, 1);
     };
     plane(this.#planes[0], a0);
     plane(this.#planes[1], a1);

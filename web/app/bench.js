@@ -1,8 +1,8 @@
 // ?bench=N: the frame-time check. Builds a scene of N volumes (mixed types, fixed seed), then
 // measures two phases with requestAnimationFrame: the camera orbiting (drawing only), and one
 // volume dragged along a circle through the others (every frame: model update, overlap colouring,
-// the pair's report, panels and drawing, as during a gizmo drag). Results go to
-// window.__sepaxisBench and an overlay.
+// the pair's report, panels and drawing, as during a gizmo drag); and the full draw waited for
+// with a one-pixel read-back (the GPU's share). Results go to window.__sepaxisBench and an overlay.
 
 import { h } from './dom.js';
 import { template } from './defaults.js';
@@ -78,6 +78,21 @@ export async function runBench(app, n, frames = FRAMES.drag) {
     }
     result.orbit = { frameInterval: stats(intervals), renderCpu: stats(work) };
   }
+  // Phase 1b: the whole draw, waited for: reading back one pixel can only return once the GPU
+  // (or SwiftShader, in headless tests) has drawn the frame. (gl.finish does not wait in Chromium.)
+  {
+    const gl = viewport.renderer.getContext();
+    const pixel = new Uint8Array(4);
+    const draw = [];
+    for (let i = 0; i < Math.min(30, counts.orbit); i++) {
+      const t0 = performance.now();
+      viewport.render();
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      draw.push(performance.now() - t0);
+      await frame();
+    }
+    result.orbit.drawFinished = stats(draw);
+  }
   // Phase 2: drag one volume (B of the pair) through the others.
   {
     const intervals = [], work = [], update = [];
@@ -103,7 +118,7 @@ export async function runBench(app, n, frames = FRAMES.drag) {
   const f = (x) => x.toFixed(2).padStart(6);
   overlay.textContent = [
     `sepaxis frame time — ${n} volumes, canvas ${result.canvas.join('×')}`,
-    `orbit  rAF interval median ${f(result.orbit.frameInterval.median)} ms  p95 ${f(result.orbit.frameInterval.p95)}  render CPU median ${f(result.orbit.renderCpu.median)}`,
+    `orbit  rAF interval median ${f(result.orbit.frameInterval.median)} ms  p95 ${f(result.orbit.frameInterval.p95)}  render CPU median ${f(result.orbit.renderCpu.median)}  draw (GPU) median ${f(result.orbit.drawFinished.median)}`,
     `drag   rAF interval median ${f(result.drag.frameInterval.median)} ms  p95 ${f(result.drag.frameInterval.p95)}  update CPU median ${f(result.drag.updateCpu.median)}  frame CPU median ${f(result.drag.frameCpu.median)} p95 ${f(result.drag.frameCpu.p95)}`,
   ].join('\n');
   window.__sepaxisBench = result;

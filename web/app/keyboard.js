@@ -24,6 +24,8 @@ export const SHORTCUTS = [
 export function installShortcuts(target, handlers) {
   target.addEventListener('keydown', (e) => {
     if (isTyping(e) || e.altKey || e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
+    // A modal dialog (help) takes the keys; it closes itself on Escape.
+    if (document.querySelector('dialog[open]') && e.key !== '?') return;
     const key = e.key;
     const run = (f) => { e.preventDefault(); f(); };
     if (e.shiftKey && (key === 'D' || key === 'd')) return run(handlers.duplicate);

@@ -3,7 +3,6 @@
 // task) refreshes the collision state, the drawing and the panels from the model.
 
 import { init } from 'sepaxis';
-import { Vector3 } from 'three';
 import { CSS2DObject } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import { AxisPanel } from './axis-panel.js';
 import { AxisView } from './axis-view.js';
@@ -15,6 +14,7 @@ import { Gizmo } from './gizmo.js';
 import { Inspector } from './inspector.js';
 import { installShortcuts, SHORTCUTS } from './keyboard.js';
 import { Messages } from './messages.js';
+import { installPicking, pickVolume } from './picking.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneList } from './scene-list.js';
@@ -28,8 +28,6 @@ import { VolumeView } from './volume-mesh.js';
 const $ = (id) => document.getElementById(id);
 const messages = new Messages($('banner'), $('toast'));
 
-/** A pick is a click when the pointer moved less than this (CSS pixels) between down and up. */
-const CLICK_SLOP = 5;
 /** URL updates wait for edits to pause this long (ms). */
 const URL_DELAY = 300;
 
@@ -182,7 +180,7 @@ export class App {
     this.ui.step = n === 0 ? -1 : Math.max(-1, Math.min(n - 1, i));
     this.#refreshPanels();
     this.#refreshFocus();
-    if (this.ui.step >= 0) this.axisPanel.reveal(this.ui.step);
+    if (this.ui.step >= 0) this.axisPanel.reveal(this.ui.step, true);
   }
 
   cycle(delta) {
@@ -262,23 +260,8 @@ export class App {
   /** Points the camera at the whole scene (keeping its direction). */
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
-    const controls = this.viewport.controls;
-    const camera = this.viewport.camera;
-    let center = new Vector3(), radius = 3;
-    if (boxes.length) {
-      const lo = [0, 1, 2].map((i) => Math.min(...boxes.map((b) => b.min[i])));
-      const hi = [0, 1, 2].map((i) => Math.max(...boxes.map((b) => b.max[i])));
-      center = new Vector3((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2);
-      radius = Math.max(1.5, Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2);
-    }
-    const dir = camera.position.clone().sub(controls.target).normalize();
-    const fov = (camera.fov * Math.PI) / 180;
-    const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * camera.aspect));
-    const distance = (radius * 1.1) / Math.sin(fit / 2);
-    controls.target.copy(center);
-    camera.position.copy(center).addScaledVector(dir, distance);
-    controls.update();
-    this.viewport.invalidate();
+    // A pair gets room for the axis drawn beside it.
+    this.viewport.frameBoxes(boxes, boxes.length <= 2 ? 1.4 : 1.15);
   }
 
   help() {
@@ -425,9 +408,7 @@ export class App {
 
   /** Client (CSS pixel) coordinates of a world point, e.g. to click a volume in a test. */
   project(point) {
-    const r = this.viewport.canvas.getBoundingClientRect();
-    const v = new Vector3(...point).project(this.viewport.camera);
-    return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
+    return this.viewport.project(point);
   }
 
   /** Client coordinates of a volume's bounding-box centre. */
@@ -438,42 +419,18 @@ export class App {
 
   // ---- picking ---------------------------------------------------------------------------
 
-  /** The volume under a pointer (nearest hit of sx.raycast along the view ray), or null. */
+  /** The volume under a pointer, or null. */
   pick(clientX, clientY) {
-    const { origin, direction } = this.viewport.ray(clientX, clientY);
-    let best = null, bestDistance = Infinity;
-    for (const { id, volume } of this.model.volumes) {
-      const hit = this.sx.raycast(volume, origin, direction);
-      if (hit && hit.distance < bestDistance) {
-        best = id;
-        bestDistance = hit.distance;
-      }
-    }
-    return best;
+    return pickVolume(this.sx, this.model.volumes, this.viewport.ray(clientX, clientY));
   }
 
   #installPicking() {
-    const canvas = this.viewport.canvas;
-    let down = null;
-    let hoverFrame = 0;
-    canvas.addEventListener('pointerdown', (e) => {
-      down = { x: e.clientX, y: e.clientY, onGizmo: this.gizmo.controls.axis !== null };
+    installPicking(this.viewport.canvas, {
+      pick: (x, y) => this.pick(x, y),
+      onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging,
+      onPick: (id) => this.model.select(id),
+      onHover: (id) => { if (!this.gizmo.dragging) this.#hoverVolume(id); },
     });
-    canvas.addEventListener('pointerup', (e) => {
-      if (!down || down.onGizmo || this.gizmo.dragging) { down = null; return; }
-      const moved = Math.hypot(e.clientX - down.x, e.clientY - down.y);
-      down = null;
-      if (moved > CLICK_SLOP) return;
-      this.model.select(this.pick(e.clientX, e.clientY));
-    });
-    canvas.addEventListener('pointermove', (e) => {
-      if (e.pointerType !== 'mouse' || e.buttons || hoverFrame) return;
-      hoverFrame = requestAnimationFrame(() => {
-        hoverFrame = 0;
-        if (!this.gizmo.dragging) this.#hoverVolume(this.pick(e.clientX, e.clientY));
-      });
-    });
-    canvas.addEventListener('pointerleave', () => this.#hoverVolume(null));
   }
 
   // ---- URL -------------------------------------------------------------------------------

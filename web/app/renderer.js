@@ -3,7 +3,7 @@
 
 import {
   AmbientLight, Color, DirectionalLight, GridHelper, HemisphereLight, PerspectiveCamera, Raycaster,
-  Scene, Vector2, WebGLRenderer,
+  Scene, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
@@ -94,6 +94,40 @@ export class Viewport {
     this.#raycaster.setFromCamera(this.#ndc, this.camera);
     const { origin, direction } = this.#raycaster.ray;
     return { origin: origin.toArray(), direction: direction.toArray() };
+  }
+
+  /**
+   * Points the camera at bounding boxes (AABB volumes), keeping its direction: they fill the
+   * view, with `margin` (1: touching the edges) around them.
+   */
+  frameBoxes(boxes, margin = 1.2) {
+    const { camera, controls } = this;
+    let center = new Vector3(), radius = 3;
+    if (boxes.length) {
+      const lo = [0, 1, 2].map((i) => Math.min(...boxes.map((b) => b.min[i])));
+      const hi = [0, 1, 2].map((i) => Math.max(...boxes.map((b) => b.max[i])));
+      center = new Vector3((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2);
+      radius = Math.max(1.5, Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2);
+    }
+    const dir = camera.position.clone().sub(controls.target).normalize();
+    const fov = (camera.fov * Math.PI) / 180;
+    const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * camera.aspect));
+    const distance = (radius * margin) / Math.sin(fit / 2);
+    controls.target.copy(center);
+    camera.position.copy(center).addScaledVector(dir, distance);
+    // Clipping planes follow the scene's size (a shared scene may be tiny or huge).
+    camera.near = Math.max(1e-4, distance / 500);
+    camera.far = Math.max(500, distance * 20);
+    camera.updateProjectionMatrix();
+    controls.update();
+    this.invalidate();
+  }
+
+  /** Client (CSS pixel) coordinates of a world point [x, y, z]. */
+  project(point) {
+    const r = this.canvas.getBoundingClientRect();
+    const v = new Vector3(...point).project(this.camera);
+    return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
   }
 
   /**

@@ -44,7 +44,7 @@ export class TutorialPanel {
     const e = explainStep(report, step, names, types);
     setChildren(this.root,
       h('div', { class: 'step-nav' },
-        nav(0, '⏮', 'First axis (Home)', step === 0),
+        nav(0, '«', 'First axis (Home)', step === 0),
         nav(step - 1, '◀', 'Previous axis (P or ←)', step === 0),
         h('span', { class: 'step-count' }, `${step + 1} / ${n}`),
         nav(step + 1, '▶', 'Next axis (N or →)', step >= n - 1),
@@ -52,6 +52,6 @@ export class TutorialPanel {
         h('button', { class: 'small ghost', onclick: () => this.onStep(-1), title: 'Leave the tutorial (Esc)' }, 'Done')),
       h('div', { class: `step ${e.outcome}`, 'aria-live': 'polite' },
         h('h3', {}, e.title),
-        h('p', {}, e.text.join(' '))));
+        e.paragraphs.map(([cls, text]) => h('p', { class: cls }, text))));
   }
 }

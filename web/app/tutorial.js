@@ -82,8 +82,9 @@ export function whyCandidate(axis, types) {
 }
 
 /**
- * The explanation of step `index` of a report: { title, kind, text: [paragraph sentences],
- * outcome: 'overlap' | 'separating' | 'skipped' | 'after' }.
+ * The explanation of step `index` of a report: { title, kind, paragraphs: [[class, text]...],
+ * text: the same as one paragraph, outcome: 'overlap' | 'separating' | 'skipped' | 'after' }.
+ * Paragraphs: what the axis is and why it is a candidate; the numbers compared; the outcome.
  * names: { A, B } display names; types: { A, B } volume types.
  */
 export function explainStep(report, index, names, types) {
@@ -95,10 +96,11 @@ export function explainStep(report, index, names, types) {
   const first = report.separatingAxis;
   const after = first >= 0 && index > first;
   if (axis.degenerate) {
-    return {
-      title, kind: axisKind(axis.label), outcome: 'skipped',
-      text: [what, `Skipped: ${axis.reason ?? 'this axis does not exist for this pair'}.`, after ? afterNote(report) : nextNote(report, index)],
-    };
+    return result(title, axisKind(axis.label), 'skipped', [
+      ['what', what],
+      ['outcome', `Skipped: ${axis.reason ?? 'this axis does not exist for this pair'}.`],
+      ['next', after ? afterNote(report) : nextNote(report, index)],
+    ]);
   }
   const [a0, a1] = axis.a, [b0, b1] = axis.b;
   const numbers = `Along the direction ${vec(axis.direction)}, A covers ${interval(axis.a)} and B covers ${interval(axis.b)}. ` +
@@ -116,10 +118,17 @@ export function explainStep(report, index, names, types) {
       ? 'The intervals just touch (gap 0). Volumes are closed sets, so touching counts as overlapping: this axis does not separate them.'
       : `The intervals overlap by ${num(-axis.gap)}, so this axis cannot separate them.`;
   }
-  return {
-    title, kind: axisKind(axis.label), outcome: after ? 'after' : outcome,
-    text: [what, why, numbers, verdict, axis.separating && index === first ? '' : after ? afterNote(report) : nextNote(report, index)].filter(Boolean),
-  };
+  return result(title, axisKind(axis.label), after ? 'after' : outcome, [
+    ['what', `${what} ${why}`],
+    ['numbers', numbers],
+    ['outcome', verdict],
+    ['next', axis.separating && index === first ? '' : after ? afterNote(report) : nextNote(report, index)],
+  ]);
+}
+
+function result(title, kind, outcome, paragraphs) {
+  paragraphs = paragraphs.filter(([, text]) => text);
+  return { title, kind, outcome, paragraphs, text: paragraphs.map(([, text]) => text) };
 }
 
 function nextNote(report, index) {

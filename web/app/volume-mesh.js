@@ -4,7 +4,7 @@
 
 import {
   BoxGeometry, BufferGeometry, Color, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial,
-  LineSegments, Mesh, MeshStandardMaterial, Quaternion, SphereGeometry, Vector3,
+  LineSegments, Mesh, MeshLambertMaterial, Quaternion, SphereGeometry, Vector3,
 } from 'three';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 import { boxMatrix } from 'sepaxis/three';
@@ -51,8 +51,8 @@ export class VolumeView {
     this.#sx = sx;
     this.id = id;
     this.object.name = id;
-    this.fillMaterial = new MeshStandardMaterial({
-      transparent: true, opacity: 0.3, depthWrite: false, roughness: 0.55, metalness: 0.05,
+    this.fillMaterial = new MeshLambertMaterial({
+      transparent: true, opacity: 0.3, depthWrite: false,
     });
     this.edgeMaterial = new LineBasicMaterial({ transparent: true, opacity: 0.9 });
   }
@@ -113,7 +113,13 @@ export class VolumeView {
       fillGeometry = UNIT_SPHERE;
       edgeGeometry = UNIT_SPHERE_RINGS;
     } else if (volume.type === 'kdop') {
-      ({ fillGeometry, edgeGeometry } = polytopeGeometry(this.#sx.polytope(volume)));
+      let polytope;
+      try {
+        polytope = this.#sx.polytope(volume);
+      } catch {
+        polytope = { vertices: [], edges: [] };  // not drawable (never expected for a valid k-DOP)
+      }
+      ({ fillGeometry, edgeGeometry } = polytopeGeometry(polytope));
     } else {
       fillGeometry = UNIT_BOX;
       edgeGeometry = UNIT_BOX_EDGES;

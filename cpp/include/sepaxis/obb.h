@@ -22,5 +22,7 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box);
 Expected<Obb> makeObbFromRotation(Vec3 center, const Mat3& rotation, Vec3 halfExtents);
 /// Axes are the images of x, y, z under the unit quaternion `rotation`.
 Expected<Obb> makeObbFromQuaternion(Vec3 center, Quat rotation, Vec3 halfExtents);
+/// makeObbFromQuaternion without the error message: no allocation.
+bool tryMakeObbFromQuaternion(Vec3 center, Quat rotation, Vec3 halfExtents, Obb& box);
 
 }  // namespace sepaxis

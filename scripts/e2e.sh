@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests of the visualizer: builds the app with vite, serves it on 127.0.0.1 on
+# a free port, runs tests/e2e/*.test.mjs in Debian's Chromium (playwright-core), stops the server.
+# Screenshots and the frame-time report go to test-results/e2e/. Takes about 70 s; the tests
+# are stopped after 5 min (CI machines may be slower).
+#   bash scripts/e2e.sh [test files...]
+# Needs the built package (dist/): `npm run build`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[[ -f dist/index.js ]] || { echo "dist/ is missing: run \`npm run build\` first" >&2; exit 1; }
+[[ -x ${CHROMIUM:-/usr/bin/chromium} ]] || { echo "Chromium is missing: apt-get install -y chromium" >&2; exit 1; }
+
+node scripts/serve-app.mjs --build-only
+log=$(mktemp)
+PORT=0 node scripts/serve-app.mjs --no-build >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+
+url=
+for _ in $(seq 100); do
+  url=$(grep -o 'http://localhost:[0-9]*/' "$log" || true)
+  [[ -n $url ]] && break
+  kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
+  sleep 0.1
+done
+[[ -n $url ]] || { echo "the server did not start" >&2; cat "$log" >&2; exit 1; }
+export SEPAXIS_APP_URL=${url/localhost/127.0.0.1}
+echo "serving the visualizer at $SEPAXIS_APP_URL"
+
+mkdir -p test-results/e2e
+files=("$@")
+((${#files[@]})) || files=(tests/e2e/*.test.mjs)
+timeout --kill-after=10 300 node --test --test-concurrency=1 --test-reporter=spec "${files[@]}"
+echo "screenshots and bench.json: test-results/e2e/"

@@ -1,0 +1,171 @@
+// Sharing: the scene survives the URL and a JSON file; malformed and hostile links and files
+// give a clear message and an empty (or unchanged) scene — never a crash, never script execution.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { BASE_URL, launch, loadApp, openPage, settle, shot } from './browser.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const b64url = (buf) => Buffer.from(buf).toString('base64url');
+const sceneHash = (data) => `#scene=${b64url(deflateRawSync(Buffer.from(typeof data === 'string' ? data : JSON.stringify(data))))}`;
+const XSS = '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2</script>';
+
+async function expectRejected(page, pattern) {
+  const banner = page.locator('#banner');
+  await banner.waitFor({ state: 'visible', timeout: 10_000 });
+  const text = await banner.textContent();
+  assert.match(text, /This link could not be opened/);
+  assert.match(text, pattern);
+  assert.match(text, /Showing an empty scene/);
+  assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no script ran');
+  assert.equal(await page.locator('img').count(), 0, 'no element was made from the data');
+  assert.deepEqual(page.problems.errors, [], 'no uncaught exception');
+  assert.deepEqual(page.problems.dialogs, [], 'no dialog opened');
+  return text;
+}
+
+describe('sharing', () => {
+  test('the scene is kept in the URL and a new page opening it restores it', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    await page.selectOption('.preset-select', 'edge-edge');
+    await page.waitForFunction(() => location.hash.startsWith('#scene='));
+    // Edit, and wait for the URL to follow.
+    const before = await page.evaluate(() => location.hash);
+    await page.locator('#inspector input[data-path="center.1"]').fill('0.5');
+    await page.locator('#inspector input[data-path="center.1"]').press('Enter');
+    await page.waitForFunction((h) => location.hash !== h, before);
+    const url = page.url();
+    const expected = await page.evaluate(() => window.sepaxisApp.model.toJSON());
+    const copy = await openPage(browser);
+    await loadApp(copy, url.slice(url.indexOf('#')));
+    assert.deepEqual(await copy.evaluate(() => window.sepaxisApp.model.toJSON()), expected);
+    assert.equal(await copy.getAttribute('.verdict', 'data-verdict'), await page.getAttribute('.verdict', 'data-verdict'));
+    assert.ok(url.length < 1000, `a two-volume link is short (${url.length} characters)`);
+    await page.context().close();
+    await copy.context().close();
+  });
+
+  test('export writes the JSON format and import reads it back', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    await page.selectOption('.preset-select', 'zoo');
+    await settle(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[aria-label="Save the scene as a JSON file"]')]);
+    const text = readFileSync(await download.path(), 'utf8');
+    const scene = JSON.parse(text);
+    assert.equal(scene.volumes.length, 8);
+    assert.deepEqual(Object.keys(scene).sort(), ['selection', 'volumes']);
+    assert.deepEqual(Object.keys(scene.volumes[0]).sort(), ['id', 'name', 'volume']);
+    await page.selectOption('.preset-select', 'empty');
+    await settle(page);
+    await page.setInputFiles('input[type=file]', { name: 'scene.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await page.waitForFunction(() => window.sepaxisApp.model.volumes.length === 8);
+    // A hostile file leaves the scene as it was.
+    await page.setInputFiles('input[type=file]', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ volumes: [{ id: 'x', name: XSS, volume: { type: XSS } }] })) });
+    await page.locator('#banner').waitFor({ state: 'visible' });
+    assert.match(await page.textContent('#banner'), /Could not open bad\.json.*volume 1: volume\.type must be one of/s);
+    assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), 8);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    await page.context().close();
+  });
+});
+
+describe('hostile and malformed links', () => {
+  const cases = [
+    ['garbage', '#%3Cscript%3Ealert(1)%3C/script%3E', /does not contain a sepaxis scene/],
+    ['characters outside base64url', '#scene=abc$def', /damaged/],
+    ['data that does not decompress', `#scene=${b64url(Buffer.from('not deflate data at all, just text'))}`, /damaged|not valid JSON/],
+    ['JSON that is not a scene', sceneHash('[1, 2, 3]'), /volume 1 is not an object/],
+    ['not JSON', sceneHash('{"volumes": [ oops'), /not valid JSON/],
+    ['a script in the volume type', sceneHash({ volumes: [{ id: 'a', name: XSS, volume: { type: XSS, center: [0, 0, 0], radius: 1 } }] }), /volume 1: volume\.type must be one of/],
+    ['a script as a number', sceneHash({ volumes: [{ id: 'a', volume: { type: 'sphere', center: [0, 0, XSS], radius: 1 } }] }), /sphere\.center\[2\] must be a number/],
+    ['a NaN size', sceneHash('{"volumes":[{"id":"a","volume":{"type":"obb","center":[0,0,0],"halfExtents":[1,"NaN",1],"rotation":[0,0,0,1]}}]}'), /halfExtents\[1\] must be a number/],
+    ['an infinite size', sceneHash('{"volumes":[{"id":"a","volume":{"type":"sphere","center":[0,0,0],"radius":1e999}}]}'), /radius must be finite/],
+    ['a negative size', sceneHash({ volumes: [{ id: 'a', volume: { type: 'obb', center: [0, 0, 0], halfExtents: [1, -1, 1], rotation: [0, 0, 0, 1] } }] }), /halfExtents/],
+    ['a k-DOP with contradicting slabs', sceneHash({ volumes: [{ id: 'a', volume: { type: 'kdop', k: 8, min: [5, -1, -1, -1], max: [6, 1, 1, 1] } }] }), /empty intersection/],
+    ['a zip bomb', `#scene=${b64url(deflateRawSync(Buffer.alloc(40_000_000, 32)))}`, /too large once decompressed/],
+    ['too many volumes', sceneHash({ volumes: Array.from({ length: 5000 }, (_, i) => ({ id: `v${i}`, volume: { type: 'sphere', center: [i, 0, 0], radius: 1 } })) }), /at most 500/],
+  ];
+  for (const [name, hash, pattern] of cases) {
+    test(`a link with ${name} is refused with a message`, async () => {
+      const page = await openPage(browser);
+      await loadApp(page, hash);
+      await expectRejected(page, pattern);
+      if (name === 'a script in the volume type') {
+        // The hostile text is shown as text, quoted by the library's message.
+        assert.match(await page.textContent('#banner'), /<img src=x onerror/);
+        await shot(page, '06-hostile-link');
+      }
+      await page.context().close();
+    });
+  }
+
+  test('a 1.5 MB link is refused as too long before any decoding', async () => {
+    const page = await openPage(browser);
+    await loadApp(page, `#scene=${'A'.repeat(1_500_000)}`);
+    await expectRejected(page, /the link is too long \(1,500,006 characters; at most 200,000\)/);
+    await page.context().close();
+  });
+
+  test('a 10 MB hash or file does no harm', async (t) => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    // Chromium itself refuses URLs over 2 MB: setting a 10 MB hash from a script leaves the
+    // page as it was. Whatever the browser does, the app keeps working.
+    await page.evaluate(() => { location.hash = `scene=${'A'.repeat(10_000_000)}`; });
+    await page.waitForTimeout(500);
+    const length = await page.evaluate(() => location.hash.length);
+    t.diagnostic(`after setting a 10 MB hash, the page's hash is ${length} characters long`);
+    // Either the link is refused with a message, or the browser dropped it and nothing changed.
+    if (await page.isVisible('#banner')) await expectRejected(page, /./);
+    else assert.ok(await page.evaluate(() => window.sepaxisApp.model.volumes.length) > 0);
+    const count = await page.evaluate(() => window.sepaxisApp.model.volumes.length);
+    // A 10 MB file is refused by its size.
+    await page.setInputFiles('input[type=file]', { name: 'huge.json', mimeType: 'application/json', buffer: Buffer.alloc(10_000_000, 32) });
+    await page.locator('#banner').waitFor({ state: 'visible' });
+    assert.match(await page.textContent('#banner'), /Could not open huge\.json: the file is too large \(10,000,000 bytes/);
+    assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), count, 'the scene is unchanged');
+    assert.deepEqual(page.problems.errors, []);
+    await page.context().close();
+  });
+
+  test('a hostile name in a valid scene is shown as text, never as markup', async () => {
+    const page = await openPage(browser);
+    await loadApp(page, sceneHash({ volumes: [{ id: 'a', name: XSS, volume: { type: 'sphere', center: [0, 0, 0], radius: 1 } }, { id: 'b', name: 'ok', volume: { type: 'sphere', center: [1, 0, 0], radius: 1 } }], selection: ['a', 'b'] }));
+    await settle(page);
+    const shown = await page.textContent('.scene-list .name');
+    assert.equal(shown, XSS.slice(0, 60));
+    assert.equal(await page.locator('img').count(), 0);
+    assert.equal(await page.locator('#scene script, #verdict script').count(), 0);
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    assert.deepEqual(page.problems.dialogs, []);
+    assert.deepEqual(page.problems.errors, []);
+    await page.context().close();
+  });
+
+  test('prototype keys in the data change nothing', async () => {
+    const page = await openPage(browser);
+    await loadApp(page, sceneHash('{"__proto__":{"polluted":1},"volumes":[{"id":"__proto__","__proto__":{"x":1},"volume":{"type":"sphere","center":[0,0,0],"radius":1,"__proto__":{"y":1},"constructor":{"prototype":{"z":1}}}}]}'));
+    await settle(page);
+    assert.equal(await page.evaluate(() => ({}).polluted ?? ({}).z ?? null), null);
+    assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), 1);
+    assert.deepEqual(page.problems.errors, []);
+    await page.context().close();
+  });
+
+  test('the empty link opens the default scene', async () => {
+    const page = await openPage(browser);
+    await loadApp(page, '#');
+    assert.equal(await page.isHidden('#banner'), true);
+    assert.ok(await page.evaluate(() => window.sepaxisApp.model.volumes.length) > 0);
+    await page.context().close();
+  });
+  void BASE_URL;
+});
