@@ -35,7 +35,7 @@ bool decode(int index) {
     case 0:
       s.type = VolumeType::Sphere;
       s.sphere = {vec(p + 1), p[4]};
-      if (isFinite(s.sphere.center) && s.sphere.radius >= 0 && std::isfinite(s.sphere.radius)) return true;
+      if (isFinite(s.sphere.center) && s.sphere.radius >= 0 && isFinite(s.sphere.radius)) return true;
       return fail(makeSphere(s.sphere.center, s.sphere.radius).error());
     case 1:
       s.type = VolumeType::Aabb;

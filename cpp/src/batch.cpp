@@ -22,7 +22,7 @@ Vec3 vec(const BatchLayout& l, int f, size_t i) { return {field(l, f, i), field(
 // Loads element i without allocating; false when it is invalid.
 bool load(const BatchLayout& l, size_t i, Sphere& s) {
   s = {vec(l, 0, i), field(l, 3, i)};
-  return isFinite(s.center) && s.radius >= 0 && std::isfinite(s.radius);
+  return isFinite(s.center) && s.radius >= 0 && isFinite(s.radius);
 }
 bool load(const BatchLayout& l, size_t i, Aabb& box) {
   box = {vec(l, 0, i), vec(l, 3, i)};

@@ -168,7 +168,7 @@ bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& k
   const int n = k / 2;
   kdop.k = k;
   for (int i = 0; i < n; ++i) {
-    if (!std::isfinite(min[i]) || !std::isfinite(max[i]) || min[i] > max[i]) return false;
+    if (!isFinite(min[i]) || !isFinite(max[i]) || min[i] > max[i]) return false;
     kdop.min[i] = min[i];
     kdop.max[i] = max[i];
   }

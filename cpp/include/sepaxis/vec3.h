@@ -36,7 +36,10 @@ inline Vec3 abs(Vec3 a) { return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)
 inline Vec3 min(Vec3 a, Vec3 b) { return {lesser(a.x, b.x), lesser(a.y, b.y), lesser(a.z, b.z)}; }
 inline Vec3 max(Vec3 a, Vec3 b) { return {greater(a.x, b.x), greater(a.y, b.y), greater(a.z, b.z)}; }
 inline double maxComponent(Vec3 a) { return greater(a.x, greater(a.y, a.z)); }
-inline bool isFinite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
+/// Not NaN and not infinite. A comparison rather than std::isfinite, which Emscripten's libc
+/// leaves as a call: this is on the path of every single-call decode.
+constexpr bool isFinite(double x) { return x >= -1.7976931348623157e308 && x <= 1.7976931348623157e308; }
+constexpr bool isFinite(Vec3 a) { return isFinite(a.x) && isFinite(a.y) && isFinite(a.z); }
 
 /// Unit vector along a; the zero vector stays zero (callers decide what a zero direction means).
 /// Scaled by the largest component first, so that 1e-170 or 1e170 long vectors neither
