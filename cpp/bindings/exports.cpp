@@ -44,7 +44,7 @@ EMSCRIPTEN_KEEPALIVE int sx_overlaps() {
 
 EMSCRIPTEN_KEEPALIVE int sx_overlaps_conservative() {
   if (int status = decodeBoth()) return status;
-  return int(overlapsConservative(slot(0).kdop, slot(1).kdop));
+  return int(overlapsConservative(*slot(0).kdop, *slot(1).kdop));
 }
 
 // io[0..3): the point.
@@ -110,7 +110,7 @@ EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, ui
   const Slot& s = slot(index);
   const bool f32 = type >> 3;
   type &= 7;
-  if (int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop.k != k)) return -4;
+  if (int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop->k != k)) return -4;
   // Float32 batches store the nearest float: the batch then holds that volume, exactly.
   auto put = [&](int f, double v) {
     const size_t at = size_t(f) * stride + i;
@@ -127,7 +127,7 @@ EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, ui
       putVec(12, s.obb.halfExtents);
       break;
     case VolumeType::Kdop:
-      for (int f = 0; f < k / 2; ++f) put(f, s.kdop.min[f]), put(k / 2 + f, s.kdop.max[f]);
+      for (int f = 0; f < k / 2; ++f) put(f, s.kdop->min[f]), put(k / 2 + f, s.kdop->max[f]);
       break;
   }
   return 0;

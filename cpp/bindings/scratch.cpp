@@ -8,10 +8,34 @@ namespace {
 
 alignas(16) double gScratch[kScratchDoubles];
 Slot gSlots[2];
-// The k-DOP inputs decoded last per slot: [k, min..., max...].
-double gKdopKey[2][1 + 2 * kMaxKdopSlabs];
-bool gKdopKeyValid[2] = {false, false};
 std::string gLastError;
+
+// Recently built k-DOPs, keyed by their exact input numbers [k, min..., max...].
+struct CachedKdop {
+  double key[1 + 2 * kMaxKdopSlabs];
+  size_t keyBytes = 0;  // 0: empty
+  Kdop kdop;
+};
+constexpr int kKdopCacheSize = 16;
+CachedKdop gKdopCache[kKdopCacheSize];
+int gKdopVictim = 0;
+
+// The cached k-DOP for these inputs, built on a miss; nullptr when they are invalid. Never
+// evicts `keep` (the k-DOP the other slot of the same call points to).
+const Kdop* cachedKdop(const double* key, int k, const Kdop* keep) {
+  const int n = k / 2;
+  const size_t bytes = sizeof(double) * size_t(1 + 2 * n);
+  for (CachedKdop& c : gKdopCache)
+    if (c.keyBytes == bytes && std::memcmp(c.key, key, bytes) == 0) return &c.kdop;
+  CachedKdop* c = &gKdopCache[gKdopVictim];
+  if (&c->kdop == keep) c = &gKdopCache[gKdopVictim = (gKdopVictim + 1) % kKdopCacheSize];
+  gKdopVictim = (gKdopVictim + 1) % kKdopCacheSize;
+  c->keyBytes = 0;
+  if (!tryMakeKdop(k, key + 1, key + 1 + n, n, c->kdop)) return nullptr;
+  std::memcpy(c->key, key, bytes);
+  c->keyBytes = bytes;
+  return &c->kdop;
+}
 
 Vec3 vec(const double* p) { return {p[0], p[1], p[2]}; }
 
@@ -60,14 +84,9 @@ bool decode(int index) {
       s.type = VolumeType::Kdop;
       const int k = int(p[1]);
       const int n = isValidKdopK(k) ? k / 2 : 0;
-      const size_t keyBytes = sizeof(double) * size_t(1 + 2 * n);
-      if (n > 0 && gKdopKeyValid[index] && std::memcmp(gKdopKey[index], p + 1, keyBytes) == 0) return true;
-      gKdopKeyValid[index] = false;
-      if (n > 0 && tryMakeKdop(k, p + 2, p + 2 + n, n, s.kdop)) {
-        std::memcpy(gKdopKey[index], p + 1, keyBytes);
-        gKdopKeyValid[index] = true;
-        return true;
-      }
+      const Slot& other = gSlots[1 - index];
+      s.kdop = n > 0 ? cachedKdop(p + 1, k, other.type == VolumeType::Kdop ? other.kdop : nullptr) : nullptr;
+      if (s.kdop) return true;
       return fail(makeKdop(k, p + 2, p + 2 + n, n).error());
     }
     default:

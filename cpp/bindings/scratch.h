@@ -28,11 +28,12 @@ struct Slot {
   Sphere sphere;
   Aabb aabb;
   Obb obb;
-  Kdop kdop;
+  const Kdop* kdop = nullptr;  ///< in the k-DOP cache
 };
 
-/// Decodes slot `index`; false (with lastError() set) when the volume is invalid. A k-DOP equal
-/// to the one decoded last in this slot is reused: building its polytope is the expensive part.
+/// Decodes slot `index`; false (with lastError() set) when the volume is invalid. k-DOPs come
+/// from a small cache of the ones decoded recently: building the polytope is the expensive part,
+/// and games test the same static k-DOPs against moving volumes again and again.
 bool decode(int index);
 const Slot& slot(int index);
 const std::string& lastError();
@@ -50,7 +51,7 @@ decltype(auto) visitSlot(int index, F&& f) {
     case VolumeType::Obb: return f(s.obb);
     case VolumeType::Kdop: break;
   }
-  return f(s.kdop);
+  return f(*s.kdop);
 }
 
 }  // namespace sepaxis::bindings
