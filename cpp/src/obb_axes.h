@@ -13,9 +13,18 @@
 
 #include <cmath>
 
+#include "sepaxis/aabb.h"
 #include "sepaxis/obb.h"
 
 namespace sepaxis::detail {
+
+/// An AABB as the OBB with the world axes: the 15-axis test then covers AABB-OBB too.
+inline Obb asObb(const Aabb& box) {
+  Obb o;
+  o.center = center(box);
+  o.halfExtents = halfExtents(box);
+  return o;
+}
 
 /// A box in the frame of another: its centre, its axes as the columns of r, its half-extents.
 struct BoxInFrame {

@@ -27,13 +27,6 @@ bool boxesOverlap(const Obb& a, const Obb& b) {
   return !separated;
 }
 
-Obb asObb(const Aabb& box) {
-  Obb o;
-  o.center = center(box);
-  o.halfExtents = halfExtents(box);
-  return o;
-}
-
 bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
   const Vec3 origin = p.reference();
   for (int i = 0; i < p.faceCount(); ++i) {
@@ -55,7 +48,7 @@ bool overlaps(const Aabb& a, const Aabb& b) {
   return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
          a.min.z <= b.max.z && b.min.z <= a.max.z;
 }
-bool overlaps(const Aabb& a, const Obb& b) { return boxesOverlap(asObb(a), b); }
+bool overlaps(const Aabb& a, const Obb& b) { return boxesOverlap(detail::asObb(a), b); }
 bool overlaps(const Aabb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
 bool overlaps(const Obb& a, const Obb& b) { return boxesOverlap(a, b); }
 bool overlaps(const Obb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }

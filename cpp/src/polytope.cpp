@@ -9,12 +9,6 @@
 namespace sepaxis::detail {
 namespace {
 
-constexpr int kKs[] = {6, 8, 14, 18, 26};
-int kIndex(int k) {
-  for (int i = 0; i < 5; ++i)
-    if (kKs[i] == k) return i;
-  return 0;
-}
 
 KdopDirection primitive(int x, int y, int z) {
   const int g = std::gcd(std::gcd(std::abs(x), std::abs(y)), std::abs(z));
@@ -28,7 +22,7 @@ struct EdgeTables {
   std::vector<KdopDirection> edges[5];
   EdgeTables() {
     for (int t = 0; t < 5; ++t) {
-      const int k = kKs[t];
+      const int k = kKdopKs[t];
       const KdopDirection* d = kdopDirections(k);
       for (int i = 0; i < k / 2; ++i) {
         for (int j = i + 1; j < k / 2; ++j) {
@@ -55,8 +49,8 @@ std::string formatDirection(KdopDirection d) {
 
 }  // namespace
 
-int kdopEdgeCount(int k) { return int(edgeTables().edges[kIndex(k)].size()); }
-KdopDirection kdopEdge(int k, int i) { return edgeTables().edges[kIndex(k)][i]; }
+int kdopEdgeCount(int k) { return int(edgeTables().edges[kdopKIndex(k)].size()); }
+KdopDirection kdopEdge(int k, int i) { return edgeTables().edges[kdopKIndex(k)][i]; }
 
 int Polytope::faceCount() const { return kind == Kind::Kdop ? kdop->slabCount() : 3; }
 

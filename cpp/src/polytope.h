@@ -51,6 +51,10 @@ inline Polytope view(const Aabb& box) { return {Polytope::Kind::Aabb, &box, null
 inline Polytope view(const Obb& box) { return {Polytope::Kind::Obb, nullptr, &box, nullptr}; }
 inline Polytope view(const Kdop& kdop) { return {Polytope::Kind::Kdop, nullptr, nullptr, &kdop}; }
 
+/// 0..4 for k = 6, 8, 14, 18, 26: the index of per-k tables.
+inline int kdopKIndex(int k) { return k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4; }
+inline constexpr int kKdopKs[] = {6, 8, 14, 18, 26};
+
 /// The edge directions of a k-DOP's direction set (all non-zero cross products of two slab
 /// directions, reduced to primitive integer vectors, without duplicates).
 int kdopEdgeCount(int k);

@@ -63,19 +63,12 @@ void considerPenetration(CollisionReport& report, const AxisReport& axis) {
 
 std::string prefixed(const char* side, const std::string& name) { return std::string(side) + "." + name; }
 
-Obb asObb(const Aabb& box) {
-  Obb o;
-  o.center = center(box);
-  o.halfExtents = halfExtents(box);
-  return o;
-}
-
 std::string boxLabel(const detail::Polytope& p, int i) { return p.kind == detail::Polytope::Kind::Aabb ? "xyz"[i] + std::string() : "u" + std::to_string(i); }
 
 // AABB-OBB and OBB-OBB: the 15 axes in A's frame, exactly as overlaps() computes them.
 CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& pb) {
-  const Obb a = pa.kind == detail::Polytope::Kind::Obb ? *pa.obb : asObb(*pa.aabb);
-  const Obb b = pb.kind == detail::Polytope::Kind::Obb ? *pb.obb : asObb(*pb.aabb);
+  const Obb a = pa.kind == detail::Polytope::Kind::Obb ? *pa.obb : detail::asObb(*pa.aabb);
+  const Obb b = pb.kind == detail::Polytope::Kind::Obb ? *pb.obb : detail::asObb(*pb.aabb);
   CollisionReport report;
   report.penetration.depth = kInfinity;
   detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b), [&](const detail::BoxAxis& x) {

@@ -6,12 +6,6 @@
 namespace sepaxis::detail {
 namespace {
 
-constexpr int kKs[] = {6, 8, 14, 18, 26};
-int kIndex(int k) {
-  for (int i = 0; i < 5; ++i)
-    if (kKs[i] == k) return i;
-  return 0;
-}
 
 // Integer directions up to sign: equal when one is a positive or negative multiple of the other.
 bool parallel(Vec3 a, Vec3 b) { return lengthSquared(cross(a, b)) == 0; }
@@ -60,7 +54,7 @@ struct FixedAxisTables {
   std::vector<CandidateAxis> table[5][5];
   FixedAxisTables() {
     for (int a = 0; a < 5; ++a)
-      for (int b = 0; b < 5; ++b) table[a][b] = buildFixedAxes(kKs[a], kKs[b]);
+      for (int b = 0; b < 5; ++b) table[a][b] = buildFixedAxes(kKdopKs[a], kKdopKs[b]);
   }
 };
 
@@ -68,7 +62,7 @@ struct FixedAxisTables {
 
 const std::vector<CandidateAxis>& fixedDirectionAxes(int kA, int kB) {
   static const FixedAxisTables tables;
-  return tables.table[kIndex(kA)][kIndex(kB)];
+  return tables.table[kdopKIndex(kA)][kdopKIndex(kB)];
 }
 
 }  // namespace sepaxis::detail
