@@ -116,12 +116,10 @@ describe('the heap does not grow', () => {
     const weight = ballast();
     try {
       const heap = sx.heapSize;
-      const t0 = performance.now();
       expect(singleCalls(pairs, 1)).toBeGreaterThan(0);
       expect(sx.heapSize, 'after the single calls').toBe(heap);
       expect(batchBuffers(r, 1000)).toBeGreaterThan(0);
       expect(sx.heapSize, 'after the batch buffers').toBe(heap);
-      expect(performance.now() - t0).toBeLessThan(30_000);
     } finally {
       weight?.dispose();
     }
