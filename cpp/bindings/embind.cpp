@@ -125,6 +125,18 @@ std::string batchElementError(int typeAndPrecision, int k, uintptr_t data, uint3
 
 std::string lastErrorMessage() { return lastError(); }
 
+// The volume of `type` (0 sphere, 1 aabb, 3 kdop) around count points (x y z doubles at data), or
+// a string with the error.
+val fitPoints(int type, int k, uintptr_t data, uint32_t count) {
+  const Vec3* points = reinterpret_cast<const Vec3*>(data);
+  auto jsonOr = [](const auto& made) { return made ? toJson(*made) : val(made.error().message); };
+  switch (type) {
+    case 0: return jsonOr(fitSphere(points, count));
+    case 1: return jsonOr(fitAabb(points, count));
+    default: return jsonOr(fitKdop(k, points, count));
+  }
+}
+
 // Slot 0 decoded: {vertices: [[x, y, z], ...], edges: [[i, j], ...]}.
 val polytopeSlot() {
   const PolytopeMesh mesh = polytopeMesh(slotVolume(0));
@@ -149,4 +161,5 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("batchElementError", &batchElementError);
   emscripten::function("lastError", &lastErrorMessage);
   emscripten::function("polytopeSlot", &polytopeSlot);
+  emscripten::function("fitPoints", &fitPoints);
 }

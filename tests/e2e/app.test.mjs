@@ -270,6 +270,30 @@ describe('the visualizer', () => {
     await page.context().close();
   });
 
+  test('the inspector changes the k of a k-DOP and keeps its shape inside the new one', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    await page.selectOption('.preset-select', 'empty');
+    await settle(page);
+    await page.click('button[aria-label="Add a k-DOP (4)"]');
+    await settle(page);
+    const before = await page.evaluate(() => window.sepaxisApp.model.volumes[0].volume);
+    await page.selectOption('#inspector select[aria-label="k of this k-DOP"]', '26');
+    await settle(page);
+    const after = await page.evaluate(() => window.sepaxisApp.model.volumes[0].volume);
+    assert.equal(after.type, 'kdop');
+    assert.equal(after.k, 26);
+    assert.equal(after.min.length, 13);
+    assert.match(await page.textContent('#inspector .type-tag'), /26-DOP/);
+    // The new k-DOP encloses the old one: every corner of the old polytope is inside it.
+    const inside = await page.evaluate(([b, a]) => {
+      const sx = window.sepaxisApp.sx;
+      return sx.polytope(b).vertices.every((p) => sx.contains(a, p));
+    }, [before, after]);
+    assert.ok(inside, `the ${before.k}-DOP's corners lie in the 26-DOP`);
+    await page.context().close();
+  });
+
   test('the MTV button moves B out to touching', async () => {
     const page = await openPage(browser);
     await loadApp(page);

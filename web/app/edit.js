@@ -17,3 +17,8 @@ export function aabbToObb(aabb) {
     rotation: [0, 0, 0, 1],
   };
 }
+
+/** The tightest k-DOP of another k around a k-DOP's polytope (its corners, from the package). */
+export function withK(sx, kdop, k) {
+  return sx.fit('kdop', sx.polytope(kdop).vertices, { k });
+}

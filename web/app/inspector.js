@@ -8,6 +8,7 @@ import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
 import { h, setChildren } from './dom.js';
 import { KDOP_DIRECTIONS } from './defaults.js';
 import { rotationNote } from './gizmo.js';
+import { withK } from './edit.js';
 import { MAX_NAME } from './share.js';
 
 const round = (x, digits = 4) => {
@@ -101,6 +102,13 @@ export class Inspector {
       if (this.rotationForm === 'euler') groups.push(this.#row('Euler angles (degrees, XYZ order)', ['euler.0', 'euler.1', 'euler.2'], { step: 5, tags: XYZ }));
       else groups.push(this.#row('Quaternion (normalised on entry)', ['quat.0', 'quat.1', 'quat.2', 'quat.3'], { step: 0.01, tags: ['x', 'y', 'z', 'w'] }));
     } else if (v.type === 'kdop') {
+      // A new k keeps the shape as well as the new directions allow: the tightest k-DOP around
+      // the current polytope's corners.
+      const kSelect = h('select', {
+        'aria-label': 'k of this k-DOP',
+        onchange: (e) => this.actions.onChange(this.#id, withK(this.sx, this.entry.volume, Number(e.target.value)), { transient: false }),
+      }, ...[6, 8, 14, 18, 26].map((k) => h('option', { value: String(k), selected: k === v.k }, `k = ${k}`)));
+      groups.push(h('div', { class: 'field-head' }, h('span', { class: 'field-label' }, 'Directions'), kSelect));
       const names = KDOP_DIRECTIONS[v.k];
       groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of a ${v.k}-DOP:`));
       names.forEach((name, i) => row(name, [`min.${i}`, `max.${i}`], { inline: true, tags: ['min', 'max'] }));

@@ -133,6 +133,10 @@ export interface Sepaxis {
   transform(volume: Volume, transform?: RigidTransform, options?: { enclosingAabb?: boolean }): Volume;
   /** Corners and edges of a box or k-DOP (its actual polytope), for drawing. Throws for a sphere. */
   polytope(volume: AabbVolume | ObbVolume | KdopVolume): { vertices: Vec3[]; edges: [number, number][] };
+  /** The tightest AABB / k-DOP, or an enclosing sphere (Ritter), around points ([x,y,z][] or flat x,y,z numbers). */
+  fit(type: 'aabb', points: ArrayLike<Vec3Like> | ArrayLike<number>): AabbVolume;
+  fit(type: 'sphere', points: ArrayLike<Vec3Like> | ArrayLike<number>): SphereVolume;
+  fit(type: 'kdop', points: ArrayLike<Vec3Like> | ArrayLike<number>, options: { k: 6 | 8 | 14 | 18 | 26 }): KdopVolume;
   /** The problems of a volume; [] when valid. Never throws for bad input. */
   validate(volume: unknown): Problem[];
   createVolumeBuffer(type: VolumeType, capacity: number, options?: { k?: number; precision?: 'f64' | 'f32' }): VolumeBuffer;

@@ -234,6 +234,38 @@ export class Sepaxis {
     return this.#m.polytopeSlot();
   }
 
+  /**
+   * The volume of `type` around a point set: 'aabb' and 'kdop' (with { k }) are the tightest,
+   * 'sphere' encloses them (Ritter's method; close to, not always, the smallest). points: an array
+   * of [x, y, z] / {x, y, z}, or a flat array or typed array of x, y, z numbers.
+   */
+  fit(type, points, { k } = {}) {
+    const codes = { sphere: 0, aabb: 1, kdop: 3 };
+    if (!(type in codes)) throw new TypeError(`fit type must be "sphere", "aabb" or "kdop", got ${show(type)}`);
+    if (points == null || typeof points !== 'object' || typeof points.length !== 'number')
+      throw new TypeError(`points must be an array of points or of x, y, z numbers, got ${show(points)}`);
+    const flat = points.length > 0 && typeof points[0] === 'number';
+    const count = flat ? points.length / 3 : points.length;
+    if (!Number.isInteger(count)) throw new RangeError(`points must hold x, y, z triples, got ${points.length} numbers`);
+    const ptr = this.#m._malloc(Math.max(1, count) * 24);
+    try {
+      const f = new Float64Array(this.#m.HEAPF64.buffer, ptr, count * 3);
+      if (flat) {
+        for (let i = 0; i < points.length; i++) {
+          if (typeof points[i] !== 'number') throw new TypeError(`points[${i}] must be a number, got ${show(points[i])}`);
+          f[i] = points[i];
+        }
+      } else {
+        for (let i = 0; i < count; i++) writeVec3(f, 3 * i, points[i], `points[${i}]`);
+      }
+      const result = this.#m.fitPoints(codes[type], k ?? 0, ptr, count);
+      if (typeof result === 'string') throw new RangeError(result);
+      return result;
+    } finally {
+      this.#m._free(ptr);
+    }
+  }
+
   /** The problems of a volume, each { message }; an empty array when it is valid. */
   validate(volume) {
     try {

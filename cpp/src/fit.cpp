@@ -1,0 +1,72 @@
+#include "sepaxis/fit.h"
+
+#include <cmath>
+#include <limits>
+
+#include "validate.h"
+
+namespace sepaxis {
+namespace {
+
+std::optional<Error> checkPoints(const Vec3* points, size_t count) {
+  if (count == 0) return detail::makeError(ErrorCode::WrongLength, "points", 0, "a non-empty list", "length");
+  for (size_t i = 0; i < count; ++i)
+    if (auto e = detail::checkFinite(detail::indexed("points", int(i)), points[i])) return e;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Expected<Aabb> fitAabb(const Vec3* points, size_t count) {
+  if (auto e = checkPoints(points, count)) return *e;
+  Aabb box{points[0], points[0]};
+  for (size_t i = 1; i < count; ++i) box.min = min(box.min, points[i]), box.max = max(box.max, points[i]);
+  return box;
+}
+
+Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count) {
+  if (!isValidKdopK(k)) return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
+  if (auto e = checkPoints(points, count)) return *e;
+  const KdopDirection* dirs = kdopDirections(k);
+  const int n = k / 2;
+  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
+  for (int j = 0; j < n; ++j) lo[j] = std::numeric_limits<double>::infinity(), hi[j] = -lo[j];
+  for (size_t i = 0; i < count; ++i)
+    for (int j = 0; j < n; ++j) {
+      const double s = dot(toVec3(dirs[j]), points[i]);
+      lo[j] = lesser(lo[j], s);
+      hi[j] = greater(hi[j], s);
+    }
+  return makeKdop(k, lo, hi, n);
+}
+
+Expected<Sphere> fitSphere(const Vec3* points, size_t count) {
+  if (auto e = checkPoints(points, count)) return *e;
+  // Ritter 1990: start from a far pair of points, then grow the sphere to take in each outsider.
+  auto farthest = [&](Vec3 from) {
+    size_t best = 0;
+    double bestD = -1;
+    for (size_t i = 0; i < count; ++i) {
+      const double d = lengthSquared(points[i] - from);
+      if (d > bestD) bestD = d, best = i;
+    }
+    return points[best];
+  };
+  const Vec3 a = farthest(points[0]), b = farthest(a);
+  Vec3 c = (a + b) * 0.5;
+  double r = length(b - a) * 0.5;
+  for (size_t i = 0; i < count; ++i) {
+    const double d = length(points[i] - c);
+    if (d > r) {
+      const double grown = (r + d) * 0.5;
+      c = c + (points[i] - c) * ((grown - r) / d);
+      r = grown;
+    }
+  }
+  // Rounding in the updates may leave a point a few ulps outside: make containment exact.
+  for (size_t i = 0; i < count; ++i)
+    while (!withinDistance(points[i] - c, r)) r = std::nextafter(r, std::numeric_limits<double>::infinity());
+  return Sphere{c, r};
+}
+
+}  // namespace sepaxis
