@@ -378,7 +378,10 @@ export class App {
     document.body.classList.toggle('tutorial-on', this.ui.step >= 0);
   }
 
-  /** The axis shown in 3D: the hovered row, else the tutorial step, else the separating axis. */
+  /**
+   * The axis shown in 3D: the hovered row, else the tutorial step, else the separating axis, else
+   * (overlapping) the axis closest to separating: the largest gap, where the overlap is shallowest.
+   */
   #refreshFocus() {
     const r = this.report;
     let focus = null;
@@ -386,6 +389,7 @@ export class App {
       if (this.ui.hoverAxis != null && this.ui.hoverAxis < r.axes.length) focus = this.ui.hoverAxis;
       else if (this.ui.step >= 0) focus = this.ui.step;
       else if (r.separatingAxis >= 0) focus = r.separatingAxis;
+      else focus = closestToSeparating(r.axes);
     }
     const bounds = this.pair && [this.collision.bounds(this.pair[0].id), this.collision.bounds(this.pair[1].id)];
     this.axisView.show(focus == null ? null : r.axes[focus], bounds);
@@ -460,6 +464,15 @@ function badge(text) {
   const object = new CSS2DObject(el);
   object.visible = false;
   return object;
+}
+
+/** Index of the non-degenerate axis with the largest gap, or null when there is none. */
+function closestToSeparating(axes) {
+  let best = null;
+  axes.forEach((axis, i) => {
+    if (!axis.degenerate && (best === null || axis.gap > axes[best].gap)) best = i;
+  });
+  return best;
 }
 
 start();
