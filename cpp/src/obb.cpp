@@ -29,13 +29,6 @@ std::optional<Error> checkOrthonormal(const Vec3 (&axes)[3]) {
   return std::nullopt;
 }
 
-bool withinTolerance(const Vec3 (&u)[3], double tol) {
-  for (int i = 0; i < 3; ++i)
-    for (int j = i; j < 3; ++j)
-      if (!(std::fabs(dot(u[i], u[j]) - (i == j ? 1 : 0)) <= tol)) return false;  // NaN fails too
-  return true;
-}
-
 }  // namespace
 
 bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) {
@@ -47,24 +40,37 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
   // (1 - tol)^2 <= len^2 <= (1 + tol)^2.
   constexpr double lo = (1 - tolerance::kOrthonormal) * (1 - tolerance::kOrthonormal);
   constexpr double hi = (1 + tolerance::kOrthonormal) * (1 + tolerance::kOrthonormal);
+  // One Gram matrix g = U^T U serves both the acceptance test and the "already orthonormal" one.
+  double g[3][3];
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j) g[i][j] = g[j][i] = dot(u[i], u[j]);
+  bool orthonormal = true;
   for (int i = 0; i < 3; ++i) {
-    const double len2 = dot(u[i], u[i]);
-    if (!(len2 >= lo && len2 <= hi)) return false;
-    for (int j = i + 1; j < 3; ++j)
-      if (std::fabs(dot(u[i], u[j])) > tolerance::kOrthonormal) return false;
+    if (!(g[i][i] >= lo && g[i][i] <= hi)) return false;
+    orthonormal = orthonormal && std::fabs(g[i][i] - 1) <= 1e-15;
+    for (int j = i + 1; j < 3; ++j) {
+      if (std::fabs(g[i][j]) > tolerance::kOrthonormal) return false;
+      orthonormal = orthonormal && std::fabs(g[i][j]) <= 1e-15;
+    }
   }
   // The nearest orthonormal frame (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
   // quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by
   // the least amount and keeps the handedness. The exact tests need it: the extent of a box along
   // a cross product of axes is only sum e_i |u_i . L| when the axes are orthonormal. Axes already
   // orthonormal to 1e-15 (the usual case) skip it.
-  for (int iteration = 0; iteration < 6 && !withinTolerance(u, 1e-15); ++iteration) {
+  for (int iteration = 0; iteration < 6 && !orthonormal; ++iteration) {
     Vec3 next[3];
     for (int i = 0; i < 3; ++i) {
       next[i] = u[i] * 1.5;
-      for (int j = 0; j < 3; ++j) next[i] = next[i] - u[j] * (0.5 * dot(u[j], u[i]));
+      for (int j = 0; j < 3; ++j) next[i] = next[i] - u[j] * (0.5 * g[j][i]);
     }
     for (int i = 0; i < 3; ++i) u[i] = next[i];
+    orthonormal = true;
+    for (int i = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j) {
+        g[i][j] = g[j][i] = dot(u[i], u[j]);
+        orthonormal = orthonormal && std::fabs(g[i][j] - (i == j ? 1 : 0)) <= 1e-15;
+      }
   }
   box.center = center;
   box.halfExtents = halfExtents;
