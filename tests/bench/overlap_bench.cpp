@@ -6,6 +6,17 @@
 namespace sepaxis::bench {
 namespace {
 
+/// The pairs of pairSet as std::variant Volumes, built once per type pair.
+template <class KA, class KB>
+const std::vector<Pair<Volume, Volume>>& volumePairSet() {
+  static const std::vector<Pair<Volume, Volume>> set = [] {
+    std::vector<Pair<Volume, Volume>> out;
+    for (const auto& p : pairSet<KA, KB>()) out.push_back({p.a, p.b});
+    return out;
+  }();
+  return set;
+}
+
 template <class KA, class KB>
 void overlapsBench(benchmark::State& state) {
   const auto& set = pairSet<KA, KB>();
@@ -20,11 +31,7 @@ void overlapsBench(benchmark::State& state) {
 /// The same pairs through the std::variant entry point, to show what the dispatch costs.
 template <class KA, class KB>
 void overlapsVolumeBench(benchmark::State& state) {
-  static const std::vector<Pair<Volume, Volume>> set = [] {
-    std::vector<Pair<Volume, Volume>> out;
-    for (const auto& p : pairSet<KA, KB>()) out.push_back({p.a, p.b});
-    return out;
-  }();
+  const auto& set = volumePairSet<KA, KB>();
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& p = set[i++ & kSetMask];
@@ -49,11 +56,7 @@ void overlapsConservativeBench(benchmark::State& state) {
 /// The report allocates its axis list and labels; this is the price of explaining an answer.
 template <class KA, class KB>
 void collideBench(benchmark::State& state) {
-  static const std::vector<Pair<Volume, Volume>> set = [] {
-    std::vector<Pair<Volume, Volume>> out;
-    for (const auto& p : pairSet<KA, KB>()) out.push_back({p.a, p.b});
-    return out;
-  }();
+  const auto& set = volumePairSet<KA, KB>();
   std::size_t i = 0;
   for (auto _ : state) {
     const auto& p = set[i++ & kSetMask];
