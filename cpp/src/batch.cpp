@@ -75,13 +75,22 @@ void fieldPointers(const BatchLayout& l, const T* (&p)[N]) {
 // Two consecutive numbers as f64x2 lanes (floats are widened exactly).
 inline v128_t load2(const double* p) { return wasm_v128_load(p); }
 inline v128_t load2(const float* p) { return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(p)); }
+
+// The verdicts of four pairs, from the masks of pairs (i, i+1) and (i+2, i+3), as four result
+// bytes written at once: a table turns the 4-bit mask into the bytes 0/1.
+inline void storeFour(uint8_t* out, v128_t low, v128_t high) {
+  static constexpr uint32_t kBytes[16] = {
+      0x00000000, 0x00000001, 0x00000100, 0x00000101, 0x00010000, 0x00010001, 0x00010100, 0x00010101,
+      0x01000000, 0x01000001, 0x01000100, 0x01000101, 0x01010000, 0x01010001, 0x01010100, 0x01010101};
+  const uint32_t bytes = kBytes[wasm_i64x2_bitmask(low) | (wasm_i64x2_bitmask(high) << 2)];
+  __builtin_memcpy(out, &bytes, 4);  // little-endian: byte j is pair i + j
+}
 #endif
 
-
-// Two pairs per step in f64x2 lanes. The fast lanes are those whose numbers are plainly fine:
-// radii >= 0 and squares in the range where they neither underflow nor overflow (NaN and
-// infinities fail these comparisons). Any other lane is decided by the exact scalar test, which
-// also reports invalid input.
+// Four pairs per step, in two f64x2 halves, without a branch per pair. The fast lanes are those
+// whose numbers are plainly fine: radii >= 0 and squares in the range where they neither
+// underflow nor overflow (NaN and infinities fail these comparisons). A group of four with any
+// other lane is decided by the exact scalar test, which also reports invalid input.
 template <class T>
 size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count, uint8_t* out) {
   const T *a[4], *b[4];
@@ -91,30 +100,85 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
 #ifdef __wasm_simd128__
   const T *ax = a[0], *ay = a[1], *az = a[2], *ar = a[3], *bx = b[0], *by = b[1], *bz = b[2], *br = b[3];
   const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
-  for (; i + 2 <= count; i += 2) {
-    const v128_t ra = load2(ar + i), rb = load2(br + i);
-    const v128_t dx = wasm_f64x2_sub(load2(bx + i), load2(ax + i));
-    const v128_t dy = wasm_f64x2_sub(load2(by + i), load2(ay + i));
-    const v128_t dz = wasm_f64x2_sub(load2(bz + i), load2(az + i));
-    const v128_t d2 = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)), wasm_f64x2_mul(dz, dz));
-    const v128_t r = wasm_f64x2_add(ra, rb);
-    const v128_t r2 = wasm_f64x2_mul(r, r);
-    const v128_t fast = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(ra, zero), wasm_f64x2_ge(rb, zero)),
-                                      wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(r2, small), wasm_f64x2_le(r2, large)),
-                                                    wasm_f64x2_le(d2, large)));
-    if (wasm_i64x2_all_true(fast)) {
-      const v128_t hit = wasm_f64x2_le(d2, r2);
-      out[i] = uint8_t(wasm_i64x2_extract_lane(hit, 0) & 1);
-      out[i + 1] = uint8_t(wasm_i64x2_extract_lane(hit, 1) & 1);
+  for (; i + 4 <= count; i += 4) {
+    v128_t hit[2], fast[2];
+    for (int h = 0; h < 2; ++h) {
+      const size_t j = i + 2 * h;
+      const v128_t ra = load2(ar + j), rb = load2(br + j);
+      const v128_t dx = wasm_f64x2_sub(load2(bx + j), load2(ax + j));
+      const v128_t dy = wasm_f64x2_sub(load2(by + j), load2(ay + j));
+      const v128_t dz = wasm_f64x2_sub(load2(bz + j), load2(az + j));
+      const v128_t d2 = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)), wasm_f64x2_mul(dz, dz));
+      const v128_t r = wasm_f64x2_add(ra, rb);
+      const v128_t r2 = wasm_f64x2_mul(r, r);
+      // pmin/pmax pass a NaN in their first operand through; a NaN radius also makes r2 NaN.
+      fast[h] = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(wasm_f64x2_pmin(ra, rb), zero), wasm_f64x2_ge(r2, small)),
+                              wasm_f64x2_le(wasm_f64x2_pmax(d2, r2), large));
+      hit[h] = wasm_f64x2_le(d2, r2);
+    }
+    if (wasm_i64x2_all_true(wasm_v128_and(fast[0], fast[1]))) {
+      storeFour(out + i, hit[0], hit[1]);
     } else {
-      invalid += (out[i] = spherePair(a, b, i)) == kBatchInvalid;
-      invalid += (out[i + 1] = spherePair(a, b, i + 1)) == kBatchInvalid;
+      for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = spherePair(a, b, j)) == kBatchInvalid;
     }
   }
 #endif
   for (; i < count; ++i) invalid += (out[i] = spherePair(a, b, i)) == kBatchInvalid;
   return invalid;
 }
+
+#ifdef __wasm_simd128__
+// AABB pairs (i, i+1) in f64x2 lanes: the overlap mask, and in `fast` the lanes whose boxes are
+// plainly valid: every width max - min is >= 0 and finite (its sign is exact; NaN, infinities and
+// widths that overflow fail, and go to the exact scalar test).
+inline v128_t aabbHalf(const double* const a[6], const double* const b[6], size_t j, v128_t& fast) {
+  const v128_t zero = wasm_f64x2_splat(0), limit = wasm_f64x2_splat(1.7976931348623157e308);
+  v128_t hit = wasm_i64x2_splat(-1);
+  for (int c = 0; c < 3; ++c) {
+    const v128_t a0 = load2(a[c] + j), a1 = load2(a[c + 3] + j), b0 = load2(b[c] + j), b1 = load2(b[c + 3] + j);
+    hit = wasm_v128_and(hit, wasm_v128_and(wasm_f64x2_le(a0, b1), wasm_f64x2_le(b0, a1)));
+    const v128_t wa = wasm_f64x2_sub(a1, a0), wb = wasm_f64x2_sub(b1, b0);
+    fast = wasm_v128_and(fast, wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(wa, zero), wasm_f64x2_le(wa, limit)),
+                                             wasm_v128_and(wasm_f64x2_ge(wb, zero), wasm_f64x2_le(wb, limit))));
+  }
+  return hit;
+}
+
+// Float data: comparisons of floats are exact, so four pairs go in f32x4 lanes at once.
+inline v128_t aabbQuad(const float* const a[6], const float* const b[6], size_t i, v128_t& fast) {
+  const v128_t zero = wasm_f32x4_splat(0), limit = wasm_f32x4_splat(3.40282347e38f);
+  v128_t hit = wasm_i32x4_splat(-1);
+  for (int c = 0; c < 3; ++c) {
+    const v128_t a0 = wasm_v128_load(a[c] + i), a1 = wasm_v128_load(a[c + 3] + i);
+    const v128_t b0 = wasm_v128_load(b[c] + i), b1 = wasm_v128_load(b[c + 3] + i);
+    hit = wasm_v128_and(hit, wasm_v128_and(wasm_f32x4_le(a0, b1), wasm_f32x4_le(b0, a1)));
+    const v128_t wa = wasm_f32x4_sub(a1, a0), wb = wasm_f32x4_sub(b1, b0);
+    fast = wasm_v128_and(fast, wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(wa, zero), wasm_f32x4_le(wa, limit)),
+                                             wasm_v128_and(wasm_f32x4_ge(wb, zero), wasm_f32x4_le(wb, limit))));
+  }
+  return hit;
+}
+
+inline bool aabbFour(const double* const a[6], const double* const b[6], size_t i, uint8_t* out) {
+  v128_t fast = wasm_i64x2_splat(-1);
+  const v128_t low = aabbHalf(a, b, i, fast), high = aabbHalf(a, b, i + 2, fast);
+  if (!wasm_i64x2_all_true(fast)) return false;
+  storeFour(out + i, low, high);
+  return true;
+}
+
+inline bool aabbFour(const float* const a[6], const float* const b[6], size_t i, uint8_t* out) {
+  v128_t fast = wasm_i32x4_splat(-1);
+  const v128_t hit = aabbQuad(a, b, i, fast);
+  if (!wasm_i32x4_all_true(fast)) return false;
+  // Lanes 0-3 as bytes 0/1: keep the low byte of each lane's all-ones mask, then 1 per set lane.
+  const v128_t bytes = wasm_v128_and(wasm_i8x16_shuffle(hit, hit, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12),
+                                     wasm_i8x16_splat(1));
+  const uint32_t four = uint32_t(wasm_i32x4_extract_lane(bytes, 0));
+  __builtin_memcpy(out + i, &four, 4);
+  return true;
+}
+#endif
 
 template <class T>
 size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count, uint8_t* out) {
@@ -123,33 +187,9 @@ size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count,
   fieldPointers(lb, b);
   size_t i = 0, invalid = 0;
 #ifdef __wasm_simd128__
-  const T *a0x = a[0], *a0y = a[1], *a0z = a[2], *a1x = a[3], *a1y = a[4], *a1z = a[5];
-  const T *b0x = b[0], *b0y = b[1], *b0z = b[2], *b1x = b[3], *b1y = b[4], *b1z = b[5];
-  const v128_t limit = wasm_f64x2_splat(1.7976931348623157e308);
-  for (; i + 2 <= count; i += 2) {
-    const v128_t ax0 = load2(a0x + i), ay0 = load2(a0y + i), az0 = load2(a0z + i);
-    const v128_t ax1 = load2(a1x + i), ay1 = load2(a1y + i), az1 = load2(a1z + i);
-    const v128_t bx0 = load2(b0x + i), by0 = load2(b0y + i), bz0 = load2(b0z + i);
-    const v128_t bx1 = load2(b1x + i), by1 = load2(b1y + i), bz1 = load2(b1z + i);
-    const v128_t overlap = wasm_v128_and(
-        wasm_v128_and(wasm_v128_and(wasm_f64x2_le(ax0, bx1), wasm_f64x2_le(bx0, ax1)),
-                      wasm_v128_and(wasm_f64x2_le(ay0, by1), wasm_f64x2_le(by0, ay1))),
-        wasm_v128_and(wasm_f64x2_le(az0, bz1), wasm_f64x2_le(bz0, az1)));
-    // min <= max, and -limit <= min, max <= limit: false for NaN and for infinities.
-    const v128_t ordered = wasm_v128_and(
-        wasm_v128_and(wasm_v128_and(wasm_f64x2_le(ax0, ax1), wasm_f64x2_le(ay0, ay1)), wasm_f64x2_le(az0, az1)),
-        wasm_v128_and(wasm_v128_and(wasm_f64x2_le(bx0, bx1), wasm_f64x2_le(by0, by1)), wasm_f64x2_le(bz0, bz1)));
-    const v128_t lowest = wasm_f64x2_pmin(wasm_f64x2_pmin(wasm_f64x2_pmin(ax0, ay0), az0), wasm_f64x2_pmin(wasm_f64x2_pmin(bx0, by0), bz0));
-    const v128_t highest = wasm_f64x2_pmax(wasm_f64x2_pmax(wasm_f64x2_pmax(ax1, ay1), az1), wasm_f64x2_pmax(wasm_f64x2_pmax(bx1, by1), bz1));
-    const v128_t fast = wasm_v128_and(ordered, wasm_v128_and(wasm_f64x2_le(wasm_f64x2_neg(limit), lowest), wasm_f64x2_le(highest, limit)));
-    if (wasm_i64x2_all_true(fast)) {
-      out[i] = uint8_t(wasm_i64x2_extract_lane(overlap, 0) & 1);
-      out[i + 1] = uint8_t(wasm_i64x2_extract_lane(overlap, 1) & 1);
-    } else {
-      invalid += (out[i] = aabbPair(a, b, i)) == kBatchInvalid;
-      invalid += (out[i + 1] = aabbPair(a, b, i + 1)) == kBatchInvalid;
-    }
-  }
+  for (; i + 4 <= count; i += 4)
+    if (!aabbFour(a, b, i, out))
+      for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = aabbPair(a, b, j)) == kBatchInvalid;
 #endif
   for (; i < count; ++i) invalid += (out[i] = aabbPair(a, b, i)) == kBatchInvalid;
   return invalid;
@@ -164,8 +204,9 @@ uint8_t genericPair(const BatchLayout& a, const BatchLayout& b, size_t i) {
 }
 
 #ifdef __wasm_simd128__
+// Loads boxes i, i+1; returns the lanes whose frames are fine for the fast path (an AABB's always).
 template <class T>
-void loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& box) {
+detail::M2 loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& box) {
   const T* d = static_cast<const T*>(l.data);
   auto at = [&](int f) { return detail::F2{load2(d + size_t(f) * l.stride + i)}; };
   if (l.type == VolumeType::Aabb) {
@@ -175,13 +216,14 @@ void loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& 
       box.e[c] = (at(c + 3) - at(c)) * half;
       for (int a = 0; a < 3; ++a) box.u[a][c] = detail::splat(a == c ? 1.0 : 0.0);
     }
-    return;
+    return detail::allLanes();
   }
   for (int c = 0; c < 3; ++c) {
     box.c[c] = at(c);
     box.e[c] = at(12 + c);
     for (int a = 0; a < 3; ++a) box.u[a][c] = at(3 + 3 * a + c);
   }
+  return detail::orthonormalizeLanes(box.u);
 }
 
 // AABB-OBB and OBB-OBB, two pairs per step; lanes the fast path declines go to the exact test.
@@ -190,9 +232,8 @@ size_t boxesPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, u
   size_t i = 0, invalid = 0;
   detail::BoxLanes<detail::F2> x, y;
   for (; i + 2 <= count; i += 2) {
-    loadBoxLanes<T>(a, i, x);
-    loadBoxLanes<T>(b, i, y);
-    const auto verdict = detail::boxLanesSeparated(x, y);
+    const detail::M2 frames = loadBoxLanes<T>(a, i, x) & loadBoxLanes<T>(b, i, y);
+    const auto verdict = detail::boxLanesSeparated(x, y, frames);
     for (int l = 0; l < 2; ++l)
       invalid += (out[i + l] = detail::lane(verdict.fast, l) ? uint8_t(!detail::lane(verdict.separated, l))
                                                              : genericPair<A, Obb>(a, b, i + l)) == kBatchInvalid;

@@ -5,10 +5,16 @@
 // The fast path uses the classic projections of B onto cross axes (Ericson, RTCD 4.4.1):
 // r_B = b_j1 |R[i][j2]| + b_j2 |R[i][j1]| for L = A.ui × B.uj, exact for orthonormal axes. Its
 // error is ~1e-16 absolute while |L| = sin(angle), so it is only used where every |L| >= 1e-6
-// (error <= 1e-10 of the sizes) and both frames are orthonormal within 1e-15. Other lanes, and
-// invalid input, are handed back to the exact scalar test (obb_axes.h via overlaps()).
+// (error <= 1e-10 of the sizes) or the cross product is exactly zero in A's frame (parallel axes,
+// e.g. boxes turned about the same world axis: the scalar test skips that axis too, and here its
+// c, rA, rB are exactly 0, so it cannot separate), and both frames are orthonormal within 1e-15
+// (axes a little off, such as floats, are first made orthonormal exactly as tryMakeObb does).
+// Other lanes, and invalid input, are handed back to the exact scalar test (obb_axes.h via
+// overlaps()).
 
 #include <cmath>
+
+#include "sepaxis/tolerance.h"
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
@@ -34,6 +40,10 @@ inline M2 operator>=(F2 a, F2 b) { return {wasm_f64x2_ge(a.v, b.v)}; }
 inline M2 operator|(M2 a, M2 b) { return {wasm_v128_or(a.v, b.v)}; }
 inline M2 operator&(M2 a, M2 b) { return {wasm_v128_and(a.v, b.v)}; }
 inline M2 operator~(M2 a) { return {wasm_v128_not(a.v)}; }
+inline M2 operator==(F2 a, F2 b) { return {wasm_f64x2_eq(a.v, b.v)}; }
+inline M2 allLanes() { return {wasm_i64x2_splat(-1)}; }
+/// Lanes of `yes` where m is set, of `no` elsewhere.
+inline F2 select(M2 m, F2 yes, F2 no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; }
 inline bool all(M2 m) { return wasm_i64x2_all_true(m.v); }
 inline bool lane(M2 m, int i) { return (i == 0 ? wasm_i64x2_extract_lane(m.v, 0) : wasm_i64x2_extract_lane(m.v, 1)) != 0; }
 #endif
@@ -47,25 +57,66 @@ struct BoxLanes {
   V e[3];
 };
 
-/// Lanes where the fast path is valid (finite, half-extents >= 0, orthonormal within 1e-15, no
-/// axis pair closer to parallel than 1e-6 rad), and of those, the separated ones.
+/// Makes each lane's axes orthonormal exactly as tryMakeObb does (the same operations in the same
+/// order, so the same bits): accepts axes within tolerance::kOrthonormal, then Newton-Schulz steps
+/// on the lanes not yet orthonormal within 1e-15. Returns the lanes that were accepted and ended
+/// orthonormal; the others (invalid, or slow to converge) belong to the scalar test.
+template <class V = F2, class M = M2>
+M orthonormalizeLanes(V (&u)[3][3]) {
+  constexpr double tol = tolerance::kOrthonormal;
+  const V zero = splat(0.0), one = splat(1.0), tight = splat(1e-15), half = splat(0.5), threeHalves = splat(1.5);
+  const V lo = splat((1 - tol) * (1 - tol)), hi = splat((1 + tol) * (1 + tol)), offDiagonal = splat(tol);
+  V g[3][3];
+  auto gram = [&] {
+    for (int i = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j) g[i][j] = g[j][i] = u[i][0] * u[j][0] + u[i][1] * u[j][1] + u[i][2] * u[j][2];
+  };
+  auto orthonormal = [&] {
+    M m = allLanes();
+    for (int i = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j) m = m & (abs(g[i][j] - (i == j ? one : zero)) <= tight);
+    return m;
+  };
+  gram();
+  M accepted = allLanes();
+  for (int i = 0; i < 3; ++i) {
+    accepted = accepted & (g[i][i] >= lo) & (g[i][i] <= hi);
+    for (int j = i + 1; j < 3; ++j) accepted = accepted & (abs(g[i][j]) <= offDiagonal);
+  }
+  M done = orthonormal();
+  for (int iteration = 0; iteration < 6 && !all(done | ~accepted); ++iteration) {
+    V next[3][3];
+    for (int i = 0; i < 3; ++i)
+      for (int c = 0; c < 3; ++c) {
+        next[i][c] = u[i][c] * threeHalves;
+        for (int j = 0; j < 3; ++j) next[i][c] = next[i][c] - u[j][c] * (half * g[j][i]);
+      }
+    for (int i = 0; i < 3; ++i)
+      for (int c = 0; c < 3; ++c) u[i][c] = select(done, u[i][c], next[i][c]);
+    gram();
+    done = orthonormal();
+  }
+  return accepted & done;
+}
+
+/// Lanes where the fast path is valid (finite, half-extents >= 0, orthonormal frames, every axis
+/// pair either at least 1e-6 rad from parallel or exactly parallel in A's frame), and of those,
+/// the separated ones.
 template <class V, class M>
 struct LaneVerdict {
   M fast;
   M separated;
 };
 
+/// `frames`: the lanes whose two frames orthonormalizeLanes vouched for.
 template <class V = F2, class M = M2>
-LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B) {
-  const V zero = splat(0.0), one = splat(1.0), large = splat(1e300), tight = splat(1e-15);
+LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, M frames) {
+  const V zero = splat(0.0), large = splat(1e300);
   auto dot = [](const V (&a)[3], const V (&b)[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
 
-  // Validity: orthonormal frames (NaN and infinities fail these comparisons), sane half-extents.
-  M fast = (A.e[0] >= zero) & (A.e[1] >= zero) & (A.e[2] >= zero) & (B.e[0] >= zero) & (B.e[1] >= zero) &
+  // Validity: sane half-extents (NaN and infinities fail these comparisons).
+  M fast = frames & (A.e[0] >= zero) & (A.e[1] >= zero) & (A.e[2] >= zero) & (B.e[0] >= zero) & (B.e[1] >= zero) &
            (B.e[2] >= zero) & (A.e[0] + A.e[1] + A.e[2] + B.e[0] + B.e[1] + B.e[2] <= large);
-  for (const BoxLanes<V>* box : {&A, &B})
-    for (int i = 0; i < 3; ++i)
-      for (int j = i; j < 3; ++j) fast = fast & (abs(dot(box->u[i], box->u[j]) - (i == j ? one : zero)) <= tight);
 
   // B in A's frame: t = A^T (cB - cA), R = A^T B.
   const V d[3] = {B.c[0] - A.c[0], B.c[1] - A.c[1], B.c[2] - A.c[2]};
@@ -77,7 +128,10 @@ LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B) 
   fast = fast & (abs(t[0]) + abs(t[1]) + abs(t[2]) <= large);
   const V nearlyOne = splat(1 - 5e-13);  // |R| above this: |A.ui × B.uj| < 1e-6
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) fast = fast & (aR[i][j] <= nearlyOne);
+    for (int j = 0; j < 3; ++j) {
+      const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+      fast = fast & ((aR[i][j] <= nearlyOne) | ((R[i1][j] == zero) & (R[i2][j] == zero)));
+    }
 
   const V* a = A.e;
   const V* b = B.e;

@@ -75,7 +75,7 @@ console.log(`bounds of crate: ${bounds.min.map((x) => x.toFixed(2))} .. ${bounds
 const kind: VolumeType = 'sphere';
 using spheres: VolumeBuffer = sx.createVolumeBuffer(kind, 3);
 spheres.set(0, ball).set(1, { type: 'sphere', center: [9, 9, 9], radius: 1 }).set(2, { type: 'sphere', center: [1, 1, 1], radius: 0 });
-spheres.data[3 * spheres.capacity + 2] = 0.25;  // field 3 (radius) of element 2, written in place
+spheres.data[3 * spheres.stride + 2] = 0.25;  // field 3 (radius) of element 2, written in place
 spheres.count = 3;
 const many: Uint8Array = sx.overlapsMany(box, spheres);
 console.log(`overlapsMany(box, ${spheres.count} ${spheres.type}s): ${Array.from(many)}; problem of [1]: '${spheres.problem(1)}'`);

@@ -136,9 +136,11 @@ describe('filling buffers through their views', () => {
           expect(a.get(i)).toEqual({ type: 'sphere', center: s.center.map(f), radius: f(s.radius) });
           expect(b.get(i)).toEqual({ type: 'aabb', min: box.min.map(f), max: box.max.map(f) });
         }
-        // field f of element i is data[f * capacity + i]
-        expect(a.data[3 * N + 7]).toBe(a.field('radius')[7]);
-        expect(b.data[4 * N + 5]).toBe(b.field('max.y')[5]);
+        // field f of element i is data[f * stride + i]; the stride pads past the capacity
+        expect(a.stride).toBeGreaterThanOrEqual(N);
+        expect(a.data).toHaveLength(4 * a.stride);
+        expect(a.data[3 * a.stride + 7]).toBe(a.field('radius')[7]);
+        expect(b.data[4 * b.stride + 5]).toBe(b.field('max.y')[5]);
         expect(a.field('radius')).toHaveLength(N);
         const results = buffer.run();
         for (let i = 0; i < N; i++) expect(results[i]).toBe(sx.overlaps(a.get(i), b.get(i)) ? 1 : 0);
@@ -158,6 +160,37 @@ describe('filling buffers through their views', () => {
       expect(buffer.get(1)).toEqual(buffer.get(0));
     } finally {
       buffer.dispose();
+    }
+  });
+});
+
+describe('padded field arrays', () => {
+  it('capacities whose field arrays would be 4 KiB apart get a longer stride, and the views and results follow it', () => {
+    for (const [type, capacity, precision] of [['aabb', 512, 'f64'], ['obb', 1024, 'f32'], ['sphere', 4096, 'f64']]) {
+      const r = rng(capacity);
+      const pairs = sx.createPairBuffer(type, type, capacity, { precision });
+      try {
+        const bytes = precision === 'f32' ? 4 : 8;
+        for (const side of [pairs.a, pairs.b]) {
+          expect(side.stride).toBeGreaterThan(capacity);
+          expect((side.stride * bytes) % 4096).toBeGreaterThanOrEqual(128);
+          expect(side.field(side.fields[1])).toHaveLength(capacity);
+        }
+        const volumes = Array.from({ length: capacity }, () => [
+          randomVolume(r, type, r.vec(-0.5, 0.5), { rotation: true }),
+          randomVolume(r, type, r.vec(-1.5, 1.5), { rotation: true })]);
+        // Written through the one `data` view at f * stride + i, read back with get().
+        volumes.forEach(([a, b], i) => { pairs.a.set(i, a); pairs.b.set(i, b); });
+        const last = pairs.a.fields.length - 1;
+        const grown = pairs.a.field(pairs.a.fields[last])[3] + 0.25;  // radius, max.z, halfExtents.z
+        pairs.a.data[last * pairs.a.stride + 3] = grown;
+        expect(pairs.a.field(pairs.a.fields[last])[3]).toBe(grown);
+        const results = pairs.run();
+        for (let i = 0; i < capacity; i += 7)
+          expect(results[i], `pair ${i}`).toBe(sx.overlaps(pairs.a.get(i), pairs.b.get(i)) ? 1 : 0);
+      } finally {
+        pairs.dispose();
+      }
     }
   });
 });
@@ -320,6 +353,7 @@ describe('a buffer cannot be pointed outside its memory', () => {
       const s = unitVolumes().sphere;
       for (let i = 0; i < 4; i++) { pairs.a.set(i, s); pairs.b.set(i, s); many.set(i, s); }
       for (const buffer of [pairs, pairs.a, pairs.b, many]) attempt(() => { buffer.capacity = 200_000; });
+      for (const buffer of [pairs.a, pairs.b, many]) attempt(() => { buffer.stride = 200_000; });
       attempt(() => { many.type = 'kdop'; });
       attempt(() => { many.k = 26; });
       attempt(() => { pairs.b.precision = 'f32'; });

@@ -35,19 +35,39 @@ function checkInteger(value, name, lo, hi) {
 }
 
 function checkCapacity(capacity) { checkInteger(capacity, 'capacity', 1, 1 << 24); }
+
+/**
+ * Elements per field array: the capacity rounded up to a multiple of 8 (whole SIMD groups), and
+ * further when the field arrays would start a multiple of ~4 KiB apart. Arrays that far apart map
+ * to the same L1 cache sets, and a loop reading 8-30 of them at once then evicts its own data
+ * (4096 boxes: 60 % slower without this).
+ */
+function paddedStride(capacity, bytes) {
+  let stride = Math.ceil(capacity / 8) * 8;
+  for (;;) {
+    const offset = (stride * bytes) % 4096;
+    if (offset >= 128 && offset <= 4096 - 128) return stride;
+    stride += 8;
+  }
+}
 export function checkCount(count, capacity) { checkInteger(count, 'count', 0, capacity); }
 
-/** Owns one block of WebAssembly memory; freed by dispose() or, as a safety net, on collection. */
+/**
+ * Owns one block of WebAssembly memory, aligned to a 64-byte cache line (malloc only promises 8:
+ * SIMD loads that straddle lines cost more); freed by dispose() or, as a safety net, on collection.
+ */
 class HeapBlock {
   #host;
+  #allocation;
   #ptr;
   constructor(host, bytes) {
     this.#host = host;
-    this.#ptr = host.module._malloc(bytes);
-    if (!this.#ptr) throw new RangeError(`out of WebAssembly memory allocating ${bytes} bytes`);
+    this.#allocation = host.module._malloc(bytes + 63);
+    if (!this.#allocation) throw new RangeError(`out of WebAssembly memory allocating ${bytes} bytes`);
+    this.#ptr = Math.ceil(this.#allocation / 64) * 64;
     // Zeroed like a new typed array, not holding whatever a disposed buffer left there.
     host.module.HEAPU8.fill(0, this.#ptr, this.#ptr + bytes);
-    host.registry.register(this, this.#ptr, this);
+    host.registry.register(this, this.#allocation, this);
   }
   get ptr() {
     if (!this.#ptr) throw new Error('this batch buffer was disposed');
@@ -57,13 +77,13 @@ class HeapBlock {
   dispose() {
     if (!this.#ptr) return;
     this.#host.registry.unregister(this);
-    this.#host.module._free(this.#ptr);
-    this.#ptr = 0;
+    this.#host.module._free(this.#allocation);
+    this.#ptr = this.#allocation = 0;
   }
 }
 
 /**
- * N volumes of one type as structure-of-arrays: field f of element i is data[f * capacity + i].
+ * N volumes of one type as structure-of-arrays: field f of element i is data[f * stride + i].
  * Views are refreshed on access: WebAssembly memory growth detaches old views (their length
  * becomes 0), so read `field()`/`data`/`results` again after anything that may allocate.
  */
@@ -89,24 +109,26 @@ export class VolumeBuffer {
       precision: { value: precision, enumerable: true },
       fields: { value: Object.freeze(fieldNames(type, k)), enumerable: true },
     });
+    /** Elements per field array in `data` (>= capacity; padded for the cache). */
+    Object.defineProperty(this, 'stride', { value: paddedStride(capacity, this.#bytes), enumerable: true });
     /** How many elements the batch calls test (0 <= count <= capacity). */
     this.count = capacity;
-    this.#block = new HeapBlock(host, this.fields.length * capacity * this.#bytes + capacity);
+    this.#block = new HeapBlock(host, this.fields.length * this.stride * this.#bytes + capacity);
   }
 
   get #bytes() { return this.precision === 'f32' ? 4 : 8; }
   /** The type code the exports take: type + 8 for float32 data. */
   get typeCode() { return TYPE_CODES[this.type] + (this.precision === 'f32' ? 8 : 0); }
   get ptr() { return this.#block.ptr; }
-  get resultsPtr() { return this.#block.ptr + this.fields.length * this.capacity * this.#bytes; }
+  get resultsPtr() { return this.#block.ptr + this.fields.length * this.stride * this.#bytes; }
 
   #fresh(view) { return view !== null && view.length !== 0; }
 
-  /** All fields in one view: field f of element i at [f * capacity + i]. */
+  /** All fields in one view: field f of element i at [f * stride + i]. */
   get data() {
     if (!this.#fresh(this.#data)) {
       const View = this.precision === 'f32' ? Float32Array : Float64Array;
-      this.#data = new View(this.#host.module.HEAPU8.buffer, this.ptr, this.fields.length * this.capacity);
+      this.#data = new View(this.#host.module.HEAPU8.buffer, this.ptr, this.fields.length * this.stride);
     }
     return this.#data;
   }
@@ -117,7 +139,7 @@ export class VolumeBuffer {
     if (view && view.length !== 0) return view;
     const f = this.fields.indexOf(name);
     if (f < 0) throw new RangeError(`field must be one of ${this.fields.join(', ')}, got ${JSON.stringify(name)}`);
-    view = this.data.subarray(f * this.capacity, (f + 1) * this.capacity);
+    view = this.data.subarray(f * this.stride, f * this.stride + this.capacity);
     this.#views.set(name, view);
     return view;
   }
@@ -134,7 +156,7 @@ export class VolumeBuffer {
     this.#checkIndex(i);
     const f64 = this.#host.scratch();
     writeVolume(f64, 0, volume);
-    const status = this.#host.module._sx_store(0, this.typeCode, this.k ?? 0, this.ptr, this.capacity, i);
+    const status = this.#host.module._sx_store(0, this.typeCode, this.k ?? 0, this.ptr, this.stride, i);
     if (status === -4) throw new TypeError(`this VolumeBuffer holds ${this.type}${this.k ? ` k=${this.k}` : ''} volumes, got ${volume.type}${volume.k ? ` k=${volume.k}` : ''}`);
     if (status < 0) throw new RangeError(this.#host.module.lastError());
     return this;
@@ -143,7 +165,7 @@ export class VolumeBuffer {
   /** Element i in the JSON format. */
   get(i) {
     this.#checkIndex(i);
-    const d = this.data, c = this.capacity;
+    const d = this.data, c = this.stride;
     const at = (f) => d[f * c + i];
     const vec = (f) => [at(f), at(f + 1), at(f + 2)];
     switch (this.type) {
@@ -159,7 +181,7 @@ export class VolumeBuffer {
 
   /** The message of element i's first invalid field, or '' when it is valid. */
   problem(i) {
-    return this.#host.module.batchElementError(this.typeCode, this.k ?? 0, this.ptr, this.capacity, i);
+    return this.#host.module.batchElementError(this.typeCode, this.k ?? 0, this.ptr, this.stride, i);
   }
 
   #checkIndex(i) { checkInteger(i, 'index', 0, this.capacity - 1); }
@@ -208,8 +230,8 @@ export class PairBuffer {
   run(count = this.count) {
     checkCount(count, this.capacity);
     const { a, b } = this;
-    const invalid = this.#host.module._sx_overlaps_pairwise(a.typeCode, a.k ?? 0, a.ptr, a.capacity,
-      b.typeCode, b.k ?? 0, b.ptr, b.capacity, count, this.#block.ptr);
+    const invalid = this.#host.module._sx_overlaps_pairwise(a.typeCode, a.k ?? 0, a.ptr, a.stride,
+      b.typeCode, b.k ?? 0, b.ptr, b.stride, count, this.#block.ptr);
     if (invalid > 0) throw this.#host.batchError(this.results, count, [['a', a], ['b', b]]);
     return this.results.subarray(0, count);
   }

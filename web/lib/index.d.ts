@@ -70,7 +70,7 @@ export interface Problem { message: string }
 
 /**
  * `capacity` volumes of one type in the WebAssembly heap, as structure-of-arrays Float64 data:
- * field f of element i is data[f * capacity + i]. Fill the views in place, then test with
+ * field f of element i is data[f * stride + i] (or field(name)[i]). Fill the views in place, then test with
  * Sepaxis.overlapsMany. Views are refreshed on access: memory growth (creating buffers)
  * detaches older views, whose length then reads 0, so fetch them again after such calls.
  */
@@ -78,6 +78,8 @@ export class VolumeBuffer implements Disposable {
   readonly type: VolumeType;
   readonly k: number | undefined;
   readonly capacity: number;
+  /** Elements per field array in `data` (>= capacity: padded so the field arrays do not compete for cache sets). */
+  readonly stride: number;
   /** 'f64': Float64Array views; 'f32': Float32Array views (half the memory traffic; the tests still compute in double on the stored values). */
   readonly precision: 'f64' | 'f32';
   /** Field names in storage order, e.g. ['center.x', 'center.y', 'center.z', 'radius']. */

@@ -295,7 +295,7 @@ export class Sepaxis {
     checkCount(count, buffer.capacity);
     writeVolume(this.#scratch(), 0, volume);
     this.#decode(0);
-    const invalid = this.#m._sx_overlaps_one_to_many(buffer.typeCode, buffer.k ?? 0, buffer.ptr, buffer.capacity,
+    const invalid = this.#m._sx_overlaps_one_to_many(buffer.typeCode, buffer.k ?? 0, buffer.ptr, buffer.stride,
       count, buffer.resultsPtr);
     if (invalid > 0) throw this.#batchError(buffer.results, count, [['buffer', buffer]]);
     return buffer.results.subarray(0, count);
