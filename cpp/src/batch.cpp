@@ -203,6 +203,68 @@ uint8_t genericPair(const BatchLayout& a, const BatchLayout& b, size_t i) {
   return overlaps(x, y);
 }
 
+// A sphere against an AABB, pairs (j, j+1) in f64x2 lanes, with the very operations of the exact
+// test (overlap.cpp: the AABB's three face axes about its centre, then the closest point), so a
+// lane decides as a single call does. `fast`: lanes whose numbers are plainly fine (radius and
+// widths >= 0, squares neither underflowing nor overflowing); the others go to the scalar test.
+#ifdef __wasm_simd128__
+template <class T>
+v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128_t& fast) {
+  const v128_t zero = wasm_f64x2_splat(0), half = wasm_f64x2_splat(0.5), small = wasm_f64x2_splat(1e-280),
+               large = wasm_f64x2_splat(1e280), limit = wasm_f64x2_splat(1e300);
+  const v128_t r = load2(s[3] + j), r2 = wasm_f64x2_mul(r, r);
+  v128_t faceSeparates = zero, d2 = zero;
+  fast = wasm_v128_and(fast, wasm_v128_and(wasm_f64x2_ge(r, zero), wasm_v128_and(wasm_f64x2_ge(r2, small), wasm_f64x2_le(r2, large))));
+  for (int c = 0; c < 3; ++c) {
+    const v128_t p = load2(s[c] + j), lo = load2(box[c] + j), hi = load2(box[c + 3] + j);
+    const v128_t o = wasm_f64x2_mul(wasm_f64x2_add(lo, hi), half);
+    const v128_t width = wasm_f64x2_sub(hi, lo);
+    // A NaN centre would slip through the closest-point step below (offset 0): check it here.
+    fast = wasm_v128_and(fast, wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(width, zero), wasm_f64x2_le(width, limit)),
+                                             wasm_v128_and(wasm_f64x2_le(wasm_f64x2_abs(o), limit),
+                                                           wasm_f64x2_le(wasm_f64x2_abs(p), limit))));
+    // Face axis c: the sphere covers [q - r, q + r], the box [lo - o, hi - o].
+    const v128_t q = wasm_f64x2_sub(p, o);
+    faceSeparates = wasm_v128_or(faceSeparates, wasm_v128_or(wasm_f64x2_gt(wasm_f64x2_sub(q, r), wasm_f64x2_sub(hi, o)),
+                                                             wasm_f64x2_gt(wasm_f64x2_sub(lo, o), wasm_f64x2_add(q, r))));
+    // Offset from the closest point: p - lo below, p - hi above, 0 inside.
+    const v128_t below = wasm_f64x2_lt(p, lo), above = wasm_f64x2_gt(p, hi);
+    const v128_t offset = wasm_v128_bitselect(wasm_f64x2_sub(p, lo), wasm_v128_and(above, wasm_f64x2_sub(p, hi)), below);
+    d2 = wasm_f64x2_add(d2, wasm_f64x2_mul(offset, offset));
+  }
+  // withinDistance's plain branch; d2 == 0 (centre inside) is decided the same way there.
+  fast = wasm_v128_and(fast, wasm_f64x2_le(d2, large));
+  fast = wasm_v128_and(fast, wasm_v128_or(wasm_f64x2_eq(d2, zero), wasm_f64x2_gt(d2, small)));
+  return wasm_v128_andnot(wasm_f64x2_le(d2, r2), faceSeparates);
+}
+#endif
+
+// Sphere-AABB pairs (either order: `sphereFirst`), four per step.
+template <class T>
+size_t sphereAabbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool sphereFirst, size_t count, uint8_t* out) {
+  const T *s[4], *box[6];
+  fieldPointers(ls, s);
+  fieldPointers(lbox, box);
+  auto exact = [&](size_t j) {
+    return sphereFirst ? genericPair<Sphere, Aabb>(ls, lbox, j) : genericPair<Aabb, Sphere>(lbox, ls, j);
+  };
+  size_t i = 0, invalid = 0;
+#ifdef __wasm_simd128__
+  for (; i + 4 <= count; i += 4) {
+    v128_t fast = wasm_i64x2_splat(-1);
+    const v128_t low = sphereAabbHalf(s, box, i, fast), high = sphereAabbHalf(s, box, i + 2, fast);
+    if (wasm_i64x2_all_true(fast)) {
+      storeFour(out + i, low, high);
+    } else {
+      for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = exact(j)) == kBatchInvalid;
+    }
+  }
+#endif
+  for (; i < count; ++i) invalid += (out[i] = exact(i)) == kBatchInvalid;
+  return invalid;
+}
+
+
 #ifdef __wasm_simd128__
 // Loads boxes i, i+1; returns the lanes whose frames are fine for the fast path (an AABB's always).
 template <class T>
@@ -303,6 +365,10 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
     return f32 ? spheresPairwise<float>(a, b, count, out) : spheresPairwise<double>(a, b, count, out);
   if (a.precision == b.precision && a.type == b.type && a.type == VolumeType::Aabb)
     return f32 ? aabbsPairwise<float>(a, b, count, out) : aabbsPairwise<double>(a, b, count, out);
+  if (a.precision == b.precision && a.type == VolumeType::Sphere && b.type == VolumeType::Aabb)
+    return f32 ? sphereAabbPairwise<float>(a, b, true, count, out) : sphereAabbPairwise<double>(a, b, true, count, out);
+  if (a.precision == b.precision && a.type == VolumeType::Aabb && b.type == VolumeType::Sphere)
+    return f32 ? sphereAabbPairwise<float>(b, a, false, count, out) : sphereAabbPairwise<double>(b, a, false, count, out);
 #ifdef __wasm_simd128__
   if (a.precision == b.precision && b.type == VolumeType::Obb && a.type == VolumeType::Obb)
     return f32 ? boxesPairwise<float, Obb>(a, b, count, out) : boxesPairwise<double, Obb>(a, b, count, out);

@@ -78,12 +78,13 @@ M orthonormalizeLanes(V (&u)[3][3]) {
     return m;
   };
   gram();
+  M done = orthonormal();
+  if (all(done)) return done;  // the usual case; orthonormal within 1e-15 implies accepted
   M accepted = allLanes();
   for (int i = 0; i < 3; ++i) {
     accepted = accepted & (g[i][i] >= lo) & (g[i][i] <= hi);
     for (int j = i + 1; j < 3; ++j) accepted = accepted & (abs(g[i][j]) <= offDiagonal);
   }
-  M done = orthonormal();
   for (int iteration = 0; iteration < 6 && !all(done | ~accepted); ++iteration) {
     V next[3][3];
     for (int i = 0; i < 3; ++i)
@@ -127,11 +128,15 @@ LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, 
   }
   fast = fast & (abs(t[0]) + abs(t[1]) + abs(t[2]) <= large);
   const V nearlyOne = splat(1 - 5e-13);  // |R| above this: |A.ui × B.uj| < 1e-6
+  M apart = allLanes();  // no axis pair of A and B within 1e-6 rad of parallel
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) {
-      const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-      fast = fast & ((aR[i][j] <= nearlyOne) | ((R[i1][j] == zero) & (R[i2][j] == zero)));
-    }
+    for (int j = 0; j < 3; ++j) apart = apart & (aR[i][j] <= nearlyOne);
+  if (!all(apart | ~fast))
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) {
+        const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        fast = fast & ((aR[i][j] <= nearlyOne) | ((R[i1][j] == zero) & (R[i2][j] == zero)));
+      }
 
   const V* a = A.e;
   const V* b = B.e;
