@@ -89,8 +89,9 @@ inline void storeFour(uint8_t* out, v128_t low, v128_t high) {
 
 // Four pairs per step, in two f64x2 halves, without a branch per pair. The fast lanes are those
 // whose numbers are plainly fine: radii >= 0 and squares in the range where they neither
-// underflow nor overflow (NaN and infinities fail these comparisons). A group of four with any
-// other lane is decided by the exact scalar test, which also reports invalid input.
+// underflow nor overflow, strictly inside withinDistance's plain branch (NaN and infinities fail
+// these comparisons). A group of four with any other lane is decided by the exact scalar test,
+// which also reports invalid input.
 template <class T>
 size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count, uint8_t* out) {
   const T *a[4], *b[4];
@@ -112,8 +113,8 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
       const v128_t r = wasm_f64x2_add(ra, rb);
       const v128_t r2 = wasm_f64x2_mul(r, r);
       // pmin/pmax pass a NaN in their first operand through; a NaN radius also makes r2 NaN.
-      fast[h] = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(wasm_f64x2_pmin(ra, rb), zero), wasm_f64x2_ge(r2, small)),
-                              wasm_f64x2_le(wasm_f64x2_pmax(d2, r2), large));
+      fast[h] = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(wasm_f64x2_pmin(ra, rb), zero), wasm_f64x2_gt(r2, small)),
+                              wasm_f64x2_lt(wasm_f64x2_pmax(d2, r2), large));
       hit[h] = wasm_f64x2_le(d2, r2);
     }
     if (wasm_i64x2_all_true(wasm_v128_and(fast[0], fast[1]))) {
@@ -214,7 +215,7 @@ v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128
                large = wasm_f64x2_splat(1e280), limit = wasm_f64x2_splat(1e300);
   const v128_t r = load2(s[3] + j), r2 = wasm_f64x2_mul(r, r);
   v128_t faceSeparates = zero, d2 = zero;
-  fast = wasm_v128_and(fast, wasm_v128_and(wasm_f64x2_ge(r, zero), wasm_v128_and(wasm_f64x2_ge(r2, small), wasm_f64x2_le(r2, large))));
+  fast = wasm_v128_and(fast, wasm_v128_and(wasm_f64x2_ge(r, zero), wasm_v128_and(wasm_f64x2_gt(r2, small), wasm_f64x2_lt(r2, large))));
   for (int c = 0; c < 3; ++c) {
     const v128_t p = load2(s[c] + j), lo = load2(box[c] + j), hi = load2(box[c + 3] + j);
     const v128_t o = wasm_f64x2_mul(wasm_f64x2_add(lo, hi), half);
@@ -233,7 +234,7 @@ v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128
     d2 = wasm_f64x2_add(d2, wasm_f64x2_mul(offset, offset));
   }
   // withinDistance's plain branch; d2 == 0 (centre inside) is decided the same way there.
-  fast = wasm_v128_and(fast, wasm_f64x2_le(d2, large));
+  fast = wasm_v128_and(fast, wasm_f64x2_lt(d2, large));
   fast = wasm_v128_and(fast, wasm_v128_or(wasm_f64x2_eq(d2, zero), wasm_f64x2_gt(d2, small)));
   return wasm_v128_andnot(wasm_f64x2_le(d2, r2), faceSeparates);
 }
@@ -301,6 +302,54 @@ size_t boxesPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, u
                                                              : genericPair<A, Obb>(a, b, i + l)) == kBatchInvalid;
   }
   for (; i < count; ++i) invalid += (out[i] = genericPair<A, Obb>(a, b, i)) == kBatchInvalid;
+  return invalid;
+}
+
+// A sphere against an OBB, two pairs per step, with the exact test's own operations (overlap.cpp:
+// the box's face axes about its centre, then the offset from the closest point, summed along the
+// axes), on the frame tryMakeObb would make; doubtful lanes go to the scalar test.
+template <class T>
+size_t sphereObbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool sphereFirst, size_t count, uint8_t* out) {
+  using detail::F2;
+  using detail::M2;
+  const T* s[4];
+  fieldPointers(ls, s);
+  auto exact = [&](size_t j) {
+    return sphereFirst ? genericPair<Sphere, Obb>(ls, lbox, j) : genericPair<Obb, Sphere>(lbox, ls, j);
+  };
+  const F2 zero = detail::splat(0), small = detail::splat(1e-280), large = detail::splat(1e280), limit = detail::splat(1e300);
+  size_t i = 0, invalid = 0;
+  detail::BoxLanes<F2> box;
+  for (; i + 2 <= count; i += 2) {
+    M2 fast = loadBoxLanes<T>(lbox, i, box);
+    const F2 r{load2(s[3] + i)}, r2 = r * r;
+    fast = fast & (r >= zero) & (r2 > small) & (large > r2);
+    F2 d[3];
+    for (int c = 0; c < 3; ++c) {
+      const F2 p{load2(s[c] + i)};
+      fast = fast & (detail::abs(p) <= limit) & (detail::abs(box.c[c]) <= limit) & (box.e[c] >= zero) & (box.e[c] <= limit);
+      d[c] = p - box.c[c];
+    }
+    M2 faceSeparates = ~detail::allLanes();
+    F2 offset[3] = {zero, zero, zero};
+    for (int a = 0; a < 3; ++a) {
+      const F2* u = box.u[a];
+      const F2 t = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
+      const F2 reach = detail::abs(box.e[a] * (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]));
+      faceSeparates = faceSeparates | (t - r > reach) | (zero - reach > t + r);
+      const F2 e = box.e[a];
+      const M2 below = t < zero - e, above = t > e;
+      const F2 excess = detail::select(below, t + e, detail::select(above, t - e, zero));
+      for (int c = 0; c < 3; ++c) offset[c] = offset[c] + u[c] * excess;
+    }
+    const F2 d2 = offset[0] * offset[0] + offset[1] * offset[1] + offset[2] * offset[2];
+    // withinDistance's plain branch; d2 == 0 (centre inside) is decided the same way there.
+    fast = fast & (large > d2) & ((d2 == zero) | (d2 > small));
+    const M2 hit = (d2 <= r2) & ~faceSeparates;
+    for (int l = 0; l < 2; ++l)
+      invalid += (out[i + l] = detail::lane(fast, l) ? uint8_t(detail::lane(hit, l)) : exact(i + l)) == kBatchInvalid;
+  }
+  for (; i < count; ++i) invalid += (out[i] = exact(i)) == kBatchInvalid;
   return invalid;
 }
 #endif
@@ -374,6 +423,10 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
     return f32 ? boxesPairwise<float, Obb>(a, b, count, out) : boxesPairwise<double, Obb>(a, b, count, out);
   if (a.precision == b.precision && b.type == VolumeType::Obb && a.type == VolumeType::Aabb)
     return f32 ? boxesPairwise<float, Aabb>(a, b, count, out) : boxesPairwise<double, Aabb>(a, b, count, out);
+  if (a.precision == b.precision && a.type == VolumeType::Sphere && b.type == VolumeType::Obb)
+    return f32 ? sphereObbPairwise<float>(a, b, true, count, out) : sphereObbPairwise<double>(a, b, true, count, out);
+  if (a.precision == b.precision && a.type == VolumeType::Obb && b.type == VolumeType::Sphere)
+    return f32 ? sphereObbPairwise<float>(b, a, false, count, out) : sphereObbPairwise<double>(b, a, false, count, out);
 #endif
   switch (a.type) {
     case VolumeType::Sphere: return pairwiseWith<Sphere>(a, b, count, out);

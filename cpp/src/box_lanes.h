@@ -35,6 +35,7 @@ inline F2 operator-(F2 a, F2 b) { return {wasm_f64x2_sub(a.v, b.v)}; }
 inline F2 operator*(F2 a, F2 b) { return {wasm_f64x2_mul(a.v, b.v)}; }
 inline F2 abs(F2 a) { return {wasm_f64x2_abs(a.v)}; }
 inline M2 operator>(F2 a, F2 b) { return {wasm_f64x2_gt(a.v, b.v)}; }
+inline M2 operator<(F2 a, F2 b) { return {wasm_f64x2_lt(a.v, b.v)}; }
 inline M2 operator<=(F2 a, F2 b) { return {wasm_f64x2_le(a.v, b.v)}; }
 inline M2 operator>=(F2 a, F2 b) { return {wasm_f64x2_ge(a.v, b.v)}; }
 inline M2 operator|(M2 a, M2 b) { return {wasm_v128_or(a.v, b.v)}; }

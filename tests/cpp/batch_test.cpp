@@ -166,7 +166,8 @@ TEST(Batch, SpecialNumbersAtEveryLaneGiveTheSingleCallAnswer) {
                              5e-324, 1e200, 3e38, 1e-170, -1.0, -5e-324, 1.0 + 1e-3, 0.999};
   using V = VolumeType;
   const std::pair<V, V> kernels[] = {{V::Sphere, V::Sphere}, {V::Aabb, V::Aabb}, {V::Obb, V::Obb},
-                                     {V::Sphere, V::Aabb}, {V::Aabb, V::Sphere}, {V::Aabb, V::Obb}};
+                                     {V::Sphere, V::Aabb}, {V::Aabb, V::Sphere}, {V::Aabb, V::Obb},
+                                     {V::Sphere, V::Obb},  {V::Obb, V::Sphere}};
   for (const auto& [typeA, typeB] : kernels) {
     const int type = int(typeA) * 4 + int(typeB);
     std::mt19937 rng(31 + type);
