@@ -55,6 +55,42 @@ Vec3 referencePoint(const Kdop& kdop) {
 }
 
 
+// What the vertex enumeration needs of the directions alone, per k: the non-parallel plane pairs
+// (planes 2i and 2i+1 are slab i's max and min sides, normals +d_i and -d_i) and, per pair and
+// slab, the integer rate d_slab . (n_p x n_q), so that the hot loop neither recomputes it nor
+// divides by it (1/rate comes from a table of the same quotients).
+struct LineTable {
+  int count = 0;
+  uint8_t p[325], q[325];
+  int8_t rate[325][kMaxKdopSlabs];
+};
+
+constexpr int kMaxRate = 8;  // |d_slab . (n_p x n_q)| <= 6 for the 0/±1 directions
+constexpr double kInverse[2 * kMaxRate + 1] = {-1 / 8., -1 / 7., -1 / 6., -1 / 5., -1 / 4., -1 / 3., -1 / 2., -1, 0,
+                                               1,       1 / 2.,  1 / 3.,  1 / 4.,  1 / 5.,  1 / 6.,  1 / 7., 1 / 8.};
+
+const LineTable& lineTable(int k) {
+  static LineTable tables[5];
+  static bool built[5] = {};
+  const int index = k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4;
+  LineTable& t = tables[index];
+  if (built[index]) return t;
+  const KdopDirection* dirs = kdopDirections(k);
+  const int slabs = k / 2;
+  auto normal = [&](int plane) { return toVec3(dirs[plane / 2]) * (plane % 2 == 0 ? 1.0 : -1.0); };
+  for (int p = 0; p < 2 * slabs; ++p)
+    for (int q = p + 1; q < 2 * slabs; ++q) {
+      const Vec3 dir = cross(normal(p), normal(q));
+      if (lengthSquared(dir) == 0) continue;
+      t.p[t.count] = uint8_t(p);
+      t.q[t.count] = uint8_t(q);
+      for (int i = 0; i < slabs; ++i) t.rate[t.count][i] = int8_t(dot(toVec3(dirs[i]), dir));
+      ++t.count;
+    }
+  built[index] = true;
+  return t;
+}
+
 // Enumerates the vertices: the polytope meets the line where two slab planes cross in a segment
 // (or a point, or nothing), found by clipping the line against every slab; the segment's ends are
 // vertices, and every vertex ends such a segment. At most 325 lines for k = 26, each clipped by
@@ -65,6 +101,17 @@ bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double
   static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};  // of 0/1 vectors by nonzeros
   const KdopDirection* dirs = kdopDirections(kdop.k);
   const int slabs = kdop.slabCount();
+  // Per slab, hoisted out of the line loop: the direction as doubles and the slab widened by the
+  // tolerance (the same numbers the loop used to compute each time).
+  Vec3 direction[kMaxKdopSlabs];
+  double looseMin[kMaxKdopSlabs], looseMax[kMaxKdopSlabs];
+  for (int i = 0; i < slabs; ++i) {
+    const KdopDirection d = dirs[i];
+    direction[i] = toVec3(d);
+    const double slack = tol * kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+    looseMin[i] = localMin[i] - slack;
+    looseMax[i] = localMax[i] + slack;
+  }
   kdop.vertexCount = 0;
   auto add = [&](Vec3 x) {
     for (int v = 0; v < kdop.vertexCount; ++v)
@@ -73,13 +120,14 @@ bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double
     kdop.vertex[kdop.vertexCount++] = x;
     return true;
   };
-  for (int p = 0; p < planeCount; ++p) {
-    const Vec3 np = planes[p].normal;
-    for (int q = p + 1; q < planeCount; ++q) {
-      const Vec3 nq = planes[q].normal;
-      const Vec3 dir = cross(np, nq);  // integer normals: exact, and zero exactly when parallel
+  (void)planeCount;  // the table lists the pairs of the k's 2 * slabs planes
+  const LineTable& lines = lineTable(kdop.k);
+  for (int line = 0; line < lines.count; ++line) {
+    const int p = lines.p[line], q = lines.q[line];
+    const Vec3 np = planes[p].normal, nq = planes[q].normal;
+    {
+      const Vec3 dir = cross(np, nq);  // integer normals: exact (and never zero: listed pairs)
       const double det = lengthSquared(dir);
-      if (det == 0) continue;
       // The point of the line nearest the local origin (solves np.x = hp, nq.x = hq, dir.x = 0).
       const double pp = dot(np, np), pq = dot(np, nq), qq = dot(nq, nq);
       const double hp = planes[p].offset, hq = planes[q].offset;
@@ -89,20 +137,17 @@ bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double
       double t0 = -std::numeric_limits<double>::infinity(), t1 = -t0, u0 = t0, u1 = t1;
       bool empty = false;
       for (int i = 0; i < slabs && !empty; ++i) {
-        const KdopDirection d = dirs[i];
-        const double s0 = d.x * x0.x + d.y * x0.y + d.z * x0.z;
-        const double rate = d.x * dir.x + d.y * dir.y + d.z * dir.z;  // exact integer
-        const double slack = tol * kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
-        const double lo = localMin[i], hi = localMax[i];
+        const double s0 = dot(direction[i], x0);
+        const int rate = lines.rate[line][i];  // exact integer
         if (rate == 0) {
-          empty = s0 < lo - slack || s0 > hi + slack;
+          empty = s0 < looseMin[i] || s0 > looseMax[i];
           continue;
         }
-        const double inv = 1 / rate;
-        const double a = (lo - s0) * inv, b = (hi - s0) * inv;
+        const double inv = kInverse[rate + kMaxRate];  // = 1 / rate
+        const double a = (localMin[i] - s0) * inv, b = (localMax[i] - s0) * inv;
         t0 = greater(t0, lesser(a, b));
         t1 = lesser(t1, greater(a, b));
-        const double as = (lo - slack - s0) * inv, bs = (hi + slack - s0) * inv;
+        const double as = (looseMin[i] - s0) * inv, bs = (looseMax[i] - s0) * inv;
         u0 = greater(u0, lesser(as, bs));
         u1 = lesser(u1, greater(as, bs));
         empty = u0 > u1;
@@ -120,10 +165,11 @@ bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double
 // points). Per plane, a bit mask of the vertices on it.
 void buildAdjacency(Kdop& kdop, const Plane* planes, int planeCount, double onPlane) {
   uint64_t on[2 * kMaxKdopSlabs] = {};
-  for (int p = 0; p < planeCount; ++p)
+  for (int p = 0; p < planeCount; ++p) {
+    const double within = onPlane * length(planes[p].normal);
     for (int v = 0; v < kdop.vertexCount; ++v)
-      if (std::fabs(dot(planes[p].normal, kdop.vertex[v]) - planes[p].offset) <= onPlane * length(planes[p].normal))
-        on[p] |= uint64_t{1} << v;
+      if (std::fabs(dot(planes[p].normal, kdop.vertex[v]) - planes[p].offset) <= within) on[p] |= uint64_t{1} << v;
+  }
   for (int v = 0; v < kMaxKdopVertices; ++v) kdop.adjacent[v] = 0;
   for (int p = 0; p < planeCount; ++p) {
     for (int q = p + 1; q < planeCount; ++q) {
