@@ -1,5 +1,6 @@
 #include "sepaxis/batch.h"
 
+#include <algorithm>
 #include <cmath>
 
 #ifdef __wasm_simd128__
@@ -423,6 +424,8 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
     return f32 ? boxesPairwise<float, Obb>(a, b, count, out) : boxesPairwise<double, Obb>(a, b, count, out);
   if (a.precision == b.precision && b.type == VolumeType::Obb && a.type == VolumeType::Aabb)
     return f32 ? boxesPairwise<float, Aabb>(a, b, count, out) : boxesPairwise<double, Aabb>(a, b, count, out);
+  if (a.precision == b.precision && b.type == VolumeType::Aabb && a.type == VolumeType::Obb)  // symmetric test
+    return f32 ? boxesPairwise<float, Aabb>(b, a, count, out) : boxesPairwise<double, Aabb>(b, a, count, out);
   if (a.precision == b.precision && a.type == VolumeType::Sphere && b.type == VolumeType::Obb)
     return f32 ? sphereObbPairwise<float>(a, b, true, count, out) : sphereObbPairwise<double>(a, b, true, count, out);
   if (a.precision == b.precision && a.type == VolumeType::Obb && b.type == VolumeType::Sphere)
@@ -437,7 +440,54 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
   return 0;
 }
 
+#ifdef __wasm_simd128__
+namespace {
+// One-to-many through the pairwise SIMD loops: the one volume, replicated into a block of
+// kOneBlock elements (its numbers exactly, so it is the same volume), against the many in blocks.
+constexpr size_t kOneBlock = 64;
+
+int oneFields(const Volume& one, double (&f)[15]) {
+  if (const auto* s = std::get_if<Sphere>(&one)) {
+    const double v[] = {s->center.x, s->center.y, s->center.z, s->radius};
+    std::copy(v, v + 4, f);
+    return 4;
+  }
+  if (const auto* box = std::get_if<Aabb>(&one)) {
+    const double v[] = {box->min.x, box->min.y, box->min.z, box->max.x, box->max.y, box->max.z};
+    std::copy(v, v + 6, f);
+    return 6;
+  }
+  const auto& obb = std::get<Obb>(one);
+  for (int c = 0; c < 3; ++c) {
+    f[c] = obb.center[c];
+    for (int a = 0; a < 3; ++a) f[3 + 3 * a + c] = obb.axis[a][c];
+    f[12 + c] = obb.halfExtents[c];
+  }
+  return 15;
+}
+
+size_t oneToManyInBlocks(const Volume& one, const BatchLayout& many, size_t count, uint8_t* out) {
+  double values[15];
+  const int fields = oneFields(one, values);
+  double block[15 * kOneBlock];
+  for (int f = 0; f < fields; ++f) std::fill(block + f * kOneBlock, block + (f + 1) * kOneBlock, values[f]);
+  const BatchLayout a{VolumeType(one.index()), 0, block, kOneBlock, Precision::Float64};
+  size_t invalid = 0;
+  for (size_t first = 0; first < count; first += kOneBlock) {
+    BatchLayout b = many;
+    b.data = static_cast<const double*>(many.data) + first;
+    invalid += overlapsPairwise(a, b, std::min(kOneBlock, count - first), out + first);
+  }
+  return invalid;
+}
+}  // namespace
+#endif
+
 size_t overlapsOneToMany(const Volume& one, const BatchLayout& many, size_t count, uint8_t* out) {
+#ifdef __wasm_simd128__
+  if (many.precision == Precision::Float64 && many.type != VolumeType::Kdop && !std::holds_alternative<Kdop>(one))
+    return oneToManyInBlocks(one, many, count, out);
+#endif
   return std::visit(
       [&](const auto& v) -> size_t {
         using One = std::decay_t<decltype(v)>;

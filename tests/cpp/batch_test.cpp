@@ -167,7 +167,7 @@ TEST(Batch, SpecialNumbersAtEveryLaneGiveTheSingleCallAnswer) {
   using V = VolumeType;
   const std::pair<V, V> kernels[] = {{V::Sphere, V::Sphere}, {V::Aabb, V::Aabb}, {V::Obb, V::Obb},
                                      {V::Sphere, V::Aabb}, {V::Aabb, V::Sphere}, {V::Aabb, V::Obb},
-                                     {V::Sphere, V::Obb},  {V::Obb, V::Sphere}};
+                                     {V::Obb, V::Aabb},    {V::Sphere, V::Obb},  {V::Obb, V::Sphere}};
   for (const auto& [typeA, typeB] : kernels) {
     const int type = int(typeA) * 4 + int(typeB);
     std::mt19937 rng(31 + type);
@@ -249,4 +249,33 @@ TEST(Batch, BoxesTurnedAboutOneAxisEqualSingleCalls) {
   }
   EXPECT_GT(hits, 2 * n / 10);
   EXPECT_LT(hits, 2 * n * 9 / 10);
+}
+
+// One-to-many runs the one volume through the pairwise loops in blocks: every type against every
+// box type, across block boundaries, with invalid elements among the many.
+TEST(Batch, OneToManyEqualsSingleCallsForEveryTypeAcrossBlocks) {
+  std::mt19937 rng(8);
+  const size_t n = 150;
+  const Volume ones[] = {makeSphere({0.2, -0.1, 0.3}, 1.1).value(), makeAabb({-1, -0.5, -0.2}, {0.4, 1, 0.9}).value(),
+                         makeObbFromQuaternion({0.1, 0.2, -0.3}, {0.2, -0.4, 0.1, 0.8888194417315589}, {0.9, 0.4, 0.6}).value()};
+  for (VolumeType type : {VolumeType::Sphere, VolumeType::Aabb, VolumeType::Obb}) {
+    Soa many(type, 0, n);
+    fill(many, rng);
+    many.set(0, 70, std::nan(""));  // invalid, in the second block
+    many.set(batchFieldCount(type, 0) - 1, 133, -1e9);  // negative radius or half-extent, max < min
+    const BatchLayout l = many.layout(Precision::Float64);
+    for (const Volume& one : ones) {
+      std::vector<uint8_t> out(n, 99);
+      EXPECT_EQ(overlapsOneToMany(one, l, n, out.data()), 2u);
+      size_t hits = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const auto element = batchElement(l, i);
+        const uint8_t want = element.ok() ? (overlaps(one, *element) ? 1 : 0) : kBatchInvalid;
+        ASSERT_EQ(out[i], want) << "one " << one.index() << " many " << int(type) << " element " << i;
+        hits += out[i] == 1;
+      }
+      EXPECT_GT(hits, 5u);
+      EXPECT_LT(hits, n - 5);
+    }
+  }
 }
