@@ -233,7 +233,8 @@ export class PairBuffer {
     const invalid = this.#host.module._sx_overlaps_pairwise(a.typeCode, a.k ?? 0, a.ptr, a.stride,
       b.typeCode, b.k ?? 0, b.ptr, b.stride, count, this.#block.ptr);
     if (invalid > 0) throw this.#host.batchError(this.results, count, [['a', a], ['b', b]]);
-    return this.results.subarray(0, count);
+    const results = this.results;
+    return count === results.length ? results : results.subarray(0, count);  // no new view in the usual case
   }
 
   get disposed() { return this.#block.disposed; }

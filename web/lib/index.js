@@ -298,7 +298,8 @@ export class Sepaxis {
     const invalid = this.#m._sx_overlaps_one_to_many(buffer.typeCode, buffer.k ?? 0, buffer.ptr, buffer.stride,
       count, buffer.resultsPtr);
     if (invalid > 0) throw this.#batchError(buffer.results, count, [['buffer', buffer]]);
-    return buffer.results.subarray(0, count);
+    const results = buffer.results;
+    return count === results.length ? results : results.subarray(0, count);  // no new view in the usual case
   }
 
   #batchError(results, count, sides) {
