@@ -88,11 +88,65 @@ inline void storeFour(uint8_t* out, v128_t low, v128_t high) {
 }
 #endif
 
-// Four pairs per step, in two f64x2 halves, without a branch per pair. The fast lanes are those
-// whose numbers are plainly fine: radii >= 0 and squares in the range where they neither
-// underflow nor overflow, strictly inside withinDistance's plain branch (NaN and infinities fail
-// these comparisons). A group of four with any other lane is decided by the exact scalar test,
-// which also reports invalid input.
+#ifdef __wasm_simd128__
+// Four pairs in two f64x2 halves, without a branch per pair. The fast lanes are those whose
+// numbers are plainly fine: radii >= 0 and squares in the range where they neither underflow nor
+// overflow, strictly inside withinDistance's plain branch (NaN and infinities fail these
+// comparisons). False when some lane is not: the exact scalar test then decides the four, and
+// reports invalid input.
+template <class T>
+bool spheresFour(const T* const a[4], const T* const b[4], size_t i, uint8_t* out) {
+  const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
+  v128_t hit[2], fast[2];
+  for (int h = 0; h < 2; ++h) {
+    const size_t j = i + 2 * h;
+    const v128_t ra = load2(a[3] + j), rb = load2(b[3] + j);
+    const v128_t dx = wasm_f64x2_sub(load2(b[0] + j), load2(a[0] + j));
+    const v128_t dy = wasm_f64x2_sub(load2(b[1] + j), load2(a[1] + j));
+    const v128_t dz = wasm_f64x2_sub(load2(b[2] + j), load2(a[2] + j));
+    const v128_t d2 = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)), wasm_f64x2_mul(dz, dz));
+    const v128_t r = wasm_f64x2_add(ra, rb);
+    const v128_t r2 = wasm_f64x2_mul(r, r);
+    // pmin/pmax pass a NaN in their first operand through; a NaN radius also makes r2 NaN.
+    fast[h] = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(wasm_f64x2_pmin(ra, rb), zero), wasm_f64x2_gt(r2, small)),
+                            wasm_f64x2_lt(wasm_f64x2_pmax(d2, r2), large));
+    hit[h] = wasm_f64x2_le(d2, r2);
+  }
+  if (!wasm_i64x2_all_true(wasm_v128_and(fast[0], fast[1]))) return false;
+  storeFour(out + i, hit[0], hit[1]);
+  return true;
+}
+
+// Float data, four pairs in f32x4 lanes: a filter that decides only what float arithmetic
+// decides for certain. d2 and r2 carry relative errors below 6 * 2^-24 each (differences, squares
+// and sums of positive terms, rounded once per operation), so a pair whose d2 and r2 differ by
+// more than 2^-19 relative has the exact verdict; closer pairs (and odd numbers) go on to f64.
+bool spheresFourFiltered(const float* const a[4], const float* const b[4], size_t i, uint8_t* out) {
+  const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(0x1p-100f), huge = wasm_f32x4_splat(0x1p100f);
+  const v128_t below = wasm_f32x4_splat(1 - 0x1p-19f), above = wasm_f32x4_splat(1 + 0x1p-19f);
+  const v128_t ra = wasm_v128_load(a[3] + i), rb = wasm_v128_load(b[3] + i);
+  const v128_t dx = wasm_f32x4_sub(wasm_v128_load(b[0] + i), wasm_v128_load(a[0] + i));
+  const v128_t dy = wasm_f32x4_sub(wasm_v128_load(b[1] + i), wasm_v128_load(a[1] + i));
+  const v128_t dz = wasm_f32x4_sub(wasm_v128_load(b[2] + i), wasm_v128_load(a[2] + i));
+  const v128_t d2 = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(dx, dx), wasm_f32x4_mul(dy, dy)), wasm_f32x4_mul(dz, dz));
+  const v128_t r = wasm_f32x4_add(ra, rb);
+  const v128_t r2 = wasm_f32x4_mul(r, r);
+  const v128_t overlap = wasm_f32x4_le(d2, wasm_f32x4_mul(r2, below));
+  const v128_t apart = wasm_f32x4_ge(d2, wasm_f32x4_mul(r2, above));
+  // Radii >= 0; r2 and d2 far from float underflow and overflow (NaN fails every comparison).
+  const v128_t plain = wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(wasm_f32x4_pmin(ra, rb), zero), wasm_f32x4_ge(r2, tiny)),
+                                     wasm_v128_and(wasm_f32x4_le(r2, huge), wasm_f32x4_le(d2, huge)));
+  if (!wasm_i32x4_all_true(wasm_v128_and(plain, wasm_v128_or(overlap, apart)))) return false;
+  const v128_t bytes = wasm_v128_and(wasm_i8x16_shuffle(overlap, overlap, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12),
+                                     wasm_i8x16_splat(1));
+  const uint32_t four = uint32_t(wasm_i32x4_extract_lane(bytes, 0));
+  __builtin_memcpy(out + i, &four, 4);
+  return true;
+}
+inline bool spheresFourFiltered(const double* const[4], const double* const[4], size_t, uint8_t*) { return false; }
+#endif
+
+// Four pairs per step: floats through the filter first, then f64 lanes, then the scalar test.
 template <class T>
 size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count, uint8_t* out) {
   const T *a[4], *b[4];
@@ -100,30 +154,9 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
   fieldPointers(lb, b);
   size_t i = 0, invalid = 0;
 #ifdef __wasm_simd128__
-  const T *ax = a[0], *ay = a[1], *az = a[2], *ar = a[3], *bx = b[0], *by = b[1], *bz = b[2], *br = b[3];
-  const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
-  for (; i + 4 <= count; i += 4) {
-    v128_t hit[2], fast[2];
-    for (int h = 0; h < 2; ++h) {
-      const size_t j = i + 2 * h;
-      const v128_t ra = load2(ar + j), rb = load2(br + j);
-      const v128_t dx = wasm_f64x2_sub(load2(bx + j), load2(ax + j));
-      const v128_t dy = wasm_f64x2_sub(load2(by + j), load2(ay + j));
-      const v128_t dz = wasm_f64x2_sub(load2(bz + j), load2(az + j));
-      const v128_t d2 = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, dx), wasm_f64x2_mul(dy, dy)), wasm_f64x2_mul(dz, dz));
-      const v128_t r = wasm_f64x2_add(ra, rb);
-      const v128_t r2 = wasm_f64x2_mul(r, r);
-      // pmin/pmax pass a NaN in their first operand through; a NaN radius also makes r2 NaN.
-      fast[h] = wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(wasm_f64x2_pmin(ra, rb), zero), wasm_f64x2_gt(r2, small)),
-                              wasm_f64x2_lt(wasm_f64x2_pmax(d2, r2), large));
-      hit[h] = wasm_f64x2_le(d2, r2);
-    }
-    if (wasm_i64x2_all_true(wasm_v128_and(fast[0], fast[1]))) {
-      storeFour(out + i, hit[0], hit[1]);
-    } else {
+  for (; i + 4 <= count; i += 4)
+    if (!spheresFourFiltered(a, b, i, out) && !spheresFour(a, b, i, out))
       for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = spherePair(a, b, j)) == kBatchInvalid;
-    }
-  }
 #endif
   for (; i < count; ++i) invalid += (out[i] = spherePair(a, b, i)) == kBatchInvalid;
   return invalid;
