@@ -9,6 +9,8 @@ import { axisKind } from './tutorial.js';
 
 export class AxisPanel {
   #rows = [];
+  /** The row under the pointer: the only one whose tooltip is kept up to date. */
+  #hovered = null;
   #labels = '';
   #list;
   #summary;
@@ -18,7 +20,10 @@ export class AxisPanel {
     this.root = root;
     this.#summary = h('p', { class: 'axis-summary' });
     this.#list = h('ol', { class: 'axis-list', 'aria-label': 'Candidate axes' });
-    this.#list.addEventListener('pointerleave', () => onHover(null));
+    this.#list.addEventListener('pointerleave', () => {
+      this.#hovered = null;
+      onHover(null);
+    });
     this.onHover = onHover;
     this.onPick = onPick;
     root.append(this.#summary, this.#list);
@@ -56,6 +61,7 @@ export class AxisPanel {
   }
 
   #build(report) {
+    this.#hovered = null;
     this.#rows = report.axes.map((axis, i) => {
       const bars = {
         a: h('div', { class: 'bar a' }),
@@ -68,19 +74,28 @@ export class AxisPanel {
       const line = h('div', { class: 'numberline' }, bars.zone, bars.a, bars.b);
       const el = h('li', {
         class: 'axis-row', tabIndex: -1,
-        onpointerenter: () => this.onHover(i),
+        onpointerenter: () => {
+          this.#hovered = row;
+          row.el.title = rowTitle(row.axis);
+          this.onHover(i);
+        },
         onclick: () => this.onPick(i),
       },
       h('span', { class: 'idx' }, `${i + 1}`),
       h('span', { class: 'label', title: axis.label }, h('span', { class: `kind ${axisKind(axis.label)}` }), axis.label),
       line, gap, reason);
-      return { el, bars, gap, reason };
+      const row = { el, bars, gap, reason, axis };
+      return row;
     });
     setChildren(this.#list, this.#rows.map((r) => r.el));
   }
 
   #fill(row, axis, i, report, current) {
     const { el, bars, gap, reason } = row;
+    // The tooltip is written when the pointer enters the row (rowTitle), not here: formatting
+    // 91 of them on every frame of a drag cost more than the rest of the panel.
+    row.axis = axis;
+    if (row === this.#hovered) el.title = rowTitle(axis);
     el.classList.toggle('degenerate', axis.degenerate);
     el.classList.toggle('separating', axis.separating);
     el.classList.toggle('decisive', i === report.separatingAxis);
@@ -91,7 +106,6 @@ export class AxisPanel {
       gap.textContent = 'skip';
       reason.textContent = axis.reason ?? 'degenerate';
       reason.hidden = false;
-      el.title = `${axis.label}: skipped — ${axis.reason ?? 'degenerate'}`;
       return;
     }
     reason.hidden = true;
@@ -106,8 +120,13 @@ export class AxisPanel {
     place(bars.zone, x(Math.min(zLo, zHi)), x(Math.max(zLo, zHi)));
     bars.zone.className = `zone ${axis.separating ? 'gap' : 'overlap'}`;
     gap.textContent = fixed(axis.gap, 2);
-    el.title = `${axis.label}\nA ${interval(axis.a)}  B ${interval(axis.b)}\ngap ${num(axis.gap)}${axis.separating ? ' — separating' : ''}`;
   }
+}
+
+/** A row's tooltip: the axis, both intervals and the gap (or why the axis is skipped). */
+function rowTitle(axis) {
+  if (axis.degenerate) return `${axis.label}: skipped — ${axis.reason ?? 'degenerate'}`;
+  return `${axis.label}\nA ${interval(axis.a)}  B ${interval(axis.b)}\ngap ${num(axis.gap)}${axis.separating ? ' — separating' : ''}`;
 }
 
 function place(el, from, to) {

@@ -63,10 +63,22 @@ export async function runBench(app, n, frames = FRAMES.drag) {
   await frame();
   await frame();
 
-  const result = { volumes: n, canvas: [viewport.canvas.width, viewport.canvas.height] };
-  // Phase 1: orbit — drawing only.
+  const gl = viewport.renderer.getContext();
+  const pixel = new Uint8Array(4);
+  // Reading back one pixel can only return once the GPU (or SwiftShader, in headless tests) has
+  // drawn the frame. (gl.finish does not wait in Chromium.)
+  const drawn = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+  const result = {
+    volumes: n, quality: viewport.quality,
+    canvas: [viewport.canvas.width, viewport.canvas.height],
+  };
+  // Phase 1: orbit, as an OrbitControls drag does it (an interaction: on a software renderer, at
+  // the interaction scale) — drawing only. Each frame: render, then its draw waited for.
+  viewport.beginInteraction();
+  await frame();
+  result.interactionCanvas = [viewport.canvas.width, viewport.canvas.height];
   {
-    const intervals = [], work = [];
+    const intervals = [], work = [], draw = [];
     let last = await frame();
     for (let i = 0; i < counts.orbit; i++) {
       const a = (i / counts.orbit) * Math.PI * 2;
@@ -74,36 +86,37 @@ export async function runBench(app, n, frames = FRAMES.drag) {
       camera.lookAt(target);
       const t0 = performance.now();
       viewport.render();
-      work.push(performance.now() - t0);
+      const t1 = performance.now();
+      drawn();
+      work.push(t1 - t0);
+      draw.push(performance.now() - t0);
       const now = await frame();
       intervals.push(now - last);
       last = now;
     }
-    result.orbit = { frameInterval: stats(intervals), renderCpu: stats(work) };
+    result.orbit = { frameInterval: stats(intervals), renderCpu: stats(work), drawFinished: stats(draw) };
   }
-  // Phase 1b: the whole draw, waited for: reading back one pixel can only return once the GPU
-  // (or SwiftShader, in headless tests) has drawn the frame. (gl.finish does not wait in Chromium.)
+  viewport.endInteraction();
+  await frame();
+  // Phase 1b: a still frame (the one drawn when the view stops: full resolution), waited for.
   {
-    const gl = viewport.renderer.getContext();
-    const pixel = new Uint8Array(4);
     const draw = [];
     for (let i = 0; i < Math.min(30, counts.orbit); i++) {
       const t0 = performance.now();
       viewport.render();
-      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      drawn();
       draw.push(performance.now() - t0);
       await frame();
     }
-    result.orbit.drawFinished = stats(draw);
+    result.still = { drawFinished: stats(draw) };
   }
   // Phase 2: drag one volume (B of the pair) through the others. Each frame is timed from the
   // model update to the finished draw (the one-pixel read-back waits for it): app work (model,
   // collision, report, panels), render (three.js and label CPU) and the draw itself. The first
   // frames warm up (shaders, buffers) and are not counted.
+  viewport.beginInteraction();  // as the gizmo does while it drags
   {
     const intervals = [], work = [], update = [], render = [], draw = [], full = [];
-    const gl = viewport.renderer.getContext();
-    const pixel = new Uint8Array(4);
     const id = model.selection.at(-1);
     const start = structuredClone(model.get(id).volume);
     let last = 0;
@@ -115,7 +128,7 @@ export async function runBench(app, n, frames = FRAMES.drag) {
       const t1 = performance.now();
       viewport.render();
       const t2 = performance.now();
-      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      drawn();
       const t3 = performance.now();
       const now = await frame();
       if (i < 0) {
@@ -135,12 +148,15 @@ export async function runBench(app, n, frames = FRAMES.drag) {
       frameCpu: stats(work), frameInterval: stats(intervals),
     };
   }
+  viewport.endInteraction();
+  await frame();
   const f = (x) => x.toFixed(2).padStart(6);
+  const { fullFrame, updateCpu, renderCpu, drawWait, frameInterval } = result.drag;
   overlay.textContent = [
-    `sepaxis frame time — ${n} volumes, canvas ${result.canvas.join('×')}`,
-    `orbit  rAF interval median ${f(result.orbit.frameInterval.median)} ms  p95 ${f(result.orbit.frameInterval.p95)}  render CPU median ${f(result.orbit.renderCpu.median)}  draw (GPU) median ${f(result.orbit.drawFinished.median)}`,
-    `drag   full frame median ${f(result.drag.fullFrame.median)} ms  p95 ${f(result.drag.fullFrame.p95)}  (update ${f(result.drag.updateCpu.median)} + render CPU ${f(result.drag.renderCpu.median)} + draw wait ${f(result.drag.drawWait.median)}, medians)`,
-    `       rAF interval median ${f(result.drag.frameInterval.median)} ms  p95 ${f(result.drag.frameInterval.p95)}`,
+    `sepaxis frame time — ${n} volumes, canvas ${result.canvas.join('×')} (${result.interactionCanvas.join('×')} while moving), MSAA ${result.quality.antialias ? 'on' : 'off'}`,
+    `drag   full frame median ${f(fullFrame.median)} ms  p95 ${f(fullFrame.p95)}  (update ${f(updateCpu.median)} + render CPU ${f(renderCpu.median)} + draw wait ${f(drawWait.median)}, medians)  rAF interval median ${f(frameInterval.median)}`,
+    `orbit  render + draw median ${f(result.orbit.drawFinished.median)} ms  p95 ${f(result.orbit.drawFinished.p95)}  rAF interval median ${f(result.orbit.frameInterval.median)}`,
+    `still  render + draw at full resolution median ${f(result.still.drawFinished.median)} ms  p95 ${f(result.still.drawFinished.p95)}`,
   ].join('\n');
   window.__sepaxisBench = result;
   document.body.dataset.bench = 'done';
