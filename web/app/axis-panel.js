@@ -3,7 +3,7 @@
 // highlighted and degenerate axes greyed with their reason. Hovering a row shows that axis in
 // 3D; clicking it makes it the tutorial's current step.
 
-import { h, setChildren } from './dom.js';
+import { h, patchChildren, setChildren } from './dom.js';
 import { fixed, interval, num } from './format.js';
 import { axisKind } from './tutorial.js';
 
@@ -43,7 +43,7 @@ export class AxisPanel {
     this.#labels = labels;
     const degenerate = report.axes.filter((a) => a.degenerate).length;
     const separating = report.axes.filter((a) => a.separating).length;
-    setChildren(this.#summary,
+    patchChildren(this.#summary,
       h('b', {}, `${report.axes.length}`), ` candidate axes · ${separating} separating · ${degenerate} degenerate`);
     report.axes.forEach((axis, i) => this.#fill(this.#rows[i], axis, i, report, current));
   }
@@ -100,16 +100,16 @@ export class AxisPanel {
     el.classList.toggle('separating', axis.separating);
     el.classList.toggle('decisive', i === report.separatingAxis);
     el.classList.toggle('current', i === current);
-    el.setAttribute('aria-current', i === current ? 'step' : 'false');
+    setText(el, 'aria-current', i === current ? 'step' : 'false');
     if (axis.degenerate) {
       bars.a.hidden = bars.b.hidden = bars.zone.hidden = true;
-      gap.textContent = 'skip';
-      reason.textContent = axis.reason ?? 'degenerate';
+      setText(gap, 'textContent', 'skip');
+      setText(reason, 'textContent', axis.reason ?? 'degenerate');
       reason.hidden = false;
       return;
     }
-    reason.hidden = true;
-    bars.a.hidden = bars.b.hidden = bars.zone.hidden = false;
+    if (!reason.hidden) reason.hidden = true;
+    if (bars.a.hidden) bars.a.hidden = bars.b.hidden = bars.zone.hidden = false;
     const [a0, a1] = axis.a, [b0, b1] = axis.b;
     const lo = Math.min(a0, b0), hi = Math.max(a1, b1);
     const pad = Math.max((hi - lo) * 0.06, 1e-9);
@@ -118,8 +118,8 @@ export class AxisPanel {
     place(bars.b, x(b0), x(b1));
     const zLo = Math.min(a1, b1), zHi = Math.max(a0, b0);
     place(bars.zone, x(Math.min(zLo, zHi)), x(Math.max(zLo, zHi)));
-    bars.zone.className = `zone ${axis.separating ? 'gap' : 'overlap'}`;
-    gap.textContent = fixed(axis.gap, 2);
+    setText(bars.zone, 'className', `zone ${axis.separating ? 'gap' : 'overlap'}`);
+    setText(gap, 'textContent', fixed(axis.gap, 2));
   }
 }
 
@@ -129,7 +129,17 @@ function rowTitle(axis) {
   return `${axis.label}\nA ${interval(axis.a)}  B ${interval(axis.b)}\ngap ${num(axis.gap)}${axis.separating ? ' — separating' : ''}`;
 }
 
+// The rows are refreshed on every frame of a drag: what did not change is not written again, so
+// it is not styled, laid out or painted again.
 function place(el, from, to) {
-  el.style.left = `${from}%`;
-  el.style.width = `${Math.max(to - from, 0)}%`;
+  const left = `${from}%`, width = `${Math.max(to - from, 0)}%`;
+  if (el.style.left !== left) el.style.left = left;
+  if (el.style.width !== width) el.style.width = width;
+}
+
+/** Sets a string property (or, for 'aria-*', an attribute) when its value differs. */
+function setText(el, key, value) {
+  if (key.startsWith('aria-')) {
+    if (el.getAttribute(key) !== value) el.setAttribute(key, value);
+  } else if (el[key] !== value) el[key] = value;
 }

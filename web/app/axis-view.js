@@ -186,7 +186,7 @@ export class AxisView {
     plane(this.#planes[3], b1);
     plane(this.#planes[4], (gapLo + gapHi) / 2, axis.separating);
     this.#label.position.copy(at(t1 + margin + thick * 16));
-    this.#labelEl.textContent = axis.label;
+    if (this.#labelEl.textContent !== axis.label) this.#labelEl.textContent = axis.label;
     this.#labelEl.classList.toggle('separating', axis.separating);
   }
 }
