@@ -130,16 +130,25 @@ function rowTitle(axis) {
 }
 
 // The rows are refreshed on every frame of a drag: what did not change is not written again, so
-// it is not styled, laid out or painted again.
+// it is not styled, laid out or painted again. The last written values are kept here (reading
+// them back from the DOM cost more than writing them).
+const written = new WeakMap();
+
 function place(el, from, to) {
   const left = `${from}%`, width = `${Math.max(to - from, 0)}%`;
-  if (el.style.left !== left) el.style.left = left;
-  if (el.style.width !== width) el.style.width = width;
+  const last = written.get(el);
+  if (last?.left === left && last.width === width) return;
+  written.set(el, { left, width });
+  el.style.left = left;
+  el.style.width = width;
 }
 
 /** Sets a string property (or, for 'aria-*', an attribute) when its value differs. */
 function setText(el, key, value) {
-  if (key.startsWith('aria-')) {
-    if (el.getAttribute(key) !== value) el.setAttribute(key, value);
-  } else if (el[key] !== value) el[key] = value;
+  let last = written.get(el);
+  if (!last) written.set(el, last = {});
+  if (last[key] === value) return;
+  last[key] = value;
+  if (key.startsWith('aria-')) el.setAttribute(key, value);
+  else el[key] = value;
 }

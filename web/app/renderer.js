@@ -125,13 +125,15 @@ export class Viewport {
 
   /** The view starts moving (a drag begins): draw at the interaction scale until it ends. */
   beginInteraction() {
-    if (this.#interactions++ === 0) this.#applyPixelRatio();
+    this.#interactions++;
+    this.invalidate();
   }
 
   /** The view stops moving: back to full resolution, drawn at the next frame. */
   endInteraction() {
     if (this.#interactions === 0) return;
-    if (--this.#interactions === 0) this.#applyPixelRatio();
+    this.#interactions--;
+    this.invalidate();
   }
 
   get interacting() {
@@ -142,14 +144,6 @@ export class Viewport {
     return Math.min(window.devicePixelRatio, 2) * (this.#interactions > 0 ? this.quality.interactionScale : 1);
   }
 
-  // Resizing the drawing buffer clears it; the render at the next frame comes before the page
-  // is painted, so nothing blank is ever shown.
-  #applyPixelRatio() {
-    const ratio = this.#pixelRatio();
-    if (ratio === this.renderer.getPixelRatio()) return;
-    this.renderer.setPixelRatio(ratio);
-    this.invalidate();
-  }
 
   /** Asks for a render at the next animation frame (many calls, one render). */
   invalidate() {
@@ -160,6 +154,11 @@ export class Viewport {
     if (this.#pending) cancelAnimationFrame(this.#pending);
     this.#pending = 0;
     const t0 = performance.now();
+    // The resolution follows the interactions when a frame is drawn (resizing the drawing buffer
+    // clears it, so only right before drawing; a wheel step begins and ends in one event and
+    // changes nothing).
+    const ratio = this.#pixelRatio();
+    if (ratio !== this.renderer.getPixelRatio()) this.renderer.setPixelRatio(ratio);
     for (const f of this.beforeRender) f(this.camera);
     this.renderer.render(this.scene, this.camera);
     this.labels.render(this.scene, this.camera);
