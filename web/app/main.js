@@ -83,6 +83,11 @@ export class App {
     this.ghost.edgeMaterial.opacity = 0.45;
     this.ghost.object.visible = false;
     this.viewport.scene.add(this.ghost.object);
+    this.viewport.beforeRender.push((camera) => {
+      const height = this.viewport.canvas.height;
+      for (const view of this.#views.values()) view.updateDetail(camera, height);
+      this.ghost.updateDetail(camera, height);
+    });
 
     this.gizmo = new Gizmo(this.viewport, sx, {
       onChange: (id, v, o) => this.model.update(id, v, o),
