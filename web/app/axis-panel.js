@@ -14,6 +14,13 @@ export class AxisPanel {
   #labels = '';
   #list;
   #summary;
+  /** Rows in (or near) the list's visible part, as an IntersectionObserver reports them. */
+  #onScreen = new Set();
+  #observed = false;
+  #observer = null;
+  /** Rows a transient update left for later (they were off screen), and what to fill them with. */
+  #stale = new Set();
+  #last = null;
 
   /** onHover(index | null), onPick(index) */
   constructor(root, { onHover, onPick }) {
@@ -27,12 +34,31 @@ export class AxisPanel {
     this.onHover = onHover;
     this.onPick = onPick;
     root.append(this.#summary, this.#list);
+    // A drag refreshes the report on every frame; its rows off screen wait until they scroll
+    // into view or the drag ends (see update's transient).
+    this.#observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
+      this.#observed = true;
+      for (const e of entries) {
+        const i = Number(e.target.dataset.index);
+        if (!e.isIntersecting) {
+          this.#onScreen.delete(i);
+          continue;
+        }
+        this.#onScreen.add(i);
+        if (this.#stale.delete(i) && this.#last) this.#fillIndex(i);
+      }
+    }, { root: this.#list, rootMargin: '50px 0px' }) : null;
   }
 
-  /** report: a CollisionReport or null; current: the tutorial step (-1 for none). */
-  update(report, current = -1) {
+  /**
+   * report: a CollisionReport or null; current: the tutorial step (-1 for none); transient: part
+   * of a drag (the final value follows): only the rows on screen are refreshed now.
+   */
+  update(report, current = -1, { transient = false } = {}) {
+    this.#last = report && { report, current };
     if (!report) {
       this.#summary.textContent = 'Select two volumes to see their candidate axes.';
+      this.#observer?.disconnect();
       this.#list.replaceChildren();
       this.#rows = [];
       this.#labels = '';
@@ -45,7 +71,17 @@ export class AxisPanel {
     const separating = report.axes.filter((a) => a.separating).length;
     patchChildren(this.#summary,
       h('b', {}, `${report.axes.length}`), ` candidate axes · ${separating} separating · ${degenerate} degenerate`);
-    report.axes.forEach((axis, i) => this.#fill(this.#rows[i], axis, i, report, current));
+    const lazy = transient && this.#observed;
+    if (!lazy) this.#stale.clear();
+    report.axes.forEach((axis, i) => {
+      if (lazy && !this.#onScreen.has(i)) this.#stale.add(i);
+      else this.#fill(this.#rows[i], axis, i, report, current);
+    });
+  }
+
+  #fillIndex(i) {
+    const { report, current } = this.#last;
+    if (this.#rows[i] && report.axes[i]) this.#fill(this.#rows[i], report.axes[i], i, report, current);
   }
 
   /** Scrolls a row into view in the list; with panel, also scrolls the page or panel around it. */
@@ -62,6 +98,10 @@ export class AxisPanel {
 
   #build(report) {
     this.#hovered = null;
+    this.#observer?.disconnect();
+    this.#onScreen.clear();
+    this.#stale.clear();
+    this.#observed = false;
     this.#rows = report.axes.map((axis, i) => {
       const bars = {
         a: h('div', { class: 'bar a' }),
@@ -73,7 +113,7 @@ export class AxisPanel {
       const reason = h('div', { class: 'reason' });
       const line = h('div', { class: 'numberline' }, bars.zone, bars.a, bars.b);
       const el = h('li', {
-        class: 'axis-row', tabIndex: -1,
+        class: 'axis-row', tabIndex: -1, dataset: { index: i },
         onpointerenter: () => {
           this.#hovered = row;
           row.el.title = rowTitle(row.axis);
@@ -88,6 +128,7 @@ export class AxisPanel {
       return row;
     });
     setChildren(this.#list, this.#rows.map((r) => r.el));
+    for (const row of this.#rows) this.#observer?.observe(row.el);
   }
 
   #fill(row, axis, i, report, current) {
