@@ -18,11 +18,11 @@ const FLOOR_Y = -2.5;
  * A GPU does multisampled antialiasing almost for free at a device pixel ratio of 1 (above it,
  * pixels are small enough without, and there are 4× as many), and draws at full resolution at
  * all times. A software rasterizer (SwiftShader, llvmpipe: no GPU, or a blocked driver) pays for
- * every sample and every pixel on the CPU. Measured with 50 volumes at 760×852 in SwiftShader:
- * 4× MSAA more than doubled the draw (~100 -> ~45 ms), and the draw goes mostly with the number
- * of pixels. So there, MSAA is off, and while the view moves (orbiting, a gizmo drag) it draws at
- * half resolution (a quarter of the pixels, scaled up by the browser); once the view stops, the
- * frame is drawn again at full resolution.
+ * every sample and every pixel on the CPU. Measured with 50 volumes at 760×852 in SwiftShader
+ * (2 cores): 4× MSAA more than doubled the draw (~90 -> ~40 ms), and half the resolution halves
+ * it again (~13 ms). So there, MSAA is off, and while the view moves (orbiting, a gizmo drag) it
+ * draws at half resolution (a quarter of the pixels, scaled up by the browser); once the view
+ * stops, the frame is drawn again at full resolution.
  * `?antialias=on|off` and `?interaction-scale=0.25..1` override, for measuring.
  */
 export function renderQuality() {
@@ -41,8 +41,11 @@ export function renderQuality() {
 function isSoftwareRenderer() {
   const gl = document.createElement('canvas').getContext('webgl2');
   if (!gl) return false;
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  // Firefox names the renderer in RENDERER (and warns about the debug extension); Chromium says
+  // "WebKit WebGL" there and names it through WEBGL_debug_renderer_info.
+  let name = String(gl.getParameter(gl.RENDERER));
+  const info = /^webkit webgl$/i.test(name) ? gl.getExtension('WEBGL_debug_renderer_info') : null;
+  if (info) name = String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL));
   gl.getExtension('WEBGL_lose_context')?.loseContext();
   return /swiftshader|llvmpipe|softpipe|software/i.test(name);
 }
