@@ -62,10 +62,12 @@ export class AxisView {
     mk('overlap', COLORS.overlap, 0.9);
     for (const name of ['a0', 'a1']) mk(name, COLORS.a, 1, DOT);
     for (const name of ['b0', 'b1']) mk(name, COLORS.b, 1, DOT);
-    // Supporting planes: A's two, B's two, and the separating plane.
-    for (const [color, fill, line] of [[COLORS.a, 0.025, 0.25], [COLORS.a, 0.025, 0.25], [COLORS.b, 0.025, 0.25],
-      [COLORS.b, 0.025, 0.25], [COLORS.separating, 0.16, 0.8]]) {
-      const plane = new Mesh(PLANE, planeMaterial(color, fill));
+    // Supporting planes: A's two, B's two (outlines only: a fill at 2.5% opacity was barely
+    // visible, yet four large translucent planes were a fifth of a software renderer's draw), and
+    // the separating plane (filled).
+    for (const [color, fill, line] of [[COLORS.a, 0, 0.25], [COLORS.a, 0, 0.25], [COLORS.b, 0, 0.25],
+      [COLORS.b, 0, 0.25], [COLORS.separating, 0.16, 0.8]]) {
+      const plane = fill > 0 ? new Mesh(PLANE, planeMaterial(color, fill)) : new Group();
       plane.add(new LineSegments(PLANE_EDGES, new LineBasicMaterial({ color, transparent: true, opacity: line })));
       plane.renderOrder = 5;
       this.group.add(plane);
@@ -184,7 +186,7 @@ export class AxisView {
     plane(this.#planes[3], b1);
     plane(this.#planes[4], (gapLo + gapHi) / 2, axis.separating);
     this.#label.position.copy(at(t1 + margin + thick * 16));
-    this.#labelEl.textContent = axis.label;
+    if (this.#labelEl.textContent !== axis.label) this.#labelEl.textContent = axis.label;
     this.#labelEl.classList.toggle('separating', axis.separating);
   }
 }

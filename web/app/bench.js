@@ -1,8 +1,9 @@
 // ?bench=N: the frame-time check. Builds a scene of N volumes (mixed types, fixed seed), then
 // measures two phases with requestAnimationFrame: the camera orbiting (drawing only), and one
 // volume dragged along a circle through the others (every frame: model update, overlap colouring,
-// the pair's report, panels and drawing, as during a gizmo drag); and the full draw waited for
-// with a one-pixel read-back (the GPU's share). Results go to window.__sepaxisBench and an overlay.
+// the pair's report, panels and drawing, as during a gizmo drag). The draw is waited for with a
+// one-pixel read-back, so the full frame time includes the GPU's (or SwiftShader's) share.
+// Results go to window.__sepaxisBench and an overlay.
 
 import { h } from './dom.js';
 import { template } from './defaults.js';
@@ -10,6 +11,8 @@ import { translated } from './edit.js';
 
 /** Frames measured per phase (?frames=N overrides the drag phase; orbit gets two thirds). */
 const FRAMES = { orbit: 120, drag: 180 };
+/** Untimed frames before the drag is measured. */
+const WARM_UP = 5;
 
 /** mulberry32: a small seeded generator, so every run builds the same scene. */
 function random(seed) {
@@ -60,10 +63,22 @@ export async function runBench(app, n, frames = FRAMES.drag) {
   await frame();
   await frame();
 
-  const result = { volumes: n, canvas: [viewport.canvas.width, viewport.canvas.height] };
-  // Phase 1: orbit — drawing only.
+  const gl = viewport.renderer.getContext();
+  const pixel = new Uint8Array(4);
+  // Reading back one pixel can only return once the GPU (or SwiftShader, in headless tests) has
+  // drawn the frame. (gl.finish does not wait in Chromium.)
+  const drawn = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+  const result = {
+    volumes: n, quality: viewport.quality,
+    canvas: [viewport.canvas.width, viewport.canvas.height],
+  };
+  // Phase 1: orbit, as an OrbitControls drag does it (an interaction: on a software renderer, at
+  // the interaction scale) — drawing only. Each frame: render, then its draw waited for.
+  viewport.beginInteraction();
+  await frame();
+  result.interactionCanvas = [viewport.canvas.width, viewport.canvas.height];
   {
-    const intervals = [], work = [];
+    const intervals = [], work = [], draw = [];
     let last = await frame();
     for (let i = 0; i < counts.orbit; i++) {
       const a = (i / counts.orbit) * Math.PI * 2;
@@ -71,35 +86,41 @@ export async function runBench(app, n, frames = FRAMES.drag) {
       camera.lookAt(target);
       const t0 = performance.now();
       viewport.render();
-      work.push(performance.now() - t0);
+      const t1 = performance.now();
+      drawn();
+      work.push(t1 - t0);
+      draw.push(performance.now() - t0);
       const now = await frame();
       intervals.push(now - last);
       last = now;
     }
-    result.orbit = { frameInterval: stats(intervals), renderCpu: stats(work) };
+    result.orbit = { frameInterval: stats(intervals), renderCpu: stats(work), drawFinished: stats(draw) };
   }
-  // Phase 1b: the whole draw, waited for: reading back one pixel can only return once the GPU
-  // (or SwiftShader, in headless tests) has drawn the frame. (gl.finish does not wait in Chromium.)
+  viewport.endInteraction();
+  await frame();
+  // Phase 1b: a still frame (the one drawn when the view stops: full resolution), waited for.
   {
-    const gl = viewport.renderer.getContext();
-    const pixel = new Uint8Array(4);
     const draw = [];
     for (let i = 0; i < Math.min(30, counts.orbit); i++) {
       const t0 = performance.now();
       viewport.render();
-      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      drawn();
       draw.push(performance.now() - t0);
       await frame();
     }
-    result.orbit.drawFinished = stats(draw);
+    result.still = { drawFinished: stats(draw) };
   }
-  // Phase 2: drag one volume (B of the pair) through the others.
+  // Phase 2: drag one volume (B of the pair) through the others. Each frame is timed from the
+  // model update to the finished draw (the one-pixel read-back waits for it): app work (model,
+  // collision, report, panels), render (three.js and label CPU) and the draw itself. The first
+  // frames warm up (shaders, buffers) and are not counted.
+  viewport.beginInteraction();  // as the gizmo does while it drags
   {
-    const intervals = [], work = [], update = [];
+    const intervals = [], work = [], update = [], render = [], draw = [], full = [];
     const id = model.selection.at(-1);
     const start = structuredClone(model.get(id).volume);
-    let last = await frame();
-    for (let i = 0; i < counts.drag; i++) {
+    let last = 0;
+    for (let i = -WARM_UP; i < counts.drag; i++) {
       const a = (i / counts.drag) * Math.PI * 2;
       const t0 = performance.now();
       model.update(id, translated(app.sx, start, [Math.cos(a) * 3 - 3, 0, Math.sin(a) * 3]), { transient: true });
@@ -107,19 +128,35 @@ export async function runBench(app, n, frames = FRAMES.drag) {
       const t1 = performance.now();
       viewport.render();
       const t2 = performance.now();
-      update.push(t1 - t0);
-      work.push(t2 - t0);
+      drawn();
+      const t3 = performance.now();
       const now = await frame();
+      if (i < 0) {
+        last = now;
+        continue;
+      }
+      update.push(t1 - t0);
+      render.push(t2 - t1);
+      work.push(t2 - t0);
+      draw.push(t3 - t2);
+      full.push(t3 - t0);
       intervals.push(now - last);
       last = now;
     }
-    result.drag = { frameInterval: stats(intervals), updateCpu: stats(update), frameCpu: stats(work) };
+    result.drag = {
+      fullFrame: stats(full), updateCpu: stats(update), renderCpu: stats(render), drawWait: stats(draw),
+      frameCpu: stats(work), frameInterval: stats(intervals),
+    };
   }
+  viewport.endInteraction();
+  await frame();
   const f = (x) => x.toFixed(2).padStart(6);
+  const { fullFrame, updateCpu, renderCpu, drawWait, frameInterval } = result.drag;
   overlay.textContent = [
-    `sepaxis frame time — ${n} volumes, canvas ${result.canvas.join('×')}`,
-    `orbit  rAF interval median ${f(result.orbit.frameInterval.median)} ms  p95 ${f(result.orbit.frameInterval.p95)}  render CPU median ${f(result.orbit.renderCpu.median)}  draw (GPU) median ${f(result.orbit.drawFinished.median)}`,
-    `drag   rAF interval median ${f(result.drag.frameInterval.median)} ms  p95 ${f(result.drag.frameInterval.p95)}  update CPU median ${f(result.drag.updateCpu.median)}  frame CPU median ${f(result.drag.frameCpu.median)} p95 ${f(result.drag.frameCpu.p95)}`,
+    `sepaxis frame time — ${n} volumes, canvas ${result.canvas.join('×')} (${result.interactionCanvas.join('×')} while moving), MSAA ${result.quality.antialias ? 'on' : 'off'}`,
+    `drag   full frame median ${f(fullFrame.median)} ms  p95 ${f(fullFrame.p95)}  (update ${f(updateCpu.median)} + render CPU ${f(renderCpu.median)} + draw wait ${f(drawWait.median)}, medians)  rAF interval median ${f(frameInterval.median)}`,
+    `orbit  render + draw median ${f(result.orbit.drawFinished.median)} ms  p95 ${f(result.orbit.drawFinished.p95)}  rAF interval median ${f(result.orbit.frameInterval.median)}`,
+    `still  render + draw at full resolution median ${f(result.still.drawFinished.median)} ms  p95 ${f(result.still.drawFinished.p95)}`,
   ].join('\n');
   window.__sepaxisBench = result;
   document.body.dataset.bench = 'done';

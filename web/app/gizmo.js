@@ -58,6 +58,8 @@ export class Gizmo {
     this.controls.addEventListener('dragging-changed', (e) => {
       viewport.controls.enabled = !e.value;
       this.dragging = e.value;
+      if (e.value) viewport.beginInteraction();
+      else viewport.endInteraction();
       if (e.value) this.#begin();
       else this.#end();
     });

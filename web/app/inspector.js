@@ -60,7 +60,8 @@ export class Inspector {
     this.entry = entry;
     for (const input of this.#inputs) {
       if (input === document.activeElement) continue;
-      input.value = String(round(this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4));
+      const value = String(round(this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4));
+      if (input.value !== value) input.value = value;
       input.classList.remove('invalid');
     }
     if (document.activeElement?.dataset?.path === undefined) this.#problem.textContent = '';

@@ -83,6 +83,11 @@ export class App {
     this.ghost.edgeMaterial.opacity = 0.45;
     this.ghost.object.visible = false;
     this.viewport.scene.add(this.ghost.object);
+    this.viewport.beforeRender.push((camera) => {
+      const height = this.viewport.canvas.height;
+      for (const view of this.#views.values()) view.updateDetail(camera, height);
+      this.ghost.updateDetail(camera, height);
+    });
 
     this.gizmo = new Gizmo(this.viewport, sx, {
       onChange: (id, v, o) => this.model.update(id, v, o),
@@ -305,7 +310,7 @@ export class App {
     this.report = pairReport(this.sx, this.pair);
     if (this.report && this.ui.step >= this.report.axes.length) this.ui.step = this.report.axes.length - 1;
     this.#refreshStyles();
-    this.#refreshPanels();
+    this.#refreshPanels({ transient });
     this.#refreshFocus();
     // Bring the deciding axis into view when it changes (not while the reader steps through).
     const sep = this.report?.separatingAxis ?? -1;
@@ -364,14 +369,14 @@ export class App {
     }
   }
 
-  #refreshPanels() {
+  #refreshPanels({ transient = false } = {}) {
     const model = this.model;
     const roles = this.#roles();
     this.verdict.update(this.pair, this.report, {
       count: model.volumes.length, overlappingPairs: this.collision.overlappingPairs, selected: model.selection.length,
     });
     this.tutorial.update(this.pair, this.report, this.ui.step, this.ui.lesson);
-    this.axisPanel.update(this.report, this.ui.step);
+    this.axisPanel.update(this.report, this.ui.step, { transient });
     const active = model.active;
     this.inspector.update(active, active ? roles.get(active.id) ?? null : null);
     this.sceneList.update(model, (id) => this.collision.overlapsAny(id), roles);

@@ -26,6 +26,10 @@ export class SceneList {
       const row = this.#rows.get(id);
       const role = roles.get(id);
       const overlapping = overlapsAny(id);
+      // Written only when they change: this runs on every frame of a drag, for every row.
+      const state = `${role ?? ''}|${model.activeId === id}|${overlapping}`;
+      if (row.state === state) continue;
+      row.state = state;
       row.el.classList.toggle('selected', !!role);
       row.el.classList.toggle('active', !!role && model.activeId === id);
       row.button.setAttribute('aria-pressed', String(!!role));

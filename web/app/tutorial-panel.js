@@ -1,7 +1,7 @@
 // The tutorial panel: step through the candidate axes of the compared pair, one explanation per
 // step; the current axis is shown in 3D and marked in the axis list.
 
-import { h, setChildren } from './dom.js';
+import { h, patchChildren, setChildren } from './dom.js';
 import { explainStep } from './tutorial.js';
 
 const INTRO = 'The separating-axis test tries a short list of candidate directions. On each it projects both volumes — each becomes an interval — and compares the intervals. A gap on any axis proves the volumes are apart (a plane fits in the gap); if no candidate shows a gap, convex volumes overlap.';
@@ -32,7 +32,9 @@ export class TutorialPanel {
     }
     const n = report.axes.length;
     if (step < 0) {
-      setChildren(this.root,
+      // Unchanged while a volume is dragged: patched, not rebuilt (its listeners do not depend
+      // on the report).
+      patchChildren(this.root,
         lesson ? h('p', { class: 'lesson' }, lesson) : null,
         intro(),
         h('div', { class: 'step-nav' },

@@ -1,7 +1,7 @@
 // The verdict of the compared pair: overlap, touching or apart; the separating axis and its gap,
 // or the penetration depth and the minimum translation vector; plus the scene's overlap count.
 
-import { h, setChildren } from './dom.js';
+import { h, patchChildren } from './dom.js';
 import { num, vec } from './format.js';
 
 export class VerdictPanel {
@@ -21,7 +21,7 @@ export class VerdictPanel {
         : scene.selected === 1
           ? 'Now pick a second volume: the two are compared as A and B.'
           : 'Click a volume, then another: the two are compared as A (first) and B (second).';
-      setChildren(this.root, h('div', { class: 'verdict none', role: 'status' },
+      patchChildren(this.root, h('div', { class: 'verdict none', role: 'status' },
         h('div', { class: 'verdict-title' }, 'No pair selected'), h('p', { class: 'hint' }, hint)), stats);
       return;
     }
@@ -53,7 +53,7 @@ export class VerdictPanel {
           h('button', { class: 'small', onclick: this.onApplyMtv, title: 'Move B by the minimum translation vector' }, 'Move B out by the MTV'));
       }
     }
-    setChildren(this.root,
+    patchChildren(this.root,
       h('div', { class: `verdict ${state}`, role: 'status', 'aria-live': 'polite', dataset: { verdict: state } },
         h('div', { class: 'verdict-title' }, h('span', { class: 'dot' }), title), names, details),
       stats);

@@ -1,6 +1,7 @@
-// How one volume is drawn: a translucent fill and its edges. Boxes and spheres share one unit
-// geometry placed by a matrix; a k-DOP is drawn as its actual polytope (sx.polytope: corners and
-// edges; ConvexGeometry for the faces), rebuilt when it changes.
+// How one volume is drawn: a translucent fill and its edges. Boxes and spheres share unit
+// geometries placed by a matrix (spheres: one per level of detail); a k-DOP is drawn as its
+// actual polytope (sx.polytope: corners and edges; ConvexGeometry for the faces), rebuilt when it
+// changes.
 
 import {
   BoxGeometry, BufferGeometry, Color, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial,
@@ -12,8 +13,24 @@ import { COLORS } from './theme.js';
 
 const UNIT_BOX = new BoxGeometry(2, 2, 2);
 const UNIT_BOX_EDGES = new EdgesGeometry(UNIT_BOX);
-const UNIT_SPHERE = new SphereGeometry(1, 48, 32);
-const UNIT_SPHERE_RINGS = sphereRings(96);
+// A sphere is tessellated for its size on screen: the outline may depart from the true circle
+// by about half a pixel, r (1 - cos(π/n)) <= 0.5 px for n segments around it (n/2 from pole to
+// pole; the rings get 2n). A software renderer pays for every triangle and line: 50 mixed
+// volumes were 24,000 triangles with every sphere at 48 × 32, a third of that on screen now.
+const SPHERE_SEGMENTS = [12, 16, 24, 32, 48, 64, 96];
+const unitSpheres = new Map();
+
+/** The shared unit sphere of n segments: { fill, rings } (made on first use). */
+function unitSphere(n) {
+  let g = unitSpheres.get(n);
+  if (!g) unitSpheres.set(n, g = { fill: new SphereGeometry(1, n, n / 2), rings: sphereRings(2 * n) });
+  return g;
+}
+
+/** Segments around a sphere of radiusPx pixels on screen (see SPHERE_SEGMENTS). */
+export function sphereSegments(radiusPx) {
+  return SPHERE_SEGMENTS.find((n) => radiusPx * (1 - Math.cos(Math.PI / n)) <= 0.5) ?? SPHERE_SEGMENTS.at(-1);
+}
 
 /** Three great circles of the unit sphere, as line segments. */
 function sphereRings(segments) {
@@ -34,6 +51,7 @@ function sphereRings(segments) {
 
 const _q = new Quaternion();
 const _p = new Vector3();
+const _c = new Vector3();
 const _s = new Vector3();
 const _white = new Color(0xffffff);
 
@@ -45,6 +63,9 @@ export class VolumeView {
   #edges;
   #type = null;
   #k = null;
+  /** A sphere's centre and radius, and its segments now. */
+  #sphere = null;
+  #segments = 0;
   #style = {};
 
   constructor(sx, id) {
@@ -67,6 +88,7 @@ export class VolumeView {
     if (volume.type === 'sphere') {
       const r = volume.radius;
       m.compose(_p.fromArray(volume.center), _q.identity(), _s.set(r, r, r));
+      this.#sphere = { center: volume.center, radius: r };
     } else if (volume.type === 'aabb' || (volume.type === 'obb' && volume.axes)) {
       boxMatrix(volume, m);
     } else if (volume.type === 'obb') {
@@ -75,6 +97,23 @@ export class VolumeView {
       m.identity();
     }
     this.object.matrixWorldNeedsUpdate = true;
+  }
+
+  /**
+   * Before a render: a sphere takes the tessellation its size on screen needs (camera: a
+   * PerspectiveCamera; heightPx: the drawing buffer's height).
+   */
+  updateDetail(camera, heightPx) {
+    if (this.#type !== 'sphere' || !this.#sphere) return;
+    const { center, radius } = this.#sphere;
+    const distance = Math.max(camera.position.distanceTo(_c.fromArray(center)), radius, 1e-9);
+    const radiusPx = (radius / (distance * Math.tan((camera.fov * Math.PI) / 360))) * (heightPx / 2);
+    const n = sphereSegments(radiusPx);
+    if (n === this.#segments) return;
+    this.#segments = n;
+    const { fill, rings } = unitSphere(n);
+    this.#fill.geometry = fill;
+    this.#edges.geometry = rings;
   }
 
   /**
@@ -108,10 +147,12 @@ export class VolumeView {
     this.object.clear();
     this.#type = volume.type;
     this.#k = volume.k ?? null;
+    this.#sphere = null;
     let fillGeometry, edgeGeometry;
     if (volume.type === 'sphere') {
-      fillGeometry = UNIT_SPHERE;
-      edgeGeometry = UNIT_SPHERE_RINGS;
+      // Until the first render picks the detail for the view (updateDetail).
+      this.#segments = 32;
+      ({ fill: fillGeometry, rings: edgeGeometry } = unitSphere(this.#segments));
     } else if (volume.type === 'kdop') {
       let polytope;
       try {
@@ -133,7 +174,7 @@ export class VolumeView {
     for (const child of this.object.children) child.matrixAutoUpdate = false;
   }
 
-  // Only a k-DOP owns its geometry; boxes and spheres share the unit ones.
+  // Only a k-DOP owns its geometry; boxes and spheres share the unit ones (never disposed).
   #disposeOwned() {
     if (this.#type !== 'kdop') return;
     this.#fill?.geometry.dispose();
