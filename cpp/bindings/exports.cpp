@@ -32,10 +32,25 @@ constexpr int kReadersDisagree = -5;
 
 // A volume that does not read is decoded again, only to set lastError(): decode() runs the same
 // reader, so it fails too.
+// Where a slot's volume is read to: a local, except for OBBs. A local Obb would first be set to
+// the identity axes (a 72-byte memcpy call) only to be read over; these two are set once.
+Obb gObbs[2];
+template <class V>
+struct ReadVolume {
+  V volume;
+  V& at(int) { return volume; }
+};
+template <>
+struct ReadVolume<Obb> {
+  Obb& at(int index) { return gObbs[index]; }
+};
+
 template <class A, class B>
 int overlapsRead(const double* pa, int typeA, const double* pb, int typeB) {
-  A a;
-  B b;
+  ReadVolume<A> ra;
+  ReadVolume<B> rb;
+  A& a = ra.at(0);
+  B& b = rb.at(1);
   if (!read(pa, typeA, a)) return decode(0) ? kReadersDisagree : -1;
   if (!read(pb, typeB, b)) return decode(1) ? kReadersDisagree : -2;
   return int(overlaps(a, b));

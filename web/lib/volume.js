@@ -166,6 +166,19 @@ function writeObb(f64, at, box) {
         return 2;
       }
     }
+  } else if (axes === undefined) {
+    const q = box.rotation;
+    if (Array.isArray(c) && Array.isArray(q) && Array.isArray(h) && c.length === 3 && q.length === 4 && h.length === 3) {
+      const c0 = c[0], c1 = c[1], c2 = c[2], q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], h0 = h[0], h1 = h[1], h2 = h[2];
+      if (typeof c0 === 'number' && typeof c1 === 'number' && typeof c2 === 'number' &&
+          typeof q0 === 'number' && typeof q1 === 'number' && typeof q2 === 'number' && typeof q3 === 'number' &&
+          typeof h0 === 'number' && typeof h1 === 'number' && typeof h2 === 'number') {
+        f64[at] = OBB_QUATERNION_CODE; f64[at + 1] = c0; f64[at + 2] = c1; f64[at + 3] = c2;
+        f64[at + 4] = q0; f64[at + 5] = q1; f64[at + 6] = q2; f64[at + 7] = q3;
+        f64[at + 8] = h0; f64[at + 9] = h1; f64[at + 10] = h2;
+        return OBB_QUATERNION_CODE;
+      }
+    }
   }
   return writeObbChecked(f64, at, box);
 }
