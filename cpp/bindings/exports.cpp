@@ -23,6 +23,54 @@ int decodeBoth() {
   return 0;
 }
 
+bool read(const double* p, int, Sphere& s) { return readSphere(p, s); }
+bool read(const double* p, int, Aabb& b) { return readAabb(p, b); }
+bool read(const double* p, int code, Obb& b) { return readObb(p, code, b); }
+
+// Never returned unless a reader and decode() disagree (a bug): JS reports it as internal.
+constexpr int kReadersDisagree = -5;
+
+// Where a slot's volume is read to: a local, except for OBBs. A local Obb would first be set to
+// the identity axes (a 72-byte memcpy call) only to be read over; these two are set once.
+Obb gObbs[2];
+template <class V>
+struct ReadVolume {
+  V volume;
+  V& at(int) { return volume; }
+};
+template <>
+struct ReadVolume<Obb> {
+  Obb& at(int index) { return gObbs[index]; }
+};
+
+// A volume that does not read is decoded again, only to set lastError(): decode() runs the same
+// reader, so it fails too.
+template <class A, class B>
+int overlapsRead(const double* pa, int typeA, const double* pb, int typeB) {
+  ReadVolume<A> ra;
+  ReadVolume<B> rb;
+  A& a = ra.at(0);
+  B& b = rb.at(1);
+  if (!read(pa, typeA, a)) return decode(0) ? kReadersDisagree : -1;
+  if (!read(pb, typeB, b)) return decode(1) ? kReadersDisagree : -2;
+  return int(overlaps(a, b));
+}
+
+// The pairs whose test is a call into the core anyway go out of line, so that sx_overlaps itself
+// needs no stack frame: the sphere and AABB pairs, inlined there, then run without one.
+template <class A, class B>
+__attribute__((noinline)) int overlapsReadOutOfLine(const double* pa, int typeA, const double* pb, int typeB) {
+  return overlapsRead<A, B>(pa, typeA, pb, typeB);
+}
+
+// Pairs with a k-DOP: both slots decoded (k-DOPs through the cache), then visited.
+__attribute__((noinline)) int overlapsDecoded() {
+  if (int status = decodeBoth()) return status;
+  return visitSlot(0, [](const auto& a) {
+    return visitSlot(1, [&](const auto& b) { return int(overlaps(a, b)); });
+  });
+}
+
 // type and precision packed as type + 8 * precision: the exports stay within a few arguments.
 BatchLayout layout(int typeAndPrecision, int k, uintptr_t data, uint32_t stride) {
   return {VolumeType(typeAndPrecision & 7), k, reinterpret_cast<const void*>(data), stride,
@@ -35,11 +83,26 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE double* sx_scratch() { return scratch(); }
 
-EMSCRIPTEN_KEEPALIVE int sx_overlaps() {
-  if (int status = decodeBoth()) return status;
-  return visitSlot(0, [](const auto& a) {
-    return visitSlot(1, [&](const auto& b) { return int(overlaps(a, b)); });
-  });
+// The single overlaps() call. typeA and typeB are the type codes JavaScript has just written to
+// the slots (as arguments, they cost no float-to-int conversion). Spheres, AABBs and OBBs are read
+// straight from the scratch area into the volumes the pair needs; pairs with a k-DOP decode both
+// slots (through the k-DOP cache) and visit them.
+EMSCRIPTEN_KEEPALIVE int sx_overlaps(int typeA, int typeB) {
+  const double* pa = slotData(0);
+  const double* pb = slotData(1);
+  switch (typeA * 8 + typeB) {
+    case 0 * 8 + 0: return overlapsRead<Sphere, Sphere>(pa, typeA, pb, typeB);
+    case 1 * 8 + 1: return overlapsRead<Aabb, Aabb>(pa, typeA, pb, typeB);
+    case 0 * 8 + 1: return overlapsReadOutOfLine<Sphere, Aabb>(pa, typeA, pb, typeB);
+    case 0 * 8 + 2: case 0 * 8 + 4: return overlapsReadOutOfLine<Sphere, Obb>(pa, typeA, pb, typeB);
+    case 1 * 8 + 0: return overlapsReadOutOfLine<Aabb, Sphere>(pa, typeA, pb, typeB);
+    case 1 * 8 + 2: case 1 * 8 + 4: return overlapsReadOutOfLine<Aabb, Obb>(pa, typeA, pb, typeB);
+    case 2 * 8 + 0: case 4 * 8 + 0: return overlapsReadOutOfLine<Obb, Sphere>(pa, typeA, pb, typeB);
+    case 2 * 8 + 1: case 4 * 8 + 1: return overlapsReadOutOfLine<Obb, Aabb>(pa, typeA, pb, typeB);
+    case 2 * 8 + 2: case 2 * 8 + 4: case 4 * 8 + 2: case 4 * 8 + 4:
+      return overlapsReadOutOfLine<Obb, Obb>(pa, typeA, pb, typeB);
+    default: return overlapsDecoded();
+  }
 }
 
 EMSCRIPTEN_KEEPALIVE int sx_overlaps_conservative() {

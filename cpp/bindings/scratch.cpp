@@ -52,33 +52,30 @@ double* scratch() { return gScratch; }
 const Slot& slot(int index) { return gSlots[index]; }
 const std::string& lastError() { return gLastError; }
 
+double* slotData(int index) { return gScratch + index * kSlotDoubles; }
+
 bool decode(int index) {
-  const double* p = gScratch + index * kSlotDoubles;
+  const double* p = slotData(index);
   Slot& s = gSlots[index];
-  switch (int(p[0])) {
+  switch (slotTypeCode(p)) {
     case 0:
       s.type = VolumeType::Sphere;
-      s.sphere = {vec(p + 1), p[4]};
-      if (isFinite(s.sphere.center) && s.sphere.radius >= 0 && isFinite(s.sphere.radius)) return true;
+      if (readSphere(p, s.sphere)) return true;
       return fail(makeSphere(s.sphere.center, s.sphere.radius).error());
     case 1:
       s.type = VolumeType::Aabb;
-      s.aabb = {vec(p + 1), vec(p + 4)};
-      if (isFinite(s.aabb.min) && isFinite(s.aabb.max) && s.aabb.min.x <= s.aabb.max.x &&
-          s.aabb.min.y <= s.aabb.max.y && s.aabb.min.z <= s.aabb.max.z)
-        return true;
+      if (readAabb(p, s.aabb)) return true;
       return fail(makeAabb(s.aabb.min, s.aabb.max).error());
     case 2: {
       s.type = VolumeType::Obb;
+      if (readObb(p, 2, s.obb)) return true;
       const Vec3 axes[3] = {vec(p + 4), vec(p + 7), vec(p + 10)};
-      if (tryMakeObb(vec(p + 1), axes, vec(p + 13), s.obb)) return true;
       return fail(makeObb(vec(p + 1), axes, vec(p + 13)).error());
     }
     case 4: {
       s.type = VolumeType::Obb;
-      const Quat q{p[4], p[5], p[6], p[7]};
-      if (tryMakeObbFromQuaternion(vec(p + 1), q, vec(p + 8), s.obb)) return true;
-      return fail(makeObbFromQuaternion(vec(p + 1), q, vec(p + 8)).error());
+      if (readObb(p, 4, s.obb)) return true;
+      return fail(makeObbFromQuaternion(vec(p + 1), {p[4], p[5], p[6], p[7]}, vec(p + 8)).error());
     }
     case 3: {
       s.type = VolumeType::Kdop;

@@ -29,35 +29,18 @@ std::optional<Error> checkOrthonormal(const Vec3 (&axes)[3]) {
   return std::nullopt;
 }
 
-}  // namespace
-
-bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) {
-  if (!isFinite(center) || !isFinite(halfExtents) || !(halfExtents.x >= 0 && halfExtents.y >= 0 && halfExtents.z >= 0))
-    return false;
-  Vec3 u[3] = {axes[0], axes[1], axes[2]};
-  if (!isFinite(u[0]) || !isFinite(u[1]) || !isFinite(u[2])) return false;
-  // The same acceptance as makeObb's checks, without square roots: |len - 1| <= tol exactly when
-  // (1 - tol)^2 <= len^2 <= (1 + tol)^2.
-  constexpr double lo = (1 - tolerance::kOrthonormal) * (1 - tolerance::kOrthonormal);
-  constexpr double hi = (1 + tolerance::kOrthonormal) * (1 + tolerance::kOrthonormal);
-  // One Gram matrix g = U^T U serves both the acceptance test and the "already orthonormal" one.
+// The nearest orthonormal frame to u (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
+// quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by the
+// least amount and keeps the handedness. gram is U^T U of the given axes. Axes already orthonormal
+// to 1e-15 (the usual case) never come here. It iterates on local copies: updating the caller's
+// arrays in place, the loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with
+// -msimd128) into wrong axes, which the wasm run of ObbValidation caught.
+void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
+  Vec3 u[3] = {axis[0], axis[1], axis[2]};
   double g[3][3];
   for (int i = 0; i < 3; ++i)
-    for (int j = i; j < 3; ++j) g[i][j] = g[j][i] = dot(u[i], u[j]);
-  bool orthonormal = true;
-  for (int i = 0; i < 3; ++i) {
-    if (!(g[i][i] >= lo && g[i][i] <= hi)) return false;
-    orthonormal = orthonormal && std::fabs(g[i][i] - 1) <= 1e-15;
-    for (int j = i + 1; j < 3; ++j) {
-      if (std::fabs(g[i][j]) > tolerance::kOrthonormal) return false;
-      orthonormal = orthonormal && std::fabs(g[i][j]) <= 1e-15;
-    }
-  }
-  // The nearest orthonormal frame (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
-  // quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by
-  // the least amount and keeps the handedness. The exact tests need it: the extent of a box along
-  // a cross product of axes is only sum e_i |u_i . L| when the axes are orthonormal. Axes already
-  // orthonormal to 1e-15 (the usual case) skip it.
+    for (int j = 0; j < 3; ++j) g[i][j] = gram[i][j];
+  bool orthonormal = false;
   for (int iteration = 0; iteration < 6 && !orthonormal; ++iteration) {
     Vec3 next[3];
     for (int i = 0; i < 3; ++i) {
@@ -72,9 +55,41 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
         orthonormal = orthonormal && std::fabs(g[i][j] - (i == j ? 1 : 0)) <= 1e-15;
       }
   }
+  for (int i = 0; i < 3; ++i) axis[i] = u[i];
+}
+
+}  // namespace
+
+bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) {
+  if (!isFinite(center) || !isFinite(halfExtents) || !(halfExtents.x >= 0 && halfExtents.y >= 0 && halfExtents.z >= 0))
+    return false;
+  const Vec3 u0 = axes[0], u1 = axes[1], u2 = axes[2];
+  if (!isFinite(u0) || !isFinite(u1) || !isFinite(u2)) return false;
+  // The same acceptance as makeObb's checks, without square roots: |len - 1| <= tol exactly when
+  // (1 - tol)^2 <= len^2 <= (1 + tol)^2.
+  constexpr double lo = (1 - tolerance::kOrthonormal) * (1 - tolerance::kOrthonormal);
+  constexpr double hi = (1 + tolerance::kOrthonormal) * (1 + tolerance::kOrthonormal);
+  // One Gram matrix g = U^T U serves both the acceptance test and the "already orthonormal" one.
+  // Written out rather than looped, so that it stays in registers.
+  const double g00 = dot(u0, u0), g11 = dot(u1, u1), g22 = dot(u2, u2);
+  const double g01 = dot(u0, u1), g02 = dot(u0, u2), g12 = dot(u1, u2);
+  if (!(g00 >= lo && g00 <= hi) || std::fabs(g01) > tolerance::kOrthonormal || std::fabs(g02) > tolerance::kOrthonormal)
+    return false;
+  if (!(g11 >= lo && g11 <= hi) || std::fabs(g12) > tolerance::kOrthonormal) return false;
+  if (!(g22 >= lo && g22 <= hi)) return false;
   box.center = center;
   box.halfExtents = halfExtents;
-  for (int i = 0; i < 3; ++i) box.axis[i] = u[i];
+  box.axis[0] = u0;
+  box.axis[1] = u1;
+  box.axis[2] = u2;
+  constexpr double kExact = 1e-15;
+  if (std::fabs(g00 - 1) <= kExact && std::fabs(g11 - 1) <= kExact && std::fabs(g22 - 1) <= kExact &&
+      std::fabs(g01) <= kExact && std::fabs(g02) <= kExact && std::fabs(g12) <= kExact)
+    return true;
+  // The exact tests need orthonormal axes: the extent of a box along a cross product of axes is
+  // only sum e_i |u_i . L| when the axes are orthonormal.
+  double g[3][3] = {{g00, g01, g02}, {g01, g11, g12}, {g02, g12, g22}};
+  orthonormalize(box.axis, g);
   return true;
 }
 

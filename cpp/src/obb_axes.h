@@ -54,10 +54,16 @@ struct BoxAxis {
 };
 
 /// Calls visit(const BoxAxis&) for the 15 axes in test order until it returns true.
+///
+/// Every loop is unrolled (`#pragma GCC unroll`, which Clang and GCC both read): with constant
+/// indices, Vec3's operator[] and the (i + 1) % 3 cycles fold away and the 15 axes are computed in
+/// registers; rolled, the edge loop kept r and t in memory and chose components by branching.
+/// Unrolling changes no arithmetic.
 template <class Visit>
 void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
   const auto& r = f.r;
   BoxAxis x;
+#pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
     x.faceA = i;
     x.axis = {};
@@ -68,6 +74,7 @@ void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
     if (visit(x)) return;
   }
   x.faceA = -1;
+#pragma GCC unroll 3
   for (int j = 0; j < 3; ++j) {
     x.faceB = j;
     x.axis = {r[0][j], r[1][j], r[2][j]};
@@ -77,9 +84,11 @@ void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
     if (visit(x)) return;
   }
   x.faceB = -1;
+#pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
     x.edgeA = i;
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+#pragma GCC unroll 3
     for (int j = 0; j < 3; ++j) {
       x.edgeB = j;
       // e_i x v has components v[i2] at i1 and -v[i1] at i2 (cyclic), 0 at i.
@@ -91,6 +100,7 @@ void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
       x.c = f.t[i1] * axis[i1] + f.t[i2] * axis[i2];
       x.rA = a[i1] * std::fabs(axis[i1]) + a[i2] * std::fabs(axis[i2]);
       double rB = 0;
+#pragma GCC unroll 3
       for (int k = 0; k < 3; ++k)
         if (k != j) rB += f.b[k] * std::fabs(r[i1][k] * axis[i1] + r[i2][k] * axis[i2]);
       x.rB = rB;

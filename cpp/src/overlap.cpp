@@ -38,16 +38,10 @@ bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
 
 }  // namespace
 
-bool overlaps(const Sphere& a, const Sphere& b) { return withinDistance(b.center - a.center, a.radius + b.radius); }
 bool overlaps(const Sphere& a, const Aabb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
 bool overlaps(const Sphere& a, const Obb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
 bool overlaps(const Sphere& a, const Kdop& b) { return spherePolytopeOverlap(a, detail::view(b)); }
 
-bool overlaps(const Aabb& a, const Aabb& b) {
-  // The 6-DOP candidate set is just x, y, z: the general path reduces to this.
-  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
-         a.min.z <= b.max.z && b.min.z <= a.max.z;
-}
 bool overlaps(const Aabb& a, const Obb& b) { return boxesOverlap(detail::asObb(a), b); }
 bool overlaps(const Aabb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
 bool overlaps(const Obb& a, const Obb& b) { return boxesOverlap(a, b); }

@@ -55,7 +55,7 @@ export class Sepaxis {
     this.#f64 = new Float64Array(module.HEAPF64.buffer, this.#ptr, SCRATCH_DOUBLES);
     // Emscripten 3.1.6 exports start as trampolines that resolve themselves on the first call
     // (and go through .apply until then): call once, on the zeroed scratch (two point spheres).
-    module._sx_overlaps();
+    module._sx_overlaps(0, 0);
     this.#overlaps = module._sx_overlaps;
     const registry = new FinalizationRegistry((ptr) => module._free(ptr));
     this.#host = {
@@ -93,9 +93,8 @@ export class Sepaxis {
   overlaps(a, b) {
     let f = this.#f64;
     if (f.length === 0) f = this.#scratch();
-    writeVolume(f, 0, a);
-    writeVolume(f, SLOT_B, b);
-    const r = this.#overlaps();
+    // The type codes go along as arguments: the export then reads both volumes directly.
+    const r = this.#overlaps(writeVolume(f, 0, a), writeVolume(f, SLOT_B, b));
     if (r < 0) throw this.#fail(r);
     return r === 1;
   }

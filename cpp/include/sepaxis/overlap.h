@@ -12,11 +12,17 @@
 
 namespace sepaxis {
 
-bool overlaps(const Sphere& a, const Sphere& b);
+/// Short enough to live here: inlined, the two volumes never go through memory.
+inline bool overlaps(const Sphere& a, const Sphere& b) { return withinDistance(b.center - a.center, a.radius + b.radius); }
 bool overlaps(const Sphere& a, const Aabb& b);
 bool overlaps(const Sphere& a, const Obb& b);
 bool overlaps(const Sphere& a, const Kdop& b);
-bool overlaps(const Aabb& a, const Aabb& b);
+inline bool overlaps(const Aabb& a, const Aabb& b) {
+  // The 6-DOP candidate set is just x, y, z: the general path reduces to this. `&`, not `&&`: six
+  // comparisons cost less than the mispredicted branches between them (same answer, NaN included).
+  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
+         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
+}
 bool overlaps(const Aabb& a, const Obb& b);
 bool overlaps(const Aabb& a, const Kdop& b);
 bool overlaps(const Obb& a, const Obb& b);
