@@ -52,24 +52,6 @@ std::string formatDirection(KdopDirection d) {
 int kdopEdgeCount(int k) { return int(edgeTables().edges[kdopKIndex(k)].size()); }
 KdopDirection kdopEdge(int k, int i) { return edgeTables().edges[kdopKIndex(k)][i]; }
 
-int Polytope::faceCount() const { return kind == Kind::Kdop ? kdop->slabCount() : 3; }
-
-Vec3 Polytope::face(int i) const {
-  switch (kind) {
-    case Kind::Aabb: return toVec3(kdopDirections(6)[i]);
-    case Kind::Obb: return obb->axis[i];
-    case Kind::Kdop: return toVec3(kdopDirections(kdop->k)[i]);
-  }
-  return {};
-}
-
-double Polytope::faceLength(int i) const {
-  if (kind != Kind::Kdop) return 1;
-  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};
-  const KdopDirection d = kdopDirections(kdop->k)[i];
-  return kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
-}
-
 int Polytope::edgeCount() const { return kind == Kind::Kdop ? kdopEdgeCount(kdop->k) : 3; }
 
 Vec3 Polytope::edge(int i) const {
@@ -77,54 +59,6 @@ Vec3 Polytope::edge(int i) const {
     case Kind::Aabb: return toVec3(kdopEdge(6, i));  // the same three axes, in the 6-DOP's edge order
     case Kind::Obb: return obb->axis[i];
     case Kind::Kdop: return toVec3(kdopEdge(kdop->k, i));
-  }
-  return {};
-}
-
-Vec3 Polytope::reference() const {
-  switch (kind) {
-    case Kind::Aabb: return center(*aabb);
-    case Kind::Obb: return obb->center;
-    case Kind::Kdop: return kdop->origin;
-  }
-  return {};
-}
-
-Interval Polytope::project(Vec3 axis, Vec3 origin, int faceIndex) const {
-  switch (kind) {
-    case Kind::Aabb: {
-      // Per component, the smaller and larger of the two corner coordinates times the axis.
-      Interval r;
-      for (int i = 0; i < 3; ++i) {
-        const double lo = (aabb->min[i] - origin[i]) * axis[i];
-        const double hi = (aabb->max[i] - origin[i]) * axis[i];
-        r.min += lesser(lo, hi);
-        r.max += greater(lo, hi);
-      }
-      return r;
-    }
-    case Kind::Obb: {
-      const double c = dot(obb->center - origin, axis);
-      const double r = faceIndex >= 0 ? obb->halfExtents[faceIndex] * dot(obb->axis[faceIndex], axis)
-                                      : obb->halfExtents.x * std::fabs(dot(obb->axis[0], axis)) +
-                                            obb->halfExtents.y * std::fabs(dot(obb->axis[1], axis)) +
-                                            obb->halfExtents.z * std::fabs(dot(obb->axis[2], axis));
-      return {c - std::fabs(r), c + std::fabs(r)};
-    }
-    case Kind::Kdop: {
-      const double shift = dot(kdop->origin - origin, axis);
-      if (faceIndex >= 0) {
-        // The own slab direction: its tight extremes are stored relative to the k-DOP's origin.
-        return {kdop->localMin[faceIndex] + shift, kdop->localMax[faceIndex] + shift};
-      }
-      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-      for (int v = 0; v < kdop->vertexCount; ++v) {
-        const double s = dot(kdop->vertex[v], axis);
-        lo = lesser(lo, s);
-        hi = greater(hi, s);
-      }
-      return {lo + shift, hi + shift};
-    }
   }
   return {};
 }

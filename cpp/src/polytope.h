@@ -5,6 +5,8 @@
 // All projections are taken relative to a reference point near the pair (the first volume's
 // centre), so that boxes far from the origin do not lose their size to cancellation.
 
+#include <cmath>
+#include <limits>
 #include <string>
 
 #include "sepaxis/aabb.h"
@@ -46,6 +48,74 @@ struct Polytope {
   std::string faceLabel(int i) const;
   std::string edgeLabel(int i) const;
 };
+
+// Inline: the sphere and box tests call these with a kind known at compile time, which then
+// leaves only the arithmetic of that kind (the same arithmetic, so the same results).
+inline int Polytope::faceCount() const { return kind == Kind::Kdop ? kdop->slabCount() : 3; }
+
+inline Vec3 Polytope::face(int i) const {
+  switch (kind) {
+    case Kind::Aabb: return toVec3(kdopDirections(6)[i]);
+    case Kind::Obb: return obb->axis[i];
+    case Kind::Kdop: return toVec3(kdopDirections(kdop->k)[i]);
+  }
+  return {};
+}
+
+inline double Polytope::faceLength(int i) const {
+  if (kind != Kind::Kdop) return 1;
+  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};
+  const KdopDirection d = kdopDirections(kdop->k)[i];
+  return kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+}
+
+inline Vec3 Polytope::reference() const {
+  switch (kind) {
+    case Kind::Aabb: return center(*aabb);
+    case Kind::Obb: return obb->center;
+    case Kind::Kdop: return kdop->origin;
+  }
+  return {};
+}
+
+inline Interval Polytope::project(Vec3 axis, Vec3 origin, int faceIndex) const {
+  switch (kind) {
+    case Kind::Aabb: {
+      // Per component, the smaller and larger of the two corner coordinates times the axis.
+      Interval r;
+      for (int i = 0; i < 3; ++i) {
+        const double lo = (aabb->min[i] - origin[i]) * axis[i];
+        const double hi = (aabb->max[i] - origin[i]) * axis[i];
+        r.min += lesser(lo, hi);
+        r.max += greater(lo, hi);
+      }
+      return r;
+    }
+    case Kind::Obb: {
+      const double c = dot(obb->center - origin, axis);
+      const double r = faceIndex >= 0 ? obb->halfExtents[faceIndex] * dot(obb->axis[faceIndex], axis)
+                                      : obb->halfExtents.x * std::fabs(dot(obb->axis[0], axis)) +
+                                            obb->halfExtents.y * std::fabs(dot(obb->axis[1], axis)) +
+                                            obb->halfExtents.z * std::fabs(dot(obb->axis[2], axis));
+      return {c - std::fabs(r), c + std::fabs(r)};
+    }
+    case Kind::Kdop: {
+      const double shift = dot(kdop->origin - origin, axis);
+      if (faceIndex >= 0) {
+        // The own slab direction: its tight extremes are stored relative to the k-DOP's origin.
+        return {kdop->localMin[faceIndex] + shift, kdop->localMax[faceIndex] + shift};
+      }
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (int v = 0; v < kdop->vertexCount; ++v) {
+        const double s = dot(kdop->vertex[v], axis);
+        lo = lesser(lo, s);
+        hi = greater(hi, s);
+      }
+      return {lo + shift, hi + shift};
+    }
+  }
+  return {};
+}
 
 inline Polytope view(const Aabb& box) { return {Polytope::Kind::Aabb, &box, nullptr, nullptr}; }
 inline Polytope view(const Obb& box) { return {Polytope::Kind::Obb, nullptr, &box, nullptr}; }
