@@ -501,3 +501,51 @@ describe('heap growth', () => {
     }
   });
 });
+
+describe('SIMD lanes against single calls, adversarial frames', () => {
+  // Rotation about the unit axis `ax` by `angle` (rows are the box axes).
+  const rotation = ([x, y, z], angle) => {
+    const c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
+    return [[t * x * x + c, t * x * y + s * z, t * x * z - s * y], [t * x * y - s * z, t * y * y + c, t * y * z + s * x],
+      [t * x * z + s * y, t * y * z - s * x, t * z * z + c]];
+  };
+  const times = (A, B) => A.map((row) => [0, 1, 2].map((j) => row[0] * B[0][j] + row[1] * B[1][j] + row[2] * B[2][j]));
+
+  for (const precision of ['f64', 'f32']) {
+    it(`OBB-OBB and sphere-OBB batches decide as single calls do: turned about one axis, tilted 1e-4..1e-14 rad, identical (${precision})`, () => {
+      const r = rng(precision === 'f64' ? 71 : 72);
+      const n = 1200;
+      const boxes = sx.createPairBuffer('obb', 'obb', n, { precision });
+      const spheres = sx.createPairBuffer('sphere', 'obb', n, { precision });
+      try {
+        let hits = 0;
+        for (const kind of ['turned', 'tilted', 'identical']) {
+          for (let i = 0; i < n; i++) {
+            const frame = rotation([0, 0, 1], r.uniform(0, 6.3));
+            let other = kind === 'identical' ? frame : rotation([0, 0, 1], r.uniform(0, 6.3));
+            if (kind === 'tilted') other = times(other, rotation([1, 0, 0], 10 ** -r.uniform(4, 14)));
+            const direction = r.vec(-1, 1), distance = r.uniform(0.4, 3);
+            const length = Math.hypot(...direction);
+            const a = { type: 'obb', center: [0, 0, 0], axes: frame, halfExtents: r.vec(0.2, 1.2) };
+            const b = { type: 'obb', center: direction.map((x) => (x / length) * distance), axes: other, halfExtents: r.vec(0.2, 1.2) };
+            boxes.a.set(i, a);
+            boxes.b.set(i, b);
+            spheres.a.set(i, { type: 'sphere', center: b.center, radius: r.uniform(0.2, 1.2) });
+            spheres.b.set(i, a);
+          }
+          const box = Array.from(boxes.run()), sphere = Array.from(spheres.run());
+          for (let i = 0; i < n; i++) {
+            expect(box[i], `${kind} boxes ${i}`).toBe(sx.overlaps(boxes.a.get(i), boxes.b.get(i)) ? 1 : 0);
+            expect(sphere[i], `${kind} sphere ${i}`).toBe(sx.overlaps(spheres.a.get(i), spheres.b.get(i)) ? 1 : 0);
+            hits += box[i];
+          }
+        }
+        expect(hits).toBeGreaterThan(n / 2);
+        expect(hits).toBeLessThan(3 * n - n / 2);
+      } finally {
+        boxes.dispose();
+        spheres.dispose();
+      }
+    });
+  }
+});
