@@ -174,6 +174,61 @@ describe('the visualizer', () => {
     await page.context().close();
   });
 
+  test('undo and redo step through adds, inspector edits and deletes; opening the page is where undo stops', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    const opened = await volumeCount(page);
+    const undo = page.locator('button[aria-label="Undo (Ctrl+Z)"]');
+    const redo = page.locator('button[aria-label="Redo (Ctrl+Y, Ctrl+Shift+Z)"]');
+    assert.equal(await undo.isDisabled(), true, 'nothing to undo right after opening the page');
+    await page.click('body');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    assert.equal(await volumeCount(page), opened, 'undo does not go behind the opened scene');
+
+    await page.selectOption('.preset-select', 'empty');
+    await page.click('button[aria-label="Add an oriented box (3)"]');
+    await page.click('button[aria-label="Add an oriented box (3)"]');
+    await settle(page);
+    assert.equal(await verdict(page), 'overlap');
+    await setField(page, 'center.0', 6);
+    assert.equal(await verdict(page), 'apart');
+
+    await page.click('body');
+    await page.keyboard.press('Control+z');  // the inspector edit
+    await settle(page);
+    assert.equal(await verdict(page), 'overlap');
+    assert.equal(await volumeCount(page), 2);
+    await page.keyboard.press('Control+z');  // the second add
+    await settle(page);
+    assert.equal(await volumeCount(page), 1);
+    await page.keyboard.press('Control+z');  // the first add
+    await page.keyboard.press('Control+z');  // the empty preset
+    await settle(page);
+    assert.equal(await volumeCount(page), opened);
+    assert.equal(await undo.isDisabled(), true);
+
+    await redo.click();                      // the empty preset again
+    await page.keyboard.press('Control+y');  // the first add
+    await page.keyboard.press('Control+Shift+z');  // the second
+    await page.keyboard.press('Control+y');  // the edit
+    await settle(page);
+    assert.equal(await volumeCount(page), 2);
+    assert.equal(await verdict(page), 'apart');
+    assert.equal(await redo.isDisabled(), true);
+
+    // A new change after undoing drops the steps that were undone.
+    await undo.click();
+    await settle(page);
+    assert.equal(await verdict(page), 'overlap');
+    await page.keyboard.press('Delete');
+    await settle(page);
+    assert.equal(await volumeCount(page), 1);
+    assert.equal(await redo.isDisabled(), true);
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    await page.context().close();
+  });
+
   test('the tutorial explains each step with its numbers and stops at the separating axis', async () => {
     const page = await openPage(browser);
     await loadApp(page);

@@ -3,6 +3,7 @@
 //   Shift+D  duplicate                            W E R  gizmo: move, rotate, scale
 //   N or →   next axis     P or ←  previous axis  Home  first axis    Esc  leave the tutorial / deselect
 //   F        frame the scene                      [ ]   select the previous / next volume   ?  help
+//   Ctrl+Z   undo      Ctrl+Shift+Z or Ctrl+Y  redo   (Cmd on a Mac)
 
 import { isTyping } from './dom.js';
 
@@ -17,13 +18,21 @@ export const SHORTCUTS = [
   ['Home', 'First axis'],
   ['Esc', 'Leave the tutorial, then clear the selection'],
   ['F', 'Frame the scene'],
+  ['Ctrl+Z · Ctrl+Y', 'Undo, redo (also Ctrl+Shift+Z; Cmd on a Mac)'],
   ['?', 'This help'],
 ];
 
-/** handlers: add(type), duplicate(), remove(), mode(m), step(delta | 'first'), escape(), frame(), cycle(delta), help() */
+/** handlers: add(type), duplicate(), remove(), mode(m), step(delta | 'first'), escape(), frame(), cycle(delta), help(), undo(), redo() */
 export function installShortcuts(target, handlers) {
   target.addEventListener('keydown', (e) => {
-    if (isTyping(e) || e.altKey || e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
+    // In a text field the field's own undo applies.
+    if (isTyping(e) || e.altKey) return;
+    if ((e.ctrlKey || e.metaKey) && !document.querySelector('dialog[open]')) {
+      const key = e.key.toLowerCase();
+      if (key === 'z') { e.preventDefault(); return e.shiftKey ? handlers.redo() : handlers.undo(); }
+      if (key === 'y') { e.preventDefault(); return handlers.redo(); }
+    }
+    if (e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
     // A modal dialog (help) takes the keys; it closes itself on Escape.
     if (document.querySelector('dialog[open]') && e.key !== '?') return;
     const key = e.key;

@@ -13,6 +13,7 @@ import { aabbToObb, translated } from './edit.js';
 import { Gizmo } from './gizmo.js';
 import { Inspector } from './inspector.js';
 import { installShortcuts, SHORTCUTS } from './keyboard.js';
+import { UndoHistory } from './undo.js';
 import { Messages } from './messages.js';
 import { installPicking, pickVolume } from './picking.js';
 import { presetById } from './presets.js';
@@ -51,6 +52,7 @@ async function start() {
     return;
   }
   await app.loadFromHash({ fallbackPreset: 'welcome' });
+  app.undo.reset();  // undo goes back to the scene the page opened with, not to an empty one
   window.addEventListener('hashchange', () => {
     if (location.hash.slice(1) !== app.lastHash) app.loadFromHash({});
   });
@@ -100,6 +102,8 @@ export class App {
       onAdd: (type, k) => this.add(type, k),
       onDuplicate: () => this.duplicate(),
       onDelete: () => this.remove(),
+      onUndo: () => this.undo.undo(),
+      onRedo: () => this.undo.redo(),
       onMode: (m) => this.setMode(m),
       onPreset: (id) => this.loadPreset(id),
       onShare: () => this.share(),
@@ -107,6 +111,7 @@ export class App {
       onImport: (file) => this.importFile(file),
       onHelp: () => this.help(),
     });
+    this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo));
     this.verdict = new VerdictPanel($('verdict'), {
       onSwap: () => this.model.swap(),
       onApplyMtv: () => this.applyMtv(),
@@ -143,6 +148,8 @@ export class App {
       frame: () => this.frame(),
       cycle: (d) => this.cycle(d),
       help: () => this.help(),
+      undo: () => this.undo.undo(),
+      redo: () => this.undo.redo(),
     });
     this.#buildHelp();
     $('help-close').addEventListener('click', () => $('help').close());

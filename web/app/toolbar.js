@@ -6,7 +6,7 @@ import { KDOP_KS } from './defaults.js';
 import { EMPTY, PRESETS } from './presets.js';
 
 export class Toolbar {
-  /** actions: onAdd(type, k), onDuplicate(), onDelete(), onMode(mode), onPreset(id), onShare(), onExport(), onImport(file), onHelp() */
+  /** actions: onAdd(type, k), onDuplicate(), onDelete(), onUndo(), onRedo(), onMode(mode), onPreset(id), onShare(), onExport(), onImport(file), onHelp() */
   constructor(root, actions) {
     this.root = root;
     this.k = 18;
@@ -41,7 +41,9 @@ export class Toolbar {
         h('span', { class: 'joined' }, btn('k-DOP', 'Add a k-DOP (4)', () => actions.onAdd('kdop', this.k)), this.kSelect)),
       h('div', { class: 'group', role: 'group', 'aria-label': 'Edit' },
         this.duplicateButton = btn('Duplicate', 'Duplicate the selected volume (Shift+D)', actions.onDuplicate),
-        this.deleteButton = btn('Delete', 'Delete the selected volume (Delete)', actions.onDelete)),
+        this.deleteButton = btn('Delete', 'Delete the selected volume (Delete)', actions.onDelete),
+        this.undoButton = btn('Undo', 'Undo (Ctrl+Z)', actions.onUndo, { disabled: true }),
+        this.redoButton = btn('Redo', 'Redo (Ctrl+Y, Ctrl+Shift+Z)', actions.onRedo, { disabled: true })),
       h('div', { class: 'group segmented', role: 'group', 'aria-label': 'Gizmo' },
         mode('translate', 'Move', 'W'), mode('rotate', 'Rotate', 'E'), mode('scale', 'Scale', 'R')),
       h('div', { class: 'group', role: 'group', 'aria-label': 'Scene' },
@@ -51,6 +53,12 @@ export class Toolbar {
         btn('Import', 'Open a scene JSON file', () => file.click()),
         file),
       h('div', { class: 'group end' }, btn('?', 'Keyboard shortcuts and help (?)', actions.onHelp, { class: 'icon' })));
+  }
+
+  /** Enables undo and redo when there is a step to take. */
+  updateHistory({ canUndo, canRedo }) {
+    this.undoButton.disabled = !canUndo;
+    this.redoButton.disabled = !canRedo;
   }
 
   /** Reflects the gizmo mode and whether there is a volume to act on. */
