@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "lanes.h"
 
 #include "box_lanes.h"
 #include "sepaxis/overlap.h"
@@ -72,23 +70,27 @@ void fieldPointers(const BatchLayout& l, const T* (&p)[N]) {
   for (int f = 0; f < N; ++f) p[f] = static_cast<const T*>(l.data) + size_t(f) * l.stride;
 }
 
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 // Two consecutive numbers as f64x2 lanes (floats are widened exactly).
 inline v128_t load2(const double* p) { return wasm_v128_load(p); }
 inline v128_t load2(const float* p) { return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(p)); }
 
-// The verdicts of four pairs, from the masks of pairs (i, i+1) and (i+2, i+3), as four result
-// bytes written at once: a table turns the 4-bit mask into the bytes 0/1.
-inline void storeFour(uint8_t* out, v128_t low, v128_t high) {
+// The verdicts of four pairs as four result bytes written at once: a table turns the 4-bit mask
+// (bit j: pair i + j) into the bytes 0/1.
+inline void storeFourBits(uint8_t* out, uint32_t bits) {
   static constexpr uint32_t kBytes[16] = {
       0x00000000, 0x00000001, 0x00000100, 0x00000101, 0x00010000, 0x00010001, 0x00010100, 0x00010101,
       0x01000000, 0x01000001, 0x01000100, 0x01000101, 0x01010000, 0x01010001, 0x01010100, 0x01010101};
-  const uint32_t bytes = kBytes[wasm_i64x2_bitmask(low) | (wasm_i64x2_bitmask(high) << 2)];
-  __builtin_memcpy(out, &bytes, 4);  // little-endian: byte j is pair i + j
+  const uint32_t bytes = kBytes[bits];
+  __builtin_memcpy(out, &bytes, 4);  // little-endian (WebAssembly and x86): byte j is pair i + j
+}
+// From the f64x2 masks of pairs (i, i+1) and (i+2, i+3).
+inline void storeFour(uint8_t* out, v128_t low, v128_t high) {
+  storeFourBits(out, wasm_i64x2_bitmask(low) | (wasm_i64x2_bitmask(high) << 2));
 }
 #endif
 
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 // Four pairs in two f64x2 halves, without a branch per pair. The fast lanes are those whose
 // numbers are plainly fine: radii >= 0 and squares in the range where they neither underflow nor
 // overflow, strictly inside withinDistance's plain branch (NaN and infinities fail these
@@ -137,10 +139,7 @@ bool spheresFourFiltered(const float* const a[4], const float* const b[4], size_
   const v128_t plain = wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(wasm_f32x4_pmin(ra, rb), zero), wasm_f32x4_ge(r2, tiny)),
                                      wasm_v128_and(wasm_f32x4_le(r2, huge), wasm_f32x4_le(d2, huge)));
   if (!wasm_i32x4_all_true(wasm_v128_and(plain, wasm_v128_or(overlap, apart)))) return false;
-  const v128_t bytes = wasm_v128_and(wasm_i8x16_shuffle(overlap, overlap, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12),
-                                     wasm_i8x16_splat(1));
-  const uint32_t four = uint32_t(wasm_i32x4_extract_lane(bytes, 0));
-  __builtin_memcpy(out + i, &four, 4);
+  storeFourBits(out + i, wasm_i32x4_bitmask(overlap));
   return true;
 }
 inline bool spheresFourFiltered(const double* const[4], const double* const[4], size_t, uint8_t*) { return false; }
@@ -153,7 +152,7 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
   fieldPointers(la, a);
   fieldPointers(lb, b);
   size_t i = 0, invalid = 0;
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
   for (; i + 4 <= count; i += 4)
     if (!spheresFourFiltered(a, b, i, out) && !spheresFour(a, b, i, out))
       for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = spherePair(a, b, j)) == kBatchInvalid;
@@ -162,7 +161,7 @@ size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t coun
   return invalid;
 }
 
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 // AABB pairs (i, i+1) in f64x2 lanes: the overlap mask, and in `fast` the lanes whose boxes are
 // plainly valid: every width max - min is >= 0 and finite (its sign is exact; NaN, infinities and
 // widths that overflow fail, and go to the exact scalar test).
@@ -206,11 +205,7 @@ inline bool aabbFour(const float* const a[6], const float* const b[6], size_t i,
   v128_t fast = wasm_i32x4_splat(-1);
   const v128_t hit = aabbQuad(a, b, i, fast);
   if (!wasm_i32x4_all_true(fast)) return false;
-  // Lanes 0-3 as bytes 0/1: keep the low byte of each lane's all-ones mask, then 1 per set lane.
-  const v128_t bytes = wasm_v128_and(wasm_i8x16_shuffle(hit, hit, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12),
-                                     wasm_i8x16_splat(1));
-  const uint32_t four = uint32_t(wasm_i32x4_extract_lane(bytes, 0));
-  __builtin_memcpy(out + i, &four, 4);
+  storeFourBits(out + i, wasm_i32x4_bitmask(hit));
   return true;
 }
 #endif
@@ -221,7 +216,7 @@ size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count,
   fieldPointers(la, a);
   fieldPointers(lb, b);
   size_t i = 0, invalid = 0;
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
   for (; i + 4 <= count; i += 4)
     if (!aabbFour(a, b, i, out))
       for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = aabbPair(a, b, j)) == kBatchInvalid;
@@ -242,7 +237,7 @@ uint8_t genericPair(const BatchLayout& a, const BatchLayout& b, size_t i) {
 // test (overlap.cpp: the AABB's three face axes about its centre, then the closest point), so a
 // lane decides as a single call does. `fast`: lanes whose numbers are plainly fine (radius and
 // widths >= 0, squares neither underflowing nor overflowing); the others go to the scalar test.
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 template <class T>
 v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128_t& fast) {
   const v128_t zero = wasm_f64x2_splat(0), half = wasm_f64x2_splat(0.5), small = wasm_f64x2_splat(1e-280),
@@ -284,7 +279,7 @@ size_t sphereAabbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool s
     return sphereFirst ? genericPair<Sphere, Aabb>(ls, lbox, j) : genericPair<Aabb, Sphere>(lbox, ls, j);
   };
   size_t i = 0, invalid = 0;
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
   for (; i + 4 <= count; i += 4) {
     v128_t fast = wasm_i64x2_splat(-1);
     const v128_t low = sphereAabbHalf(s, box, i, fast), high = sphereAabbHalf(s, box, i + 2, fast);
@@ -300,7 +295,7 @@ size_t sphereAabbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool s
 }
 
 
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 // Loads boxes i, i+1; returns the lanes whose frames are fine for the fast path (an AABB's always).
 template <class T>
 detail::M2 loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& box) {
@@ -452,7 +447,7 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
     return f32 ? sphereAabbPairwise<float>(a, b, true, count, out) : sphereAabbPairwise<double>(a, b, true, count, out);
   if (a.precision == b.precision && a.type == VolumeType::Aabb && b.type == VolumeType::Sphere)
     return f32 ? sphereAabbPairwise<float>(b, a, false, count, out) : sphereAabbPairwise<double>(b, a, false, count, out);
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
   if (a.precision == b.precision && b.type == VolumeType::Obb && a.type == VolumeType::Obb)
     return f32 ? boxesPairwise<float, Obb>(a, b, count, out) : boxesPairwise<double, Obb>(a, b, count, out);
   if (a.precision == b.precision && b.type == VolumeType::Obb && a.type == VolumeType::Aabb)
@@ -473,7 +468,7 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
   return 0;
 }
 
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 namespace {
 // One-to-many through the pairwise SIMD loops: the one volume, replicated into a block of
 // kOneBlock elements (its numbers exactly, so it is the same volume), against the many in blocks.
@@ -517,7 +512,7 @@ size_t oneToManyInBlocks(const Volume& one, const BatchLayout& many, size_t coun
 #endif
 
 size_t overlapsOneToMany(const Volume& one, const BatchLayout& many, size_t count, uint8_t* out) {
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
   if (many.precision == Precision::Float64 && many.type != VolumeType::Kdop && !std::holds_alternative<Kdop>(one))
     return oneToManyInBlocks(one, many, count, out);
 #endif

@@ -16,13 +16,11 @@
 
 #include "sepaxis/tolerance.h"
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "lanes.h"
 
 namespace sepaxis::detail {
 
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 struct F2 {
   v128_t v;
 };
@@ -49,7 +47,7 @@ inline bool all(M2 m) { return wasm_i64x2_all_true(m.v); }
 inline bool lane(M2 m, int i) { return (i == 0 ? wasm_i64x2_extract_lane(m.v, 0) : wasm_i64x2_extract_lane(m.v, 1)) != 0; }
 #endif
 
-#ifdef __wasm_simd128__
+#if SEPAXIS_LANES
 /// Boxes in lanes: centre, axes u[i] (components [c]), half-extents.
 template <class V>
 struct BoxLanes {

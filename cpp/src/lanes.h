@@ -1,0 +1,105 @@
+#pragma once
+// The batch kernels are written once, against WebAssembly's 128-bit SIMD API (wasm_simd128.h).
+// Natively on x86-64 this header supplies the part of that API they use with SSE2 (the x86-64
+// baseline, so no build flag is needed), with the same IEEE results lane by lane: pmin/pmax keep
+// WebAssembly's operand order (what a NaN gives back). Elsewhere SEPAXIS_LANES is 0 and the
+// batches run their scalar loops.
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define SEPAXIS_LANES 1
+
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+
+#include <cstdint>
+#define SEPAXIS_LANES 1
+
+using v128_t = __m128i;
+
+namespace sepaxis::lanes_detail {
+inline __m128d d(v128_t v) { return _mm_castsi128_pd(v); }
+inline __m128 f(v128_t v) { return _mm_castsi128_ps(v); }
+inline v128_t i(__m128d v) { return _mm_castpd_si128(v); }
+inline v128_t i(__m128 v) { return _mm_castps_si128(v); }
+}  // namespace sepaxis::lanes_detail
+
+inline v128_t wasm_v128_load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+inline v128_t wasm_v128_load64_zero(const void* p) { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
+inline v128_t wasm_v128_and(v128_t a, v128_t b) { return _mm_and_si128(a, b); }
+inline v128_t wasm_v128_or(v128_t a, v128_t b) { return _mm_or_si128(a, b); }
+inline v128_t wasm_v128_not(v128_t a) { return _mm_xor_si128(a, _mm_set1_epi32(-1)); }
+/// a & ~b
+inline v128_t wasm_v128_andnot(v128_t a, v128_t b) { return _mm_andnot_si128(b, a); }
+/// a where m is set, b elsewhere
+inline v128_t wasm_v128_bitselect(v128_t a, v128_t b, v128_t m) {
+  return _mm_or_si128(_mm_and_si128(a, m), _mm_andnot_si128(m, b));
+}
+
+inline v128_t wasm_f64x2_splat(double x) { return sepaxis::lanes_detail::i(_mm_set1_pd(x)); }
+#define SEPAXIS_F64X2_BINARY(name, op) \
+  inline v128_t wasm_f64x2_##name(v128_t a, v128_t b) { \
+    using namespace sepaxis::lanes_detail;              \
+    return i(op(d(a), d(b)));                           \
+  }
+SEPAXIS_F64X2_BINARY(add, _mm_add_pd)
+SEPAXIS_F64X2_BINARY(sub, _mm_sub_pd)
+SEPAXIS_F64X2_BINARY(mul, _mm_mul_pd)
+SEPAXIS_F64X2_BINARY(eq, _mm_cmpeq_pd)
+SEPAXIS_F64X2_BINARY(lt, _mm_cmplt_pd)
+SEPAXIS_F64X2_BINARY(le, _mm_cmple_pd)
+SEPAXIS_F64X2_BINARY(gt, _mm_cmpgt_pd)
+SEPAXIS_F64X2_BINARY(ge, _mm_cmpge_pd)
+#undef SEPAXIS_F64X2_BINARY
+/// b < a ? b : a (minpd returns its second operand when unordered)
+inline v128_t wasm_f64x2_pmin(v128_t a, v128_t b) {
+  using namespace sepaxis::lanes_detail;
+  return i(_mm_min_pd(d(b), d(a)));
+}
+/// a < b ? b : a
+inline v128_t wasm_f64x2_pmax(v128_t a, v128_t b) {
+  using namespace sepaxis::lanes_detail;
+  return i(_mm_max_pd(d(b), d(a)));
+}
+inline v128_t wasm_f64x2_abs(v128_t a) { return _mm_and_si128(a, _mm_set1_epi64x(0x7fffffffffffffff)); }
+inline v128_t wasm_f64x2_promote_low_f32x4(v128_t a) {
+  using namespace sepaxis::lanes_detail;
+  return i(_mm_cvtps_pd(f(a)));
+}
+
+inline v128_t wasm_f32x4_splat(float x) { return sepaxis::lanes_detail::i(_mm_set1_ps(x)); }
+#define SEPAXIS_F32X4_BINARY(name, op) \
+  inline v128_t wasm_f32x4_##name(v128_t a, v128_t b) { \
+    using namespace sepaxis::lanes_detail;              \
+    return i(op(f(a), f(b)));                           \
+  }
+SEPAXIS_F32X4_BINARY(add, _mm_add_ps)
+SEPAXIS_F32X4_BINARY(sub, _mm_sub_ps)
+SEPAXIS_F32X4_BINARY(mul, _mm_mul_ps)
+SEPAXIS_F32X4_BINARY(le, _mm_cmple_ps)
+SEPAXIS_F32X4_BINARY(ge, _mm_cmpge_ps)
+#undef SEPAXIS_F32X4_BINARY
+/// b < a ? b : a
+inline v128_t wasm_f32x4_pmin(v128_t a, v128_t b) {
+  using namespace sepaxis::lanes_detail;
+  return i(_mm_min_ps(f(b), f(a)));
+}
+
+inline v128_t wasm_i64x2_splat(int64_t x) { return _mm_set1_epi64x(x); }
+inline int64_t wasm_i64x2_extract_lane(v128_t a, int lane) {
+  return _mm_cvtsi128_si64(lane == 0 ? a : _mm_unpackhi_epi64(a, a));
+}
+inline bool wasm_i64x2_all_true(v128_t a) {
+  return wasm_i64x2_extract_lane(a, 0) != 0 && wasm_i64x2_extract_lane(a, 1) != 0;
+}
+/// The sign bits of the two lanes.
+inline uint32_t wasm_i64x2_bitmask(v128_t a) { return uint32_t(_mm_movemask_pd(sepaxis::lanes_detail::d(a))); }
+
+inline v128_t wasm_i32x4_splat(int32_t x) { return _mm_set1_epi32(x); }
+inline bool wasm_i32x4_all_true(v128_t a) { return _mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) == 0; }
+/// The sign bits of the four lanes.
+inline uint32_t wasm_i32x4_bitmask(v128_t a) { return uint32_t(_mm_movemask_ps(sepaxis::lanes_detail::f(a))); }
+
+#else
+#define SEPAXIS_LANES 0
+#endif
