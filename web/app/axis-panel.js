@@ -177,9 +177,13 @@ const written = new WeakMap();
 
 function place(el, from, to) {
   const left = `${from}%`, width = `${Math.max(to - from, 0)}%`;
-  const last = written.get(el);
-  if (last?.left === left && last.width === width) return;
-  written.set(el, { left, width });
+  let last = written.get(el);
+  if (!last) written.set(el, last = {});
+  if (last.left === left && last.width === width) return;
+  // Kept in the same record as setText's: the zone has both, and a new record here made its
+  // class be written again (a style recalculation) on every frame.
+  last.left = left;
+  last.width = width;
   el.style.left = left;
   el.style.width = width;
 }
