@@ -195,5 +195,8 @@ function setText(el, key, value) {
   if (last[key] === value) return;
   last[key] = value;
   if (key.startsWith('aria-')) el.setAttribute(key, value);
+  // New text in the text node already there: textContent would replace the node (and its
+  // layout object) on every frame of a drag.
+  else if (key === 'textContent' && el.firstChild?.nodeType === Node.TEXT_NODE && el.childNodes.length === 1) el.firstChild.data = value;
   else el[key] = value;
 }
