@@ -177,9 +177,13 @@ const written = new WeakMap();
 
 function place(el, from, to) {
   const left = `${from}%`, width = `${Math.max(to - from, 0)}%`;
-  const last = written.get(el);
-  if (last?.left === left && last.width === width) return;
-  written.set(el, { left, width });
+  let last = written.get(el);
+  if (!last) written.set(el, last = {});
+  if (last.left === left && last.width === width) return;
+  // Kept in the same record as setText's: the zone has both, and a new record here made its
+  // class be written again (a style recalculation) on every frame.
+  last.left = left;
+  last.width = width;
   el.style.left = left;
   el.style.width = width;
 }
@@ -191,5 +195,8 @@ function setText(el, key, value) {
   if (last[key] === value) return;
   last[key] = value;
   if (key.startsWith('aria-')) el.setAttribute(key, value);
+  // New text in the text node already there: textContent would replace the node (and its
+  // layout object) on every frame of a drag.
+  else if (key === 'textContent' && el.firstChild?.nodeType === Node.TEXT_NODE && el.childNodes.length === 1) el.firstChild.data = value;
   else el[key] = value;
 }

@@ -66,7 +66,7 @@ export class Inspector {
     }
     if (document.activeElement?.dataset?.path === undefined) this.#problem.textContent = '';
     const name = this.body.querySelector('input.name');
-    if (name && name !== document.activeElement) name.value = entry.name ?? '';
+    if (name && name !== document.activeElement && name.value !== (entry.name ?? '')) name.value = entry.name ?? '';
   }
 
   #build(entry, role) {

@@ -31,6 +31,14 @@ const messages = new Messages($('banner'), $('toast'));
 
 /** URL updates wait for edits to pause this long (ms). */
 const URL_DELAY = 300;
+/**
+ * During a drag (transient changes) the text panels are refreshed on every PANEL_STRIDE-th
+ * change, the 3D view on every one: on a software renderer the browser's style, layout, paint
+ * and raster of the changed panels made a drag frame miss 60 fps. A skipped refresh is caught
+ * up PANEL_CATCH_UP ms later if no change follows, and the drag's final change refreshes all.
+ */
+const PANEL_STRIDE = 2;
+const PANEL_CATCH_UP = 50;
 
 async function start() {
   let sx;
@@ -69,6 +77,8 @@ export class App {
   #pending = null;
   #urlTimer = 0;
   #pairKey = '';
+  #transientCount = 0;
+  #panelTimer = 0;
 
   constructor(sx) {
     this.sx = sx;
@@ -94,8 +104,10 @@ export class App {
     this.gizmo = new Gizmo(this.viewport, sx, {
       onChange: (id, v, o) => this.model.update(id, v, o),
       onNote: (text) => {
-        $('gizmo-note').textContent = text ?? '';
-        $('gizmo-note').hidden = !text;
+        // Called on every refresh (every frame of a drag): written only when it changes.
+        const note = $('gizmo-note');
+        if (note.textContent !== (text ?? '')) note.textContent = text ?? '';
+        if (note.hidden !== !text) note.hidden = !text;
       },
     });
     this.toolbar = new Toolbar($('toolbar'), {
@@ -317,7 +329,7 @@ export class App {
     this.report = pairReport(this.sx, this.pair);
     if (this.report && this.ui.step >= this.report.axes.length) this.ui.step = this.report.axes.length - 1;
     this.#refreshStyles();
-    this.#refreshPanels({ transient });
+    this.#refreshPanelsDuring({ transient });
     this.#refreshFocus();
     // Bring the deciding axis into view when it changes (not while the reader steps through).
     const sep = this.report?.separatingAxis ?? -1;
@@ -373,6 +385,22 @@ export class App {
       const b = entry && this.collision.bounds(entry.id);
       this.badges[role].visible = !!b;
       if (b) this.badges[role].position.set((b.min[0] + b.max[0]) / 2, b.max[1] + 0.3, (b.min[2] + b.max[2]) / 2);
+    }
+  }
+
+  /** Refreshes the panels now, or (during a drag, every other change) a little later. */
+  #refreshPanelsDuring({ transient }) {
+    const now = !transient || this.#transientCount % PANEL_STRIDE === 0;
+    this.#transientCount = transient ? this.#transientCount + 1 : 0;
+    if (now) {
+      clearTimeout(this.#panelTimer);
+      this.#panelTimer = 0;
+      this.#refreshPanels({ transient });
+    } else if (!this.#panelTimer) {
+      this.#panelTimer = setTimeout(() => {
+        this.#panelTimer = 0;
+        this.#refreshPanels({ transient: true });
+      }, PANEL_CATCH_UP);
     }
   }
 

@@ -65,7 +65,8 @@ export class Toolbar {
   update({ mode, hasActive }) {
     for (const [m, b] of Object.entries(this.modeButtons)) {
       b.classList.toggle('on', m === mode);
-      b.setAttribute('aria-pressed', String(m === mode));
+      // Called on every refresh (every frame of a drag): the attribute is written on change only.
+      if (b.getAttribute('aria-pressed') !== String(m === mode)) b.setAttribute('aria-pressed', String(m === mode));
     }
     this.duplicateButton.disabled = !hasActive;
     this.deleteButton.disabled = !hasActive;
