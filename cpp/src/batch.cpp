@@ -13,20 +13,27 @@ namespace {
 
 using namespace batch_detail;
 
-// Four pairs per step: floats through the filter first, then f64 lanes, then the scalar test.
+// Pairs four at a time through `four` (true when it decided all four), the exact `one` for the
+// groups it declines and for the tail. Returns the number of invalid pairs.
+template <class Four, class One>
+size_t inFours(size_t count, uint8_t* out, Four four, One one) {
+  size_t i = 0, invalid = 0;
+  for (; i + 4 <= count; i += 4)
+    if (!four(i))
+      for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = one(j)) == kBatchInvalid;
+  for (; i < count; ++i) invalid += (out[i] = one(i)) == kBatchInvalid;
+  return invalid;
+}
+
+// Floats through the filter first, then f64 lanes, then the scalar test.
 template <class T>
 size_t spheresPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count, uint8_t* out) {
   const T *a[4], *b[4];
   fieldPointers(la, a);
   fieldPointers(lb, b);
-  size_t i = 0, invalid = 0;
-#if SEPAXIS_LANES
-  for (; i + 4 <= count; i += 4)
-    if (!spheresFourFiltered(a, b, i, out) && !spheresFour(a, b, i, out))
-      for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = spherePair(a, b, j)) == kBatchInvalid;
-#endif
-  for (; i < count; ++i) invalid += (out[i] = spherePair(a, b, i)) == kBatchInvalid;
-  return invalid;
+  return inFours(
+      count, out, [&](size_t i) { return spheresFourFiltered(a, b, i, out) || spheresFour(a, b, i, out); },
+      [&](size_t j) { return spherePair(a, b, j); });
 }
 
 template <class T>
@@ -34,39 +41,18 @@ size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count,
   const T *a[6], *b[6];
   fieldPointers(la, a);
   fieldPointers(lb, b);
-  size_t i = 0, invalid = 0;
-#if SEPAXIS_LANES
-  for (; i + 4 <= count; i += 4)
-    if (!aabbFour(a, b, i, out))
-      for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = aabbPair(a, b, j)) == kBatchInvalid;
-#endif
-  for (; i < count; ++i) invalid += (out[i] = aabbPair(a, b, i)) == kBatchInvalid;
-  return invalid;
+  return inFours(count, out, [&](size_t i) { return aabbFour(a, b, i, out); }, [&](size_t j) { return aabbPair(a, b, j); });
 }
 
-// Sphere-AABB pairs (either order: `sphereFirst`), four per step.
+// Sphere-AABB pairs, either order (`sphereFirst`).
 template <class T>
 size_t sphereAabbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool sphereFirst, size_t count, uint8_t* out) {
   const T *s[4], *box[6];
   fieldPointers(ls, s);
   fieldPointers(lbox, box);
-  auto exact = [&](size_t j) {
+  return inFours(count, out, [&](size_t i) { return sphereAabbFour(s, box, i, out); }, [&](size_t j) {
     return sphereFirst ? genericPair<Sphere, Aabb>(ls, lbox, j) : genericPair<Aabb, Sphere>(lbox, ls, j);
-  };
-  size_t i = 0, invalid = 0;
-#if SEPAXIS_LANES
-  for (; i + 4 <= count; i += 4) {
-    v128_t fast = wasm_i64x2_splat(-1);
-    const v128_t low = sphereAabbHalf(s, box, i, fast), high = sphereAabbHalf(s, box, i + 2, fast);
-    if (wasm_i64x2_all_true(fast)) {
-      storeFour(out + i, low, high);
-    } else {
-      for (size_t j = i; j < i + 4; ++j) invalid += (out[j] = exact(j)) == kBatchInvalid;
-    }
-  }
-#endif
-  for (; i < count; ++i) invalid += (out[i] = exact(i)) == kBatchInvalid;
-  return invalid;
+  });
 }
 
 #if SEPAXIS_LANES

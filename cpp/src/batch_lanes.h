@@ -1,7 +1,7 @@
 #pragma once
 // The SIMD steps of sphere and AABB batches: four pairs at a time, with the operations of the exact
-// tests. Each step returns false (or clears `fast`) when a lane's numbers are doubtful (invalid,
-// huge, tiny); the caller then decides those four pairs with the exact tests of batch_element.h.
+// tests. Each *Four step returns false when a lane's numbers are doubtful (invalid, huge, tiny);
+// the caller then decides those four pairs with the exact tests of batch_element.h.
 
 #include <cstddef>
 #include <cstdint>
@@ -168,6 +168,26 @@ v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128
   fast = wasm_v128_and(fast, wasm_v128_or(wasm_f64x2_eq(d2, zero), wasm_f64x2_gt(d2, small)));
   return wasm_v128_andnot(wasm_f64x2_le(d2, r2), faceSeparates);
 }
+
+template <class T>
+bool sphereAabbFour(const T* const s[4], const T* const box[6], size_t i, uint8_t* out) {
+  v128_t fast = wasm_i64x2_splat(-1);
+  const v128_t low = sphereAabbHalf(s, box, i, fast), high = sphereAabbHalf(s, box, i + 2, fast);
+  if (!wasm_i64x2_all_true(fast)) return false;
+  storeFour(out + i, low, high);
+  return true;
+}
+
+#else
+// Without SIMD lanes every group of four goes to the exact tests.
+template <class T>
+bool spheresFourFiltered(const T* const[4], const T* const[4], size_t, uint8_t*) { return false; }
+template <class T>
+bool spheresFour(const T* const[4], const T* const[4], size_t, uint8_t*) { return false; }
+template <class T>
+bool aabbFour(const T* const[6], const T* const[6], size_t, uint8_t*) { return false; }
+template <class T>
+bool sphereAabbFour(const T* const[4], const T* const[6], size_t, uint8_t*) { return false; }
 #endif
 
 }  // namespace sepaxis::batch_detail
