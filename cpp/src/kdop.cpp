@@ -96,7 +96,7 @@ const LineTable& lineTable(int k) {
 // vertices, and every vertex ends such a segment. At most 325 lines for k = 26, each clipped by
 // 13 slabs: exact in the degenerate cases too (flat, segment, point), where incremental hull
 // algorithms struggle.
-bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double* localMin,
+bool buildVertices(Kdop& kdop, const Plane* planes, const double* localMin,
                    const double* localMax, double tol, double mergeDistance) {
   static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};  // of 0/1 vectors by nonzeros
   const KdopDirection* dirs = kdopDirections(kdop.k);
@@ -120,7 +120,6 @@ bool buildVertices(Kdop& kdop, const Plane* planes, int planeCount, const double
     kdop.vertex[kdop.vertexCount++] = x;
     return true;
   };
-  (void)planeCount;  // the table lists the pairs of the k's 2 * slabs planes
   const LineTable& lines = lineTable(kdop.k);
   for (int line = 0; line < lines.count; ++line) {
     const int p = lines.p[line], q = lines.q[line];
@@ -239,7 +238,7 @@ bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& k
   // More distinct vertices than a polytope can have means rounding split corners: merge coarser.
   bool built = false;
   for (int attempt = 0; attempt < 4 && !built; ++attempt, merge *= 100)
-    built = buildVertices(kdop, planes, 2 * n, givenMin, givenMax, tol, merge);
+    built = buildVertices(kdop, planes, givenMin, givenMax, tol, merge);
   if (!built || kdop.vertexCount == 0) return false;
   buildAdjacency(kdop, planes, 2 * n, merge + tol);
 
