@@ -5,6 +5,7 @@
 
 #include "batch_element.h"
 #include "batch_lanes.h"
+#include "box_filter.h"
 #include "box_lanes.h"
 #include "sepaxis/overlap.h"
 
@@ -56,11 +57,13 @@ size_t sphereAabbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool s
 }
 
 #if SEPAXIS_LANES
-// Loads boxes i, i+1; returns the lanes whose frames are fine for the fast path (an AABB's always).
-template <class T>
-detail::M2 loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& box) {
+// Loads two boxes into f64x2 lanes, field f of both from `two(p)` given field f's array p (two
+// consecutive elements, or two anywhere); returns the lanes whose frames are fine for the fast path
+// (an AABB's always).
+template <class T, class Two>
+detail::M2 loadBoxLanes(const BatchLayout& l, detail::BoxLanes<detail::F2>& box, Two two) {
   const T* d = static_cast<const T*>(l.data);
-  auto at = [&](int f) { return detail::F2{load2(d + size_t(f) * l.stride + i)}; };
+  auto at = [&](int f) { return detail::F2{two(d + size_t(f) * l.stride)}; };
   if (l.type == VolumeType::Aabb) {
     const detail::F2 half = detail::splat(0.5);
     for (int c = 0; c < 3; ++c) {
@@ -77,21 +80,107 @@ detail::M2 loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail:
   }
   return detail::orthonormalizeLanes(box.u);
 }
+template <class T>
+detail::M2 loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& box) {
+  return loadBoxLanes<T>(l, box, [i](const T* p) { return load2(p + i); });
+}
 
-// AABB-OBB and OBB-OBB, two pairs per step; lanes the fast path declines go to the exact test.
+// Two f64x2 halves (pairs i, i+1 and i+2, i+3) rounded to one f32x4.
+inline detail::F4 toFloats(v128_t low, v128_t high) {
+  return {wasm_i64x2_shuffle(wasm_f32x4_demote_f64x2_zero(low), wasm_f32x4_demote_f64x2_zero(high), 0, 2)};
+}
+inline detail::F4 load4(const double* p) { return toFloats(wasm_v128_load(p), wasm_v128_load(p + 2)); }
+inline detail::F4 load4(const float* p) { return {wasm_v128_load(p)}; }
+
+// Boxes i..i+3 of one side for the float filter, and their centres as doubles (f64x2 halves): the
+// centres' offset is taken exactly as the exact test takes it, then rounded once. An AABB's centre
+// and half-extents are computed as asObb computes them.
+template <class T>
+void loadBoxFour(const BatchLayout& l, size_t i, detail::BoxFour& box, v128_t (&centre)[3][2]) {
+  const T* d = static_cast<const T*>(l.data);
+  auto at = [&](int f) { return d + size_t(f) * l.stride + i; };
+  if (l.type == VolumeType::Aabb) {
+    const v128_t half = wasm_f64x2_splat(0.5);
+    for (int c = 0; c < 3; ++c) {
+      v128_t e[2];
+      for (int h = 0; h < 2; ++h) {
+        const v128_t lo = load2(at(c) + 2 * h), hi = load2(at(c + 3) + 2 * h);
+        centre[c][h] = wasm_f64x2_mul(wasm_f64x2_add(lo, hi), half);
+        e[h] = wasm_f64x2_mul(wasm_f64x2_sub(hi, lo), half);
+      }
+      box.e[c] = toFloats(e[0], e[1]);
+      for (int a = 0; a < 3; ++a) box.u[a][c] = detail::splat4(a == c ? 1.0f : 0.0f);
+    }
+    return;
+  }
+  for (int c = 0; c < 3; ++c) {
+    centre[c][0] = load2(at(c));
+    centre[c][1] = load2(at(c) + 2);
+    box.e[c] = load4(at(12 + c));
+    for (int a = 0; a < 3; ++a) box.u[a][c] = load4(at(3 + 3 * a + c));
+  }
+}
+
+// The exact stages behind the float filter, for the pairs it leaves: collected two at a time for
+// the f64 lanes (box_lanes.h), whose doubtful lanes go to the scalar test.
+template <class T, class A>
+class ExactBoxPairs {
+ public:
+  ExactBoxPairs(const BatchLayout& a, const BatchLayout& b, uint8_t* out) : a_(a), b_(b), out_(out) {}
+
+  void add(size_t i) {
+    if (!pending_) {
+      pending_ = true;
+      first_ = i;
+      return;
+    }
+    pending_ = false;
+    const size_t i0 = first_, i1 = i;
+    auto two = [i0, i1](const T* p) { return wasm_f64x2_make(double(p[i0]), double(p[i1])); };
+    detail::BoxLanes<detail::F2> x, y;
+    const detail::M2 frames = loadBoxLanes<T>(a_, x, two) & loadBoxLanes<T>(b_, y, two);
+    const auto verdict = detail::boxLanesSeparated(x, y, frames);
+    decide(i0, detail::lane(verdict.fast, 0), !detail::lane(verdict.separated, 0));
+    decide(i1, detail::lane(verdict.fast, 1), !detail::lane(verdict.separated, 1));
+  }
+  /// Returns the number of invalid pairs seen.
+  size_t finish() {
+    if (pending_) decide(first_, false, false);
+    pending_ = false;
+    return invalid_;
+  }
+
+ private:
+  void decide(size_t i, bool fast, bool overlap) {
+    invalid_ += (out_[i] = fast ? uint8_t(overlap) : genericPair<A, Obb>(a_, b_, i)) == kBatchInvalid;
+  }
+  const BatchLayout &a_, &b_;
+  uint8_t* out_;
+  size_t invalid_ = 0, first_ = 0;
+  bool pending_ = false;
+};
+
+// AABB-OBB and OBB-OBB: four pairs per step through the float filter, the pairs it cannot be sure
+// of through the exact stages.
 template <class T, class A>
 size_t boxesPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
-  size_t i = 0, invalid = 0;
-  detail::BoxLanes<detail::F2> x, y;
-  for (; i + 2 <= count; i += 2) {
-    const detail::M2 frames = loadBoxLanes<T>(a, i, x) & loadBoxLanes<T>(b, i, y);
-    const auto verdict = detail::boxLanesSeparated(x, y, frames);
-    for (int l = 0; l < 2; ++l)
-      invalid += (out[i + l] = detail::lane(verdict.fast, l) ? uint8_t(!detail::lane(verdict.separated, l))
-                                                             : genericPair<A, Obb>(a, b, i + l)) == kBatchInvalid;
+  ExactBoxPairs<T, A> exact(a, b, out);
+  size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    detail::BoxFour x, y;
+    v128_t ca[3][2], cb[3][2];
+    loadBoxFour<T>(a, i, x, ca);
+    loadBoxFour<T>(b, i, y, cb);
+    detail::F4 d[3];
+    for (int c = 0; c < 3; ++c)
+      d[c] = toFloats(wasm_f64x2_sub(cb[c][0], ca[c][0]), wasm_f64x2_sub(cb[c][1], ca[c][1]));
+    const detail::FilterVerdict verdict = detail::filterBoxes(d, x, y);
+    storeFourBits(out + i, verdict.overlapping);
+    for (uint32_t rest = ~(verdict.separated | verdict.overlapping) & 0xfu; rest != 0; rest &= rest - 1)
+      exact.add(i + size_t(__builtin_ctz(rest)));
   }
-  for (; i < count; ++i) invalid += (out[i] = genericPair<A, Obb>(a, b, i)) == kBatchInvalid;
-  return invalid;
+  for (; i < count; ++i) exact.add(i);
+  return exact.finish();
 }
 
 // A sphere against an OBB, two pairs per step, with the exact test's own operations (overlap.cpp:

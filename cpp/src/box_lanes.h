@@ -1,14 +1,13 @@
 #pragma once
-// OBB-OBB tests on two pairs at once in WebAssembly f64x2 lanes, for batches. Operator overloads
-// keep the maths readable as the scalar formulas.
+// OBB-OBB tests on two pairs at once in WebAssembly f64x2 lanes, for the batch pairs the float
+// filter (box_filter.h) leaves. Operator overloads keep the maths readable as the scalar formulas.
 //
-// The fast path uses the classic projections of B onto cross axes (Ericson, RTCD 4.4.1):
-// r_B = b_j1 |R[i][j2]| + b_j2 |R[i][j1]| for L = A.ui × B.uj, exact for orthonormal axes. Its
-// error is ~1e-16 absolute while |L| = sin(angle), so it is only used where every |L| >= 1e-6
-// (error <= 1e-10 of the sizes) or the cross product is exactly zero in A's frame (parallel axes,
-// e.g. boxes turned about the same world axis: the scalar test skips that axis too, and here its
-// c, rA, rB are exactly 0, so it cannot separate), and both frames are orthonormal within 1e-15
-// (axes a little off, such as floats, are first made orthonormal exactly as tryMakeObb does).
+// The frames are made orthonormal exactly as tryMakeObb does (the same bits), then the 15 axes
+// are tested with the classic projections of B onto cross axes (Ericson, RTCD 4.4.1):
+// r_B = b_j1 |R[i][j2]| + b_j2 |R[i][j1]| for L = A.ui × B.uj, which equals the scalar test's
+// minors to ~1e-15 of the sizes. A lane is decided only where the largest s = |c| - rA - rB is
+// beyond 2^-43 of the sizes either way, so it agrees with the scalar test; exactly zero cross
+// products (parallel axes, e.g. boxes turned about the same world axis) are skipped as there.
 // Other lanes, and invalid input, are handed back to the exact scalar test (obb_axes.h via
 // overlaps()).
 
@@ -32,6 +31,8 @@ inline F2 operator+(F2 a, F2 b) { return {wasm_f64x2_add(a.v, b.v)}; }
 inline F2 operator-(F2 a, F2 b) { return {wasm_f64x2_sub(a.v, b.v)}; }
 inline F2 operator*(F2 a, F2 b) { return {wasm_f64x2_mul(a.v, b.v)}; }
 inline F2 abs(F2 a) { return {wasm_f64x2_abs(a.v)}; }
+/// The larger; no NaN reaches it in the lanes that count (their numbers are bounded).
+inline F2 max(F2 a, F2 b) { return {wasm_f64x2_pmax(a.v, b.v)}; }
 inline M2 operator>(F2 a, F2 b) { return {wasm_f64x2_gt(a.v, b.v)}; }
 inline M2 operator<(F2 a, F2 b) { return {wasm_f64x2_lt(a.v, b.v)}; }
 inline M2 operator<=(F2 a, F2 b) { return {wasm_f64x2_le(a.v, b.v)}; }
@@ -99,9 +100,8 @@ M orthonormalizeLanes(V (&u)[3][3]) {
   return accepted & done;
 }
 
-/// Lanes where the fast path is valid (finite, half-extents >= 0, orthonormal frames, every axis
-/// pair either at least 1e-6 rad from parallel or exactly parallel in A's frame), and of those,
-/// the separated ones.
+/// Lanes the fast path decides (finite, half-extents >= 0, orthonormal frames, a verdict clear of
+/// rounding), and of those, the separated ones.
 template <class V, class M>
 struct LaneVerdict {
   M fast;
@@ -111,7 +111,7 @@ struct LaneVerdict {
 /// `frames`: the lanes whose two frames orthonormalizeLanes vouched for.
 template <class V = F2, class M = M2>
 LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, M frames) {
-  const V zero = splat(0.0), large = splat(1e300);
+  const V zero = splat(0.0), large = splat(1e300), skipped = splat(-INFINITY);
   auto dot = [](const V (&a)[3], const V (&b)[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
 
   // Validity: sane half-extents (NaN and infinities fail these comparisons).
@@ -125,40 +125,34 @@ LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, 
     t[i] = dot(A.u[i], d);
     for (int j = 0; j < 3; ++j) R[i][j] = dot(A.u[i], B.u[j]), aR[i][j] = abs(R[i][j]);
   }
-  fast = fast & (abs(t[0]) + abs(t[1]) + abs(t[2]) <= large);
-  const V nearlyOne = splat(1 - 5e-13);  // |R| above this: |A.ui × B.uj| < 1e-6
-  M apart = allLanes();  // no axis pair of A and B within 1e-6 rad of parallel
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) apart = apart & (aR[i][j] <= nearlyOne);
-  if (!all(apart | ~fast))
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) {
-        const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-        fast = fast & ((aR[i][j] <= nearlyOne) | ((R[i1][j] == zero) & (R[i2][j] == zero)));
-      }
-
   const V* a = A.e;
   const V* b = B.e;
-  M sep = abs(t[0]) > a[0] + b[0] * aR[0][0] + b[1] * aR[0][1] + b[2] * aR[0][2];
-  sep = sep | (abs(t[1]) > a[1] + b[0] * aR[1][0] + b[1] * aR[1][1] + b[2] * aR[1][2]);
-  sep = sep | (abs(t[2]) > a[2] + b[0] * aR[2][0] + b[1] * aR[2][1] + b[2] * aR[2][2]);
-  if (all(sep | ~fast)) return {fast, sep};
+  const V size = abs(t[0]) + abs(t[1]) + abs(t[2]) + (a[0] + a[1] + a[2]) + (b[0] + b[1] + b[2]);
+  fast = fast & (size <= large);
+  // s = |c| - rA - rB of each axis differs from the scalar test's by a few roundings (its cross
+  // axes' rB from the minors of R, here by the cofactor identity, which holds to 1e-15 for frames
+  // orthonormal to 1e-15): only a largest s beyond 2^-43 of the sizes decides.
+  const V margin = size * splat(0x1p-43), minusMargin = zero - margin;
+
+  V s = abs(t[0]) - (a[0] + b[0] * aR[0][0] + b[1] * aR[0][1] + b[2] * aR[0][2]);
+  for (int i = 1; i < 3; ++i) s = max(s, abs(t[i]) - (a[i] + b[0] * aR[i][0] + b[1] * aR[i][1] + b[2] * aR[i][2]));
   for (int j = 0; j < 3; ++j)
-    sep = sep | (abs(t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j]) >
-                 a[0] * aR[0][j] + a[1] * aR[1][j] + a[2] * aR[2][j] + b[j]);
-  if (all(sep | ~fast)) return {fast, sep};
+    s = max(s, abs(t[0] * R[0][j] + t[1] * R[1][j] + t[2] * R[2][j]) -
+                   (a[0] * aR[0][j] + a[1] * aR[1][j] + a[2] * aR[2][j] + b[j]));
+  if (all((s > margin) | ~fast)) return {fast, s > margin};
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      // L = A.ui × B.uj = (in A's frame) -R[i2][j] at i1, R[i1][j] at i2.
+      // L = A.ui × B.uj = (in A's frame) -R[i2][j] at i1, R[i1][j] at i2. Exactly zero (parallel
+      // axes, e.g. boxes turned about the same world axis): the scalar test skips it, and so here.
       const V c = t[i2] * R[i1][j] - t[i1] * R[i2][j];
       const V rA = a[i1] * aR[i2][j] + a[i2] * aR[i1][j];
       const V rB = b[j1] * aR[i][j2] + b[j2] * aR[i][j1];
-      sep = sep | (abs(c) > rA + rB);
+      s = max(s, select((R[i1][j] == zero) & (R[i2][j] == zero), skipped, abs(c) - (rA + rB)));
     }
   }
-  return {fast, sep};
+  return {fast & ((s > margin) | (s < minusMargin)), s > margin};
 }
 #endif
 

@@ -78,7 +78,33 @@ SEPAXIS_F32X4_BINARY(sub, _mm_sub_ps)
 SEPAXIS_F32X4_BINARY(mul, _mm_mul_ps)
 SEPAXIS_F32X4_BINARY(le, _mm_cmple_ps)
 SEPAXIS_F32X4_BINARY(ge, _mm_cmpge_ps)
+SEPAXIS_F32X4_BINARY(lt, _mm_cmplt_ps)
+SEPAXIS_F32X4_BINARY(gt, _mm_cmpgt_ps)
 #undef SEPAXIS_F32X4_BINARY
+inline v128_t wasm_f32x4_abs(v128_t a) { return _mm_and_si128(a, _mm_set1_epi32(0x7fffffff)); }
+inline v128_t wasm_f32x4_sqrt(v128_t a) {
+  using namespace sepaxis::lanes_detail;
+  return i(_mm_sqrt_ps(f(a)));
+}
+/// a < b ? b : a
+inline v128_t wasm_f32x4_pmax(v128_t a, v128_t b) {
+  using namespace sepaxis::lanes_detail;
+  return i(_mm_max_ps(f(b), f(a)));
+}
+/// The two doubles rounded to floats in lanes 0 and 1, zeros in 2 and 3.
+inline v128_t wasm_f32x4_demote_f64x2_zero(v128_t a) {
+  using namespace sepaxis::lanes_detail;
+  return i(_mm_cvtpd_ps(d(a)));
+}
+inline v128_t wasm_f64x2_make(double a, double b) { return sepaxis::lanes_detail::i(_mm_set_pd(b, a)); }
+/// Lanes c0 and c1 of a:b (0 and 1 are a's, 2 and 3 b's); constant lane numbers fold to one instruction.
+inline v128_t wasm_i64x2_shuffle(v128_t a, v128_t b, int c0, int c1) {
+  if (c0 == 0 && c1 == 2) return _mm_unpacklo_epi64(a, b);
+  alignas(16) int64_t x[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(x), a);
+  _mm_store_si128(reinterpret_cast<__m128i*>(x + 2), b);
+  return _mm_set_epi64x(x[c1], x[c0]);
+}
 /// b < a ? b : a
 inline v128_t wasm_f32x4_pmin(v128_t a, v128_t b) {
   using namespace sepaxis::lanes_detail;
@@ -96,6 +122,7 @@ inline bool wasm_i64x2_all_true(v128_t a) {
 inline uint32_t wasm_i64x2_bitmask(v128_t a) { return uint32_t(_mm_movemask_pd(sepaxis::lanes_detail::d(a))); }
 
 inline v128_t wasm_i32x4_splat(int32_t x) { return _mm_set1_epi32(x); }
+inline v128_t wasm_i32x4_gt(v128_t a, v128_t b) { return _mm_cmpgt_epi32(a, b); }
 inline bool wasm_i32x4_all_true(v128_t a) { return _mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) == 0; }
 /// The sign bits of the four lanes.
 inline uint32_t wasm_i32x4_bitmask(v128_t a) { return uint32_t(_mm_movemask_ps(sepaxis::lanes_detail::f(a))); }
