@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "batch_element.h"
 #include "batch_lanes.h"
@@ -92,32 +93,56 @@ inline detail::F4 toFloats(v128_t low, v128_t high) {
 inline detail::F4 load4(const double* p) { return toFloats(wasm_v128_load(p), wasm_v128_load(p + 2)); }
 inline detail::F4 load4(const float* p) { return {wasm_v128_load(p)}; }
 
-// Boxes i..i+3 of one side for the float filter, and their centres as doubles (f64x2 halves): the
-// centres' offset is taken exactly as the exact test takes it, then rounded once. An AABB's centre
-// and half-extents are computed as asObb computes them.
+// Boxes i..i+3 of one side for the float filter: axes and half-extents. An AABB's half-extents
+// are computed as asObb computes them, in doubles, then rounded.
 template <class T>
-void loadBoxFour(const BatchLayout& l, size_t i, detail::BoxFour& box, v128_t (&centre)[3][2]) {
+void loadBoxFour(const BatchLayout& l, size_t i, detail::BoxFour& box) {
   const T* d = static_cast<const T*>(l.data);
   auto at = [&](int f) { return d + size_t(f) * l.stride + i; };
   if (l.type == VolumeType::Aabb) {
     const v128_t half = wasm_f64x2_splat(0.5);
     for (int c = 0; c < 3; ++c) {
       v128_t e[2];
-      for (int h = 0; h < 2; ++h) {
-        const v128_t lo = load2(at(c) + 2 * h), hi = load2(at(c + 3) + 2 * h);
-        centre[c][h] = wasm_f64x2_mul(wasm_f64x2_add(lo, hi), half);
-        e[h] = wasm_f64x2_mul(wasm_f64x2_sub(hi, lo), half);
-      }
+      for (int h = 0; h < 2; ++h) e[h] = wasm_f64x2_mul(wasm_f64x2_sub(load2(at(c + 3) + 2 * h), load2(at(c) + 2 * h)), half);
       box.e[c] = toFloats(e[0], e[1]);
       for (int a = 0; a < 3; ++a) box.u[a][c] = detail::splat4(a == c ? 1.0f : 0.0f);
     }
     return;
   }
   for (int c = 0; c < 3; ++c) {
-    centre[c][0] = load2(at(c));
-    centre[c][1] = load2(at(c) + 2);
     box.e[c] = load4(at(12 + c));
     for (int a = 0; a < 3; ++a) box.u[a][c] = load4(at(3 + 3 * a + c));
+  }
+}
+
+// Component c of the centres of boxes i..i+3 as f64x2 halves, as the exact test computes them.
+template <class T>
+void loadCentres(const BatchLayout& l, size_t i, int c, v128_t (&centre)[2]) {
+  const T* d = static_cast<const T*>(l.data) + i;
+  for (int h = 0; h < 2; ++h) {
+    if (l.type == VolumeType::Aabb)
+      centre[h] = wasm_f64x2_mul(wasm_f64x2_add(load2(d + size_t(c) * l.stride + 2 * h), load2(d + size_t(c + 3) * l.stride + 2 * h)),
+                                 wasm_f64x2_splat(0.5));
+    else
+      centre[h] = load2(d + size_t(c) * l.stride + 2 * h);
+  }
+}
+
+// The offsets cB - cA of pairs i..i+3, rounded once to float from the exact test's difference.
+// Float OBB centres need no doubles: the float difference of two floats is that rounding.
+template <class T>
+void centreOffsets(const BatchLayout& a, const BatchLayout& b, size_t i, detail::F4 (&d)[3]) {
+  for (int c = 0; c < 3; ++c) {
+    if (sizeof(T) == sizeof(float) && a.type == VolumeType::Obb) {
+      const T* ca = static_cast<const T*>(a.data) + size_t(c) * a.stride + i;
+      const T* cb = static_cast<const T*>(b.data) + size_t(c) * b.stride + i;
+      d[c] = load4(cb) - load4(ca);
+      continue;
+    }
+    v128_t ca[2], cb[2];
+    loadCentres<T>(a, i, c, ca);
+    loadCentres<T>(b, i, c, cb);
+    d[c] = toFloats(wasm_f64x2_sub(cb[0], ca[0]), wasm_f64x2_sub(cb[1], ca[1]));
   }
 }
 
@@ -168,13 +193,11 @@ size_t boxesPairwise(const BatchLayout& a, const BatchLayout& b, size_t count, u
   size_t i = 0;
   for (; i + 4 <= count; i += 4) {
     detail::BoxFour x, y;
-    v128_t ca[3][2], cb[3][2];
-    loadBoxFour<T>(a, i, x, ca);
-    loadBoxFour<T>(b, i, y, cb);
+    loadBoxFour<T>(a, i, x);
+    loadBoxFour<T>(b, i, y);
     detail::F4 d[3];
-    for (int c = 0; c < 3; ++c)
-      d[c] = toFloats(wasm_f64x2_sub(cb[c][0], ca[c][0]), wasm_f64x2_sub(cb[c][1], ca[c][1]));
-    const detail::FilterVerdict verdict = detail::filterBoxes(d, x, y);
+    centreOffsets<T>(a, b, i, d);
+    const detail::FilterVerdict verdict = detail::filterBoxes<std::is_same_v<A, Aabb>>(d, x, y);
     storeFourBits(out + i, verdict.overlapping);
     for (uint32_t rest = ~(verdict.separated | verdict.overlapping) & 0xfu; rest != 0; rest &= rest - 1)
       exact.add(i + size_t(__builtin_ctz(rest)));

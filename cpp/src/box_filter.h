@@ -72,8 +72,10 @@ inline F4 frameDeviation(const F4 (&u)[3][3]) {
 }
 
 /// d: cB - cA per lane (rounded once to float from the exact difference or the float inputs).
-inline FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B) {
-  const F4 fA = frameDeviation(A.u), fB = frameDeviation(B.u);
+/// kAabbA: A's axes are the world's (an AABB), so its frame is exact and B is already in it.
+template <bool kAabbA = false>
+FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B) {
+  const F4 fA = kAabbA ? splat4(0.0f) : frameDeviation(A.u), fB = frameDeviation(B.u);
   const F4* a = A.e;
   const F4* b = B.e;
   const F4 S = abs(d[0]) + abs(d[1]) + abs(d[2]) + (a[0] + a[1] + a[2]) + (b[0] + b[1] + b[2]);
@@ -86,8 +88,8 @@ inline FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFo
   auto dot = [](const F4(&p)[3], const F4(&q)[3]) { return p[0] * q[0] + p[1] * q[1] + p[2] * q[2]; };
   F4 t[3], R[3][3], aR[3][3];
   for (int i = 0; i < 3; ++i) {
-    t[i] = dot(A.u[i], d);
-    for (int j = 0; j < 3; ++j) R[i][j] = dot(A.u[i], B.u[j]), aR[i][j] = abs(R[i][j]);
+    t[i] = kAabbA ? d[i] : dot(A.u[i], d);
+    for (int j = 0; j < 3; ++j) R[i][j] = kAabbA ? B.u[j][i] : dot(A.u[i], B.u[j]), aR[i][j] = abs(R[i][j]);
   }
 
   // The largest s of the 15 axes, in the exact test's order of kinds.
