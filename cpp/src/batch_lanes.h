@@ -178,6 +178,36 @@ bool sphereAabbFour(const T* const s[4], const T* const box[6], size_t i, uint8_
   return true;
 }
 
+// Float data, four pairs in f32x4 lanes: the offset from the closest point is, per axis, lo - p
+// or p - hi (a float difference of floats, rounded once) or exactly 0 (comparisons of floats are
+// exact), so d2 carries the sphere filter's relative error bound, and so does r2: the same 2^-19
+// margin decides. Closer pairs and odd numbers go on to f64 lanes.
+inline bool sphereAabbFourFiltered(const float* const s[4], const float* const box[6], size_t i, uint8_t* out) {
+  const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(0x1p-100f), huge = wasm_f32x4_splat(0x1p100f),
+               limit = wasm_f32x4_splat(3.40282347e38f);
+  const v128_t below = wasm_f32x4_splat(1 - 0x1p-19f), above = wasm_f32x4_splat(1 + 0x1p-19f);
+  v128_t d2 = zero, plain = wasm_i32x4_splat(-1);
+  for (int c = 0; c < 3; ++c) {
+    const v128_t p = wasm_v128_load(s[c] + i), lo = wasm_v128_load(box[c] + i), hi = wasm_v128_load(box[c + 3] + i);
+    const v128_t offset = wasm_f32x4_pmax(wasm_f32x4_pmax(wasm_f32x4_sub(lo, p), wasm_f32x4_sub(p, hi)), zero);
+    d2 = wasm_f32x4_add(d2, wasm_f32x4_mul(offset, offset));
+    const v128_t width = wasm_f32x4_sub(hi, lo);
+    // Boxes with lo <= hi, all finite (NaN fails every comparison).
+    plain = wasm_v128_and(plain, wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(width, zero), wasm_f32x4_le(width, limit)),
+                                               wasm_f32x4_le(wasm_f32x4_abs(p), limit)));
+  }
+  const v128_t r = wasm_v128_load(s[3] + i), r2 = wasm_f32x4_mul(r, r);
+  const v128_t overlap = wasm_f32x4_le(d2, wasm_f32x4_mul(r2, below));
+  const v128_t apart = wasm_f32x4_ge(d2, wasm_f32x4_mul(r2, above));
+  // Radius >= 0; r2 and d2 far from float underflow and overflow.
+  plain = wasm_v128_and(plain, wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(r, zero), wasm_f32x4_ge(r2, tiny)),
+                                             wasm_v128_and(wasm_f32x4_le(r2, huge), wasm_f32x4_le(d2, huge))));
+  if (!wasm_i32x4_all_true(wasm_v128_and(plain, wasm_v128_or(overlap, apart)))) return false;
+  storeFourBits(out + i, wasm_i32x4_bitmask(overlap));
+  return true;
+}
+inline bool sphereAabbFourFiltered(const double* const[4], const double* const[6], size_t, uint8_t*) { return false; }
+
 #else
 // Without SIMD lanes every group of four goes to the exact tests.
 template <class T>
@@ -188,6 +218,8 @@ template <class T>
 bool aabbFour(const T* const[6], const T* const[6], size_t, uint8_t*) { return false; }
 template <class T>
 bool sphereAabbFour(const T* const[4], const T* const[6], size_t, uint8_t*) { return false; }
+template <class T>
+bool sphereAabbFourFiltered(const T* const[4], const T* const[6], size_t, uint8_t*) { return false; }
 #endif
 
 }  // namespace sepaxis::batch_detail

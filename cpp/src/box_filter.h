@@ -1,7 +1,7 @@
 #pragma once
-// A float filter for box-box batches: four pairs per step in f32x4 lanes, deciding only the pairs
-// whose verdict no rounding and no frame correction can flip; box_lanes.h's exact f64 lanes take
-// the rest.
+// Float filters for batches of boxes against boxes (OBB-OBB, AABB-OBB) and spheres against OBBs:
+// four pairs per step in f32x4 lanes, deciding only the pairs whose verdict no rounding and no
+// frame correction can flip; exact f64 lanes (batch_boxes.cpp) take the rest.
 //
 // Why it is sound. The exact test (obb_axes.h) works on frames Q made orthonormal by tryMakeObb, in
 // doubles. Here the raw axes U are rounded to floats and every product is a float one. For each of
@@ -113,6 +113,30 @@ FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B) 
   }
   const F4 minusM = splat4(0.0f) - m;
   return {bits(valid & (s > m)), bits(valid & (s < minusM))};
+}
+
+/// A sphere against four boxes: d = sphere centre - box centre per lane (rounded once), r the
+/// radius (rounded once). The exact test's distance from the centre to the box (on the corrected
+/// frame) is within sqrt(3) ((6.1u + dB) |d| + 2u sum e) of the distance computed here from the
+/// raw axes, which with the roundings of r, the sum and the square root stays below
+/// S (47u + 1.75 F_B), S = |d|_1 + sum e + r: the box filter's margin covers it with room.
+inline FilterVerdict filterSphereBox(const F4 (&d)[3], F4 r, const BoxFour& box) {
+  const F4 f = frameDeviation(box.u);
+  const F4* e = box.e;
+  const F4 zero = splat4(0.0f);
+  F4 distance2 = zero;
+  for (int i = 0; i < 3; ++i) {
+    const F4 t = box.u[i][0] * d[0] + box.u[i][1] * d[1] + box.u[i][2] * d[2];
+    const F4 excess = max(abs(t) - e[i], zero);
+    distance2 = distance2 + excess * excess;
+  }
+  const F4 distance = sqrt(distance2);
+  const F4 S = abs(d[0]) + abs(d[1]) + abs(d[2]) + (e[0] + e[1] + e[2]) + r;
+  const F4 frameLimit = splat4(1e-4f);
+  const M4 valid = signClear(e[0]) & signClear(e[1]) & signClear(e[2]) & signClear(r) & (S <= splat4(1e15f)) &
+                   (f <= frameLimit);
+  const F4 m = S * (splat4(1.0f / 32768) + splat4(8.5f) * f) + splat4(1e-37f);
+  return {bits(valid & (distance - r > m)), bits(valid & (r - distance > m))};
 }
 #endif
 
