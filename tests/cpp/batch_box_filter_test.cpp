@@ -1,9 +1,9 @@
-// Box batches run a float filter first (box_filter.h) that decides a pair only when no rounding
-// and no frame correction can flip its verdict. Here: pairs placed at the exact touching distance
-// (found by bisection with single calls) and then moved by relative steps from 1e-12 to 0.3, in
-// every kind of data that stresses the filter's margin, must get the single call's answer from
-// the batch in both precisions; the filter itself must decide the clear pairs and leave the
-// touching ones alone.
+// Batches with boxes run float filters first (box_filter.h, and batch_lanes.h for float spheres
+// against AABBs) that decide a pair only when no rounding and no frame correction can flip its
+// verdict. Here: pairs placed at the exact touching distance (found by bisection with single
+// calls) and then moved by relative steps from 1e-12 to 0.3, in every kind of data that stresses
+// the filters' margins, must get the single call's answer from the batch in both precisions; the
+// filters themselves must decide the clear pairs and leave the touching ones alone.
 
 #include <gtest/gtest.h>
 
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "batch_lanes.h"
 #include "batch_soa.h"
 #include "box_filter.h"
 #include "sepaxis/sepaxis.h"
@@ -146,23 +147,24 @@ struct NearTouching {
   static size_t index(int kind, int pair, int step) { return (size_t(kind) * kPairsPerKind + size_t(pair)) * kStepCount + size_t(step); }
 };
 
-// The same for a sphere against an OBB: the sphere's radius scaled as the box is (tiny, huge).
+// The same for a sphere against an OBB (or an AABB): the sphere's radius scaled as the box is.
 struct NearTouchingSpheres {
   Soa spheres, boxes;
-  NearTouchingSpheres()
+  explicit NearTouchingSpheres(bool aabbs = false)
       : spheres(VolumeType::Sphere, 0, size_t(Kind::kCount) * kPairsPerKind * kStepCount),
-        boxes(VolumeType::Obb, 0, spheres.n) {
-    std::mt19937 rng(4242);
+        boxes(aabbs ? VolumeType::Aabb : VolumeType::Obb, 0, spheres.n) {
+    std::mt19937 rng(aabbs ? 4243 : 4242);
     std::uniform_real_distribution<double> radius(0.2, 1.5);
     size_t i = 0;
     for (int k = 0; k < int(Kind::kCount); ++k)
       for (int p = 0; p < kPairsPerKind; ++p) {
         Box box, other;
         makePair(Kind(k), false, rng, other, box);
+        if (aabbs) box.u[0] = {1, 0, 0}, box.u[1] = {0, 1, 0}, box.u[2] = {0, 0, 1};
         const double scale = Kind(k) == Kind::Tiny ? 1e-4 : Kind(k) == Kind::Huge ? 1e4 : 1;
         const double r = radius(rng) * scale;
         const Vec3 dir = unit(rng);
-        const Volume v = volumeOf(box, false);
+        const Volume v = volumeOf(box, aabbs);
         double lo = 0, hi = 2 * (length(box.e) + r);
         for (int step = 0; step < 80; ++step) {
           const double mid = 0.5 * (lo + hi);
@@ -203,19 +205,22 @@ TEST(BoxFilter, NearlyTouchingBoxesGetTheSingleCallVerdictInBatches) {
 }
 
 TEST(BoxFilter, NearlyTouchingSpheresAndBoxesGetTheSingleCallVerdictInBatches) {
-  NearTouchingSpheres data;
-  for (int precision = 0; precision < 2; ++precision) {
-    const BatchLayout ls = data.spheres.layout(Precision(precision)), lb = data.boxes.layout(Precision(precision));
-    expectBatchEqualsSingleCalls(ls, lb, data.spheres.n, "sphere-obb precision " + std::to_string(precision));
-    expectBatchEqualsSingleCalls(lb, ls, data.spheres.n, "obb-sphere precision " + std::to_string(precision));
-    std::vector<uint8_t> out(data.spheres.n);
-    overlapsPairwise(ls, lb, data.spheres.n, out.data());
-    for (int k = 0; k < int(Kind::kCount); ++k) {
-      int hits = 0;
-      for (int p = 0; p < kPairsPerKind; ++p)
-        for (int s = 0; s < kStepCount; ++s) hits += out[NearTouching::index(k, p, s)];
-      EXPECT_GT(hits, kPairsPerKind * kStepCount / 3) << name(Kind(k)) << " precision " << precision;
-      EXPECT_LT(hits, kPairsPerKind * kStepCount * 2 / 3) << name(Kind(k)) << " precision " << precision;
+  for (bool aabbs : {false, true}) {
+    NearTouchingSpheres data(aabbs);
+    for (int precision = 0; precision < 2; ++precision) {
+      const BatchLayout ls = data.spheres.layout(Precision(precision)), lb = data.boxes.layout(Precision(precision));
+      const std::string box = aabbs ? "aabb" : "obb";
+      expectBatchEqualsSingleCalls(ls, lb, data.spheres.n, "sphere-" + box + " precision " + std::to_string(precision));
+      expectBatchEqualsSingleCalls(lb, ls, data.spheres.n, box + "-sphere precision " + std::to_string(precision));
+      std::vector<uint8_t> out(data.spheres.n);
+      overlapsPairwise(ls, lb, data.spheres.n, out.data());
+      for (int k = 0; k < int(Kind::kCount); ++k) {
+        int hits = 0;
+        for (int p = 0; p < kPairsPerKind; ++p)
+          for (int s = 0; s < kStepCount; ++s) hits += out[NearTouching::index(k, p, s)];
+        EXPECT_GT(hits, kPairsPerKind * kStepCount / 3) << name(Kind(k)) << " precision " << precision;
+        EXPECT_LT(hits, kPairsPerKind * kStepCount * 2 / 3) << name(Kind(k)) << " precision " << precision;
+      }
     }
   }
 }
@@ -346,5 +351,24 @@ TEST(BoxFilter, DecidesClearSphereBoxPairsAndLeavesTouchingOnes) {
       if (std::fabs(kSteps[s]) < 0.3) continue;
       EXPECT_GE(decided, Kind(k) == Kind::OffFrame ? kPairsPerKind / 2 : kPairsPerKind) << what;
     }
+}
+
+// The float sphere-AABB filter decides four clear pairs (the verdicts right) and declines a group
+// with a sphere that touches its box exactly.
+TEST(BoxFilter, FloatSphereAabbFilterDecidesClearGroupsOnly) {
+  // Spheres of radius 1 at x = -0.5 (2 from the box [1.5, 2.5] x [-1, 1]^2), 3 (0.5 from it),
+  // 1.5 and 2.25 (inside).
+  float sx[4] = {-0.5f, 3.0f, 1.5f, 2.25f}, zero4[4] = {0, 0, 0, 0}, r[4] = {1, 1, 1, 1};
+  float lo[4] = {1.5f, 1.5f, 1.5f, 1.5f}, hi[4] = {2.5f, 2.5f, 2.5f, 2.5f}, m1[4] = {-1, -1, -1, -1}, p1[4] = {1, 1, 1, 1};
+  const float* s[4] = {sx, zero4, zero4, r};
+  const float* box[6] = {lo, m1, m1, hi, p1, p1};
+  uint8_t out[4] = {9, 9, 9, 9};
+  ASSERT_TRUE(batch_detail::sphereAabbFourFiltered(s, box, 0, out));
+  EXPECT_EQ(out[0], 0);  // 2 from the box
+  EXPECT_EQ(out[1], 1);  // 0.5 from it
+  EXPECT_EQ(out[2], 1);
+  EXPECT_EQ(out[3], 1);
+  sx[0] = 0.5f;  // exactly 1 from the box: touching, left to the f64 lanes
+  EXPECT_FALSE(batch_detail::sphereAabbFourFiltered(s, box, 0, out));
 }
 #endif
