@@ -114,8 +114,12 @@ bool buildVertices(Kdop& kdop, const Plane* planes, const double* localMin,
   }
   kdop.vertexCount = 0;
   auto add = [&](Vec3 x) {
+    // Within mergeDistance in every coordinate (no squares to underflow); x first, which already
+    // tells most vertices apart.
     for (int v = 0; v < kdop.vertexCount; ++v)
-      if (maxComponent(abs(kdop.vertex[v] - x)) <= mergeDistance) return true;  // no squares to underflow
+      if (std::fabs(kdop.vertex[v].x - x.x) <= mergeDistance && std::fabs(kdop.vertex[v].y - x.y) <= mergeDistance &&
+          std::fabs(kdop.vertex[v].z - x.z) <= mergeDistance)
+        return true;
     if (kdop.vertexCount == kMaxKdopVertices) return false;
     kdop.vertex[kdop.vertexCount++] = x;
     return true;
@@ -181,8 +185,10 @@ void buildAdjacency(Kdop& kdop, const Plane* planes, int planeCount, double onPl
       int onLine[kMaxKdopVertices];
       double along[kMaxKdopVertices];
       int n = 0;
-      for (int v = 0; v < kdop.vertexCount; ++v)
-        if (shared >> v & 1) onLine[n] = v, along[n++] = dot(dir, kdop.vertex[v]);
+      for (uint64_t rest = shared; rest != 0; rest &= rest - 1) {
+        const int v = __builtin_ctzll(rest);
+        onLine[n] = v, along[n++] = dot(dir, kdop.vertex[v]);
+      }
       for (int i = 1; i < n; ++i)  // insertion sort: a handful of vertices
         for (int j = i; j > 0 && along[j] < along[j - 1]; --j) std::swap(along[j], along[j - 1]), std::swap(onLine[j], onLine[j - 1]);
       for (int i = 1; i < n; ++i) {
