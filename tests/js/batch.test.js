@@ -4,7 +4,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
-import { KS, ORDERED_PAIRS, TYPES, quatAxes, randomVolume, rng, translate, unitVolumes } from './helpers.js';
+import { KS, ORDERED_PAIRS, TYPES, quatAxes, randomVolume, rng, scale, translate, unitVolumes } from './helpers.js';
 
 let sx;
 beforeAll(async () => { sx = await init(); });
@@ -547,5 +547,51 @@ describe('SIMD lanes against single calls, adversarial frames', () => {
         spheres.dispose();
       }
     });
+  }
+});
+
+describe('SIMD filters against single calls, pairs at the touching distance', () => {
+  // The float filters decide only what rounding cannot flip; the pairs moved 1e-12 ... 0.3 from the
+  // distance where single calls stop finding an overlap must get the single call's verdict.
+  const STEPS = [-0.3, -1e-3, -1e-5, -1e-7, -1e-12, 0, 1e-12, 1e-7, 1e-5, 1e-3, 0.3];
+  const PAIRS = [['obb', 'obb'], ['aabb', 'obb'], ['obb', 'aabb'], ['sphere', 'obb'], ['obb', 'sphere'], ['sphere', 'aabb']];
+  const unit = (r) => { const v = r.vec(-1, 1), l = Math.hypot(...v); return v.map((x) => x / l); };
+
+  for (const precision of ['f64', 'f32']) {
+    for (const [ta, tb] of PAIRS) {
+      it(`${ta}-${tb} (${precision})`, () => {
+        const r = rng(precision === 'f64' ? 301 : 302);
+        const per = 40, n = per * STEPS.length;
+        const pairs = sx.createPairBuffer(ta, tb, n, { precision });
+        try {
+          for (let p = 0; p < per; p++) {
+            const far = p % 4 === 0 ? [1e4, -2e4, 3e3] : [0, 0, 0];  // some far from the origin
+            const a = randomVolume(r, ta, far), b = randomVolume(r, tb, [0, 0, 0]);
+            const dir = unit(r);
+            const at = (s) => translate(b, scale(dir, s));
+            let lo = 0, hi = 10;  // b at far + dir * s
+            const shifted = (s) => translate(at(s), far);
+            for (let i = 0; i < 70; i++) {
+              const mid = (lo + hi) / 2;
+              if (sx.overlaps(a, shifted(mid))) lo = mid; else hi = mid;
+            }
+            STEPS.forEach((step, j) => {
+              pairs.a.set(p * STEPS.length + j, a);
+              pairs.b.set(p * STEPS.length + j, shifted(lo * (1 + step)));
+            });
+          }
+          const got = Array.from(pairs.run());
+          let hits = 0;
+          for (let i = 0; i < n; i++) {
+            expect(got[i], `pair ${i}`).toBe(sx.overlaps(pairs.a.get(i), pairs.b.get(i)) ? 1 : 0);
+            hits += got[i];
+          }
+          expect(hits).toBeGreaterThan(n / 3);
+          expect(hits).toBeLessThan((2 * n) / 3);
+        } finally {
+          pairs.dispose();
+        }
+      });
+    }
   }
 });
