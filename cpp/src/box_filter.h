@@ -133,8 +133,10 @@ inline FilterVerdict filterSphereBox(const F4 (&d)[3], F4 r, const BoxFour& box)
   const F4 distance = sqrt(distance2);
   const F4 S = abs(d[0]) + abs(d[1]) + abs(d[2]) + (e[0] + e[1] + e[2]) + r;
   const F4 frameLimit = splat4(1e-4f);
+  // Not below 2^-50 either: the squares of smaller numbers fall below float's normal range, and
+  // their rounding, absolute there, would move the distance by up to sqrt(3 * 2^-149) = 3e-22.
   const M4 valid = signClear(e[0]) & signClear(e[1]) & signClear(e[2]) & signClear(r) & (S <= splat4(1e15f)) &
-                   (f <= frameLimit);
+                   (splat4(0x1p-50f) <= S) & (f <= frameLimit);
   const F4 m = S * (splat4(1.0f / 32768) + splat4(8.5f) * f) + splat4(1e-37f);
   return {bits(valid & (distance - r > m)), bits(valid & (r - distance > m))};
 }

@@ -565,11 +565,12 @@ describe('SIMD filters against single calls, pairs at the touching distance', ()
         const pairs = sx.createPairBuffer(ta, tb, n, { precision });
         try {
           for (let p = 0; p < per; p++) {
-            const far = p % 4 === 0 ? [1e4, -2e4, 3e3] : [0, 0, 0];  // some far from the origin
-            const a = randomVolume(r, ta, far), b = randomVolume(r, tb, [0, 0, 0]);
+            // Some far from the origin, some minute (their squares below float range).
+            const far = p % 4 === 0 ? [1e4, -2e4, 3e3] : [0, 0, 0], size = p % 4 === 1 ? 1e-22 : 1;
+            const a = randomVolume(r, ta, far, { size }), b = randomVolume(r, tb, [0, 0, 0], { size });
             const dir = unit(r);
             const at = (s) => translate(b, scale(dir, s));
-            let lo = 0, hi = 10;  // b at far + dir * s
+            let lo = 0, hi = 10 * size;  // b at far + dir * s
             const shifted = (s) => translate(at(s), far);
             for (let i = 0; i < 70; i++) {
               const mid = (lo + hi) / 2;
