@@ -128,7 +128,9 @@ LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, 
   const V* a = A.e;
   const V* b = B.e;
   const V size = abs(t[0]) + abs(t[1]) + abs(t[2]) + (a[0] + a[1] + a[2]) + (b[0] + b[1] + b[2]);
-  fast = fast & (size <= large);
+  // Not tiny either: below 1e-290 the products leave double's normal range, and their rounding,
+  // absolute there, is no longer within the margin.
+  fast = fast & (size <= large) & (size >= splat(1e-290));
   // s = |c| - rA - rB of each axis differs from the scalar test's by a few roundings (its cross
   // axes' rB from the minors of R, here by the cofactor identity, which holds to 1e-15 for frames
   // orthonormal to 1e-15): only a largest s beyond 2^-43 of the sizes decides.
