@@ -22,15 +22,14 @@ using detail::F2;
 using detail::F4;
 using detail::M2;
 
-// Loads two boxes into f64x2 lanes, field f of both from `two(p)` given field f's array p (two
-// consecutive elements, or two anywhere); returns the lanes whose frames are fine for the fast path
-// (an AABB's always).
+// Loads two boxes into f64x2 lanes, field f of both from `two(p)` given field f's array p (see
+// gather); returns the lanes whose frames are fine for the fast path (an AABB's always).
 template <class T, class Two>
-detail::M2 loadBoxLanes(const BatchLayout& l, detail::BoxLanes<detail::F2>& box, Two two) {
+M2 loadBoxLanes(const BatchLayout& l, detail::BoxLanes<F2>& box, Two two) {
   const T* d = static_cast<const T*>(l.data);
-  auto at = [&](int f) { return detail::F2{two(d + size_t(f) * l.stride)}; };
+  auto at = [&](int f) { return F2{two(d + size_t(f) * l.stride)}; };
   if (l.type == VolumeType::Aabb) {
-    const detail::F2 half = detail::splat(0.5);
+    const F2 half = detail::splat(0.5);
     for (int c = 0; c < 3; ++c) {
       box.c[c] = (at(c) + at(c + 3)) * half;
       box.e[c] = (at(c + 3) - at(c)) * half;
@@ -44,10 +43,6 @@ detail::M2 loadBoxLanes(const BatchLayout& l, detail::BoxLanes<detail::F2>& box,
     for (int a = 0; a < 3; ++a) box.u[a][c] = at(3 + 3 * a + c);
   }
   return detail::orthonormalizeLanes(box.u);
-}
-template <class T>
-detail::M2 loadBoxLanes(const BatchLayout& l, size_t i, detail::BoxLanes<detail::F2>& box) {
-  return loadBoxLanes<T>(l, box, [i](const T* p) { return load2(p + i); });
 }
 
 // Two f64x2 halves (pairs i, i+1 and i+2, i+3) rounded to one f32x4.
