@@ -59,28 +59,36 @@ bool spheresFour(const T* const a[4], const T* const b[4], size_t i, uint8_t* ou
   return true;
 }
 
-// Float data, four pairs in f32x4 lanes: a filter that decides only what float arithmetic
-// decides for certain. d2 and r2 carry relative errors below 6 * 2^-24 each (differences, squares
-// and sums of positive terms, rounded once per operation), so a pair whose d2 and r2 differ by
-// more than 2^-19 relative has the exact verdict; closer pairs (and odd numbers) go on to f64.
-inline bool spheresFourFiltered(const float* const a[4], const float* const b[4], size_t i, uint8_t* out) {
+// Float data, four pairs in f32x4 lanes: filters that decide only what float arithmetic decides
+// for certain. d2 (squared distance) and r2 (squared radius) carry relative errors below 6 * 2^-24
+// each (differences, squares and sums of positive terms, rounded once per operation), so a pair
+// whose d2 and r2 differ by more than 2^-19 relative has the exact verdict. Decides and stores the
+// four verdicts when every lane is `plain` (its numbers valid) and clear of that margin, with r and
+// d2 far from float underflow and overflow; false (nothing stored) otherwise, when closer pairs and
+// odd numbers go on to f64 lanes.
+inline bool decideFourFiltered(v128_t d2, v128_t r, v128_t plain, size_t i, uint8_t* out) {
   const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(0x1p-100f), huge = wasm_f32x4_splat(0x1p100f);
   const v128_t below = wasm_f32x4_splat(1 - 0x1p-19f), above = wasm_f32x4_splat(1 + 0x1p-19f);
+  const v128_t r2 = wasm_f32x4_mul(r, r);
+  const v128_t overlap = wasm_f32x4_le(d2, wasm_f32x4_mul(r2, below));
+  const v128_t apart = wasm_f32x4_ge(d2, wasm_f32x4_mul(r2, above));
+  // r >= 0 (NaN fails every comparison); r2 and d2 in range.
+  plain = wasm_v128_and(plain, wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(r, zero), wasm_f32x4_ge(r2, tiny)),
+                                             wasm_v128_and(wasm_f32x4_le(r2, huge), wasm_f32x4_le(d2, huge))));
+  if (!wasm_i32x4_all_true(wasm_v128_and(plain, wasm_v128_or(overlap, apart)))) return false;
+  storeFourBits(out + i, wasm_i32x4_bitmask(overlap));
+  return true;
+}
+
+inline bool spheresFourFiltered(const float* const a[4], const float* const b[4], size_t i, uint8_t* out) {
   const v128_t ra = wasm_v128_load(a[3] + i), rb = wasm_v128_load(b[3] + i);
   const v128_t dx = wasm_f32x4_sub(wasm_v128_load(b[0] + i), wasm_v128_load(a[0] + i));
   const v128_t dy = wasm_f32x4_sub(wasm_v128_load(b[1] + i), wasm_v128_load(a[1] + i));
   const v128_t dz = wasm_f32x4_sub(wasm_v128_load(b[2] + i), wasm_v128_load(a[2] + i));
   const v128_t d2 = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(dx, dx), wasm_f32x4_mul(dy, dy)), wasm_f32x4_mul(dz, dz));
-  const v128_t r = wasm_f32x4_add(ra, rb);
-  const v128_t r2 = wasm_f32x4_mul(r, r);
-  const v128_t overlap = wasm_f32x4_le(d2, wasm_f32x4_mul(r2, below));
-  const v128_t apart = wasm_f32x4_ge(d2, wasm_f32x4_mul(r2, above));
-  // Radii >= 0; r2 and d2 far from float underflow and overflow (NaN fails every comparison).
-  const v128_t plain = wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(wasm_f32x4_pmin(ra, rb), zero), wasm_f32x4_ge(r2, tiny)),
-                                     wasm_v128_and(wasm_f32x4_le(r2, huge), wasm_f32x4_le(d2, huge)));
-  if (!wasm_i32x4_all_true(wasm_v128_and(plain, wasm_v128_or(overlap, apart)))) return false;
-  storeFourBits(out + i, wasm_i32x4_bitmask(overlap));
-  return true;
+  // Both radii >= 0, not only their sum.
+  const v128_t plain = wasm_f32x4_ge(wasm_f32x4_pmin(ra, rb), wasm_f32x4_splat(0));
+  return decideFourFiltered(d2, wasm_f32x4_add(ra, rb), plain, i, out);
 }
 inline bool spheresFourFiltered(const double* const[4], const double* const[4], size_t, uint8_t*) { return false; }
 #endif
@@ -178,14 +186,11 @@ bool sphereAabbFour(const T* const s[4], const T* const box[6], size_t i, uint8_
   return true;
 }
 
-// Float data, four pairs in f32x4 lanes: the offset from the closest point is, per axis, lo - p
-// or p - hi (a float difference of floats, rounded once) or exactly 0 (comparisons of floats are
-// exact), so d2 carries the sphere filter's relative error bound, and so does r2: the same 2^-19
-// margin decides. Closer pairs and odd numbers go on to f64 lanes.
+// Float sphere-AABB pairs: the offset from the closest point is, per axis, lo - p or p - hi (a
+// float difference of floats, rounded once) or exactly 0 (comparisons of floats are exact), so d2
+// carries the error bound decideFourFiltered relies on.
 inline bool sphereAabbFourFiltered(const float* const s[4], const float* const box[6], size_t i, uint8_t* out) {
-  const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(0x1p-100f), huge = wasm_f32x4_splat(0x1p100f),
-               limit = wasm_f32x4_splat(3.40282347e38f);
-  const v128_t below = wasm_f32x4_splat(1 - 0x1p-19f), above = wasm_f32x4_splat(1 + 0x1p-19f);
+  const v128_t zero = wasm_f32x4_splat(0), limit = wasm_f32x4_splat(3.40282347e38f);
   v128_t d2 = zero, plain = wasm_i32x4_splat(-1);
   for (int c = 0; c < 3; ++c) {
     const v128_t p = wasm_v128_load(s[c] + i), lo = wasm_v128_load(box[c] + i), hi = wasm_v128_load(box[c + 3] + i);
@@ -196,15 +201,7 @@ inline bool sphereAabbFourFiltered(const float* const s[4], const float* const b
     plain = wasm_v128_and(plain, wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(width, zero), wasm_f32x4_le(width, limit)),
                                                wasm_f32x4_le(wasm_f32x4_abs(p), limit)));
   }
-  const v128_t r = wasm_v128_load(s[3] + i), r2 = wasm_f32x4_mul(r, r);
-  const v128_t overlap = wasm_f32x4_le(d2, wasm_f32x4_mul(r2, below));
-  const v128_t apart = wasm_f32x4_ge(d2, wasm_f32x4_mul(r2, above));
-  // Radius >= 0; r2 and d2 far from float underflow and overflow.
-  plain = wasm_v128_and(plain, wasm_v128_and(wasm_v128_and(wasm_f32x4_ge(r, zero), wasm_f32x4_ge(r2, tiny)),
-                                             wasm_v128_and(wasm_f32x4_le(r2, huge), wasm_f32x4_le(d2, huge))));
-  if (!wasm_i32x4_all_true(wasm_v128_and(plain, wasm_v128_or(overlap, apart)))) return false;
-  storeFourBits(out + i, wasm_i32x4_bitmask(overlap));
-  return true;
+  return decideFourFiltered(d2, wasm_v128_load(s[3] + i), plain, i, out);
 }
 inline bool sphereAabbFourFiltered(const double* const[4], const double* const[6], size_t, uint8_t*) { return false; }
 

@@ -98,10 +98,6 @@ std::vector<Edge> edgesOf(const Body& body) {
   return out;
 }
 
-namespace {
-
-constexpr double kSqrtHalf = 0.70710678118654752440;
-
 double roughSize(const Raw& r) {
   switch (r.kind) {
     case Kind::Sphere: return r.s.r;
@@ -116,6 +112,10 @@ double roughSize(const Raw& r) {
   }
   return 1;
 }
+
+namespace {
+
+constexpr double kSqrtHalf = 0.70710678118654752440;
 
 bool isPolytope(Kind k) { return k != Kind::Sphere; }
 

@@ -57,6 +57,9 @@ enum class Category {
 };
 const char* categoryName(Category c);
 
+/// About the volume's half-width: scales distances and frames to the volumes.
+double roughSize(const Raw& r);
+
 struct Case {
   Raw a, b;
   Category category = Category::Random;

@@ -78,21 +78,6 @@ Raw fromLibrary(const sepaxis::Volume& v) {
   return r;
 }
 
-double roughSize(const Raw& r) {
-  switch (r.kind) {
-    case Kind::Sphere: return r.s.r;
-    case Kind::Aabb: return norm(r.a.hi - r.a.lo) * 0.5;
-    case Kind::Obb: return norm(r.o.e);
-    case Kind::Kdop: {
-      double size = 0;
-      for (int i = 0; i < r.d.k / 2; ++i)
-        size = std::max(size, (r.d.hi[i] - r.d.lo[i]) / norm(kdopDirection(r.d.k, i)));
-      return size;
-    }
-  }
-  return 1;
-}
-
 Frame pairFrame(const Raw& a, const Raw& b) {
   const V3 ca = innerPoint(a), cb = innerPoint(b);
   return frameFor(ca, std::max({roughSize(a), roughSize(b), norm(ca - cb)}));
