@@ -49,7 +49,7 @@ uint8_t spherePair(const T* const a[4], const T* const b[4], size_t i) {
   const double bx = b[0][i], by = b[1][i], bz = b[2][i], br = b[3][i];
   const bool ok = ar >= 0 && br >= 0 && finite(ax) && finite(ay) && finite(az) && finite(ar) && finite(bx) &&
                   finite(by) && finite(bz) && finite(br);
-  return ok ? uint8_t(withinDistance({bx - ax, by - ay, bz - az}, ar + br)) : kBatchInvalid;
+  return ok ? uint8_t(overlaps(Sphere{{ax, ay, az}, ar}, Sphere{{bx, by, bz}, br})) : kBatchInvalid;
 }
 
 template <class T>

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "sepaxis/tolerance.h"
+#include "huge_scale.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -214,6 +215,37 @@ const KdopDirection* kdopDirections(int k) {
   }
 }
 
+namespace {
+
+// A k-DOP with numbers beyond 2^460 is built scaled down (huge_scale.h: sums of its numbers would
+// overflow) and its polytope scaled back up, exactly. False when a corner lies beyond the largest
+// double (possible only for such numbers).
+bool buildHuge(Kdop& kdop) {
+  double min[kMaxKdopSlabs], max[kMaxKdopSlabs];
+  for (int i = 0; i < kdop.slabCount(); ++i)
+    min[i] = kdop.min[i] * detail::kHugeScale, max[i] = kdop.max[i] * detail::kHugeScale;
+  Kdop scaled;
+  if (!tryMakeKdop(kdop.k, min, max, kdop.slabCount(), scaled)) return false;
+  const double back = detail::kHugeScaleBack;
+  kdop.origin = scaled.origin * back;
+  kdop.vertexCount = scaled.vertexCount;
+  bool finite = isFinite(kdop.origin);
+  for (int v = 0; v < scaled.vertexCount; ++v) {
+    kdop.vertex[v] = scaled.vertex[v] * back;
+    kdop.adjacent[v] = scaled.adjacent[v];
+    finite = finite && isFinite(kdop.vertex[v]) && isFinite(kdopVertex(kdop, v));
+  }
+  for (int i = 0; i < kdop.slabCount(); ++i) {
+    kdop.tightMin[i] = scaled.tightMin[i] * back, kdop.tightMax[i] = scaled.tightMax[i] * back;
+    kdop.localMin[i] = scaled.localMin[i] * back, kdop.localMax[i] = scaled.localMax[i] * back;
+    finite = finite && isFinite(kdop.tightMin[i]) && isFinite(kdop.tightMax[i]) && isFinite(kdop.localMin[i]) &&
+             isFinite(kdop.localMax[i]);
+  }
+  return finite;
+}
+
+}  // namespace
+
 bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop) {
   if (!isValidKdopK(k) || count != k / 2) return false;
   const int n = k / 2;
@@ -223,6 +255,8 @@ bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& k
     kdop.min[i] = min[i];
     kdop.max[i] = max[i];
   }
+
+  if (detail::isHuge(kdop)) return buildHuge(kdop);
 
   kdop.origin = referencePoint(kdop);
   const KdopDirection* dirs = kdopDirections(k);
@@ -279,11 +313,14 @@ Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) 
                                "<= kdop.max[" + std::to_string(i) + "] (" + formatNumber(max[i]) + ")");
   }
   Kdop kdop;
-  if (!tryMakeKdop(k, min, max, count, kdop))
+  if (tryMakeKdop(k, min, max, count, kdop)) return kdop;
+  if (detail::isHuge(kdop))  // tryMakeKdop has stored the slabs
     return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
-                 "kdop slabs have an empty intersection: no point x satisfies min[i] <= d_i . x <= max[i] "
-                 "for every i (the ranges contradict each other)"};
-  return kdop;
+                 "kdop is empty or reaches beyond the largest double (1.8e308): its corners, relative to its "
+                 "middle, cannot be represented"};
+  return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
+               "kdop slabs have an empty intersection: no point x satisfies min[i] <= d_i . x <= max[i] "
+               "for every i (the ranges contradict each other)"};
 }
 
 }  // namespace sepaxis

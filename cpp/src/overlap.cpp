@@ -1,5 +1,6 @@
 #include "sepaxis/overlap.h"
 
+#include "huge_scale.h"
 #include "obb_axes.h"
 #include "sat.h"
 #include "sphere_axes.h"
@@ -38,15 +39,37 @@ bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
 
 }  // namespace
 
-bool overlaps(const Sphere& a, const Aabb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
-bool overlaps(const Sphere& a, const Obb& b) { return spherePolytopeOverlap(a, detail::view(b)); }
-bool overlaps(const Sphere& a, const Kdop& b) { return spherePolytopeOverlap(a, detail::view(b)); }
+// Each pair is tested scaled down when a volume is huge (huge_scale.h): the sums and differences
+// the tests form would overflow there.
+bool overlaps(const Sphere& a, const Aabb& b) {
+  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Aabb& p) { return spherePolytopeOverlap(s, detail::view(p)); });
+}
+bool overlaps(const Sphere& a, const Obb& b) {
+  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Obb& p) { return spherePolytopeOverlap(s, detail::view(p)); });
+}
+bool overlaps(const Sphere& a, const Kdop& b) {
+  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Kdop& p) { return spherePolytopeOverlap(s, detail::view(p)); });
+}
+bool overlaps(const Aabb& a, const Obb& b) {
+  return detail::scaledIfHuge(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(detail::asObb(p), q); });
+}
+bool overlaps(const Aabb& a, const Kdop& b) {
+  return detail::scaledIfHuge(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+}
+bool overlaps(const Obb& a, const Obb& b) {
+  return detail::scaledIfHuge(a, b, [](const Obb& p, const Obb& q) { return boxesOverlap(p, q); });
+}
+bool overlaps(const Obb& a, const Kdop& b) {
+  return detail::scaledIfHuge(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+}
+bool overlaps(const Kdop& a, const Kdop& b) {
+  return detail::scaledIfHuge(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+}
 
-bool overlaps(const Aabb& a, const Obb& b) { return boxesOverlap(detail::asObb(a), b); }
-bool overlaps(const Aabb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
-bool overlaps(const Obb& a, const Obb& b) { return boxesOverlap(a, b); }
-bool overlaps(const Obb& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
-bool overlaps(const Kdop& a, const Kdop& b) { return polytopesOverlap(detail::view(a), detail::view(b)); }
+bool detail::spheresOverlapHuge(const Sphere& a, const Sphere& b) {
+  const Sphere p = scaledDown(a), q = scaledDown(b);
+  return withinDistance(q.center - p.center, p.radius + q.radius);
+}
 
 bool overlaps(const Volume& a, const Volume& b) {
   return std::visit([](const auto& x, const auto& y) { return overlaps(x, y); }, a, b);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "huge_scale.h"
 #include "obb_axes.h"
 #include "sat.h"
 #include "sphere_axes.h"
@@ -199,10 +200,28 @@ CollisionReport collidePair(const P& a, const Sphere& b) {
 }
 CollisionReport collidePair(const Sphere& a, const Sphere& b) { return reportSpheres(a, b); }
 
+// The report of a pair tested scaled down (huge_scale.h), in the pair's own lengths again: every
+// interval, gap and depth times 2^600, exactly (directions are unit vectors either way).
+CollisionReport scaledBack(CollisionReport report) {
+  const auto back = [](Interval& i) { i.min *= detail::kHugeScaleBack, i.max *= detail::kHugeScaleBack; };
+  for (AxisReport& axis : report.axes) {
+    back(axis.a);
+    back(axis.b);
+    axis.gap *= detail::kHugeScaleBack;
+  }
+  report.penetration.depth *= detail::kHugeScaleBack;
+  return report;
+}
+
 }  // namespace
 
 CollisionReport collide(const Volume& a, const Volume& b) {
-  return std::visit([](const auto& x, const auto& y) { return collidePair(x, y); }, a, b);
+  return std::visit(
+      [](const auto& x, const auto& y) {
+        if (detail::needsScaling(x, y)) return scaledBack(collidePair(detail::scaledDown(x), detail::scaledDown(y)));
+        return collidePair(x, y);
+      },
+      a, b);
 }
 
 }  // namespace sepaxis

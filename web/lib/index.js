@@ -4,6 +4,7 @@
 
 import createSepaxisModule from './sepaxis-wasm.js';
 import { PairBuffer, VolumeBuffer, checkCount } from './batch.js';
+import { UNDECIDED, plainPairOverlap } from './plain-pairs.js';
 import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
 
 export { VolumeBuffer, PairBuffer };
@@ -91,6 +92,13 @@ export class Sepaxis {
 
   /** True when the closed volumes share a point (touching counts). Exact; builds no report. */
   overlaps(a, b) {
+    // Sphere–sphere and AABB–AABB cost less than the call into the module: decided in JS with
+    // the core's operations (plain-pairs.js); what they leave goes on to the core.
+    const r = plainPairOverlap(a, b);
+    return r === UNDECIDED ? this.#overlapsInModule(a, b) : r === 1;
+  }
+
+  #overlapsInModule(a, b) {
     let f = this.#f64;
     if (f.length === 0) f = this.#scratch();
     // The type codes go along as arguments: the export then reads both volumes directly.

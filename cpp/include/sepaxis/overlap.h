@@ -12,8 +12,20 @@
 
 namespace sepaxis {
 
+namespace detail {
+/// Valid spheres near +-1e308 can have an infinite offset d or reach r: pairs whose offset and
+/// reach exceed 2^460 are tested scaled down (spheresOverlapHuge; collide() does the same).
+inline bool sphereSumsHuge(Vec3 d, double r) { return !(std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z) + r <= 0x1p460); }
+bool spheresOverlapHuge(const Sphere& a, const Sphere& b);
+}  // namespace detail
+
 /// Short enough to live here: inlined, the two volumes never go through memory.
-inline bool overlaps(const Sphere& a, const Sphere& b) { return withinDistance(b.center - a.center, a.radius + b.radius); }
+inline bool overlaps(const Sphere& a, const Sphere& b) {
+  const Vec3 d = b.center - a.center;
+  const double r = a.radius + b.radius;
+  if (detail::sphereSumsHuge(d, r)) return detail::spheresOverlapHuge(a, b);
+  return withinDistance(d, r);
+}
 bool overlaps(const Sphere& a, const Aabb& b);
 bool overlaps(const Sphere& a, const Obb& b);
 bool overlaps(const Sphere& a, const Kdop& b);

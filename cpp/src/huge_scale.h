@@ -1,0 +1,68 @@
+#pragma once
+// Pairs with numbers beyond 2^460 (3.0e138) are tested scaled down by 2^-600.
+//
+// Why: the tests subtract centres and add extents, and reports square lengths. Two valid volumes
+// near +-1e308 give an infinite offset (or reach), and every comparison with it says "separated",
+// however deep they overlap; lengths beyond 2^512 have infinite squares. Multiplying both volumes
+// by a power of two is exact for normal numbers, so the scaled pair overlaps exactly when the
+// original does; only numbers below 2^-422 lose bits (below 2^-474 they vanish), nothing next to
+// a volume of 2^460. Scaled, every number is below 2^424: sums of a few of them times unit
+// directions cannot overflow, nor can their squares, and the tests take the paths they take for
+// volumes of ordinary size.
+
+#include "sepaxis/overlap.h"
+#include "sepaxis/volume.h"
+
+namespace sepaxis::detail {
+
+inline constexpr double kHugeCoordinate = 0x1p460;
+inline constexpr double kHugeScale = 0x1p-600;
+inline constexpr double kHugeScaleBack = 0x1p600;
+
+inline bool isHuge(double x) { return !(x >= -kHugeCoordinate && x <= kHugeCoordinate); }
+inline bool isHuge(Vec3 v) { return isHuge(v.x) || isHuge(v.y) || isHuge(v.z); }
+
+inline bool isHuge(const Sphere& s) { return isHuge(s.center) || isHuge(s.radius); }
+inline bool isHuge(const Aabb& b) { return isHuge(b.min) || isHuge(b.max); }
+inline bool isHuge(const Obb& b) { return isHuge(b.center) || isHuge(b.halfExtents); }
+inline bool isHuge(const Kdop& k) {
+  for (int i = 0; i < k.slabCount(); ++i)
+    if (isHuge(k.min[i]) || isHuge(k.max[i])) return true;
+  return false;
+}
+
+inline Sphere scaledDown(const Sphere& s) { return {s.center * kHugeScale, s.radius * kHugeScale}; }
+inline Aabb scaledDown(const Aabb& b) { return {b.min * kHugeScale, b.max * kHugeScale}; }
+inline Obb scaledDown(const Obb& b) {
+  Obb scaled = b;
+  scaled.center = b.center * kHugeScale;
+  scaled.halfExtents = b.halfExtents * kHugeScale;
+  return scaled;
+}
+/// Every length of the k-DOP, its derived polytope included: no rebuild, the same vertices scaled.
+inline Kdop scaledDown(const Kdop& k) {
+  Kdop scaled = k;
+  for (int i = 0; i < k.slabCount(); ++i) {
+    scaled.min[i] = k.min[i] * kHugeScale, scaled.max[i] = k.max[i] * kHugeScale;
+    scaled.tightMin[i] = k.tightMin[i] * kHugeScale, scaled.tightMax[i] = k.tightMax[i] * kHugeScale;
+    scaled.localMin[i] = k.localMin[i] * kHugeScale, scaled.localMax[i] = k.localMax[i] * kHugeScale;
+  }
+  scaled.origin = k.origin * kHugeScale;
+  for (int i = 0; i < k.vertexCount; ++i) scaled.vertex[i] = k.vertex[i] * kHugeScale;
+  return scaled;
+}
+
+/// Whether a pair is tested scaled down: when either volume is huge, except two spheres, whose
+/// inline test (overlap.h) looks at the only numbers it squares, their offset and reach.
+template <class A, class B>
+bool needsScaling(const A& a, const B& b) { return isHuge(a) || isHuge(b); }
+inline bool needsScaling(const Sphere& a, const Sphere& b) { return sphereSumsHuge(b.center - a.center, a.radius + b.radius); }
+
+/// test(a, b), on the pair scaled down when needsScaling says so.
+template <class A, class B, class Test>
+auto scaledIfHuge(const A& a, const B& b, Test test) {
+  if (needsScaling(a, b)) return test(scaledDown(a), scaledDown(b));
+  return test(a, b);
+}
+
+}  // namespace sepaxis::detail

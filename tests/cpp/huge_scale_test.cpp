@@ -1,0 +1,149 @@
+// Volumes near the largest double (huge_scale.h). Every generated property case, scaled up by a
+// power of two until its largest number lies in [2^1023, 2^1024), must give the verdict of the
+// case at its own size (which the property tests hold to the oracle), and the same report with
+// every length times that power of two. Scaling up is exact, so nothing but overflow inside the
+// tests can make them differ: centres of opposite sign then differ by more than the largest double.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "oracle/generators.h"
+#include "sepaxis/sepaxis.h"
+
+namespace {
+
+using namespace sepaxis_oracle;
+
+sepaxis::Vec3 scaled(V3 v, int e) { return {std::ldexp(v.x, e), std::ldexp(v.y, e), std::ldexp(v.z, e)}; }
+
+/// The raw volume times 2^e, through the public constructors.
+sepaxis::Volume toVolume(const Raw& raw, int e) {
+  switch (raw.kind) {
+    case Kind::Sphere: return *sepaxis::makeSphere(scaled(raw.s.c, e), std::ldexp(raw.s.r, e));
+    case Kind::Aabb: return *sepaxis::makeAabb(scaled(raw.a.lo, e), scaled(raw.a.hi, e));
+    case Kind::Obb: {
+      const sepaxis::Vec3 axes[3] = {scaled(raw.o.u[0], 0), scaled(raw.o.u[1], 0), scaled(raw.o.u[2], 0)};
+      return *sepaxis::makeObb(scaled(raw.o.c, e), axes, scaled(raw.o.e, e));
+    }
+    case Kind::Kdop: {
+      double lo[13], hi[13];
+      for (int i = 0; i < raw.d.k / 2; ++i) lo[i] = std::ldexp(raw.d.lo[i], e), hi[i] = std::ldexp(raw.d.hi[i], e);
+      auto kdop = sepaxis::makeKdop(raw.d.k, lo, hi, raw.d.k / 2);
+      EXPECT_TRUE(kdop.ok()) << describe(raw) << " times 2^" << e << ": " << kdop.error().message;
+      return kdop.ok() ? sepaxis::Volume(*kdop) : sepaxis::Volume();
+    }
+  }
+  return {};
+}
+
+/// Whether the raw volume times 2^e can be built: a k-DOP's corners, relative to its middle, can
+/// lie beyond the largest double when its slabs come close to it (makeKdop says so).
+bool representable(const Raw& raw, int e) {
+  if (raw.kind != Kind::Kdop) return true;
+  double lo[13], hi[13];
+  for (int i = 0; i < raw.d.k / 2; ++i) lo[i] = std::ldexp(raw.d.lo[i], e), hi[i] = std::ldexp(raw.d.hi[i], e);
+  return sepaxis::makeKdop(raw.d.k, lo, hi, raw.d.k / 2).ok();
+}
+
+double largest(V3 v) { return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}); }
+double largest(const Raw& r) {
+  switch (r.kind) {
+    case Kind::Sphere: return std::max(largest(r.s.c), r.s.r);
+    case Kind::Aabb: return std::max(largest(r.a.lo), largest(r.a.hi));
+    case Kind::Obb: return std::max(largest(r.o.c), largest(r.o.e));
+    case Kind::Kdop: {
+      double m = 0;
+      for (int i = 0; i < r.d.k / 2; ++i) m = std::max({m, std::fabs(r.d.lo[i]), std::fabs(r.d.hi[i])});
+      return m;
+    }
+  }
+  return 0;
+}
+
+// Whether the offset between the volumes' inner points, times 2^e, overflows.
+bool offsetOverflows(const Raw& a, const Raw& b, int e) {
+  const V3 d = innerPoint(b) * std::ldexp(1.0, e) - innerPoint(a) * std::ldexp(1.0, e);
+  return !std::isfinite(d.x) || !std::isfinite(d.y) || !std::isfinite(d.z);
+}
+
+// Equal, or both NaN (the gap of a degenerate axis).
+bool same(double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); }
+
+const Kind kKinds[] = {Kind::Sphere, Kind::Aabb, Kind::Obb, Kind::Kdop};
+
+TEST(HugeScale, VerdictsAndReportsScaleExactly) {
+  for (Kind ka : kKinds) {
+    for (Kind kb : kKinds) {
+      const int count = (ka == Kind::Kdop || kb == Kind::Kdop) ? 150 : 400;
+      int overflowing = 0, overlapping = 0, checked = 0;
+      for (Case c : generateCases(ka, kb, 7100 + 10 * int(ka) + int(kb), count)) {
+        // The pair moved so that its inner points lie on either side of the origin (rounded: the
+        // moved pair is the one tested at both sizes), then scaled so that its largest number is in
+        // [2^1023, 2^1024): opposite numbers that large differ by more than the largest double.
+        const V3 middle = (innerPoint(c.a) + innerPoint(c.b)) * 0.5;
+        c.a = translated(c.a, -middle);
+        c.b = translated(c.b, -middle);
+        const double m = std::max(largest(c.a), largest(c.b));
+        if (m == 0) continue;
+        int e = 1023 - std::ilogb(m);
+        while (!representable(c.a, e) || !representable(c.b, e)) --e;
+        const std::string what = std::string(kindName(ka)) + "-" + kindName(kb) + " (" + categoryName(c.category) +
+                                 ") times 2^" + std::to_string(e) + ": " + describe(c.a) + " / " + describe(c.b);
+        const sepaxis::Volume a = toVolume(c.a, 0), b = toVolume(c.b, 0);
+        const sepaxis::Volume ha = toVolume(c.a, e), hb = toVolume(c.b, e);
+        const bool truth = sepaxis::overlaps(a, b);
+        ASSERT_EQ(sepaxis::overlaps(ha, hb), truth) << what;
+        ASSERT_EQ(sepaxis::overlaps(hb, ha), truth) << what;
+
+        const sepaxis::CollisionReport small = sepaxis::collide(a, b), huge = sepaxis::collide(ha, hb);
+        ASSERT_EQ(huge.overlap, truth) << what;
+        ASSERT_EQ(huge.separatingAxis, small.separatingAxis) << what;
+        ASSERT_EQ(huge.axes.size(), small.axes.size()) << what;
+        for (size_t i = 0; i < small.axes.size(); ++i) {
+          const sepaxis::AxisReport &s = small.axes[i], &h = huge.axes[i];
+          ASSERT_EQ(h.label, s.label) << what;
+          ASSERT_PRED2(same, h.a.min, std::ldexp(s.a.min, e)) << what << ", axis " << s.label;
+          ASSERT_PRED2(same, h.a.max, std::ldexp(s.a.max, e)) << what << ", axis " << s.label;
+          ASSERT_PRED2(same, h.b.min, std::ldexp(s.b.min, e)) << what << ", axis " << s.label;
+          ASSERT_PRED2(same, h.b.max, std::ldexp(s.b.max, e)) << what << ", axis " << s.label;
+          ASSERT_PRED2(same, h.gap, std::ldexp(s.gap, e)) << what << ", axis " << s.label;  // NaN: degenerate
+          ASSERT_PRED2(same, h.direction.x, s.direction.x) << what << ", axis " << s.label;
+          ASSERT_EQ(h.degenerate, s.degenerate) << what << ", axis " << s.label;
+        }
+        ASSERT_EQ(huge.penetration.depth, std::ldexp(small.penetration.depth, e)) << what;
+        overflowing += offsetOverflows(c.a, c.b, e);
+        overlapping += truth;
+        ++checked;
+      }
+      // The scaled cases must reach the overflow this is about, and hold both verdicts.
+      EXPECT_GT(overflowing, checked / 20) << kindName(ka) << "-" << kindName(kb);
+      EXPECT_GT(overlapping, checked / 10) << kindName(ka) << "-" << kindName(kb);
+      EXPECT_LT(overlapping, checked - checked / 10) << kindName(ka) << "-" << kindName(kb);
+    }
+  }
+}
+
+// The pairs that gave "separated" before pairs were scaled down: deep overlaps whose centres differ
+// by more than the largest double (1.8e308).
+TEST(HugeScale, DeepOverlapsBeyondTheLargestDifference) {
+  const sepaxis::Vec3 identity[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  const auto sphere = [](double x, double r) { return *sepaxis::makeSphere({x, 0, 0}, r); };
+  const auto obb = [&](double x, double h) { return *sepaxis::makeObb({x, 0, 0}, identity, {h, h, h}); };
+  const auto aabb = [](double lo, double hi) { return *sepaxis::makeAabb({lo, -1, -1}, {hi, 1, 1}); };
+  const double lo[3] = {-1.7e308, -1, -1}, hi[3] = {0, 1, 1};
+  const sepaxis::Kdop kdop = *sepaxis::makeKdop(6, lo, hi, 3);
+  EXPECT_TRUE(sepaxis::overlaps(sphere(-1e308, 1.5e308), sphere(1e308, 1.5e308)));
+  EXPECT_FALSE(sepaxis::overlaps(sphere(-1e308, 0.9e308), sphere(1e308, 0.9e308)));
+  EXPECT_TRUE(sepaxis::overlaps(sphere(1e308, 1.5e308), aabb(-1.7e308, 0)));
+  EXPECT_TRUE(sepaxis::overlaps(sphere(1e308, 1.5e308), obb(-0.85e308, 0.85e308)));
+  EXPECT_TRUE(sepaxis::overlaps(sphere(1e308, 1.5e308), kdop));
+  EXPECT_TRUE(sepaxis::overlaps(obb(1e308, 1.5e308), kdop));
+  EXPECT_TRUE(sepaxis::overlaps(obb(-1e308, 1.5e308), obb(1e308, 1.5e308)));
+  EXPECT_TRUE(sepaxis::collide(sphere(-1e308, 1.5e308), sphere(1e308, 1.5e308)).overlap);
+  EXPECT_TRUE(sepaxis::collide(sphere(1e308, 1.5e308), kdop).overlap);
+  EXPECT_FALSE(sepaxis::overlaps(sphere(1e308, 0.5e308), kdop));
+}
+
+}  // namespace
