@@ -17,6 +17,15 @@ double* io() { return scratch() + kIoOffset; }
 Vec3 ioVec(int at) { return {io()[at], io()[at + 1], io()[at + 2]}; }
 void ioWrite(int at, Vec3 v) { io()[at] = v.x, io()[at + 1] = v.y, io()[at + 2] = v.z; }
 
+// A cast's result: io[8] distance, io[9..12) point, io[12..15) normal, io[15] startsInside.
+int writeHit(const RayHit& h) {
+  io()[8] = h.distance;
+  ioWrite(9, h.point);
+  ioWrite(12, h.normal);
+  io()[15] = h.startsInside;
+  return h.hit;
+}
+
 int decodeBoth() {
   if (!decode(0)) return -1;
   if (!decode(1)) return -2;
@@ -131,12 +140,14 @@ EMSCRIPTEN_KEEPALIVE int sx_raycast() {
   if (!decode(0)) return -1;
   const Vec3 origin = ioVec(0), direction = ioVec(3);
   const double maxDistance = io()[6];
-  const RayHit h = visitSlot(0, [&](const auto& v) { return raycast(v, origin, direction, maxDistance); });
-  io()[8] = h.distance;
-  ioWrite(9, h.point);
-  ioWrite(12, h.normal);
-  io()[15] = h.startsInside;
-  return h.hit;
+  return writeHit(visitSlot(0, [&](const auto& v) { return raycast(v, origin, direction, maxDistance); }));
+}
+
+// io[0..3) p, io[3..6) q; writes the hit as sx_raycast does (distance measured from p).
+EMSCRIPTEN_KEEPALIVE int sx_segment_cast() {
+  if (!decode(0)) return -1;
+  const Vec3 p = ioVec(0), q = ioVec(3);
+  return writeHit(visitSlot(0, [&](const auto& v) { return segmentCast(Volume(v), p, q); }));
 }
 
 // Writes min to io[0..3), max to io[3..6).

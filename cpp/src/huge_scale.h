@@ -10,6 +10,9 @@
 // directions cannot overflow, nor can their squares, and the tests take the paths they take for
 // volumes of ordinary size.
 
+#include <cmath>
+#include <variant>
+
 #include "sepaxis/overlap.h"
 #include "sepaxis/volume.h"
 
@@ -19,7 +22,11 @@ inline constexpr double kHugeCoordinate = 0x1p460;
 inline constexpr double kHugeScale = 0x1p-600;
 inline constexpr double kHugeScaleBack = 0x1p600;
 
-inline bool isHuge(double x) { return !(x >= -kHugeCoordinate && x <= kHugeCoordinate); }
+/// Finite and beyond 2^460. Infinities and NaN are not scaled: scaling would not change them.
+inline bool isHuge(double x) {
+  const double a = std::fabs(x);
+  return a > kHugeCoordinate && a <= 1.7976931348623157e308;
+}
 inline bool isHuge(Vec3 v) { return isHuge(v.x) || isHuge(v.y) || isHuge(v.z); }
 
 inline bool isHuge(const Sphere& s) { return isHuge(s.center) || isHuge(s.radius); }
@@ -50,6 +57,13 @@ inline Kdop scaledDown(const Kdop& k) {
   scaled.origin = k.origin * kHugeScale;
   for (int i = 0; i < k.vertexCount; ++i) scaled.vertex[i] = k.vertex[i] * kHugeScale;
   return scaled;
+}
+
+inline bool isHuge(const Volume& v) {
+  return std::visit([](const auto& x) { return isHuge(x); }, v);
+}
+inline Volume scaledDown(const Volume& v) {
+  return std::visit([](const auto& x) { return Volume(scaledDown(x)); }, v);
 }
 
 /// Whether a pair is tested scaled down: when either volume is huge, except two spheres, whose

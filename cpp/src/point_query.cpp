@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "closest.h"
+#include "huge_scale.h"
 
 namespace sepaxis {
 namespace detail {
@@ -85,7 +86,13 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
 
 }  // namespace detail
 
-bool contains(const Sphere& s, Vec3 p) { return withinDistance(p - s.center, s.radius); }
+// Queries with a huge volume or point are answered scaled down (huge_scale.h): p - centre and the
+// projections would overflow. AABBs need no care: they only compare.
+
+bool contains(const Sphere& s, Vec3 p) {
+  if (detail::isHuge(s) || detail::isHuge(p)) return contains(detail::scaledDown(s), p * detail::kHugeScale);
+  return withinDistance(p - s.center, s.radius);
+}
 
 bool contains(const Aabb& box, Vec3 p) {
   return p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y && p.z >= box.min.z &&
@@ -93,6 +100,7 @@ bool contains(const Aabb& box, Vec3 p) {
 }
 
 bool contains(const Obb& box, Vec3 p) {
+  if (detail::isHuge(box) || detail::isHuge(p)) return contains(detail::scaledDown(box), p * detail::kHugeScale);
   const Vec3 d = p - box.center;
   for (int i = 0; i < 3; ++i)
     if (std::fabs(dot(d, box.axis[i])) > box.halfExtents[i]) return false;
@@ -100,6 +108,7 @@ bool contains(const Obb& box, Vec3 p) {
 }
 
 bool contains(const Kdop& kdop, Vec3 p) {
+  if (detail::isHuge(kdop) || detail::isHuge(p)) return contains(detail::scaledDown(kdop), p * detail::kHugeScale);
   const KdopDirection* dirs = kdopDirections(kdop.k);
   for (int i = 0; i < kdop.slabCount(); ++i) {
     const double s = dot(toVec3(dirs[i]), p);
@@ -113,14 +122,24 @@ bool contains(const Volume& v, Vec3 p) {
 }
 
 Vec3 closestPoint(const Sphere& s, Vec3 p) {
+  if (detail::isHuge(s) || detail::isHuge(p))
+    return closestPoint(detail::scaledDown(s), p * detail::kHugeScale) * detail::kHugeScaleBack;
   const Vec3 d = p - s.center;
   if (withinDistance(d, s.radius)) return p;
   return s.center + normalize(d) * s.radius;
 }
 
 Vec3 closestPoint(const Aabb& box, Vec3 p) { return min(max(p, box.min), box.max); }  // exact, unlike p - offset
-Vec3 closestPoint(const Obb& box, Vec3 p) { return p - detail::offsetFromClosest(box, p); }
-Vec3 closestPoint(const Kdop& kdop, Vec3 p) { return p - detail::offsetFromClosest(kdop, p); }
+Vec3 closestPoint(const Obb& box, Vec3 p) {
+  if (detail::isHuge(box) || detail::isHuge(p))
+    return closestPoint(detail::scaledDown(box), p * detail::kHugeScale) * detail::kHugeScaleBack;
+  return p - detail::offsetFromClosest(box, p);
+}
+Vec3 closestPoint(const Kdop& kdop, Vec3 p) {
+  if (detail::isHuge(kdop) || detail::isHuge(p))
+    return closestPoint(detail::scaledDown(kdop), p * detail::kHugeScale) * detail::kHugeScaleBack;
+  return p - detail::offsetFromClosest(kdop, p);
+}
 
 Vec3 closestPoint(const Volume& v, Vec3 p) {
   return std::visit([&](const auto& shape) { return closestPoint(shape, p); }, v);

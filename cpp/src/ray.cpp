@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sepaxis/point_query.h"
+#include "huge_scale.h"
 
 namespace sepaxis {
 namespace {
@@ -48,9 +49,22 @@ bool usable(Vec3 direction, double maxDistance) {
   return isFinite(direction) && maxComponent(abs(direction)) > 0 && !(maxDistance < 0) && !std::isnan(maxDistance);
 }
 
+// A cast with a huge volume or origin goes scaled down (huge_scale.h): origin - centre, the slab
+// offsets and the distances would overflow. Distances scale with the scene; directions do not.
+template <class V>
+bool castIsHuge(const V& v, Vec3 origin) { return detail::isHuge(v) || detail::isHuge(origin); }
+template <class V>
+RayHit castScaledDown(const V& v, Vec3 origin, Vec3 direction, double maxDistance) {
+  RayHit h = raycast(detail::scaledDown(v), origin * detail::kHugeScale, direction, maxDistance * detail::kHugeScale);
+  h.distance *= detail::kHugeScaleBack;
+  h.point = h.point * detail::kHugeScaleBack;
+  return h;
+}
+
 }  // namespace
 
 RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (castIsHuge(s, origin)) return castScaledDown(s, origin, direction, maxDistance);
   RayHit h;
   if (!usable(direction, maxDistance)) return h;
   const Vec3 u = normalize(direction);
@@ -76,6 +90,7 @@ RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance)
 }
 
 RayHit raycast(const Aabb& box, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (castIsHuge(box, origin)) return castScaledDown(box, origin, direction, maxDistance);
   if (!usable(direction, maxDistance)) return {};
   const Vec3 u = normalize(direction);
   Clip clip(maxDistance);
@@ -88,6 +103,7 @@ RayHit raycast(const Aabb& box, Vec3 origin, Vec3 direction, double maxDistance)
 }
 
 RayHit raycast(const Obb& box, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (castIsHuge(box, origin)) return castScaledDown(box, origin, direction, maxDistance);
   if (!usable(direction, maxDistance)) return {};
   const Vec3 u = normalize(direction);
   const Vec3 d = origin - box.center;
@@ -98,6 +114,7 @@ RayHit raycast(const Obb& box, Vec3 origin, Vec3 direction, double maxDistance) 
 }
 
 RayHit raycast(const Kdop& kdop, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (castIsHuge(kdop, origin)) return castScaledDown(kdop, origin, direction, maxDistance);
   if (!usable(direction, maxDistance)) return {};
   const Vec3 u = normalize(direction);
   const Vec3 d = origin - kdop.origin;
@@ -116,6 +133,12 @@ RayHit raycast(const Volume& v, Vec3 origin, Vec3 direction, double maxDistance)
 }
 
 RayHit segmentCast(const Volume& v, Vec3 p, Vec3 q) {
+  if (detail::isHuge(v) || detail::isHuge(p) || detail::isHuge(q)) {  // q - p would overflow
+    RayHit h = segmentCast(detail::scaledDown(v), p * detail::kHugeScale, q * detail::kHugeScale);
+    h.distance *= detail::kHugeScaleBack;
+    h.point = h.point * detail::kHugeScaleBack;
+    return h;
+  }
   const Vec3 d = q - p;
   const double len = length(d);
   if (len == 0) {

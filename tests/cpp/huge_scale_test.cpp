@@ -125,6 +125,75 @@ TEST(HugeScale, VerdictsAndReportsScaleExactly) {
   }
 }
 
+// Points and rays at the same sizes: the volume of each case with the other volume's inner point as
+// the query point and as a ray origin aimed at the volume (and a segment ending beyond it).
+TEST(HugeScale, PointQueriesAndCastsScaleExactly) {
+  const auto scaledVec = [](sepaxis::Vec3 v, int e) { return sepaxis::Vec3{std::ldexp(v.x, e), std::ldexp(v.y, e), std::ldexp(v.z, e)}; };
+  for (Kind ka : kKinds) {
+    int overflowing = 0, inside = 0, hits = 0, checked = 0;
+    for (Kind kb : kKinds) {
+      for (Case c : generateCases(ka, kb, 7300 + 10 * int(ka) + int(kb), 100)) {
+        const V3 middle = (innerPoint(c.a) + innerPoint(c.b)) * 0.5;
+        c.a = translated(c.a, -middle);
+        c.b = translated(c.b, -middle);
+        const V3 point = innerPoint(c.b), target = innerPoint(c.a), beyond = point + (target - point) * 2.0;
+        const double m = std::max({largest(c.a), largest(point), largest(target), largest(beyond)});
+        if (m == 0) continue;
+        int e = 1023 - std::ilogb(m);
+        while (!representable(c.a, e)) --e;
+        const std::string what = std::string(kindName(ka)) + " times 2^" + std::to_string(e) + ": " + describe(c.a) +
+                                 ", point " + str(point);
+        const sepaxis::Volume v = toVolume(c.a, 0), hv = toVolume(c.a, e);
+        const sepaxis::Vec3 p{point.x, point.y, point.z}, hp = scaledVec(p, e);
+        const sepaxis::Vec3 direction{target.x - point.x, target.y - point.y, target.z - point.z};
+
+        const bool in = sepaxis::contains(v, p);
+        ASSERT_EQ(sepaxis::contains(hv, hp), in) << what;
+        const sepaxis::Vec3 closest = sepaxis::closestPoint(v, p), hClosest = sepaxis::closestPoint(hv, hp);
+        ASSERT_PRED2(same, hClosest.x, std::ldexp(closest.x, e)) << what;
+        ASSERT_PRED2(same, hClosest.y, std::ldexp(closest.y, e)) << what;
+        ASSERT_PRED2(same, hClosest.z, std::ldexp(closest.z, e)) << what;
+
+        const sepaxis::RayHit ray = sepaxis::raycast(v, p, direction, INFINITY);
+        const sepaxis::RayHit hRay = sepaxis::raycast(hv, hp, direction, INFINITY);
+        ASSERT_EQ(hRay.hit, ray.hit) << what;
+        ASSERT_PRED2(same, hRay.distance, std::ldexp(ray.distance, e)) << what;
+        ASSERT_PRED2(same, hRay.point.x, std::ldexp(ray.point.x, e)) << what;
+        ASSERT_PRED2(same, hRay.normal.x, ray.normal.x) << what;
+        ASSERT_EQ(hRay.startsInside, ray.startsInside) << what;
+
+        const sepaxis::Vec3 end{beyond.x, beyond.y, beyond.z};
+        const sepaxis::RayHit segment = sepaxis::segmentCast(v, p, end);
+        const sepaxis::RayHit hSegment = sepaxis::segmentCast(hv, hp, scaledVec(end, e));
+        ASSERT_EQ(hSegment.hit, segment.hit) << what;
+        ASSERT_PRED2(same, hSegment.distance, std::ldexp(segment.distance, e)) << what;
+
+        const V3 offset = target * std::ldexp(1.0, e) - point * std::ldexp(1.0, e);
+        overflowing += !std::isfinite(offset.x) || !std::isfinite(offset.y) || !std::isfinite(offset.z);
+        inside += in;
+        hits += ray.hit;
+        ++checked;
+      }
+    }
+    EXPECT_GT(overflowing, checked / 20) << kindName(ka);
+    EXPECT_GT(inside, checked / 50) << kindName(ka);
+    EXPECT_GT(hits, checked / 2) << kindName(ka);
+  }
+}
+
+// Infinite query points are not scaled (it would not change them): the queries answer as before
+// instead of scaling forever.
+TEST(HugeScale, InfinitePointsAreLeftAlone) {
+  const sepaxis::Vec3 identity[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  const sepaxis::Volume box = *sepaxis::makeObb({1e300, 0, 0}, identity, {1, 1, 1});
+  const sepaxis::Vec3 far{INFINITY, 0, 0};
+  EXPECT_FALSE(sepaxis::contains(box, far));
+  const sepaxis::RayHit fromInfinity = sepaxis::raycast(box, far, {-1, 0, 0}, INFINITY);
+  EXPECT_FALSE(fromInfinity.hit && fromInfinity.distance < 1e308);  // no finite distance from there
+  const sepaxis::Aabb bounds = *sepaxis::makeAabb({-1, -1, -1}, {1e300, 1, 1});
+  EXPECT_EQ(sepaxis::closestPoint(bounds, far).x, 1e300);
+}
+
 // The pairs that gave "separated" before pairs were scaled down: deep overlaps whose centres differ
 // by more than the largest double (1.8e308).
 TEST(HugeScale, DeepOverlapsBeyondTheLargestDifference) {

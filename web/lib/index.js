@@ -169,32 +169,30 @@ export class Sepaxis {
     if (!(maxDistance >= 0))
       throw new RangeError(`maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
     f[IO + 6] = maxDistance;
-    const r = this.#m._sx_raycast();
-    if (r < 0) throw this.#fail(r);
-    if (r === 0) return null;
+    return this.#hit(f, this.#m._sx_raycast());
+  }
+
+  /** The segment from p to q: like raycast, with distance measured from p. */
+  segmentCast(volume, p, q) {
+    const f = this.#scratch();
+    writeVolume(f, 0, volume);
+    writeVec3(f, IO, p, 'p');
+    writeVec3(f, IO + 3, q, 'q');
+    finite3(f, IO, 'p');
+    finite3(f, IO + 3, 'q');
+    return this.#hit(f, this.#m._sx_segment_cast());
+  }
+
+  // The result of a cast export (see cpp/bindings/exports.cpp): null on a miss.
+  #hit(f, status) {
+    if (status < 0) throw this.#fail(status);
+    if (status === 0) return null;
     return {
       distance: f[IO + 8],
       point: [f[IO + 9], f[IO + 10], f[IO + 11]],
       normal: [f[IO + 12], f[IO + 13], f[IO + 14]],
       startsInside: f[IO + 15] === 1,
     };
-  }
-
-  /** The segment from p to q: like raycast, with distance measured from p. */
-  segmentCast(volume, p, q) {
-    const f = this.#scratch();
-    writeVec3(f, IO, p, 'p');
-    writeVec3(f, IO + 3, q, 'q');
-    finite3(f, IO, 'p');
-    finite3(f, IO + 3, 'q');
-    const d = [f[IO + 3] - f[IO], f[IO + 4] - f[IO + 1], f[IO + 5] - f[IO + 2]];
-    const length = Math.hypot(d[0], d[1], d[2]);
-    if (length === 0) {
-      return this.contains(volume, [f[IO], f[IO + 1], f[IO + 2]])
-        ? { distance: 0, point: [f[IO], f[IO + 1], f[IO + 2]], normal: [0, 0, 0], startsInside: true }
-        : null;
-    }
-    return this.raycast(volume, [f[IO], f[IO + 1], f[IO + 2]], d, length);
   }
 
   /** The tightest AABB around the volume, as {type: 'aabb', min, max}. */
