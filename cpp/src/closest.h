@@ -8,7 +8,12 @@
 
 namespace sepaxis::detail {
 
-Vec3 offsetFromClosest(const Aabb& box, Vec3 p);
+/// Inline: the single sphere-AABB test is little more than this.
+inline Vec3 offsetFromClosest(const Aabb& box, Vec3 p) {
+  Vec3 r;
+  for (int i = 0; i < 3; ++i) r[i] = p[i] < box.min[i] ? p[i] - box.min[i] : (p[i] > box.max[i] ? p[i] - box.max[i] : 0);
+  return r;
+}
 Vec3 offsetFromClosest(const Obb& box, Vec3 p);
 Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p);
 

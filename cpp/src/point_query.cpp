@@ -9,12 +9,6 @@
 namespace sepaxis {
 namespace detail {
 
-Vec3 offsetFromClosest(const Aabb& box, Vec3 p) {
-  Vec3 r;
-  for (int i = 0; i < 3; ++i) r[i] = p[i] < box.min[i] ? p[i] - box.min[i] : (p[i] > box.max[i] ? p[i] - box.max[i] : 0);
-  return r;
-}
-
 Vec3 offsetFromClosest(const Obb& box, Vec3 p) {
   const Vec3 d = p - box.center;
   Vec3 r;
