@@ -14,7 +14,17 @@ inline Vec3 offsetFromClosest(const Aabb& box, Vec3 p) {
   for (int i = 0; i < 3; ++i) r[i] = p[i] < box.min[i] ? p[i] - box.min[i] : (p[i] > box.max[i] ? p[i] - box.max[i] : 0);
   return r;
 }
-Vec3 offsetFromClosest(const Obb& box, Vec3 p);
+inline Vec3 offsetFromClosest(const Obb& box, Vec3 p) {
+  const Vec3 d = p - box.center;
+  Vec3 r;
+  for (int i = 0; i < 3; ++i) {
+    const double t = dot(d, box.axis[i]);
+    const double e = box.halfExtents[i];
+    const double excess = t < -e ? t + e : (t > e ? t - e : 0);
+    r = r + box.axis[i] * excess;
+  }
+  return r;
+}
 Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p);
 
 }  // namespace sepaxis::detail

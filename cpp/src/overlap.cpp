@@ -40,11 +40,24 @@ bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
 // spherePolytopeOverlap for an AABB, written out: the same operations (the projections onto the
 // axes x, y, z add only zeros to these differences, so they are the same numbers), without the
 // polytope's per-kind dispatch, which WebAssembly builds did not fold away (80 ns a call, 18 natively).
+// (projectSphere multiplies the radius by the face length, 1 for boxes: left out.)
 bool sphereAabbOverlap(const Sphere& s, const Aabb& box) {
   const Vec3 origin = center(box);
   for (int i = 0; i < 3; ++i) {
     const double c = s.center[i] - origin[i];
     if (detail::faceSeparates({c - s.radius, c + s.radius}, {box.min[i] - origin[i], box.max[i] - origin[i]})) return false;
+  }
+  return !detail::closestPointSeparates(s, detail::offsetFromClosest(box, s.center));
+}
+
+// The same for an OBB: its face i projects, about its own centre, to +-e_i (u_i . u_i), as
+// Polytope::project computes it; the sphere to c +- r with c = (s.center - box.center) . u_i.
+bool sphereObbOverlap(const Sphere& s, const Obb& box) {
+  const Vec3 d = s.center - box.center;
+  for (int i = 0; i < 3; ++i) {
+    const double c = dot(d, box.axis[i]);
+    const double e = std::fabs(box.halfExtents[i] * dot(box.axis[i], box.axis[i]));
+    if (detail::faceSeparates({c - s.radius, c + s.radius}, {-e, e})) return false;
   }
   return !detail::closestPointSeparates(s, detail::offsetFromClosest(box, s.center));
 }
@@ -57,7 +70,7 @@ bool overlaps(const Sphere& a, const Aabb& b) {
   return detail::scaledIfHuge(a, b, [](const Sphere& s, const Aabb& p) { return sphereAabbOverlap(s, p); });
 }
 bool overlaps(const Sphere& a, const Obb& b) {
-  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Obb& p) { return spherePolytopeOverlap(s, detail::view(p)); });
+  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Obb& p) { return sphereObbOverlap(s, p); });
 }
 bool overlaps(const Sphere& a, const Kdop& b) {
   return detail::scaledIfHuge(a, b, [](const Sphere& s, const Kdop& p) { return spherePolytopeOverlap(s, detail::view(p)); });

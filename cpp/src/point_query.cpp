@@ -9,18 +9,6 @@
 namespace sepaxis {
 namespace detail {
 
-Vec3 offsetFromClosest(const Obb& box, Vec3 p) {
-  const Vec3 d = p - box.center;
-  Vec3 r;
-  for (int i = 0; i < 3; ++i) {
-    const double t = dot(d, box.axis[i]);
-    const double e = box.halfExtents[i];
-    const double excess = t < -e ? t + e : (t > e ? t - e : 0);
-    r = r + box.axis[i] * excess;
-  }
-  return r;
-}
-
 namespace {
 
 Vec3 closestOnSegment(Vec3 a, Vec3 b, Vec3 p) {
