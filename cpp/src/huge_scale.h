@@ -29,14 +29,21 @@ inline bool isHuge(double x) {
 }
 inline bool isHuge(Vec3 v) { return isHuge(v.x) || isHuge(v.y) || isHuge(v.z); }
 
-inline bool isHuge(const Sphere& s) { return isHuge(s.center) || isHuge(s.radius); }
-inline bool isHuge(const Aabb& b) { return isHuge(b.min) || isHuge(b.max); }
-inline bool isHuge(const Obb& b) { return isHuge(b.center) || isHuge(b.halfExtents); }
-inline bool isHuge(const Kdop& k) {
-  for (int i = 0; i < k.slabCount(); ++i)
-    if (isHuge(k.min[i]) || isHuge(k.max[i])) return true;
-  return false;
+// A volume is huge when the sum of its numbers' magnitudes exceeds 2^460: one comparison on the
+// paths of every single test. (That sum may exceed it while no single number does, by up to the
+// count of numbers: scaling such a volume too changes nothing, as scaling is exact.) Volumes are
+// valid, so their numbers are finite; an overflowing sum is infinite and counts as huge.
+inline double magnitude(Vec3 v) { return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z); }
+inline double magnitude(const Sphere& s) { return magnitude(s.center) + s.radius; }
+inline double magnitude(const Aabb& b) { return magnitude(b.min) + magnitude(b.max); }
+inline double magnitude(const Obb& b) { return magnitude(b.center) + (b.halfExtents.x + b.halfExtents.y + b.halfExtents.z); }
+inline double magnitude(const Kdop& k) {
+  double sum = 0;
+  for (int i = 0; i < k.slabCount(); ++i) sum += std::fabs(k.min[i]) + std::fabs(k.max[i]);
+  return sum;
 }
+template <class V>
+bool isHuge(const V& v) { return magnitude(v) > kHugeCoordinate; }
 
 inline Sphere scaledDown(const Sphere& s) { return {s.center * kHugeScale, s.radius * kHugeScale}; }
 inline Aabb scaledDown(const Aabb& b) { return {b.min * kHugeScale, b.max * kHugeScale}; }
@@ -69,7 +76,7 @@ inline Volume scaledDown(const Volume& v) {
 /// Whether a pair is tested scaled down: when either volume is huge, except two spheres, whose
 /// inline test (overlap.h) looks at the only numbers it squares, their offset and reach.
 template <class A, class B>
-bool needsScaling(const A& a, const B& b) { return isHuge(a) || isHuge(b); }
+bool needsScaling(const A& a, const B& b) { return magnitude(a) + magnitude(b) > kHugeCoordinate; }
 inline bool needsScaling(const Sphere& a, const Sphere& b) { return sphereSumsHuge(b.center - a.center, a.radius + b.radius); }
 
 /// test(a, b), on the pair scaled down when needsScaling says so.

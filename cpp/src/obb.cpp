@@ -8,6 +8,8 @@
 namespace sepaxis {
 namespace {
 
+constexpr double kMaxDouble = 1.7976931348623157e308;
+
 std::string axisField(int i) { return detail::indexed("obb.axes", i); }
 
 std::optional<Error> checkOrthonormal(const Vec3 (&axes)[3]) {
@@ -61,10 +63,13 @@ void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
 }  // namespace
 
 bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) {
-  if (!isFinite(center) || !isFinite(halfExtents) || !(halfExtents.x >= 0 && halfExtents.y >= 0 && halfExtents.z >= 0))
+  // Finite, and half-extents >= 0 (NaN fails every comparison).
+  if (!isFinite(center) || !(halfExtents.x >= 0 && halfExtents.x <= kMaxDouble && halfExtents.y >= 0 &&
+                             halfExtents.y <= kMaxDouble && halfExtents.z >= 0 && halfExtents.z <= kMaxDouble))
     return false;
+  // The axes need no finiteness check of their own: an infinite or NaN component makes its
+  // axis's squared length (below) infinite or NaN, which the length check rejects.
   const Vec3 u0 = axes[0], u1 = axes[1], u2 = axes[2];
-  if (!isFinite(u0) || !isFinite(u1) || !isFinite(u2)) return false;
   // The same acceptance as makeObb's checks, without square roots: |len - 1| <= tol exactly when
   // (1 - tol)^2 <= len^2 <= (1 + tol)^2.
   constexpr double lo = (1 - tolerance::kOrthonormal) * (1 - tolerance::kOrthonormal);

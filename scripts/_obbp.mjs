@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import createSepaxisModule from '/tmp/wp/sepaxis-wasm.js';
+const module = await createSepaxisModule({ wasmBinary: readFileSync('/tmp/wp/sepaxis-wasm.wasm') });
+const f = new Float64Array(module.HEAPF64.buffer, module._sx_scratch(), 128);
+module._sx_overlaps(0, 0);
+const ex = module._sx_overlaps;
+const c = Math.SQRT1_2;
+[2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1].forEach((v, i) => { f[i] = v; });
+[2, 1.5, 0.5, 0.2, c, c, 0, -c, c, 0, 0, 0, 1, 1, 2, 0.5].forEach((v, i) => { f[64 + i] = v; });
+let n = 0; const t0 = performance.now();
+for (let i = 0; i < 3e7; i++) n += ex(2, 2);
+console.log(n, (performance.now() - t0) * 1e6 / 3e7, 'ns');
