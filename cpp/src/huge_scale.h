@@ -54,17 +54,8 @@ inline Obb scaledDown(const Obb& b) {
   return scaled;
 }
 /// Every length of the k-DOP, its derived polytope included: no rebuild, the same vertices scaled.
-inline Kdop scaledDown(const Kdop& k) {
-  Kdop scaled = k;
-  for (int i = 0; i < k.slabCount(); ++i) {
-    scaled.min[i] = k.min[i] * kHugeScale, scaled.max[i] = k.max[i] * kHugeScale;
-    scaled.tightMin[i] = k.tightMin[i] * kHugeScale, scaled.tightMax[i] = k.tightMax[i] * kHugeScale;
-    scaled.localMin[i] = k.localMin[i] * kHugeScale, scaled.localMax[i] = k.localMax[i] * kHugeScale;
-  }
-  scaled.origin = k.origin * kHugeScale;
-  for (int i = 0; i < k.vertexCount; ++i) scaled.vertex[i] = k.vertex[i] * kHugeScale;
-  return scaled;
-}
+/// Out of line (huge_scale.cpp): a 2 kB copy that every k-DOP query would otherwise carry inline.
+Kdop scaledDown(const Kdop& k);
 
 inline bool isHuge(const Volume& v) {
   return std::visit([](const auto& x) { return isHuge(x); }, v);
@@ -79,10 +70,16 @@ template <class A, class B>
 bool needsScaling(const A& a, const B& b) { return magnitude(a) + magnitude(b) > kHugeCoordinate; }
 inline bool needsScaling(const Sphere& a, const Sphere& b) { return sphereSumsHuge(b.center - a.center, a.radius + b.radius); }
 
+/// test(a, b) on the pair scaled down: out of line, as huge pairs are rare.
+template <class A, class B, class Test>
+__attribute__((noinline)) auto testScaledDown(const A& a, const B& b, Test test) {
+  return test(scaledDown(a), scaledDown(b));
+}
+
 /// test(a, b), on the pair scaled down when needsScaling says so.
 template <class A, class B, class Test>
 auto scaledIfHuge(const A& a, const B& b, Test test) {
-  if (needsScaling(a, b)) return test(scaledDown(a), scaledDown(b));
+  if (needsScaling(a, b)) return testScaledDown(a, b, test);
   return test(a, b);
 }
 

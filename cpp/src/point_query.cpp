@@ -69,10 +69,20 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
 }  // namespace detail
 
 // Queries with a huge volume or point are answered scaled down (huge_scale.h): p - centre and the
-// projections would overflow. AABBs need no care: they only compare.
+// projections would overflow. AABBs need no care: they only compare. Out of line: rare.
+namespace {
+template <class V>
+__attribute__((noinline)) bool containsScaledDown(const V& v, Vec3 p) {
+  return contains(detail::scaledDown(v), p * detail::kHugeScale);
+}
+template <class V>
+__attribute__((noinline)) Vec3 closestPointScaledDown(const V& v, Vec3 p) {
+  return closestPoint(detail::scaledDown(v), p * detail::kHugeScale) * detail::kHugeScaleBack;
+}
+}  // namespace
 
 bool contains(const Sphere& s, Vec3 p) {
-  if (detail::isHuge(s) || detail::isHuge(p)) return contains(detail::scaledDown(s), p * detail::kHugeScale);
+  if (detail::isHuge(s) || detail::isHuge(p)) return containsScaledDown(s, p);
   return withinDistance(p - s.center, s.radius);
 }
 
@@ -82,7 +92,7 @@ bool contains(const Aabb& box, Vec3 p) {
 }
 
 bool contains(const Obb& box, Vec3 p) {
-  if (detail::isHuge(box) || detail::isHuge(p)) return contains(detail::scaledDown(box), p * detail::kHugeScale);
+  if (detail::isHuge(box) || detail::isHuge(p)) return containsScaledDown(box, p);
   const Vec3 d = p - box.center;
   for (int i = 0; i < 3; ++i)
     if (std::fabs(dot(d, box.axis[i])) > box.halfExtents[i]) return false;
@@ -90,7 +100,7 @@ bool contains(const Obb& box, Vec3 p) {
 }
 
 bool contains(const Kdop& kdop, Vec3 p) {
-  if (detail::isHuge(kdop) || detail::isHuge(p)) return contains(detail::scaledDown(kdop), p * detail::kHugeScale);
+  if (detail::isHuge(kdop) || detail::isHuge(p)) return containsScaledDown(kdop, p);
   const KdopDirection* dirs = kdopDirections(kdop.k);
   for (int i = 0; i < kdop.slabCount(); ++i) {
     const double s = dot(toVec3(dirs[i]), p);
@@ -104,8 +114,7 @@ bool contains(const Volume& v, Vec3 p) {
 }
 
 Vec3 closestPoint(const Sphere& s, Vec3 p) {
-  if (detail::isHuge(s) || detail::isHuge(p))
-    return closestPoint(detail::scaledDown(s), p * detail::kHugeScale) * detail::kHugeScaleBack;
+  if (detail::isHuge(s) || detail::isHuge(p)) return closestPointScaledDown(s, p);
   const Vec3 d = p - s.center;
   if (withinDistance(d, s.radius)) return p;
   return s.center + normalize(d) * s.radius;
@@ -113,13 +122,11 @@ Vec3 closestPoint(const Sphere& s, Vec3 p) {
 
 Vec3 closestPoint(const Aabb& box, Vec3 p) { return min(max(p, box.min), box.max); }  // exact, unlike p - offset
 Vec3 closestPoint(const Obb& box, Vec3 p) {
-  if (detail::isHuge(box) || detail::isHuge(p))
-    return closestPoint(detail::scaledDown(box), p * detail::kHugeScale) * detail::kHugeScaleBack;
+  if (detail::isHuge(box) || detail::isHuge(p)) return closestPointScaledDown(box, p);
   return p - detail::offsetFromClosest(box, p);
 }
 Vec3 closestPoint(const Kdop& kdop, Vec3 p) {
-  if (detail::isHuge(kdop) || detail::isHuge(p))
-    return closestPoint(detail::scaledDown(kdop), p * detail::kHugeScale) * detail::kHugeScaleBack;
+  if (detail::isHuge(kdop) || detail::isHuge(p)) return closestPointScaledDown(kdop, p);
   return p - detail::offsetFromClosest(kdop, p);
 }
 

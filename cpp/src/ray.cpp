@@ -54,7 +54,7 @@ bool usable(Vec3 direction, double maxDistance) {
 template <class V>
 bool castIsHuge(const V& v, Vec3 origin) { return detail::isHuge(v) || detail::isHuge(origin); }
 template <class V>
-RayHit castScaledDown(const V& v, Vec3 origin, Vec3 direction, double maxDistance) {
+__attribute__((noinline)) RayHit castScaledDown(const V& v, Vec3 origin, Vec3 direction, double maxDistance) {
   RayHit h = raycast(detail::scaledDown(v), origin * detail::kHugeScale, direction, maxDistance * detail::kHugeScale);
   h.distance *= detail::kHugeScaleBack;
   h.point = h.point * detail::kHugeScaleBack;

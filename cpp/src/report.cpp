@@ -213,12 +213,17 @@ CollisionReport scaledBack(CollisionReport report) {
   return report;
 }
 
+template <class P, class Q>
+__attribute__((noinline)) CollisionReport collideScaledDown(const P& a, const Q& b) {
+  return scaledBack(collidePair(detail::scaledDown(a), detail::scaledDown(b)));
+}
+
 }  // namespace
 
 CollisionReport collide(const Volume& a, const Volume& b) {
   return std::visit(
       [](const auto& x, const auto& y) {
-        if (detail::needsScaling(x, y)) return scaledBack(collidePair(detail::scaledDown(x), detail::scaledDown(y)));
+        if (detail::needsScaling(x, y)) return collideScaledDown(x, y);
         return collidePair(x, y);
       },
       a, b);
