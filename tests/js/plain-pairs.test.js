@@ -74,6 +74,28 @@ function edgeBoxes(seed, count, scaleOf) {
   return pairs;
 }
 
+/**
+ * Every pair's verdict from sx.overlaps, the module's export and the report agree, and with the
+ * JS decision where it makes one; both verdicts occur. Returns how many pairs JS decided.
+ */
+function expectAgreement(pairs, decideInJs) {
+  let decided = 0, overlapping = 0;
+  for (const [a, b] of pairs) {
+    const js = decideInJs(a, b);
+    const core = inModule(a, b);
+    expect(sx.overlaps(a, b)).toBe(core);
+    expect(sx.collide(a, b).overlap).toBe(core);
+    if (js !== UNDECIDED) {
+      decided++;
+      expect(js === 1).toBe(core);
+    }
+    if (core) overlapping++;
+  }
+  expect(overlapping).toBeGreaterThan(pairs.length / 10);
+  expect(overlapping).toBeLessThan(pairs.length);
+  return decided;
+}
+
 const SCALES = {
   unit: () => 1,
   tiny: () => 1e-120,
@@ -85,21 +107,8 @@ describe('sphere–sphere in JavaScript', () => {
   for (const [name, scaleOf] of Object.entries(SCALES)) {
     it(`agrees with the module and the report on touching pairs (${name} scale)`, () => {
       const pairs = edgeSpheres(11, 400, scaleOf);
-      let decided = 0, overlapping = 0;
-      for (const [a, b] of pairs) {
-        const js = spheresOverlap(a, b);
-        const core = inModule(a, b);
-        expect(sx.overlaps(a, b)).toBe(core);
-        expect(sx.collide(a, b).overlap).toBe(core);
-        if (js !== UNDECIDED) {
-          decided++;
-          expect(js === 1).toBe(core);
-        }
-        if (core) overlapping++;
-      }
-      // Both verdicts occur, and in the plain range JS decides every pair itself.
-      expect(overlapping).toBeGreaterThan(pairs.length / 10);
-      expect(overlapping).toBeLessThan(pairs.length);
+      const decided = expectAgreement(pairs, spheresOverlap);
+      // In the plain range JS decides every pair itself.
       if (name === 'unit') expect(decided).toBe(pairs.length);
       if (name === 'mixed') expect(decided).toBeGreaterThan(pairs.length / 3);
     });
@@ -159,21 +168,7 @@ describe('AABB–AABB in JavaScript', () => {
   for (const [name, scaleOf] of Object.entries(SCALES)) {
     it(`agrees with the module and the report on touching faces (${name} scale)`, () => {
       const pairs = edgeBoxes(12, 400, scaleOf);
-      let decided = 0, overlapping = 0;
-      for (const [a, b] of pairs) {
-        const js = aabbsOverlap(a, b);
-        const core = inModule(a, b);
-        expect(sx.overlaps(a, b)).toBe(core);
-        expect(sx.collide(a, b).overlap).toBe(core);
-        if (js !== UNDECIDED) {
-          decided++;
-          expect(js === 1).toBe(core);
-        }
-        if (core) overlapping++;
-      }
-      expect(overlapping).toBeGreaterThan(pairs.length / 10);
-      expect(overlapping).toBeLessThan(pairs.length);
-      expect(decided).toBe(pairs.length);  // no square, no overflow at these scales
+      expect(expectAgreement(pairs, aabbsOverlap)).toBe(pairs.length);  // no square, no overflow here
     });
   }
 
