@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "sepaxis/tolerance.h"
-#include "huge_scale.h"
+#include "range_scale.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -217,47 +217,11 @@ const KdopDirection* kdopDirections(int k) {
 
 namespace {
 
-// A k-DOP with numbers beyond 2^460 is built scaled down (huge_scale.h: sums of its numbers would
-// overflow) and its polytope scaled back up, exactly. False when a corner lies beyond the largest
-// double (possible only for such numbers).
-bool buildHuge(Kdop& kdop) {
-  double min[kMaxKdopSlabs], max[kMaxKdopSlabs];
-  for (int i = 0; i < kdop.slabCount(); ++i)
-    min[i] = kdop.min[i] * detail::kHugeScale, max[i] = kdop.max[i] * detail::kHugeScale;
-  Kdop scaled;
-  if (!tryMakeKdop(kdop.k, min, max, kdop.slabCount(), scaled)) return false;
-  const double back = detail::kHugeScaleBack;
-  kdop.origin = scaled.origin * back;
-  kdop.vertexCount = scaled.vertexCount;
-  bool finite = isFinite(kdop.origin);
-  for (int v = 0; v < scaled.vertexCount; ++v) {
-    kdop.vertex[v] = scaled.vertex[v] * back;
-    kdop.adjacent[v] = scaled.adjacent[v];
-    finite = finite && isFinite(kdop.vertex[v]) && isFinite(kdopVertex(kdop, v));
-  }
-  for (int i = 0; i < kdop.slabCount(); ++i) {
-    kdop.tightMin[i] = scaled.tightMin[i] * back, kdop.tightMax[i] = scaled.tightMax[i] * back;
-    kdop.localMin[i] = scaled.localMin[i] * back, kdop.localMax[i] = scaled.localMax[i] * back;
-    finite = finite && isFinite(kdop.tightMin[i]) && isFinite(kdop.tightMax[i]) && isFinite(kdop.localMin[i]) &&
-             isFinite(kdop.localMax[i]);
-  }
-  return finite;
-}
-
-}  // namespace
-
-bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop) {
-  if (!isValidKdopK(k) || count != k / 2) return false;
+// The polytope of the slabs (already valid: finite, min <= max) into kdop.
+bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop) {
   const int n = k / 2;
   kdop.k = k;
-  for (int i = 0; i < n; ++i) {
-    if (!isFinite(min[i]) || !isFinite(max[i]) || min[i] > max[i]) return false;
-    kdop.min[i] = min[i];
-    kdop.max[i] = max[i];
-  }
-
-  if (detail::isHuge(kdop)) return buildHuge(kdop);
-
+  for (int i = 0; i < n; ++i) kdop.min[i] = min[i], kdop.max[i] = max[i];
   kdop.origin = referencePoint(kdop);
   const KdopDirection* dirs = kdopDirections(k);
   double givenMin[kMaxKdopSlabs], givenMax[kMaxKdopSlabs];  // the given slabs, local
@@ -299,6 +263,47 @@ bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& k
   return true;
 }
 
+// A k-DOP far outside the ordinary range is built scaled by f (range_scale.h: its sums could
+// overflow, its vertices' arithmetic underflow) and its polytope scaled back, exactly. False when
+// a corner lies beyond the largest double (possible only for numbers near it).
+bool buildScaled(Kdop& kdop, double f) {
+  double min[kMaxKdopSlabs], max[kMaxKdopSlabs];
+  for (int i = 0; i < kdop.slabCount(); ++i) min[i] = kdop.min[i] * f, max[i] = kdop.max[i] * f;
+  Kdop scaled;
+  if (!buildPolytope(kdop.k, min, max, scaled)) return false;
+  const double back = 1 / f;
+  kdop.origin = scaled.origin * back;
+  kdop.vertexCount = scaled.vertexCount;
+  bool finite = isFinite(kdop.origin);
+  for (int v = 0; v < scaled.vertexCount; ++v) {
+    kdop.vertex[v] = scaled.vertex[v] * back;
+    kdop.adjacent[v] = scaled.adjacent[v];
+    finite = finite && isFinite(kdop.vertex[v]) && isFinite(kdopVertex(kdop, v));
+  }
+  for (int i = 0; i < kdop.slabCount(); ++i) {
+    kdop.tightMin[i] = scaled.tightMin[i] * back, kdop.tightMax[i] = scaled.tightMax[i] * back;
+    kdop.localMin[i] = scaled.localMin[i] * back, kdop.localMax[i] = scaled.localMax[i] * back;
+    finite = finite && isFinite(kdop.tightMin[i]) && isFinite(kdop.tightMax[i]) && isFinite(kdop.localMin[i]) &&
+             isFinite(kdop.localMax[i]);
+  }
+  return finite;
+}
+
+}  // namespace
+
+bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop) {
+  if (!isValidKdopK(k) || count != k / 2) return false;
+  const int n = k / 2;
+  kdop.k = k;
+  for (int i = 0; i < n; ++i) {
+    if (!isFinite(min[i]) || !isFinite(max[i]) || min[i] > max[i]) return false;
+    kdop.min[i] = min[i];
+    kdop.max[i] = max[i];
+  }
+  const double f = detail::scaleFor(detail::magnitude(kdop));
+  return f == 1 ? buildPolytope(k, min, max, kdop) : buildScaled(kdop, f);
+}
+
 Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) {
   if (!isValidKdopK(k))
     return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
@@ -314,7 +319,7 @@ Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) 
   }
   Kdop kdop;
   if (tryMakeKdop(k, min, max, count, kdop)) return kdop;
-  if (detail::isHuge(kdop))  // tryMakeKdop has stored the slabs
+  if (detail::scaleFor(detail::magnitude(kdop)) == detail::kScaleDown)  // tryMakeKdop has stored the slabs
     return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
                  "kdop is empty or reaches beyond the largest double (1.8e308): its corners, relative to its "
                  "middle, cannot be represented"};

@@ -1,6 +1,6 @@
 #include "sepaxis/overlap.h"
 
-#include "huge_scale.h"
+#include "range_scale.h"
 #include "obb_axes.h"
 #include "sat.h"
 #include "sphere_axes.h"
@@ -64,35 +64,35 @@ bool sphereObbOverlap(const Sphere& s, const Obb& box) {
 
 }  // namespace
 
-// Each pair is tested scaled down when a volume is huge (huge_scale.h): the sums and differences
-// the tests form would overflow there.
+// Pairs far outside the ordinary range are tested scaled (range_scale.h): the sums, differences and
+// squares the tests form would overflow or underflow there.
 bool overlaps(const Sphere& a, const Aabb& b) {
-  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Aabb& p) { return sphereAabbOverlap(s, p); });
+  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Aabb& p) { return sphereAabbOverlap(s, p); });
 }
 bool overlaps(const Sphere& a, const Obb& b) {
-  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Obb& p) { return sphereObbOverlap(s, p); });
+  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Obb& p) { return sphereObbOverlap(s, p); });
 }
 bool overlaps(const Sphere& a, const Kdop& b) {
-  return detail::scaledIfHuge(a, b, [](const Sphere& s, const Kdop& p) { return spherePolytopeOverlap(s, detail::view(p)); });
+  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Kdop& p) { return spherePolytopeOverlap(s, detail::view(p)); });
 }
 bool overlaps(const Aabb& a, const Obb& b) {
-  return detail::scaledIfHuge(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(detail::asObb(p), q); });
+  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(detail::asObb(p), q); });
 }
 bool overlaps(const Aabb& a, const Kdop& b) {
-  return detail::scaledIfHuge(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
 }
 bool overlaps(const Obb& a, const Obb& b) {
-  return detail::scaledIfHuge(a, b, [](const Obb& p, const Obb& q) { return boxesOverlap(p, q); });
+  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Obb& a, const Kdop& b) {
-  return detail::scaledIfHuge(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
 }
 bool overlaps(const Kdop& a, const Kdop& b) {
-  return detail::scaledIfHuge(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
 }
 
-bool detail::spheresOverlapHuge(const Sphere& a, const Sphere& b) {
-  const Sphere p = scaledDown(a), q = scaledDown(b);
+bool detail::spheresOverlapScaled(const Sphere& a, const Sphere& b, double f) {
+  const Sphere p = scaled(a, f), q = scaled(b, f);
   return withinDistance(q.center - p.center, p.radius + q.radius);
 }
 

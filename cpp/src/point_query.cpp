@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "closest.h"
-#include "huge_scale.h"
+#include "range_scale.h"
 
 namespace sepaxis {
 namespace detail {
@@ -68,21 +68,22 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
 
 }  // namespace detail
 
-// Queries with a huge volume or point are answered scaled down (huge_scale.h): p - centre and the
-// projections would overflow. AABBs need no care: they only compare. Out of line: rare.
+// Queries far outside the ordinary range are answered scaled (range_scale.h): p - centre, the
+// projections and squared distances would overflow or underflow. AABBs need no care: they only
+// compare. Out of line: rare.
 namespace {
 template <class V>
-__attribute__((noinline)) bool containsScaledDown(const V& v, Vec3 p) {
-  return contains(detail::scaledDown(v), p * detail::kHugeScale);
+__attribute__((noinline)) bool containsScaled(const V& v, Vec3 p, double f) {
+  return contains(detail::scaled(v, f), p * f);
 }
 template <class V>
-__attribute__((noinline)) Vec3 closestPointScaledDown(const V& v, Vec3 p) {
-  return closestPoint(detail::scaledDown(v), p * detail::kHugeScale) * detail::kHugeScaleBack;
+__attribute__((noinline)) Vec3 closestPointScaled(const V& v, Vec3 p, double f) {
+  return closestPoint(detail::scaled(v, f), p * f) * (1 / f);
 }
 }  // namespace
 
 bool contains(const Sphere& s, Vec3 p) {
-  if (detail::isHuge(s) || detail::isHuge(p)) return containsScaledDown(s, p);
+  if (const double f = detail::queryScale(detail::magnitude(s), p); f != 1) return containsScaled(s, p, f);
   return withinDistance(p - s.center, s.radius);
 }
 
@@ -92,7 +93,7 @@ bool contains(const Aabb& box, Vec3 p) {
 }
 
 bool contains(const Obb& box, Vec3 p) {
-  if (detail::isHuge(box) || detail::isHuge(p)) return containsScaledDown(box, p);
+  if (const double f = detail::queryScale(detail::magnitude(box), p); f != 1) return containsScaled(box, p, f);
   const Vec3 d = p - box.center;
   for (int i = 0; i < 3; ++i)
     if (std::fabs(dot(d, box.axis[i])) > box.halfExtents[i]) return false;
@@ -100,7 +101,7 @@ bool contains(const Obb& box, Vec3 p) {
 }
 
 bool contains(const Kdop& kdop, Vec3 p) {
-  if (detail::isHuge(kdop) || detail::isHuge(p)) return containsScaledDown(kdop, p);
+  if (const double f = detail::queryScale(detail::magnitude(kdop), p); f != 1) return containsScaled(kdop, p, f);
   const KdopDirection* dirs = kdopDirections(kdop.k);
   for (int i = 0; i < kdop.slabCount(); ++i) {
     const double s = dot(toVec3(dirs[i]), p);
@@ -114,7 +115,7 @@ bool contains(const Volume& v, Vec3 p) {
 }
 
 Vec3 closestPoint(const Sphere& s, Vec3 p) {
-  if (detail::isHuge(s) || detail::isHuge(p)) return closestPointScaledDown(s, p);
+  if (const double f = detail::queryScale(detail::magnitude(s), p); f != 1) return closestPointScaled(s, p, f);
   const Vec3 d = p - s.center;
   if (withinDistance(d, s.radius)) return p;
   return s.center + normalize(d) * s.radius;
@@ -122,11 +123,11 @@ Vec3 closestPoint(const Sphere& s, Vec3 p) {
 
 Vec3 closestPoint(const Aabb& box, Vec3 p) { return min(max(p, box.min), box.max); }  // exact, unlike p - offset
 Vec3 closestPoint(const Obb& box, Vec3 p) {
-  if (detail::isHuge(box) || detail::isHuge(p)) return closestPointScaledDown(box, p);
+  if (const double f = detail::queryScale(detail::magnitude(box), p); f != 1) return closestPointScaled(box, p, f);
   return p - detail::offsetFromClosest(box, p);
 }
 Vec3 closestPoint(const Kdop& kdop, Vec3 p) {
-  if (detail::isHuge(kdop) || detail::isHuge(p)) return closestPointScaledDown(kdop, p);
+  if (const double f = detail::queryScale(detail::magnitude(kdop), p); f != 1) return closestPointScaled(kdop, p, f);
   return p - detail::offsetFromClosest(kdop, p);
 }
 

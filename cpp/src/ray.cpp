@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "sepaxis/point_query.h"
-#include "huge_scale.h"
+#include "range_scale.h"
 
 namespace sepaxis {
 namespace {
@@ -49,22 +49,25 @@ bool usable(Vec3 direction, double maxDistance) {
   return isFinite(direction) && maxComponent(abs(direction)) > 0 && !(maxDistance < 0) && !std::isnan(maxDistance);
 }
 
-// A cast with a huge volume or origin goes scaled down (huge_scale.h): origin - centre, the slab
-// offsets and the distances would overflow. Distances scale with the scene; directions do not.
+// A cast far outside the ordinary range goes scaled by f (range_scale.h): origin - centre, the slab
+// offsets and the distances would overflow or underflow. Distances scale with the scene (and so
+// does maxDistance); directions do not.
 template <class V>
-bool castIsHuge(const V& v, Vec3 origin) { return detail::isHuge(v) || detail::isHuge(origin); }
-template <class V>
-__attribute__((noinline)) RayHit castScaledDown(const V& v, Vec3 origin, Vec3 direction, double maxDistance) {
-  RayHit h = raycast(detail::scaledDown(v), origin * detail::kHugeScale, direction, maxDistance * detail::kHugeScale);
-  h.distance *= detail::kHugeScaleBack;
-  h.point = h.point * detail::kHugeScaleBack;
+double castScale(const V& v, Vec3 origin) { return detail::queryScale(detail::magnitude(v), origin); }
+inline RayHit scaledBack(RayHit h, double f) {
+  h.distance *= 1 / f;
+  h.point = h.point * (1 / f);
   return h;
+}
+template <class V>
+__attribute__((noinline)) RayHit castScaled(const V& v, Vec3 origin, Vec3 direction, double maxDistance, double f) {
+  return scaledBack(raycast(detail::scaled(v, f), origin * f, direction, maxDistance * f), f);
 }
 
 }  // namespace
 
 RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance) {
-  if (castIsHuge(s, origin)) return castScaledDown(s, origin, direction, maxDistance);
+  if (const double f = castScale(s, origin); f != 1) return castScaled(s, origin, direction, maxDistance, f);
   RayHit h;
   if (!usable(direction, maxDistance)) return h;
   const Vec3 u = normalize(direction);
@@ -90,7 +93,7 @@ RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance)
 }
 
 RayHit raycast(const Aabb& box, Vec3 origin, Vec3 direction, double maxDistance) {
-  if (castIsHuge(box, origin)) return castScaledDown(box, origin, direction, maxDistance);
+  if (const double f = castScale(box, origin); f != 1) return castScaled(box, origin, direction, maxDistance, f);
   if (!usable(direction, maxDistance)) return {};
   const Vec3 u = normalize(direction);
   Clip clip(maxDistance);
@@ -103,7 +106,7 @@ RayHit raycast(const Aabb& box, Vec3 origin, Vec3 direction, double maxDistance)
 }
 
 RayHit raycast(const Obb& box, Vec3 origin, Vec3 direction, double maxDistance) {
-  if (castIsHuge(box, origin)) return castScaledDown(box, origin, direction, maxDistance);
+  if (const double f = castScale(box, origin); f != 1) return castScaled(box, origin, direction, maxDistance, f);
   if (!usable(direction, maxDistance)) return {};
   const Vec3 u = normalize(direction);
   const Vec3 d = origin - box.center;
@@ -114,7 +117,7 @@ RayHit raycast(const Obb& box, Vec3 origin, Vec3 direction, double maxDistance) 
 }
 
 RayHit raycast(const Kdop& kdop, Vec3 origin, Vec3 direction, double maxDistance) {
-  if (castIsHuge(kdop, origin)) return castScaledDown(kdop, origin, direction, maxDistance);
+  if (const double f = castScale(kdop, origin); f != 1) return castScaled(kdop, origin, direction, maxDistance, f);
   if (!usable(direction, maxDistance)) return {};
   const Vec3 u = normalize(direction);
   const Vec3 d = origin - kdop.origin;
@@ -133,11 +136,10 @@ RayHit raycast(const Volume& v, Vec3 origin, Vec3 direction, double maxDistance)
 }
 
 RayHit segmentCast(const Volume& v, Vec3 p, Vec3 q) {
-  if (detail::isHuge(v) || detail::isHuge(p) || detail::isHuge(q)) {  // q - p would overflow
-    RayHit h = segmentCast(detail::scaledDown(v), p * detail::kHugeScale, q * detail::kHugeScale);
-    h.distance *= detail::kHugeScaleBack;
-    h.point = h.point * detail::kHugeScaleBack;
-    return h;
+  // q - p would overflow or underflow: the segment goes scaled.
+  if (isFinite(q)) {
+    if (const double f = detail::queryScale(detail::magnitude(v) + detail::magnitude(q), p); f != 1)
+      return scaledBack(segmentCast(detail::scaled(v, f), p * f, q * f), f);
   }
   const Vec3 d = q - p;
   const double len = length(d);

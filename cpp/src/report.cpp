@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "huge_scale.h"
+#include "range_scale.h"
 #include "obb_axes.h"
 #include "sat.h"
 #include "sphere_axes.h"
@@ -200,22 +200,20 @@ CollisionReport collidePair(const P& a, const Sphere& b) {
 }
 CollisionReport collidePair(const Sphere& a, const Sphere& b) { return reportSpheres(a, b); }
 
-// The report of a pair tested scaled down (huge_scale.h), in the pair's own lengths again: every
-// interval, gap and depth times 2^600, exactly (directions are unit vectors either way).
-CollisionReport scaledBack(CollisionReport report) {
-  const auto back = [](Interval& i) { i.min *= detail::kHugeScaleBack, i.max *= detail::kHugeScaleBack; };
-  for (AxisReport& axis : report.axes) {
-    back(axis.a);
-    back(axis.b);
-    axis.gap *= detail::kHugeScaleBack;
-  }
-  report.penetration.depth *= detail::kHugeScaleBack;
-  return report;
-}
-
+// The report of a pair tested scaled by f (range_scale.h), in the pair's own lengths again: every
+// interval, gap and depth divided by f, exactly (directions are unit vectors either way).
 template <class P, class Q>
-__attribute__((noinline)) CollisionReport collideScaledDown(const P& a, const Q& b) {
-  return scaledBack(collidePair(detail::scaledDown(a), detail::scaledDown(b)));
+__attribute__((noinline)) CollisionReport collideScaled(const P& a, const Q& b, double f) {
+  CollisionReport report = collidePair(detail::scaled(a, f), detail::scaled(b, f));
+  const double back = 1 / f;
+  const auto scaleBack = [back](Interval& i) { i.min *= back, i.max *= back; };
+  for (AxisReport& axis : report.axes) {
+    scaleBack(axis.a);
+    scaleBack(axis.b);
+    axis.gap *= back;
+  }
+  report.penetration.depth *= back;
+  return report;
 }
 
 }  // namespace
@@ -223,7 +221,8 @@ __attribute__((noinline)) CollisionReport collideScaledDown(const P& a, const Q&
 CollisionReport collide(const Volume& a, const Volume& b) {
   return std::visit(
       [](const auto& x, const auto& y) {
-        if (detail::needsScaling(x, y)) return collideScaledDown(x, y);
+        const double f = detail::pairScale(x, y);
+        if (f != 1) return collideScaled(x, y, f);
         return collidePair(x, y);
       },
       a, b);

@@ -1,5 +1,5 @@
 // Volumes near the largest double (1.8e308): centres of opposite sign then differ by more than
-// any double, and the core tests such pairs scaled down (cpp/src/huge_scale.h). Single calls,
+// any double, and the core tests such pairs scaled down (cpp/src/range_scale.h). Single calls,
 // reports and f64 batches must all give the true verdict, worked out by hand for each pair.
 
 import { beforeAll, expect, it } from 'vitest';

@@ -13,17 +13,29 @@
 namespace sepaxis {
 
 namespace detail {
-/// Valid spheres near +-1e308 can have an infinite offset d or reach r: pairs whose offset and
-/// reach exceed 2^460 are tested scaled down (spheresOverlapHuge; collide() does the same).
-inline bool sphereSumsHuge(Vec3 d, double r) { return !(std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z) + r <= 0x1p460); }
-bool spheresOverlapHuge(const Sphere& a, const Sphere& b);
+/// Pairs far outside the ordinary range of doubles are tested scaled by a power of two
+/// (cpp/src/range_scale.h): down when numbers exceed 2^460, up when all are below 2^-300.
+inline constexpr double kHugeMagnitude = 0x1p460;
+inline constexpr double kTinyMagnitude = 0x1p-300;
+inline constexpr double kScaleDown = 0x1p-600;
+inline constexpr double kScaleUp = 0x1p600;
+
+/// The factor two spheres are tested at, 1 in the ordinary range: their offset d and reach r
+/// are the only numbers the test squares. Coincident centres need none (and their coordinates
+/// may be large), nor do offsets far below the reach.
+inline double sphereScale(Vec3 d, double r) {
+  const double s = std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z) + r;
+  if (s <= kHugeMagnitude && (s >= kTinyMagnitude || s == r)) return 1;
+  return s > kHugeMagnitude ? kScaleDown : kScaleUp;
+}
+bool spheresOverlapScaled(const Sphere& a, const Sphere& b, double f);
 }  // namespace detail
 
 /// Short enough to live here: inlined, the two volumes never go through memory.
 inline bool overlaps(const Sphere& a, const Sphere& b) {
   const Vec3 d = b.center - a.center;
   const double r = a.radius + b.radius;
-  if (detail::sphereSumsHuge(d, r)) return detail::spheresOverlapHuge(a, b);
+  if (const double f = detail::sphereScale(d, r); f != 1) return detail::spheresOverlapScaled(a, b, f);
   return withinDistance(d, r);
 }
 bool overlaps(const Sphere& a, const Aabb& b);
