@@ -29,9 +29,9 @@ M2 loadBoxLanes(const BatchLayout& l, detail::BoxLanes<F2>& box, Two two) {
   const T* d = static_cast<const T*>(l.data);
   auto at = [&](int f) { return F2{two(d + size_t(f) * l.stride)}; };
   if (l.type == VolumeType::Aabb) {
+    // No centre: the offset from it is computed by centreOffsetLanes, with min and max.
     const F2 half = detail::splat(0.5);
     for (int c = 0; c < 3; ++c) {
-      box.c[c] = (at(c) + at(c + 3)) * half;
       box.e[c] = (at(c + 3) - at(c)) * half;
       for (int a = 0; a < 3; ++a) box.u[a][c] = detail::splat(a == c ? 1.0 : 0.0);
     }
@@ -43,6 +43,23 @@ M2 loadBoxLanes(const BatchLayout& l, detail::BoxLanes<F2>& box, Two two) {
     for (int a = 0; a < 3; ++a) box.u[a][c] = at(3 + 3 * a + c);
   }
   return detail::orthonormalizeLanes(box.u);
+}
+
+// centre(B) - centre(A) of two pairs, as centreOffset (obb_axes.h) computes it: an AABB A's
+// centre folded in, ((cB - min) + (cB - max)) / 2. B is an OBB.
+template <class T, class Two>
+void centreOffsetLanes(const BatchLayout& a, const BatchLayout& b, Two two, F2 (&d)[3]) {
+  const T* pa = static_cast<const T*>(a.data);
+  const T* pb = static_cast<const T*>(b.data);
+  for (int c = 0; c < 3; ++c) {
+    const F2 cb{two(pb + size_t(c) * b.stride)};
+    if (a.type == VolumeType::Aabb) {
+      const F2 lo{two(pa + size_t(c) * a.stride)}, hi{two(pa + size_t(c + 3) * a.stride)};
+      d[c] = ((cb - lo) + (cb - hi)) * detail::splat(0.5);
+    } else {
+      d[c] = cb - F2{two(pa + size_t(c) * a.stride)};
+    }
+  }
 }
 
 // Two f64x2 halves (pairs i, i+1 and i+2, i+3) rounded to one f32x4.
@@ -74,35 +91,23 @@ void loadBoxFour(const BatchLayout& l, size_t i, detail::BoxFour& box) {
   }
 }
 
-// Component c of the centres of boxes i..i+3 as f64x2 halves, as the exact test computes them.
-template <class T>
-void loadCentres(const BatchLayout& l, size_t i, int c, v128_t (&centre)[2]) {
-  const T* d = static_cast<const T*>(l.data) + i;
-  for (int h = 0; h < 2; ++h) {
-    if (l.type == VolumeType::Aabb)
-      centre[h] = wasm_f64x2_mul(wasm_f64x2_add(load2(d + size_t(c) * l.stride + 2 * h), load2(d + size_t(c + 3) * l.stride + 2 * h)),
-                                 wasm_f64x2_splat(0.5));
-    else
-      centre[h] = load2(d + size_t(c) * l.stride + 2 * h);
-  }
-}
-
-// The offsets cB - cA of pairs i..i+3, rounded once to float from the exact test's difference.
-// Float OBB centres need no doubles: the float difference of two floats is that rounding.
+// The offsets centre(B) - centre(A) of pairs i..i+3 (A an OBB or AABB, B an OBB or a sphere),
+// rounded once to float from the exact test's offset (centreOffsetLanes). Float OBB centres need
+// no doubles: the float difference of two floats is that rounding.
 template <class T>
 void centreOffsets(const BatchLayout& a, const BatchLayout& b, size_t i, detail::F4 (&d)[3]) {
-  for (int c = 0; c < 3; ++c) {
-    if (sizeof(T) == sizeof(float) && a.type == VolumeType::Obb) {
+  if (sizeof(T) == sizeof(float) && a.type == VolumeType::Obb) {
+    for (int c = 0; c < 3; ++c) {
       const T* ca = static_cast<const T*>(a.data) + size_t(c) * a.stride + i;
       const T* cb = static_cast<const T*>(b.data) + size_t(c) * b.stride + i;
       d[c] = load4(cb) - load4(ca);
-      continue;
     }
-    v128_t ca[2], cb[2];
-    loadCentres<T>(a, i, c, ca);
-    loadCentres<T>(b, i, c, cb);
-    d[c] = toFloats(wasm_f64x2_sub(cb[0], ca[0]), wasm_f64x2_sub(cb[1], ca[1]));
+    return;
   }
+  F2 low[3], high[3];
+  centreOffsetLanes<T>(a, b, [i](const T* p) { return load2(p + i); }, low);
+  centreOffsetLanes<T>(a, b, [i](const T* p) { return load2(p + i + 2); }, high);
+  for (int c = 0; c < 3; ++c) d[c] = toFloats(low[c].v, high[c].v);
 }
 
 // The pairs a float filter leaves, collected two at a time for an f64-lanes step. `two(i0, i1)`
@@ -168,7 +173,9 @@ size_t boxesPairwiseOf(const BatchLayout& a, const BatchLayout& b, size_t count,
   auto two = [&](size_t i0, size_t i1) {
     detail::BoxLanes<F2> x, y;
     const M2 frames = loadBoxLanes<T>(a, x, gather<T>(i0, i1)) & loadBoxLanes<T>(b, y, gather<T>(i0, i1));
-    const auto verdict = detail::boxLanesSeparated(x, y, frames);
+    F2 d[3];
+    centreOffsetLanes<T>(a, b, gather<T>(i0, i1), d);
+    const auto verdict = detail::boxLanesSeparated(x, y, d, frames);
     return std::pair{wasm_i64x2_bitmask(verdict.fast.v), wasm_i64x2_bitmask(wasm_v128_not(verdict.separated.v))};
   };
   auto one = [&](size_t i) { return genericPair<A, Obb>(a, b, i); };

@@ -108,9 +108,10 @@ struct LaneVerdict {
   M separated;
 };
 
-/// `frames`: the lanes whose two frames orthonormalizeLanes vouched for.
+/// `frames`: the lanes whose two frames orthonormalizeLanes vouched for; d: centre(B) - centre(A),
+/// as centreOffset (obb_axes.h) computes it.
 template <class V = F2, class M = M2>
-LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, M frames) {
+LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, const V (&d)[3], M frames) {
   const V zero = splat(0.0), large = splat(1e300), skipped = splat(-INFINITY);
   auto dot = [](const V (&a)[3], const V (&b)[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
 
@@ -118,8 +119,7 @@ LaneVerdict<V, M> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, 
   M fast = frames & (A.e[0] >= zero) & (A.e[1] >= zero) & (A.e[2] >= zero) & (B.e[0] >= zero) & (B.e[1] >= zero) &
            (B.e[2] >= zero) & (A.e[0] + A.e[1] + A.e[2] + B.e[0] + B.e[1] + B.e[2] <= large);
 
-  // B in A's frame: t = A^T (cB - cA), R = A^T B.
-  const V d[3] = {B.c[0] - A.c[0], B.c[1] - A.c[1], B.c[2] - A.c[2]};
+  // B in A's frame: t = A^T d, R = A^T B.
   V t[3], R[3][3], aR[3][3];
   for (int i = 0; i < 3; ++i) {
     t[i] = dot(A.u[i], d);

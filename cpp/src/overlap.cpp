@@ -8,6 +8,9 @@
 namespace sepaxis {
 namespace {
 
+const Obb& asBox(const Obb& box) { return box; }
+Obb asBox(const Aabb& box) { return detail::asObb(box); }
+
 bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b) {
   const Vec3 origin = a.reference();
   bool separated = false;
@@ -19,9 +22,13 @@ bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b) {
   return !separated;
 }
 
-bool boxesOverlap(const Obb& a, const Obb& b) {
+// A and B are OBBs or AABBs; an AABB's centre enters only through centreOffset (obb_axes.h).
+template <class A, class B>
+bool boxesOverlap(const A& a, const B& b) {
+  const Obb& boxA = asBox(a);
+  const Obb& boxB = asBox(b);
   bool separated = false;
-  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b), [&](const detail::BoxAxis& x) {
+  detail::forEachBoxAxis(boxA.halfExtents, detail::inFrameOf(boxA, boxB, detail::centreOffset(a, b)), [&](const detail::BoxAxis& x) {
     separated = !x.parallel && x.separates();
     return separated;
   });
@@ -76,7 +83,7 @@ bool overlaps(const Sphere& a, const Kdop& b) {
   return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Kdop& p) { return spherePolytopeOverlap(s, detail::view(p)); });
 }
 bool overlaps(const Aabb& a, const Obb& b) {
-  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(detail::asObb(p), q); });
+  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Aabb& a, const Kdop& b) {
   return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });

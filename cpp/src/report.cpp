@@ -68,11 +68,16 @@ std::string boxLabel(const detail::Polytope& p, int i) { return p.kind == detail
 
 // AABB-OBB and OBB-OBB: the 15 axes in A's frame, exactly as overlaps() computes them.
 CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& pb) {
-  const Obb a = pa.kind == detail::Polytope::Kind::Obb ? *pa.obb : detail::asObb(*pa.aabb);
-  const Obb b = pb.kind == detail::Polytope::Kind::Obb ? *pb.obb : detail::asObb(*pb.aabb);
+  using Kind = detail::Polytope::Kind;
+  const Obb a = pa.kind == Kind::Obb ? *pa.obb : detail::asObb(*pa.aabb);
+  const Obb b = pb.kind == Kind::Obb ? *pb.obb : detail::asObb(*pb.aabb);
+  // The offset as overlaps() computes it, an AABB's centre folded in (obb_axes.h).
+  const Vec3 d = pa.kind == Kind::Aabb ? detail::centreOffset(*pa.aabb, b)
+                 : pb.kind == Kind::Aabb ? detail::centreOffset(a, *pb.aabb)
+                                         : detail::centreOffset(a, b);
   CollisionReport report;
   report.penetration.depth = kInfinity;
-  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b), [&](const detail::BoxAxis& x) {
+  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
     std::string label;
     if (x.faceA >= 0) label = "A." + boxLabel(pa, x.faceA);
     else if (x.faceB >= 0) label = "B." + boxLabel(pb, x.faceB);
