@@ -31,11 +31,19 @@ Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count) {
   const int n = k / 2;
   double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
   for (int j = 0; j < n; ++j) lo[j] = std::numeric_limits<double>::infinity(), hi[j] = -lo[j];
+  // d . p rounds when d has two or three non-zero components (by less than 2^-52 times the sum of
+  // their coordinates' magnitudes): each slab is widened by twice that, so that every point lies
+  // inside every slab exactly. Rounded to the nearest, a single point's slabs could contradict
+  // each other (no common point at all), and makeKdop would refuse the fit as empty.
   for (size_t i = 0; i < count; ++i)
     for (int j = 0; j < n; ++j) {
-      const double s = dot(toVec3(dirs[j]), points[i]);
-      lo[j] = lesser(lo[j], s);
-      hi[j] = greater(hi[j], s);
+      const KdopDirection d = dirs[j];
+      const Vec3 p = points[i];
+      const double s = dot(toVec3(d), p);
+      const int terms = (d.x != 0) + (d.y != 0) + (d.z != 0);
+      const double widen = terms == 1 ? 0 : 0x1p-51 * (std::fabs(d.x * p.x) + std::fabs(d.y * p.y) + std::fabs(d.z * p.z));
+      lo[j] = lesser(lo[j], s - widen);
+      hi[j] = greater(hi[j], s + widen);
     }
   return makeKdop(k, lo, hi, n);
 }

@@ -9,7 +9,9 @@ namespace sepaxis {
 
 /// The smallest AABB containing the points. count must be > 0 and the points finite.
 Expected<Aabb> fitAabb(const Vec3* points, size_t count);
-/// The smallest k-DOP (of the given k) containing the points: the extremes of d_i . p.
+/// The smallest k-DOP (of the given k) containing the points: the extremes of d_i . p, those of the
+/// corner and edge directions widened by their rounding (2^-51 of the point's coordinates), so that
+/// every point lies inside exactly and a single point's slabs never contradict each other.
 Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count);
 /// A sphere containing the points (Ritter's method, then grown to enclose every point): close to
 /// the smallest, not always the smallest.
