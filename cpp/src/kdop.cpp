@@ -217,8 +217,10 @@ const KdopDirection* kdopDirections(int k) {
 
 namespace {
 
-// The polytope of the slabs (already valid: finite, min <= max) into kdop.
-bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop) {
+// The polytope of the slabs (already valid: finite, min <= max) into kdop. `lenience` (a length)
+// widens the vertex tolerance and the merging of vertices beyond the k-DOP's own rounding: see
+// buildLeniently.
+bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, double lenience = 0) {
   const int n = k / 2;
   kdop.k = k;
   for (int i = 0; i < n; ++i) kdop.min[i] = min[i], kdop.max[i] = max[i];
@@ -237,8 +239,8 @@ bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop) {
     extent = std::max({extent, std::fabs(givenMin[i]) / length(d), std::fabs(givenMax[i]) / length(d)});
   }
   // Local offsets are exact (see referencePoint): tolerances relative to the k-DOP's own size.
-  const double tol = tolerance::kKdopVertex * extent;
-  double merge = tolerance::kKdopMerge * extent;
+  const double tol = tolerance::kKdopVertex * extent + lenience;
+  double merge = tolerance::kKdopMerge * extent + 4 * lenience;
   // More distinct vertices than a polytope can have means rounding split corners: merge coarser.
   bool built = false;
   for (int attempt = 0; attempt < 4 && !built; ++attempt, merge *= 100)
@@ -263,6 +265,18 @@ bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop) {
   return true;
 }
 
+// Slabs whose values were rounded (d . p computed in doubles) can contradict each other by a few
+// ulps of the coordinates where they should meet in a point or a sliver: a k-DOP of a single point,
+// so computed, has no common point in about half the cases. Only when the exact build finds
+// nothing, such slabs are accepted as the point (or sliver) they describe, within 2^-47 (7e-15) of
+// the magnitude of their values; slabs further apart stay refused as contradicting.
+bool buildLeniently(int k, const double* min, const double* max, Kdop& kdop) {
+  if (buildPolytope(k, min, max, kdop)) return true;
+  double magnitude = 0;
+  for (int i = 0; i < k / 2; ++i) magnitude = std::max({magnitude, std::fabs(min[i]), std::fabs(max[i])});
+  return buildPolytope(k, min, max, kdop, 0x1p-47 * magnitude);
+}
+
 // A k-DOP far outside the ordinary range is built scaled by f (range_scale.h: its sums could
 // overflow, its vertices' arithmetic underflow) and its polytope scaled back, exactly. False when
 // a corner lies beyond the largest double (possible only for numbers near it).
@@ -270,7 +284,7 @@ bool buildScaled(Kdop& kdop, double f) {
   double min[kMaxKdopSlabs], max[kMaxKdopSlabs];
   for (int i = 0; i < kdop.slabCount(); ++i) min[i] = kdop.min[i] * f, max[i] = kdop.max[i] * f;
   Kdop scaled;
-  if (!buildPolytope(kdop.k, min, max, scaled)) return false;
+  if (!buildLeniently(kdop.k, min, max, scaled)) return false;
   const double back = 1 / f;
   kdop.origin = scaled.origin * back;
   kdop.vertexCount = scaled.vertexCount;
@@ -301,7 +315,7 @@ bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& k
     kdop.max[i] = max[i];
   }
   const double f = detail::scaleFor(detail::magnitude(kdop));
-  return f == 1 ? buildPolytope(k, min, max, kdop) : buildScaled(kdop, f);
+  return f == 1 ? buildLeniently(k, min, max, kdop) : buildScaled(kdop, f);
 }
 
 Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) {

@@ -197,6 +197,51 @@ TEST(KdopPolytope, A26DopPointHasOneVertexAndNoEdges) {
   }
 }
 
+// Whether every d . p of the k-DOP's directions is exact in doubles (else that slab misses p).
+// TwoSum (Knuth): the rounding error of a + b, exactly.
+bool allSlabsExact(int k, Vec3 p) {
+  auto twoSumError = [](double a, double b) {
+    const double s = a + b, bb = s - a;
+    return (a - (s - bb)) + (b - bb);
+  };
+  for (const Vec3& d : directionsFor(k)) {
+    const double x = d.x * p.x, y = d.y * p.y, z = d.z * p.z;
+    const double e1 = twoSumError(x, y), e2 = twoSumError(x + y, z);
+    if (e1 + e2 != 0) return false;
+  }
+  return true;
+}
+
+// The same at random points: d . p rounded makes a single point's slabs contradict each other by
+// a few ulps in about half the cases (no common point at all), which makeKdop refused as empty.
+// Such slabs are the point: one vertex there, a sphere of 1e-12 around it overlaps, one 1e-9 away
+// does not, and slabs contradicting each other by 1e-9 stay refused.
+TEST(KdopPolytope, ARoundedPointsSlabsAreThePoint) {
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int contradicting = 0;
+  for (const double scale : {1.0, 1e3, 1e6}) {
+    for (int trial = 0; trial < 300; ++trial) {
+      const Vec3 p{u(rng) * scale, u(rng) * scale, u(rng) * scale};
+      for (int k : {8, 14, 18, 26}) {
+        std::vector<double> v;
+        for (const Vec3& d : directionsFor(k)) v.push_back(dot(d, p));
+        const auto made = makeKdop(k, v.data(), v.data(), k / 2);
+        ASSERT_TRUE(made.ok()) << "k " << k << " at " << p.x << " " << p.y << " " << p.z << ": " << made.error().message;
+        contradicting += !allSlabsExact(k, p);  // a slab misses p: the cases this is about
+        for (int i = 0; i < made->vertexCount; ++i)
+          EXPECT_TRUE(vecNear(kdopVertex(*made, i), p, 1e-13 * scale)) << "k " << k;
+        EXPECT_TRUE(overlaps(Sphere{p, 1e-12 * scale}, *made)) << "k " << k;
+        EXPECT_FALSE(overlaps(Sphere{p + Vec3{1e-9, -1e-9, 1e-9} * scale, 1e-10 * scale}, *made)) << "k " << k;
+        std::vector<double> apart = v;
+        apart[0] += 1e-9 * scale;  // slab 0 moved off the point: no common point left
+        EXPECT_FALSE(makeKdop(k, apart.data(), apart.data(), k / 2).ok()) << "k " << k;
+      }
+    }
+  }
+  EXPECT_GT(contradicting, 3 * 300 * 4 / 4);
+}
+
 TEST(KdopPolytope, AFlatKdopIsAPolygonWithItsSidesAsEdges) {
   // The square |x|, |y| <= 1 in the plane z = 0.5 (loose corner slabs).
   const Kdop k = kdopOf(14, {-1, -1, 0.5, -9, -9, -9, -9}, {1, 1, 0.5, 9, 9, 9, 9});
