@@ -202,6 +202,25 @@ describe('AABB–AABB in JavaScript', () => {
   });
 });
 
+it('typed-array vectors are decided in JS too, with the same numbers the module reads', () => {
+  const r = rng(13);
+  let decided = 0;
+  for (let i = 0; i < 200; i++) {
+    const p = [r.uniform(-2, 2), r.uniform(-2, 2), r.uniform(-2, 2)], q = [r.uniform(-2, 2), r.uniform(-2, 2), r.uniform(-2, 2)];
+    for (const Typed of [Float64Array, Float32Array]) {
+      const a = sphere(Typed.from(p), r.uniform(0, 2)), b = sphere(Typed.from(q), r.uniform(0, 2));
+      const box = aabb(Typed.from(p.map((x) => x - 1)), Typed.from(p)), other = aabb(Typed.from(q), Typed.from(q.map((x) => x + 1)));
+      for (const [x, y, decide] of [[a, b, spheresOverlap], [box, other, aabbsOverlap]]) {
+        const js = decide(x, y);
+        expect(js).not.toBe(UNDECIDED);
+        expect(js === 1).toBe(inModule(x, y));
+        decided++;
+      }
+    }
+  }
+  expect(decided).toBe(800);
+});
+
 it('plainPairOverlap decides only sphere–sphere and AABB–AABB', () => {
   const s = sphere([0, 0, 0], 1), b = aabb([0, 0, 0], [1, 1, 1]);
   expect(plainPairOverlap(s, sphere([1, 0, 0], 1))).toBe(1);

@@ -8,7 +8,8 @@
 // (no fused multiply-add there), so the verdicts are identical bit for bit; tests/js/plain-pairs.test.js
 // checks that against the core on adversarial pairs.
 //
-// Only clean input is decided here: arrays of finite numbers with valid values, and squares
+// Only clean input is decided here: array-likes of three finite numbers (arrays, typed arrays)
+// with valid values, and squares
 // within the core's fast range. Anything else (bad input to be reported, distances whose squares
 // would underflow or overflow) returns UNDECIDED and takes the module's path, so error messages
 // and the rescaled test stay the core's alone.
@@ -32,7 +33,7 @@ export function plainPairOverlap(a, b) {
 /** 1 or 0: overlaps(a, b) of two spheres, as the core's withinDistance(b.center - a.center, ra + rb). */
 export function spheresOverlap(a, b) {
   const p = a.center, q = b.center, ra = a.radius, rb = b.radius;
-  if (!Array.isArray(p) || !Array.isArray(q) || p.length !== 3 || q.length !== 3) return -1;
+  if (p == null || q == null || p.length !== 3 || q.length !== 3) return -1;  // array-likes of 3, as the writers take them
   const px = p[0], py = p[1], pz = p[2], qx = q[0], qy = q[1], qz = q[2];
   // Non-numbers are reported by the module's path (the arithmetic below would coerce them).
   if (typeof px !== 'number' || typeof py !== 'number' || typeof pz !== 'number' || typeof qx !== 'number' ||
