@@ -98,8 +98,9 @@ bool overlaps(const Kdop& a, const Kdop& b) {
   return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
 }
 
-bool detail::spheresOverlapScaled(const Sphere& a, const Sphere& b, double f) {
-  const Sphere p = scaled(a, f), q = scaled(b, f);
+bool detail::spheresOverlapBeyondRange(const Sphere& a, const Sphere& b) {
+  const double f = pairScale(a, b);
+  const Sphere p = scaled(a, f), q = scaled(b, f);  // f may be 1: withinDistance rescales itself
   return withinDistance(q.center - p.center, p.radius + q.radius);
 }
 

@@ -28,15 +28,19 @@ inline double sphereScale(Vec3 d, double r) {
   if (s <= kHugeMagnitude && (s >= kTinyMagnitude || s == r)) return 1;
   return s > kHugeMagnitude ? kScaleDown : kScaleUp;
 }
-bool spheresOverlapScaled(const Sphere& a, const Sphere& b, double f);
+/// The sphere test beyond withinDistance's fast range: scaled when sphereScale says so.
+bool spheresOverlapBeyondRange(const Sphere& a, const Sphere& b);
 }  // namespace detail
 
 /// Short enough to live here: inlined, the two volumes never go through memory.
+/// withinDistance's fast path first: where it applies, scaling would change nothing (it is exact
+/// and the scaled squares stay in range), so only the other pairs pay for the range check.
 inline bool overlaps(const Sphere& a, const Sphere& b) {
   const Vec3 d = b.center - a.center;
   const double r = a.radius + b.radius;
-  if (const double f = detail::sphereScale(d, r); f != 1) return detail::spheresOverlapScaled(a, b, f);
-  return withinDistance(d, r);
+  const double d2 = dot(d, d), r2 = r * r;
+  if (squaresInRange(d2, r2)) return d2 <= r2;
+  return detail::spheresOverlapBeyondRange(a, b);
 }
 bool overlaps(const Sphere& a, const Aabb& b);
 bool overlaps(const Sphere& a, const Obb& b);

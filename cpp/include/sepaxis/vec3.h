@@ -51,12 +51,18 @@ inline Vec3 normalize(Vec3 a) {
   return b / length(b);
 }
 
+/// Whether |d| <= r can be decided as d2 <= r2 from these squares: both well inside the normal
+/// range (the fast path of withinDistance).
+inline bool squaresInRange(double d2, double r2) {
+  constexpr double kSmall = 1e-280, kLarge = 1e280;
+  return d2 > kSmall && d2 < kLarge && r2 > kSmall && r2 < kLarge;
+}
+
 /// |d| <= r, decided without squares underflowing (1e-200) or overflowing (1e200). The squared
 /// comparison is exact enough in the normal range, which is the fast path.
 inline bool withinDistance(Vec3 d, double r) {
   const double d2 = dot(d, d), r2 = r * r;
-  constexpr double kSmall = 1e-280, kLarge = 1e280;
-  if (d2 > kSmall && d2 < kLarge && r2 > kSmall && r2 < kLarge) return d2 <= r2;
+  if (squaresInRange(d2, r2)) return d2 <= r2;
   const double scale = greater(maxComponent(abs(d)), r);
   if (scale == 0) return true;
   const Vec3 e = d / scale;
