@@ -1,7 +1,7 @@
 #include "sepaxis/overlap.h"
 
-#include "range_scale.h"
 #include "obb_axes.h"
+#include "range_scale.h"
 #include "sat.h"
 #include "sphere_axes.h"
 

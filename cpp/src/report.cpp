@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "range_scale.h"
 #include "obb_axes.h"
+#include "range_scale.h"
 #include "sat.h"
 #include "sphere_axes.h"
 
