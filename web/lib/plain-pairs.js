@@ -65,6 +65,8 @@ export function aabbsOverlap(a, b) {
   // >= 0; conversely a NaN makes its width NaN, an infinity makes it infinite or NaN (inf - inf),
   // and a finite sum of widths >= 0 has only finite terms. Widths that overflow go to the core.
   const wx = ax1 - ax0, wy = ay1 - ay0, wz = az1 - az0, vx = bx1 - bx0, vy = by1 - by0, vz = bz1 - bz0;
-  if (!(Math.min(wx, wy, wz, vx, vy, vz) >= 0 && wx + wy + wz + vx + vy + vz < Infinity)) return -1;
+  // Six comparisons rather than Math.min of six: cheaper in V8.
+  if (!(wx >= 0 && wy >= 0 && wz >= 0 && vx >= 0 && vy >= 0 && vz >= 0 &&
+        wx + wy + wz + vx + vy + vz < Infinity)) return -1;
   return ax0 <= bx1 && bx0 <= ax1 && ay0 <= by1 && by0 <= ay1 && az0 <= bz1 && bz0 <= az1 ? 1 : 0;
 }
