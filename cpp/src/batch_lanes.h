@@ -28,6 +28,17 @@ inline void storeFourBits(uint8_t* out, uint32_t bits) {
 inline void storeFour(uint8_t* out, v128_t low, v128_t high) {
   storeFourBits(out, wasm_i64x2_bitmask(low) | (wasm_i64x2_bitmask(high) << 2));
 }
+
+// Four pairs as two f64x2 halves, half(j, fast) for pairs j and j + 1: stored only when every lane
+// of both stayed fast (else the caller takes the scalar test).
+template <class Half>
+bool fourFromHalves(size_t i, uint8_t* out, Half half) {
+  v128_t fast = wasm_i64x2_splat(-1);
+  const v128_t low = half(i, fast), high = half(i + 2, fast);
+  if (!wasm_i64x2_all_true(fast)) return false;
+  storeFour(out + i, low, high);
+  return true;
+}
 #endif
 
 #if SEPAXIS_LANES
@@ -126,11 +137,7 @@ inline v128_t aabbQuad(const float* const a[6], const float* const b[6], size_t 
 }
 
 inline bool aabbFour(const double* const a[6], const double* const b[6], size_t i, uint8_t* out) {
-  v128_t fast = wasm_i64x2_splat(-1);
-  const v128_t low = aabbHalf(a, b, i, fast), high = aabbHalf(a, b, i + 2, fast);
-  if (!wasm_i64x2_all_true(fast)) return false;
-  storeFour(out + i, low, high);
-  return true;
+  return fourFromHalves(i, out, [&](size_t j, v128_t& fast) { return aabbHalf(a, b, j, fast); });
 }
 
 inline bool aabbFour(const float* const a[6], const float* const b[6], size_t i, uint8_t* out) {
@@ -179,11 +186,7 @@ v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128
 
 template <class T>
 bool sphereAabbFour(const T* const s[4], const T* const box[6], size_t i, uint8_t* out) {
-  v128_t fast = wasm_i64x2_splat(-1);
-  const v128_t low = sphereAabbHalf(s, box, i, fast), high = sphereAabbHalf(s, box, i + 2, fast);
-  if (!wasm_i64x2_all_true(fast)) return false;
-  storeFour(out + i, low, high);
-  return true;
+  return fourFromHalves(i, out, [&](size_t j, v128_t& fast) { return sphereAabbHalf(s, box, j, fast); });
 }
 
 // Float sphere-AABB pairs: the offset from the closest point is, per axis, lo - p or p - hi (a

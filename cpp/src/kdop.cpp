@@ -281,22 +281,19 @@ bool buildLeniently(int k, const double* min, const double* max, Kdop& kdop) {
 // overflow, its vertices' arithmetic underflow) and its polytope scaled back, exactly. False when
 // a corner lies beyond the largest double (possible only for numbers near it).
 bool buildScaled(Kdop& kdop, double f) {
-  double min[kMaxKdopSlabs], max[kMaxKdopSlabs];
-  for (int i = 0; i < kdop.slabCount(); ++i) min[i] = kdop.min[i] * f, max[i] = kdop.max[i] * f;
-  Kdop scaled;
-  if (!buildLeniently(kdop.k, min, max, scaled)) return false;
-  const double back = 1 / f;
-  kdop.origin = scaled.origin * back;
-  kdop.vertexCount = scaled.vertexCount;
+  double min[kMaxKdopSlabs] = {}, max[kMaxKdopSlabs] = {};
+  const int n = kdop.slabCount();
+  for (int i = 0; i < n; ++i) min[i] = kdop.min[i] * f, max[i] = kdop.max[i] * f;
+  Kdop built;
+  if (!buildLeniently(kdop.k, min, max, built)) return false;
+  const Kdop back = detail::scaled(built, 1 / f);
+  // The given slabs stay as given (scaled down and back, numbers below 2^-422 would lose bits).
+  for (int i = 0; i < n; ++i) min[i] = kdop.min[i], max[i] = kdop.max[i];
+  kdop = back;
   bool finite = isFinite(kdop.origin);
-  for (int v = 0; v < scaled.vertexCount; ++v) {
-    kdop.vertex[v] = scaled.vertex[v] * back;
-    kdop.adjacent[v] = scaled.adjacent[v];
-    finite = finite && isFinite(kdop.vertex[v]) && isFinite(kdopVertex(kdop, v));
-  }
-  for (int i = 0; i < kdop.slabCount(); ++i) {
-    kdop.tightMin[i] = scaled.tightMin[i] * back, kdop.tightMax[i] = scaled.tightMax[i] * back;
-    kdop.localMin[i] = scaled.localMin[i] * back, kdop.localMax[i] = scaled.localMax[i] * back;
+  for (int v = 0; v < kdop.vertexCount; ++v) finite = finite && isFinite(kdopVertex(kdop, v));
+  for (int i = 0; i < n; ++i) {
+    kdop.min[i] = min[i], kdop.max[i] = max[i];
     finite = finite && isFinite(kdop.tightMin[i]) && isFinite(kdop.tightMax[i]) && isFinite(kdop.localMin[i]) &&
              isFinite(kdop.localMax[i]);
   }

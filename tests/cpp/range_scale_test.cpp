@@ -11,41 +11,38 @@
 #include <string>
 
 #include "oracle/generators.h"
+#include "oracle/property_driver.h"
 #include "sepaxis/sepaxis.h"
 
 namespace {
 
 using namespace sepaxis_oracle;
 
-sepaxis::Vec3 scaled(V3 v, int e) { return {std::ldexp(v.x, e), std::ldexp(v.y, e), std::ldexp(v.z, e)}; }
+V3 scaled(V3 v, int e) { return {std::ldexp(v.x, e), std::ldexp(v.y, e), std::ldexp(v.z, e)}; }
 
-/// The raw volume times 2^e, through the public constructors.
+/// The raw volume times 2^e (axes unchanged).
+Raw scaled(Raw r, int e) {
+  r.s.c = scaled(r.s.c, e), r.s.r = std::ldexp(r.s.r, e);
+  r.a.lo = scaled(r.a.lo, e), r.a.hi = scaled(r.a.hi, e);
+  r.o.c = scaled(r.o.c, e), r.o.e = scaled(r.o.e, e);
+  for (int i = 0; i < r.d.k / 2; ++i) r.d.lo[i] = std::ldexp(r.d.lo[i], e), r.d.hi[i] = std::ldexp(r.d.hi[i], e);
+  return r;
+}
+
+/// The raw volume times 2^e, through the public constructors (the property tests' bridge).
 sepaxis::Volume toVolume(const Raw& raw, int e) {
-  switch (raw.kind) {
-    case Kind::Sphere: return *sepaxis::makeSphere(scaled(raw.s.c, e), std::ldexp(raw.s.r, e));
-    case Kind::Aabb: return *sepaxis::makeAabb(scaled(raw.a.lo, e), scaled(raw.a.hi, e));
-    case Kind::Obb: {
-      const sepaxis::Vec3 axes[3] = {scaled(raw.o.u[0], 0), scaled(raw.o.u[1], 0), scaled(raw.o.u[2], 0)};
-      return *sepaxis::makeObb(scaled(raw.o.c, e), axes, scaled(raw.o.e, e));
-    }
-    case Kind::Kdop: {
-      double lo[13], hi[13];
-      for (int i = 0; i < raw.d.k / 2; ++i) lo[i] = std::ldexp(raw.d.lo[i], e), hi[i] = std::ldexp(raw.d.hi[i], e);
-      auto kdop = sepaxis::makeKdop(raw.d.k, lo, hi, raw.d.k / 2);
-      EXPECT_TRUE(kdop.ok()) << describe(raw) << " times 2^" << e << ": " << kdop.error().message;
-      return kdop.ok() ? sepaxis::Volume(*kdop) : sepaxis::Volume();
-    }
-  }
-  return {};
+  sepaxis::Volume v;
+  std::string error;
+  EXPECT_TRUE(toLibrary(scaled(raw, e), v, error)) << describe(raw) << " times 2^" << e << ": " << error;
+  return v;
 }
 
 /// Whether the raw volume times 2^e can be built: a k-DOP's corners, relative to its middle, can
 /// lie beyond the largest double when its slabs come close to it (makeKdop says so).
 bool representable(const Raw& raw, int e) {
-  if (raw.kind != Kind::Kdop) return true;
-  double lo[13], hi[13];
-  for (int i = 0; i < raw.d.k / 2; ++i) lo[i] = std::ldexp(raw.d.lo[i], e), hi[i] = std::ldexp(raw.d.hi[i], e);
-  return sepaxis::makeKdop(raw.d.k, lo, hi, raw.d.k / 2).ok();
+  sepaxis::Volume v;
+  std::string error;
+  return toLibrary(scaled(raw, e), v, error);
 }
 
 double largest(V3 v) { return std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}); }
@@ -148,7 +145,7 @@ TEST(RangeScale, VerdictsAndReportsNear2ToTheMinus900) { expectVerdictsAndReport
 // Points and rays at the same sizes: the volume of each case with the other volume's inner point as
 // the query point and as a ray origin aimed at the volume (and a segment ending beyond it).
 void expectQueriesScale(int top, uint64_t seed) {
-  const auto scaledVec = [](sepaxis::Vec3 v, int e) { return sepaxis::Vec3{std::ldexp(v.x, e), std::ldexp(v.y, e), std::ldexp(v.z, e)}; };
+  const auto vec = [](V3 v) { return sepaxis::Vec3{v.x, v.y, v.z}; };
   for (Kind ka : kKinds) {
     int overflowing = 0, inside = 0, hits = 0, checked = 0;
     for (Kind kb : kKinds) {
@@ -162,7 +159,7 @@ void expectQueriesScale(int top, uint64_t seed) {
         const std::string what = std::string(kindName(ka)) + " times 2^" + std::to_string(e) + ": " + describe(c.a) +
                                  ", point " + str(point);
         const sepaxis::Volume v = toVolume(c.a, 0), hv = toVolume(c.a, e);
-        const sepaxis::Vec3 p{point.x, point.y, point.z}, hp = scaledVec(p, e);
+        const sepaxis::Vec3 p = vec(point), hp = vec(scaled(point, e));
         const sepaxis::Vec3 direction{target.x - point.x, target.y - point.y, target.z - point.z};
 
         const bool in = sepaxis::contains(v, p);
@@ -180,9 +177,8 @@ void expectQueriesScale(int top, uint64_t seed) {
         ASSERT_PRED2(same, hRay.normal.x, ray.normal.x) << what;
         ASSERT_EQ(hRay.startsInside, ray.startsInside) << what;
 
-        const sepaxis::Vec3 end{beyond.x, beyond.y, beyond.z};
-        const sepaxis::RayHit segment = sepaxis::segmentCast(v, p, end);
-        const sepaxis::RayHit hSegment = sepaxis::segmentCast(hv, hp, scaledVec(end, e));
+        const sepaxis::RayHit segment = sepaxis::segmentCast(v, p, vec(beyond));
+        const sepaxis::RayHit hSegment = sepaxis::segmentCast(hv, hp, vec(scaled(beyond, e)));
         ASSERT_EQ(hSegment.hit, segment.hit) << what;
         ASSERT_PRED2(same, hSegment.distance, std::ldexp(segment.distance, e)) << what;
 

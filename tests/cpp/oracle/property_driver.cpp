@@ -20,37 +20,6 @@ namespace {
 sepaxis::Vec3 lib(V3 v) { return {v.x, v.y, v.z}; }
 V3 own(sepaxis::Vec3 v) { return {v.x, v.y, v.z}; }
 
-/// Builds the library volume through its public constructors; `error` receives the message.
-bool toLibrary(const Raw& raw, sepaxis::Volume& out, std::string& error) {
-  switch (raw.kind) {
-    case Kind::Sphere: {
-      auto s = sepaxis::makeSphere(lib(raw.s.c), raw.s.r);
-      if (!s) return error = s.error().message, false;
-      out = *s;
-      return true;
-    }
-    case Kind::Aabb: {
-      auto a = sepaxis::makeAabb(lib(raw.a.lo), lib(raw.a.hi));
-      if (!a) return error = a.error().message, false;
-      out = *a;
-      return true;
-    }
-    case Kind::Obb: {
-      const sepaxis::Vec3 axes[3] = {lib(raw.o.u[0]), lib(raw.o.u[1]), lib(raw.o.u[2])};
-      auto o = sepaxis::makeObb(lib(raw.o.c), axes, lib(raw.o.e));
-      if (!o) return error = o.error().message, false;
-      out = *o;
-      return true;
-    }
-    case Kind::Kdop: {
-      auto d = sepaxis::makeKdop(raw.d.k, raw.d.lo, raw.d.hi, raw.d.k / 2);
-      if (!d) return error = d.error().message, false;
-      out = *d;
-      return true;
-    }
-  }
-  return false;
-}
 
 /// The numbers the library actually holds, as raw input for the oracle.
 Raw fromLibrary(const sepaxis::Volume& v) {
@@ -175,6 +144,37 @@ void checkPenetration(const Context& ctx, const Body& A, const Body& B, const se
 }
 
 }  // namespace
+
+bool toLibrary(const Raw& raw, sepaxis::Volume& out, std::string& error) {
+  switch (raw.kind) {
+    case Kind::Sphere: {
+      auto s = sepaxis::makeSphere(lib(raw.s.c), raw.s.r);
+      if (!s) return error = s.error().message, false;
+      out = *s;
+      return true;
+    }
+    case Kind::Aabb: {
+      auto a = sepaxis::makeAabb(lib(raw.a.lo), lib(raw.a.hi));
+      if (!a) return error = a.error().message, false;
+      out = *a;
+      return true;
+    }
+    case Kind::Obb: {
+      const sepaxis::Vec3 axes[3] = {lib(raw.o.u[0]), lib(raw.o.u[1]), lib(raw.o.u[2])};
+      auto o = sepaxis::makeObb(lib(raw.o.c), axes, lib(raw.o.e));
+      if (!o) return error = o.error().message, false;
+      out = *o;
+      return true;
+    }
+    case Kind::Kdop: {
+      auto d = sepaxis::makeKdop(raw.d.k, raw.d.lo, raw.d.hi, raw.d.k / 2);
+      if (!d) return error = d.error().message, false;
+      out = *d;
+      return true;
+    }
+  }
+  return false;
+}
 
 PairStats runPairProperty(const PairOptions& options) {
   const auto start = std::chrono::steady_clock::now();

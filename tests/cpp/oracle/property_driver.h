@@ -25,6 +25,7 @@
 
 #include "oracle/generators.h"
 #include "oracle/oracle.h"
+#include "sepaxis/sepaxis.h"
 
 namespace sepaxis_oracle {
 
@@ -53,6 +54,9 @@ struct PairOptions {
   uint64_t seed = 0;
   int count = 10000;
 };
+
+/// Builds the library volume through its public constructors; `error` receives the message.
+bool toLibrary(const Raw& raw, sepaxis::Volume& out, std::string& error);
 
 /// Generates, checks, records failures with ADD_FAILURE (the first few in full), prints a summary.
 PairStats runPairProperty(const PairOptions& options);
