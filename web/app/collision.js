@@ -90,6 +90,16 @@ export function comparedPair(model) {
   return null;
 }
 
+/** id -> 'A' or 'B' for the volumes of the compared pair (empty without a pair). */
+export function pairRoles(pair) {
+  const roles = new Map();
+  if (pair) {
+    roles.set(pair[0].id, 'A');
+    roles.set(pair[1].id, 'B');
+  }
+  return roles;
+}
+
 /** The separating-axis report of the pair (sx.collide(A, B)). */
 export function pairReport(sx, pair) {
   return pair ? sx.collide(pair[0].volume, pair[1].volume) : null;
