@@ -52,11 +52,6 @@ export class CollisionState {
     return (this.#partners.get(id)?.size ?? 0) > 0;
   }
 
-  /** Ids of the volumes this one overlaps. */
-  partners(id) {
-    return this.#partners.get(id) ?? new Set();
-  }
-
   /** The bounding box of a volume (AABB volume), as last computed. */
   bounds(id) {
     return this.#bounds.get(id);

@@ -6,7 +6,7 @@
 
 import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
 import { h, setChildren } from './dom.js';
-import { KDOP_DIRECTIONS } from './defaults.js';
+import { KDOP_DIRECTIONS, KDOP_KS } from './defaults.js';
 import { rotationNote } from './gizmo.js';
 import { withK } from './edit.js';
 import { MAX_NAME } from './share.js';
@@ -108,7 +108,7 @@ export class Inspector {
       const kSelect = h('select', {
         'aria-label': 'k of this k-DOP',
         onchange: (e) => this.actions.onChange(this.#id, withK(this.sx, this.entry.volume, Number(e.target.value)), { transient: false }),
-      }, ...[6, 8, 14, 18, 26].map((k) => h('option', { value: String(k), selected: k === v.k }, `k = ${k}`)));
+      }, ...KDOP_KS.map((k) => h('option', { value: String(k), selected: k === v.k }, `k = ${k}`)));
       groups.push(h('div', { class: 'field-head' }, h('span', { class: 'field-label' }, 'Directions'), kSelect));
       const names = KDOP_DIRECTIONS[v.k];
       groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of a ${v.k}-DOP:`));

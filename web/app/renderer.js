@@ -25,7 +25,7 @@ const FLOOR_Y = -2.5;
  * stops, the frame is drawn again at full resolution.
  * `?antialias=on|off` and `?interaction-scale=0.25..1` override, for measuring.
  */
-export function renderQuality() {
+function renderQuality() {
   const params = new URLSearchParams(location.search);
   const software = isSoftwareRenderer();
   let antialias = window.devicePixelRatio < 2 && !software;
@@ -65,8 +65,6 @@ export class Viewport {
   camera = new PerspectiveCamera(45, 1, 0.05, 500);
   /** Called before each render (e.g. to face marks to the camera). */
   beforeRender = [];
-  /** Duration of the last render() call in ms (CPU side), for the frame-time report. */
-  lastRenderMs = 0;
   #pending = 0;
   /** Interactions under way (orbiting, gizmo drags): while any, the view draws at interactionScale. */
   #interactions = 0;
@@ -139,10 +137,6 @@ export class Viewport {
     this.invalidate();
   }
 
-  get interacting() {
-    return this.#interactions > 0;
-  }
-
   #pixelRatio() {
     return Math.min(window.devicePixelRatio, 2) * (this.#interactions > 0 ? this.quality.interactionScale : 1);
   }
@@ -156,7 +150,6 @@ export class Viewport {
   render() {
     if (this.#pending) cancelAnimationFrame(this.#pending);
     this.#pending = 0;
-    const t0 = performance.now();
     // The resolution follows the interactions when a frame is drawn (resizing the drawing buffer
     // clears it, so only right before drawing; a wheel step begins and ends in one event and
     // changes nothing).
@@ -165,7 +158,6 @@ export class Viewport {
     for (const f of this.beforeRender) f(this.camera);
     this.renderer.render(this.scene, this.camera);
     this.labels.render(this.scene, this.camera);
-    this.lastRenderMs = performance.now() - t0;
   }
 
   /** The picking ray under a pointer, as { origin, direction } arrays (world space). */
