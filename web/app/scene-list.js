@@ -13,7 +13,8 @@ export class SceneList {
     root.append(this.list);
   }
 
-  #key = '';
+  // null, not '': an empty scene's key is '' too, and its "No volumes yet" must be built.
+  #key = null;
   #rows = new Map();
 
   /** model; overlapsAny(id) -> bool; roles: Map id -> 'A' | 'B'. Rows are rebuilt only when
