@@ -28,12 +28,15 @@ export class SceneList {
       const role = roles.get(id);
       const overlapping = overlapsAny(id);
       // Written only when they change: this runs on every frame of a drag, for every row.
-      const state = `${role ?? ''}|${model.activeId === id}|${overlapping}`;
+      // Selected is the model's selection, not the pair's roles: one volume left selected (B
+      // deleted) is still selected, though it has no role until a second is picked.
+      const selected = model.selection.includes(id);
+      const state = `${role ?? ''}|${selected}|${model.activeId === id}|${overlapping}`;
       if (row.state === state) continue;
       row.state = state;
-      row.el.classList.toggle('selected', !!role);
-      row.el.classList.toggle('active', !!role && model.activeId === id);
-      row.button.setAttribute('aria-pressed', String(!!role));
+      row.el.classList.toggle('selected', selected);
+      row.el.classList.toggle('active', selected && model.activeId === id);
+      row.button.setAttribute('aria-pressed', String(selected));
       row.dot.className = `dot ${overlapping ? 'overlap' : 'apart'}`;
       row.dot.title = overlapping ? 'overlaps another volume' : 'overlaps no other volume';
       row.chip.className = `chip ${role ? role.toLowerCase() : 'none'}`;
