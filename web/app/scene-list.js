@@ -1,5 +1,5 @@
-// The list of volumes: a dot coloured by overlap (red: overlaps another, green: apart), the name,
-// the type and the A/B role. Clicking a row picks the volume, as clicking it in the view does.
+// The list of volumes: a mark of overlap (a red ✕: overlaps another, a green ✓: apart; shape
+// and colour, and said in words to screen readers), the name, the type and the A/B role. Clicking a row picks the volume, as clicking it in the view does.
 
 import { h, setChildren } from './dom.js';
 
@@ -38,7 +38,9 @@ export class SceneList {
       row.el.classList.toggle('active', selected && model.activeId === id);
       row.button.setAttribute('aria-pressed', String(selected));
       row.dot.className = `dot ${overlapping ? 'overlap' : 'apart'}`;
+      row.dot.textContent = overlapping ? '✕' : '✓';
       row.dot.title = overlapping ? 'overlaps another volume' : 'overlaps no other volume';
+      row.said.textContent = overlapping ? ', overlaps another volume' : ', overlaps none';
       row.chip.className = `chip ${role ? role.toLowerCase() : 'none'}`;
       row.chip.textContent = role ?? '';
     }
@@ -52,16 +54,18 @@ export class SceneList {
     }
     setChildren(this.list, model.volumes.map(({ id, name, volume }) => {
       const type = volume.type === 'kdop' ? `${volume.k}-DOP` : volume.type === 'sphere' ? 'sphere' : volume.type.toUpperCase();
-      const dot = h('span', { class: 'dot' });
+      const dot = h('span', { class: 'dot', 'aria-hidden': 'true' });
       const chip = h('span', { class: 'chip none' });
-      const button = h('button', { class: 'pick', 'aria-label': `Select ${name ?? id}` },
-        dot, h('span', { class: 'name' }, name ?? id), h('span', { class: 'type' }, type), chip);
+      const said = h('span', { class: 'visually-hidden' });
+      // Named by its text (name, type, role, overlap): what is seen is what a screen reader says.
+      const button = h('button', { class: 'pick' },
+        dot, h('span', { class: 'name' }, name ?? id), h('span', { class: 'type' }, type), chip, said);
       const el = h('li', {
         class: 'item', dataset: { id },
         onclick: () => this.onPick(id),
         onpointerenter: () => this.onHover(id),
       }, button);
-      this.#rows.set(id, { el, button, dot, chip });
+      this.#rows.set(id, { el, button, dot, chip, said });
       return el;
     }));
   }
