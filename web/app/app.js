@@ -14,7 +14,7 @@ import { byId } from './dom.js';
 import { aabbToObb } from './edit.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
-import { installShortcuts } from './keyboard.js';
+import { installCameraKeys, installShortcuts } from './keyboard.js';
 import { Panels } from './panels.js';
 import { installPicking, pickVolume } from './picking.js';
 import { presetById } from './presets.js';
@@ -100,6 +100,7 @@ export class App {
       onPick: (id) => this.model.select(id),
       onHover: (id) => { if (!this.gizmo.dragging) this.#hoverVolume(id); },
     });
+    installCameraKeys(this.viewport.canvas, this.viewport);
     installShortcuts(window, {
       add: (type) => this.add(type, this.toolbar.k),
       duplicate: () => this.duplicate(),

@@ -4,6 +4,7 @@
 //   N or →   next axis     P or ←  previous axis  Home  first axis    Esc  leave the tutorial / deselect
 //   F        frame the scene                      [ ]   select the previous / next volume   ?  help
 //   Ctrl+Z   undo      Ctrl+Shift+Z or Ctrl+Y  redo   (Cmd on a Mac)
+// On the focused 3D view: arrows orbit, + - and Page Up / Page Down zoom (installCameraKeys).
 
 import { isTyping } from './dom.js';
 
@@ -19,6 +20,8 @@ export const SHORTCUTS = [
   ['Esc', 'Leave the tutorial, then clear the selection'],
   ['F', 'Frame the scene'],
   ['Ctrl+Z · Ctrl+Y', 'Undo, redo (also Ctrl+Shift+Z; Cmd on a Mac)'],
+  ['← → ↑ ↓', 'On the focused view: orbit the camera'],
+  ['+ − · PgUp PgDn', 'On the focused view: zoom in, out'],
   ['?', 'This help'],
 ];
 
@@ -58,5 +61,36 @@ export function installShortcuts(target, handlers) {
       case '?': return run(handlers.help);
       default: return undefined;
     }
+  });
+}
+
+/** One key press turns the camera by this much (radians; 24 presses go round). */
+const ORBIT_STEP = Math.PI / 12;
+/** One key press zooms by this factor. */
+const ZOOM_STEP = 1.25;
+
+/**
+ * The camera from the keyboard, while the 3D view has focus: the arrows orbit, + - and Page Up /
+ * Page Down zoom. The keys stop here, so → and ← step through the axes only elsewhere.
+ * viewport: the Viewport (orbitBy, zoomBy).
+ */
+export function installCameraKeys(canvas, viewport) {
+  canvas.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const act = {
+      ArrowLeft: () => viewport.orbitBy(-ORBIT_STEP, 0),
+      ArrowRight: () => viewport.orbitBy(ORBIT_STEP, 0),
+      ArrowUp: () => viewport.orbitBy(0, ORBIT_STEP),
+      ArrowDown: () => viewport.orbitBy(0, -ORBIT_STEP),
+      '+': () => viewport.zoomBy(1 / ZOOM_STEP),
+      '=': () => viewport.zoomBy(1 / ZOOM_STEP),
+      PageUp: () => viewport.zoomBy(1 / ZOOM_STEP),
+      '-': () => viewport.zoomBy(ZOOM_STEP),
+      PageDown: () => viewport.zoomBy(ZOOM_STEP),
+    }[e.key];
+    if (!act) return;
+    e.preventDefault();
+    e.stopPropagation();
+    act();
   });
 }

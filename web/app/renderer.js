@@ -3,8 +3,8 @@
 // renderer it draws without MSAA, and at a lower resolution while the view moves (renderQuality).
 
 import {
-  AmbientLight, Color, DirectionalLight, GridHelper, HemisphereLight, PerspectiveCamera, Raycaster,
-  Scene, Vector2, Vector3, WebGLRenderer,
+  AmbientLight, Color, DirectionalLight, GridHelper, HemisphereLight, MathUtils, PerspectiveCamera, Raycaster,
+  Scene, Spherical, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
@@ -59,6 +59,9 @@ function mix(a, b, t) {
   }
   return out;
 }
+
+/** Radians kept between the camera and the poles when orbiting by keys. */
+const POLE_MARGIN = 0.01;
 
 export class Viewport {
   scene = new Scene();
@@ -194,6 +197,30 @@ export class Viewport {
     camera.updateProjectionMatrix();
     controls.update();
     this.invalidate();
+  }
+
+  /**
+   * Turns the camera about the orbit target by `left` radians around the vertical and `up`
+   * radians towards the top (the keyboard's orbit; OrbitControls' own keys pan instead). The
+   * tilt stays inside the controls' polar limits, a little off the poles, where the view would flip.
+   */
+  orbitBy(left, up) {
+    const { camera, controls } = this;
+    const offset = camera.position.clone().sub(controls.target);
+    const s = new Spherical().setFromVector3(offset);
+    s.theta -= left;
+    s.phi = MathUtils.clamp(s.phi - up, Math.max(controls.minPolarAngle, POLE_MARGIN), Math.min(controls.maxPolarAngle, Math.PI - POLE_MARGIN));
+    camera.position.copy(controls.target).add(offset.setFromSpherical(s));
+    controls.update();
+  }
+
+  /** Moves the camera towards the orbit target (factor < 1) or away from it (> 1). */
+  zoomBy(factor) {
+    const { camera, controls } = this;
+    const offset = camera.position.clone().sub(controls.target);
+    const d = MathUtils.clamp(offset.length() * factor, controls.minDistance, controls.maxDistance);
+    camera.position.copy(controls.target).add(offset.setLength(d));
+    controls.update();
   }
 
   /** Client (CSS pixel) coordinates of a world point [x, y, z]. */
