@@ -31,6 +31,8 @@ export class Inspector {
   #shape = '';
   #inputs = [];
   #problem;
+  /** The field being typed in (its text not yet committed): refreshes leave it alone. */
+  #typing = null;
 
   /**
    * actions: onChange(id, volume, {transient}), onRename(id, name), onConvert(id),
@@ -42,6 +44,11 @@ export class Inspector {
     this.actions = actions;
     this.body = h('div', { class: 'inspector-body' });
     root.append(this.body);
+    // Ctrl+Z / Ctrl+Y in a field is the app's undo (keyboard.js): the field then shows the
+    // undone value, even what was being typed in it.
+    root.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && /^[zy]$/i.test(e.key)) this.#typing = null;
+    });
   }
 
   /** entry: the active {id, name, volume} or undefined; role: 'A' | 'B' | null. */
@@ -59,7 +66,7 @@ export class Inspector {
     this.#shape = shape;
     this.entry = entry;
     for (const input of this.#inputs) {
-      if (input === document.activeElement) continue;
+      if (input === this.#typing && input === document.activeElement) continue;
       const value = String(round(this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4));
       if (input.value !== value) input.value = value;
       input.classList.remove('invalid');
@@ -132,9 +139,9 @@ export class Inspector {
     const inputs = paths.map((path, i) => {
       const input = h('input', {
         type: 'number', step, dataset: { path }, 'aria-label': `${label} ${tags?.[i] ?? path}`,
-        oninput: () => this.#edit(input, true),
-        onchange: () => this.#edit(input, false),
-        onblur: () => this.update(this.entry),
+        oninput: () => { this.#typing = input; this.#edit(input, true); },
+        onchange: () => { this.#typing = null; this.#edit(input, false); },
+        onblur: () => { this.#typing = null; this.update(this.entry); },
       });
       if (min !== undefined) input.min = min;
       this.#inputs.push(input);

@@ -1,4 +1,6 @@
-// Keyboard shortcuts (ignored while typing in a field):
+// Keyboard shortcuts (ignored while typing in a text field; in a number field, the inspector's,
+// Ctrl+Z and Ctrl+Y are the app's undo and redo: a number has no text worth undoing, and the
+// browser's text undo would come back as a new edit and lose the redo steps):
 //   1 2 3 4  add a sphere, AABB, OBB, k-DOP      Delete / Backspace  delete the selected volume
 //   Shift+D  duplicate                            W E R  gizmo: move, rotate, scale
 //   N or →   next axis     P or ←  previous axis  Home  first axis    Esc  leave the tutorial / deselect
@@ -28,14 +30,16 @@ export const SHORTCUTS = [
 /** handlers: add(type), duplicate(), remove(), mode(m), step(delta | 'first'), escape(), frame(), cycle(delta), help(), undo(), redo() */
 export function installShortcuts(target, handlers) {
   target.addEventListener('keydown', (e) => {
+    if (e.altKey) return;
+    const inNumber = e.target instanceof HTMLInputElement && e.target.type === 'number';
     // In a text field the field's own undo applies.
-    if (isTyping(e) || e.altKey) return;
+    if (isTyping(e) && !inNumber) return;
     if ((e.ctrlKey || e.metaKey) && !document.querySelector('dialog[open]')) {
       const key = e.key.toLowerCase();
       if (key === 'z') { e.preventDefault(); return e.shiftKey ? handlers.redo() : handlers.undo(); }
       if (key === 'y') { e.preventDefault(); return handlers.redo(); }
     }
-    if (e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
+    if (isTyping(e) || e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
     // A modal dialog (help) takes the keys; it closes itself on Escape.
     if (document.querySelector('dialog[open]') && e.key !== '?') return;
     const key = e.key;
