@@ -8,7 +8,7 @@ import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
 import { h, setChildren } from './dom.js';
 import { KDOP_DIRECTIONS, KDOP_KS } from './defaults.js';
 import { rotationNote } from './gizmo.js';
-import { withK } from './edit.js';
+import { translated, withK } from './edit.js';
 import { MAX_NAME } from './share.js';
 
 const round = (x, digits = 4) => {
@@ -110,6 +110,9 @@ export class Inspector {
       if (this.rotationForm === 'euler') groups.push(this.#row('Euler angles (degrees, XYZ order)', ['euler.0', 'euler.1', 'euler.2'], { step: 5, tags: XYZ }));
       else groups.push(this.#row('Quaternion (normalised on entry)', ['quat.0', 'quat.1', 'quat.2', 'quat.3'], { step: 0.01, tags: ['x', 'y', 'z', 'w'] }));
     } else if (v.type === 'kdop') {
+      // A k-DOP has no centre field of its own: this is its bounding box's centre, and typing it
+      // moves every slab together (edit.js translated), so a k-DOP moves by typing as others do.
+      row('Center', xyz('center'), { tags: XYZ });
       // A new k keeps the shape as well as the new directions allow: the tightest k-DOP around
       // the current polytope's corners.
       const kSelect = h('select', {
@@ -158,6 +161,10 @@ export class Inspector {
       return MathUtils.radToDeg([e.x, e.y, e.z][+index]);
     }
     if (field === 'quat') return quaternionOf(v)[+index];
+    if (v.type === 'kdop' && field === 'center') {
+      const box = this.sx.boundingBox(v);
+      return (box.min[+index] + box.max[+index]) / 2;
+    }
     return index === undefined ? v[field] : v[field][+index];
   }
 
@@ -168,7 +175,7 @@ export class Inspector {
     const value = input.valueAsNumber;
     const path = input.dataset.path;
     const [field, index] = path.split('.');
-    const v = structuredClone(entry.volume);
+    let v = structuredClone(entry.volume);
     if (Number.isNaN(value)) {
       if (!transient) this.update(entry);
       return;
@@ -187,6 +194,10 @@ export class Inspector {
       }
       delete v.axes;
       v.rotation = q;
+    } else if (v.type === 'kdop' && field === 'center') {
+      const d = [0, 0, 0];
+      d[+index] = value - this.#read(entry.volume, path);
+      v = translated(this.sx, entry.volume, d);
     } else if (index === undefined) v[field] = value;
     else v[field][+index] = value;
     const problems = this.sx.validate(v);
