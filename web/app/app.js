@@ -123,10 +123,15 @@ export class App {
 
   // ---- actions -------------------------------------------------------------------------
 
-  /** Adds a volume near the orbit target; leaves the preset's lesson. Returns its id. */
+  /**
+   * Adds a volume near the orbit target, apart from the others; leaves the preset's lesson, and
+   * reframes the view when the new volume is not all in it. Returns its id.
+   */
   add(type, k = 18) {
     const id = addVolume(this.sx, this.model, type, k, this.viewport.controls.target);
     this.ui.lesson = null;
+    this.flush();
+    if (!this.#inView(this.collision.bounds(id))) this.frame();
     return id;
   }
 
@@ -222,6 +227,16 @@ export class App {
   /** Client (CSS pixel) coordinates of a world point, e.g. to click a volume in a test. */
   project(point) {
     return this.viewport.project(point);
+  }
+
+  /** True when the 8 corners of a box ({min, max}) project inside the canvas. */
+  #inView(box) {
+    const r = this.viewport.canvas.getBoundingClientRect();
+    for (let c = 0; c < 8; c++) {
+      const p = this.project([0, 1, 2].map((i) => ((c >> i) & 1 ? box.max[i] : box.min[i])));
+      if (!(p.x >= r.left && p.x <= r.right && p.y >= r.top && p.y <= r.bottom)) return false;
+    }
+    return true;
   }
 
   /** Client coordinates of a volume's bounding-box centre. */

@@ -6,17 +6,31 @@
 import { template } from './defaults.js';
 import { movedByMtv, translated } from './edit.js';
 
+/** The golden angle (radians): successive points of a sunflower spiral fill a disc evenly. */
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+/** The spiral's spacing (scene units): neighbours are about 1.8 times this apart. */
+const SPIRAL_SPACING = 0.9;
+/** Places tried before giving up and overlapping (a crowded scene still gets its volume). */
+const MAX_PLACES = 2000;
+
 /**
- * Adds a new volume of a type ('sphere', 'aabb', 'obb', 'kdop' with k slabs) around the point
- * `target` (the orbit target, [x, y, z]) and returns its id. Successive adds go on a spiral so
- * they do not stack.
+ * Adds a new volume of a type ('sphere', 'aabb', 'obb', 'kdop' with k slabs) near the point
+ * `target` (the orbit target, [x, y, z]) and returns its id. It goes to the first place of a
+ * sunflower spiral around the target where its bounding box touches no other volume's (the
+ * package's boxes and AABB test), so new volumes never start overlapping: eight adds used to
+ * give nine overlapping pairs.
  */
 export function addVolume(sx, model, type, k, target) {
-  const n = model.volumes.length;
-  const angle = n * 2.4;
-  const r = n === 0 ? 0 : 1.2 + 0.25 * Math.min(n, 12);
-  const at = [target.x + r * Math.cos(angle), target.y, target.z + r * Math.sin(angle)];
-  return model.add(translated(sx, template(type, k), at));
+  const volume = template(type, k);
+  const others = model.volumes.map((e) => sx.boundingBox(e.volume));
+  let placed;
+  for (let i = 0; i < MAX_PLACES; i++) {
+    const r = SPIRAL_SPACING * Math.sqrt(i);
+    placed = translated(sx, volume, [target.x + r * Math.cos(i * GOLDEN_ANGLE), target.y, target.z + r * Math.sin(i * GOLDEN_ANGLE)]);
+    const box = sx.boundingBox(placed);
+    if (!others.some((other) => sx.overlaps(box, other))) break;
+  }
+  return model.add(placed);
 }
 
 /** Duplicates the active volume, a little beside it. */
