@@ -34,3 +34,19 @@ test('axe finds no contrast or naming violations on the default scene, in the tu
   assert.deepEqual([...new Set(found)], []);
   await page.context().close();
 });
+
+test('axe finds no contrast or naming violations with a separating axis, in the help, and on a phone', async () => {
+  const found = [];
+  for (const viewport of [{ width: 1000, height: 760 }, { width: 390, height: 844 }]) {
+    const page = await openPage(browser, { viewport, hasTouch: viewport.width < 600 });
+    await loadApp(page);
+    await page.selectOption('.preset-select', 'edge-edge');
+    await settle(page);
+    found.push(...await violations(page));
+    await page.click('button[aria-label="Keyboard shortcuts and help (?)"]');
+    await settle(page);
+    found.push(...await violations(page));
+    await page.context().close();
+  }
+  assert.deepEqual([...new Set(found)], []);
+});
