@@ -21,6 +21,8 @@ inline constexpr int kFloat32 = 8;
 inline constexpr int kTypeMask = kFloat32 - 1;
 static_assert(kTypeObbQuaternion <= kTypeMask, "the type codes must stay below the precision flag");
 
+// ---- Batch results: kBatchApart, kBatchOverlap or kBatchInvalid per element (batch.h).
+
 // ---- Status codes the exports return: >= 0 an answer, < 0 one of these.
 inline constexpr int kSlotAInvalid = -1;    ///< slot 0's volume is invalid: lastError() says why
 inline constexpr int kSlotBInvalid = -2;    ///< slot 1's volume is invalid: lastError() says why
@@ -114,6 +116,9 @@ void forEachWireConstant(F&& f) {
   f("OBB_AXES", batch_field::kObbAxes);
   f("OBB_HALF_EXTENTS", batch_field::kObbHalfExtents);
   f("OBB_FIELD_COUNT", batch_field::kObbCount);
+  f("BATCH_INVALID", kBatchInvalid);
+  f("KDOP_MIN_BLOCK", batch_field::kKdopMinBlock);
+  f("KDOP_MAX_BLOCK", batch_field::kKdopMaxBlock);
 }
 
 }  // namespace sepaxis::wire

@@ -30,9 +30,11 @@ inline constexpr int kSphereCenter = 0, kSphereRadius = 3, kSphereCount = 4;
 inline constexpr int kAabbMin = 0, kAabbMax = 3, kAabbCount = 6;
 /// axes[a] starts at kObbAxes + 3 * a.
 inline constexpr int kObbCenter = 0, kObbAxes = 3, kObbHalfExtents = 12, kObbCount = 15;
-/// min[j] is field j, max[j] field k/2 + j.
-inline constexpr int kdopMin(int /*k*/, int j) { return j; }
-inline constexpr int kdopMax(int k, int j) { return k / 2 + j; }
+/// A k-DOP's fields are two blocks of k/2: min[j] is field kKdopMinBlock * k/2 + j, max[j] field
+/// kKdopMaxBlock * k/2 + j.
+inline constexpr int kKdopMinBlock = 0, kKdopMaxBlock = 1;
+inline constexpr int kdopMin(int k, int j) { return kKdopMinBlock * (k / 2) + j; }
+inline constexpr int kdopMax(int k, int j) { return kKdopMaxBlock * (k / 2) + j; }
 }  // namespace batch_field
 
 /// Fields per element (k only matters for k-DOPs); 0 for an unknown type or k.
