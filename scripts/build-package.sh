@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the npm package into dist/: the WebAssembly module (Emscripten) and the hand-written
-# JS/TS wrapper from web/lib. These are the files package.json "exports" names.
+# Builds the npm package into dist/: the WebAssembly module (Emscripten), wire.js (its wire's
+# numbers, written by the same build: cpp/bindings/wire.h) and the hand-written JS/TS wrapper from
+# web/lib. These are the files package.json "exports" names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,5 +9,5 @@ bash scripts/build.sh wasm --target sepaxis_wasm
 rm -rf dist
 mkdir -p dist
 cp web/lib/*.js web/lib/*.d.ts web/lib/volume.schema.json dist/
-cp build/wasm/cpp/bindings/sepaxis-wasm.js build/wasm/cpp/bindings/sepaxis-wasm.wasm dist/
+cp build/wasm/cpp/bindings/sepaxis-wasm.js build/wasm/cpp/bindings/sepaxis-wasm.wasm build/wasm/cpp/bindings/wire.js dist/
 echo "dist/: $(ls dist | tr '\n' ' ')"

@@ -105,11 +105,13 @@ val toJson(const CollisionReport& r) {
 // Both slots must have been decoded (sx_decode) by the caller.
 val collideSlots() { return toJson(collide(slotVolume(0), slotVolume(1))); }
 
-// Slot 0 decoded; io[0..4) rotation quaternion, io[4..7) translation, io[7] scale.
+// Slot 0 decoded; io: rotation quaternion, translation, scale (wire.h).
 // Returns the transformed volume, or a string with the error.
 val transformSlot(bool enclosingAabb) {
-  const double* io = scratch() + kIoOffset;
-  auto t = makeRigidTransform({io[0], io[1], io[2], io[3]}, {io[4], io[5], io[6]}, io[7]);
+  const double* io = scratch() + wire::kIo;
+  const double* q = io + wire::kIoRotation;
+  const double* t3 = io + wire::kIoTranslation;
+  auto t = makeRigidTransform({q[0], q[1], q[2], q[3]}, {t3[0], t3[1], t3[2]}, io[wire::kIoScale]);
   if (!t) return val(t.error().message);
   const Volume v = slotVolume(0);
   return enclosingAabb ? toJson(transformedBounds(v, *t)) : toJson(transformed(v, *t));
@@ -117,22 +119,22 @@ val transformSlot(bool enclosingAabb) {
 
 // The Error of element i of a batch, as its message; "" when the element is valid.
 std::string batchElementError(int typeAndPrecision, int k, uintptr_t data, uint32_t stride, uint32_t i) {
-  const BatchLayout l{VolumeType(typeAndPrecision & 7), k, reinterpret_cast<const void*>(data), stride,
-                      Precision(typeAndPrecision >> 3)};
+  const BatchLayout l{VolumeType(typeAndPrecision & wire::kTypeMask), k, reinterpret_cast<const void*>(data), stride,
+                      typeAndPrecision & wire::kFloat32 ? Precision::Float32 : Precision::Float64};
   auto v = batchElement(l, i);
   return v ? std::string() : v.error().message;
 }
 
 std::string lastErrorMessage() { return lastError(); }
 
-// The volume of `type` (0 sphere, 1 aabb, 3 kdop) around count points (x y z doubles at data), or
+// The volume of `type` (wire.h's kTypeSphere, kTypeAabb or kTypeKdop) around count points (x y z doubles at data), or
 // a string with the error.
 val fitPoints(int type, int k, uintptr_t data, uint32_t count) {
   const Vec3* points = reinterpret_cast<const Vec3*>(data);
   auto jsonOr = [](const auto& made) { return made ? toJson(*made) : val(made.error().message); };
   switch (type) {
-    case 0: return jsonOr(fitSphere(points, count));
-    case 1: return jsonOr(fitAabb(points, count));
+    case wire::kTypeSphere: return jsonOr(fitSphere(points, count));
+    case wire::kTypeAabb: return jsonOr(fitAabb(points, count));
     default: return jsonOr(fitKdop(k, points, count));
   }
 }
@@ -153,6 +155,14 @@ val polytopeSlot() {
   return o;
 }
 
+// The wire's numbers by their JavaScript names (wire.h): what scripts/wire-js.mjs writes into
+// wire.js, and what tests/js/wire.test.js compares it with.
+val wireConstants() {
+  val o = val::object();
+  wire::forEachWireConstant([&](const char* name, int value) { o.set(name, value); });
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sepaxis) {
@@ -162,4 +172,5 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("lastError", &lastErrorMessage);
   emscripten::function("polytopeSlot", &polytopeSlot);
   emscripten::function("fitPoints", &fitPoints);
+  emscripten::function("wireConstants", &wireConstants);
 }

@@ -1,6 +1,6 @@
 // Plain exports for the hot paths: no Embind marshalling, just numbers through the scratch area
-// (scratch.h) and pointers into the WebAssembly heap. Results: >= 0 an answer, -1 slot 0
-// invalid, -2 slot 1 invalid, -3 invalid query arguments (lastError() says why).
+// (scratch.h) and pointers into the WebAssembly heap. Results: >= 0 an answer, < 0 a status of
+// wire.h (an invalid slot: lastError() says why). io offsets are wire.h's kIo*.
 
 #include <emscripten/emscripten.h>
 
@@ -13,31 +13,30 @@ using namespace sepaxis::bindings;
 
 namespace {
 
-double* io() { return scratch() + kIoOffset; }
+using namespace sepaxis::wire;
+
+double* io() { return scratch() + kIo; }
 Vec3 ioVec(int at) { return {io()[at], io()[at + 1], io()[at + 2]}; }
 void ioWrite(int at, Vec3 v) { io()[at] = v.x, io()[at + 1] = v.y, io()[at + 2] = v.z; }
 
-// A cast's result: io[8] distance, io[9..12) point, io[12..15) normal, io[15] startsInside.
+// A cast's result: distance, point, normal, startsInside.
 int writeHit(const RayHit& h) {
-  io()[8] = h.distance;
-  ioWrite(9, h.point);
-  ioWrite(12, h.normal);
-  io()[15] = h.startsInside;
+  io()[kIoHitDistance] = h.distance;
+  ioWrite(kIoHitPoint, h.point);
+  ioWrite(kIoHitNormal, h.normal);
+  io()[kIoHitStartsInside] = h.startsInside;
   return h.hit;
 }
 
 int decodeBoth() {
-  if (!decode(0)) return -1;
-  if (!decode(1)) return -2;
+  if (!decode(0)) return kSlotAInvalid;
+  if (!decode(1)) return kSlotBInvalid;
   return 0;
 }
 
 bool read(const double* p, int, Sphere& s) { return readSphere(p, s); }
 bool read(const double* p, int, Aabb& b) { return readAabb(p, b); }
 bool read(const double* p, int code, Obb& b) { return readObb(p, code, b); }
-
-// Never returned unless a reader and decode() disagree (a bug): JS reports it as internal.
-constexpr int kReadersDisagree = -5;
 
 // Where a slot's volume is read to: a local, except for OBBs. A local Obb would first be set to
 // the identity axes (a 72-byte memcpy call) only to be read over; these two are set once.
@@ -52,16 +51,15 @@ struct ReadVolume<Obb> {
   Obb& at(int index) { return gObbs[index]; }
 };
 
-// A volume that does not read is decoded again, only to set lastError(): decode() runs the same
-// reader, so it fails too.
+// A volume that does not read has its validator name the problem (failSlot), out of line.
 template <class A, class B>
 int overlapsRead(const double* pa, int typeA, const double* pb, int typeB) {
   ReadVolume<A> ra;
   ReadVolume<B> rb;
   A& a = ra.at(0);
   B& b = rb.at(1);
-  if (!read(pa, typeA, a)) return decode(0) ? kReadersDisagree : -1;
-  if (!read(pb, typeB, b)) return decode(1) ? kReadersDisagree : -2;
+  if (!read(pa, typeA, a)) return failSlot(0);
+  if (!read(pb, typeB, b)) return failSlot(1);
   return int(overlaps(a, b));
 }
 
@@ -80,10 +78,10 @@ __attribute__((noinline)) int overlapsDecoded() {
   });
 }
 
-// type and precision packed as type + 8 * precision: the exports stay within a few arguments.
+// type and precision packed as type + kFloat32 * precision: the exports stay within a few arguments.
 BatchLayout layout(int typeAndPrecision, int k, uintptr_t data, uint32_t stride) {
-  return {VolumeType(typeAndPrecision & 7), k, reinterpret_cast<const void*>(data), stride,
-          Precision(typeAndPrecision >> 3)};
+  return {VolumeType(typeAndPrecision & kTypeMask), k, reinterpret_cast<const void*>(data), stride,
+          typeAndPrecision & kFloat32 ? Precision::Float32 : Precision::Float64};
 }
 
 }  // namespace
@@ -99,16 +97,18 @@ EMSCRIPTEN_KEEPALIVE double* sx_scratch() { return scratch(); }
 EMSCRIPTEN_KEEPALIVE int sx_overlaps(int typeA, int typeB) {
   const double* pa = slotData(0);
   const double* pb = slotData(1);
+  // One case per pair of type codes (each below 8).
+  constexpr int S = kTypeSphere, A = kTypeAabb, O = kTypeObb, Q = kTypeObbQuaternion;
   switch (typeA * 8 + typeB) {
-    case 0 * 8 + 0: return overlapsRead<Sphere, Sphere>(pa, typeA, pb, typeB);
-    case 1 * 8 + 1: return overlapsRead<Aabb, Aabb>(pa, typeA, pb, typeB);
-    case 0 * 8 + 1: return overlapsReadOutOfLine<Sphere, Aabb>(pa, typeA, pb, typeB);
-    case 0 * 8 + 2: case 0 * 8 + 4: return overlapsReadOutOfLine<Sphere, Obb>(pa, typeA, pb, typeB);
-    case 1 * 8 + 0: return overlapsReadOutOfLine<Aabb, Sphere>(pa, typeA, pb, typeB);
-    case 1 * 8 + 2: case 1 * 8 + 4: return overlapsReadOutOfLine<Aabb, Obb>(pa, typeA, pb, typeB);
-    case 2 * 8 + 0: case 4 * 8 + 0: return overlapsReadOutOfLine<Obb, Sphere>(pa, typeA, pb, typeB);
-    case 2 * 8 + 1: case 4 * 8 + 1: return overlapsReadOutOfLine<Obb, Aabb>(pa, typeA, pb, typeB);
-    case 2 * 8 + 2: case 2 * 8 + 4: case 4 * 8 + 2: case 4 * 8 + 4:
+    case S * 8 + S: return overlapsRead<Sphere, Sphere>(pa, typeA, pb, typeB);
+    case A * 8 + A: return overlapsRead<Aabb, Aabb>(pa, typeA, pb, typeB);
+    case S * 8 + A: return overlapsReadOutOfLine<Sphere, Aabb>(pa, typeA, pb, typeB);
+    case S * 8 + O: case S * 8 + Q: return overlapsReadOutOfLine<Sphere, Obb>(pa, typeA, pb, typeB);
+    case A * 8 + S: return overlapsReadOutOfLine<Aabb, Sphere>(pa, typeA, pb, typeB);
+    case A * 8 + O: case A * 8 + Q: return overlapsReadOutOfLine<Aabb, Obb>(pa, typeA, pb, typeB);
+    case O * 8 + S: case Q * 8 + S: return overlapsReadOutOfLine<Obb, Sphere>(pa, typeA, pb, typeB);
+    case O * 8 + A: case Q * 8 + A: return overlapsReadOutOfLine<Obb, Aabb>(pa, typeA, pb, typeB);
+    case O * 8 + O: case O * 8 + Q: case Q * 8 + O: case Q * 8 + Q:
       return overlapsReadOutOfLine<Obb, Obb>(pa, typeA, pb, typeB);
     default: return overlapsDecoded();
   }
@@ -119,43 +119,42 @@ EMSCRIPTEN_KEEPALIVE int sx_overlaps_conservative() {
   return int(overlapsConservative(*slot(0).kdop, *slot(1).kdop));
 }
 
-// io[0..3): the point.
+// io: the point.
 EMSCRIPTEN_KEEPALIVE int sx_contains() {
-  if (!decode(0)) return -1;
-  const Vec3 p = ioVec(0);
+  if (!decode(0)) return kSlotAInvalid;
+  const Vec3 p = ioVec(kIoPoint);
   return visitSlot(0, [&](const auto& v) { return int(contains(v, p)); });
 }
 
-// io[0..3): the point; writes the closest point to io[3..6).
+// io: the point; writes the closest point.
 EMSCRIPTEN_KEEPALIVE int sx_closest_point() {
-  if (!decode(0)) return -1;
-  const Vec3 p = ioVec(0);
-  ioWrite(3, visitSlot(0, [&](const auto& v) { return closestPoint(v, p); }));
+  if (!decode(0)) return kSlotAInvalid;
+  const Vec3 p = ioVec(kIoPoint);
+  ioWrite(kIoClosestPoint, visitSlot(0, [&](const auto& v) { return closestPoint(v, p); }));
   return 0;
 }
 
-// io[0..3) origin, io[3..6) direction, io[6] maxDistance; writes io[8] distance,
-// io[9..12) point, io[12..15) normal, io[15] startsInside. Returns 1 hit, 0 miss.
+// io: origin, direction, maxDistance; writes the hit (writeHit). Returns 1 hit, 0 miss.
 EMSCRIPTEN_KEEPALIVE int sx_raycast() {
-  if (!decode(0)) return -1;
-  const Vec3 origin = ioVec(0), direction = ioVec(3);
-  const double maxDistance = io()[6];
+  if (!decode(0)) return kSlotAInvalid;
+  const Vec3 origin = ioVec(kIoOrigin), direction = ioVec(kIoDirection);
+  const double maxDistance = io()[kIoMaxDistance];
   return writeHit(visitSlot(0, [&](const auto& v) { return raycast(v, origin, direction, maxDistance); }));
 }
 
-// io[0..3) p, io[3..6) q; writes the hit as sx_raycast does (distance measured from p).
+// io: p at kIoOrigin, q at kIoDirection; writes the hit as sx_raycast does (distance measured from p).
 EMSCRIPTEN_KEEPALIVE int sx_segment_cast() {
-  if (!decode(0)) return -1;
-  const Vec3 p = ioVec(0), q = ioVec(3);
+  if (!decode(0)) return kSlotAInvalid;
+  const Vec3 p = ioVec(kIoOrigin), q = ioVec(kIoDirection);
   return writeHit(visitSlot(0, [&](const auto& v) { return segmentCast(Volume(v), p, q); }));
 }
 
-// Writes min to io[0..3), max to io[3..6).
+// Writes the box to io.
 EMSCRIPTEN_KEEPALIVE int sx_bounding_box() {
-  if (!decode(0)) return -1;
+  if (!decode(0)) return kSlotAInvalid;
   const Aabb box = visitSlot(0, [](const auto& v) { return boundingBox(v); });
-  ioWrite(0, box.min);
-  ioWrite(3, box.max);
+  ioWrite(kIoBoxMin, box.min);
+  ioWrite(kIoBoxMax, box.max);
   return 0;
 }
 
@@ -174,17 +173,17 @@ EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_one_to_many(int type, int k, uintptr_t
   return uint32_t(visitSlot(0, [&](const auto& one) { return overlapsOneToMany(Volume{one}, many, count, results); }));
 }
 
-EMSCRIPTEN_KEEPALIVE int sx_decode(int index) { return decode(index) ? 0 : -1 - index; }
+EMSCRIPTEN_KEEPALIVE int sx_decode(int index) { return decode(index) ? 0 : slotInvalid(index); }
 
 // Stores the volume of slot `index` (decoded, so validated, and an OBB given by a quaternion has
-// its axes) as element i of a batch of its type. Returns 0, -1 - index when invalid, -4 when the
-// batch holds another type or k.
+// its axes) as element i of a batch of its type. Returns 0, slotInvalid(index) when invalid,
+// kWrongBatchType when the batch holds another type or k.
 EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, uint32_t stride, uint32_t i) {
-  if (!decode(index)) return -1 - index;
+  if (!decode(index)) return slotInvalid(index);
   const Slot& s = slot(index);
-  const bool f32 = type >> 3;
-  type &= 7;
-  if (int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop->k != k)) return -4;
+  const bool f32 = type & kFloat32;
+  type &= kTypeMask;
+  if (int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop->k != k)) return kWrongBatchType;
   // Float32 batches store the nearest float: the batch then holds that volume, exactly.
   auto put = [&](int f, double v) {
     const size_t at = size_t(f) * stride + i;
@@ -192,16 +191,17 @@ EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, ui
     else reinterpret_cast<double*>(data)[at] = v;
   };
   auto putVec = [&](int f, Vec3 v) { put(f, v.x), put(f + 1, v.y), put(f + 2, v.z); };
+  using namespace batch_field;
   switch (s.type) {
-    case VolumeType::Sphere: putVec(0, s.sphere.center), put(3, s.sphere.radius); break;
-    case VolumeType::Aabb: putVec(0, s.aabb.min), putVec(3, s.aabb.max); break;
+    case VolumeType::Sphere: putVec(kSphereCenter, s.sphere.center), put(kSphereRadius, s.sphere.radius); break;
+    case VolumeType::Aabb: putVec(kAabbMin, s.aabb.min), putVec(kAabbMax, s.aabb.max); break;
     case VolumeType::Obb:
-      putVec(0, s.obb.center);
-      for (int a = 0; a < 3; ++a) putVec(3 + 3 * a, s.obb.axis[a]);
-      putVec(12, s.obb.halfExtents);
+      putVec(kObbCenter, s.obb.center);
+      for (int a = 0; a < 3; ++a) putVec(kObbAxes + 3 * a, s.obb.axis[a]);
+      putVec(kObbHalfExtents, s.obb.halfExtents);
       break;
     case VolumeType::Kdop:
-      for (int f = 0; f < k / 2; ++f) put(f, s.kdop->min[f]), put(k / 2 + f, s.kdop->max[f]);
+      for (int j = 0; j < k / 2; ++j) put(kdopMin(k, j), s.kdop->min[j]), put(kdopMax(k, j), s.kdop->max[j]);
       break;
   }
   return 0;

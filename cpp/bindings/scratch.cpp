@@ -6,7 +6,7 @@
 namespace sepaxis::bindings {
 namespace {
 
-alignas(16) double gScratch[kScratchDoubles];
+alignas(16) double gScratch[wire::kScratchDoubles];
 Slot gSlots[2];
 std::string gLastError;
 
@@ -19,6 +19,9 @@ struct CachedKdop {
 constexpr int kKdopCacheSize = 16;
 CachedKdop gKdopCache[kKdopCacheSize];
 int gKdopVictim = 0;
+
+// The key: a k-DOP slot from k on, k then its batch fields.
+static_assert(wire::kSlotKdopFields == wire::kSlotKdopK + 1 && batch_field::kdopMin(26, 0) == 0);
 
 // The cached k-DOP for these inputs, built on a miss; nullptr when they are invalid. Never
 // evicts `keep` (the k-DOP the other slot of the same call points to).
@@ -37,14 +40,44 @@ const Kdop* cachedKdop(const double* key, int k, const Kdop* keep) {
   return &c->kdop;
 }
 
-Vec3 vec(const double* p) { return {p[0], p[1], p[2]}; }
-
-std::string withMessage(const Error& e) { return e.message; }
-
-bool fail(const Error& e) {
-  gLastError = withMessage(e);
+bool fail(const Problem& p) {
+  gLastError = toError(p).message;
   return false;
 }
+
+// The k-DOP of a slot: k at kSlotKdopK, then the batch fields (min, max) from kSlotKdopFields.
+// n is k/2 for a known k, else 0 (the validator then names k first).
+int kdopSlabs(const double* p) {
+  const int k = int(p[wire::kSlotKdopK]);
+  return isValidKdopK(k) ? k / 2 : 0;
+}
+
+// The validator of the slot's type code, for the message of a slot that did not read.
+Problem slotProblem(const double* p) {
+  const double* f = p + wire::kSlotFields;
+  switch (slotTypeCode(p)) {
+    case wire::kTypeSphere: return validateSphere(slotVec(f, batch_field::kSphereCenter), f[batch_field::kSphereRadius]);
+    case wire::kTypeAabb: return validateAabb(slotVec(f, batch_field::kAabbMin), slotVec(f, batch_field::kAabbMax));
+    case wire::kTypeObb: {
+      const Vec3 axes[3] = {slotVec(f, batch_field::kObbAxes), slotVec(f, batch_field::kObbAxes + 3),
+                            slotVec(f, batch_field::kObbAxes + 6)};
+      return validateObb(slotVec(f, batch_field::kObbCenter), axes, slotVec(f, batch_field::kObbHalfExtents));
+    }
+    case wire::kTypeObbQuaternion: {
+      const double* q = p + wire::kSlotObbQuaternionRotation;
+      return validateObbQuaternion(slotVec(p, wire::kSlotObbQuaternionCenter), {q[0], q[1], q[2], q[3]},
+                                   slotVec(p, wire::kSlotObbQuaternionHalfExtents));
+    }
+    default: {
+      const int n = kdopSlabs(p);
+      const double* fields = p + wire::kSlotKdopFields;
+      return validateKdop(int(p[wire::kSlotKdopK]), fields + batch_field::kdopMin(2 * n, 0),
+                          fields + batch_field::kdopMax(2 * n, 0), n);
+    }
+  }
+}
+
+constexpr const char* kUnknownType = "volume.type must be one of sphere, aabb, obb, kdop";
 
 }  // namespace
 
@@ -52,44 +85,37 @@ double* scratch() { return gScratch; }
 const Slot& slot(int index) { return gSlots[index]; }
 const std::string& lastError() { return gLastError; }
 
-double* slotData(int index) { return gScratch + index * kSlotDoubles; }
+double* slotData(int index) { return gScratch + wire::kSlotA + index * wire::kSlotDoubles; }
+
+int failSlot(int index) {
+  const double* p = slotData(index);
+  if (slotTypeCode(p) < 0) gLastError = kUnknownType;
+  else fail(slotProblem(p));
+  return wire::slotInvalid(index);
+}
 
 bool decode(int index) {
   const double* p = slotData(index);
   Slot& s = gSlots[index];
-  switch (slotTypeCode(p)) {
-    case 0:
-      s.type = VolumeType::Sphere;
-      if (readSphere(p, s.sphere)) return true;
-      return fail(makeSphere(s.sphere.center, s.sphere.radius).error());
-    case 1:
-      s.type = VolumeType::Aabb;
-      if (readAabb(p, s.aabb)) return true;
-      return fail(makeAabb(s.aabb.min, s.aabb.max).error());
-    case 2: {
-      s.type = VolumeType::Obb;
-      if (readObb(p, 2, s.obb)) return true;
-      const Vec3 axes[3] = {vec(p + 4), vec(p + 7), vec(p + 10)};
-      return fail(makeObb(vec(p + 1), axes, vec(p + 13)).error());
-    }
-    case 4: {
-      s.type = VolumeType::Obb;
-      if (readObb(p, 4, s.obb)) return true;
-      return fail(makeObbFromQuaternion(vec(p + 1), {p[4], p[5], p[6], p[7]}, vec(p + 8)).error());
-    }
-    case 3: {
+  bool valid = false;
+  switch (const int code = slotTypeCode(p)) {
+    case wire::kTypeSphere: s.type = VolumeType::Sphere, valid = readSphere(p, s.sphere); break;
+    case wire::kTypeAabb: s.type = VolumeType::Aabb, valid = readAabb(p, s.aabb); break;
+    case wire::kTypeObb:
+    case wire::kTypeObbQuaternion: s.type = VolumeType::Obb, valid = readObb(p, code, s.obb); break;
+    case wire::kTypeKdop: {
       s.type = VolumeType::Kdop;
-      const int k = int(p[1]);
-      const int n = isValidKdopK(k) ? k / 2 : 0;
       const Slot& other = gSlots[1 - index];
-      s.kdop = n > 0 ? cachedKdop(p + 1, k, other.type == VolumeType::Kdop ? other.kdop : nullptr) : nullptr;
-      if (s.kdop) return true;
-      return fail(makeKdop(k, p + 2, p + 2 + n, n).error());
+      s.kdop = kdopSlabs(p) > 0 ? cachedKdop(p + wire::kSlotKdopK, int(p[wire::kSlotKdopK]),
+                                              other.type == VolumeType::Kdop ? other.kdop : nullptr)
+                                : nullptr;
+      valid = s.kdop != nullptr;
+      break;
     }
-    default:
-      gLastError = "volume.type must be one of sphere, aabb, obb, kdop";
-      return false;
+    default: break;
   }
+  if (!valid) failSlot(index);
+  return valid;
 }
 
 Volume slotVolume(int index) {

@@ -1,24 +1,16 @@
 #pragma once
 // The scratch area through which JavaScript passes single volumes without Embind's per-object
 // marshalling (which costs 0.5-2 us a call): JS writes numbers into a Float64Array view of this
-// static block and calls a plain export. Layout (doubles):
-//   slot 0 at [0, 64), slot 1 at [64, 128): [type, fields...]
-//     type 0 sphere: center x y z, radius
-//     type 1 aabb:   min x y z, max x y z
-//     type 2 obb:    center x y z, axes[0..2] x y z, halfExtents x y z
-//     type 3 kdop:   k, min[0 .. k/2), max[0 .. k/2)
-//     type 4 obb:    center x y z, rotation quaternion x y z w, halfExtents x y z
-//   io at [128, 160): query arguments and results (see exports.cpp)
+// static block and calls a plain export. Its layout, the type codes and the statuses are declared
+// in wire.h.
 
 #include <string>
 
 #include "sepaxis/sepaxis.h"
+#include "sepaxis/validate.h"
+#include "wire.h"
 
 namespace sepaxis::bindings {
-
-inline constexpr int kSlotDoubles = 64;
-inline constexpr int kIoOffset = 128;
-inline constexpr int kScratchDoubles = 160;
 
 double* scratch();
 
@@ -31,45 +23,52 @@ struct Slot {
   const Kdop* kdop = nullptr;  ///< in the k-DOP cache
 };
 
-/// The slot's numbers (type code at [0], fields from [1]).
+/// The slot's numbers (type code at [wire::kSlotType]).
 double* slotData(int index);
 
-/// The type code JavaScript wrote at p[0], the start of a slot (see the layout above; 4 is an OBB
-/// given by a quaternion). A code that is no integer 0..4 comes out as -1.
+/// The type code JavaScript wrote at the start of a slot (wire.h). A code that is no integer
+/// from kTypeSphere to kTypeObbQuaternion comes out as -1.
 inline int slotTypeCode(const double* p) {
-  const double code = p[0];
-  return code >= 0 && code <= 4 && code == int(code) ? int(code) : -1;
+  const double code = p[wire::kSlotType];
+  return code >= 0 && code <= wire::kTypeObbQuaternion && code == int(code) ? int(code) : -1;
 }
 
 // Readers of one slot into its volume, shared by decode() and the single overlaps() call, which
-// reads its two volumes straight from the scratch area (no Slot, no switch over all types).
-// Each checks exactly what the core's make* functions check and returns false where they would
-// return an error; decode() then asks make* for the message.
+// reads its two volumes straight from the scratch area (no Slot, no switch over all types). Each
+// asks the volume's validator (sepaxis/validate.h) whether it is valid; decode() asks it why not.
 
-inline constexpr double kMaxFinite = 1.7976931348623157e308;
+inline Vec3 slotVec(const double* p, int at) { return {p[at], p[at + 1], p[at + 2]}; }
 
-/// Type code 0. Finite centre, 0 <= radius <= the largest double (NaN fails every comparison).
+/// Type code kTypeSphere.
 inline bool readSphere(const double* p, Sphere& s) {
-  s = {{p[1], p[2], p[3]}, p[4]};
-  return isFinite(s.center) && s.radius >= 0 && s.radius <= kMaxFinite;
+  const double* f = p + wire::kSlotFields;
+  s = {slotVec(f, batch_field::kSphereCenter), f[batch_field::kSphereRadius]};
+  return isValidSphere(s.center, s.radius);
 }
 
-/// Type code 1. Finite and min <= max on every axis, in 9 comparisons instead of 15:
-/// -max <= min.x <= max.x <= max holds exactly when both are finite and ordered.
+/// Type code kTypeAabb.
 inline bool readAabb(const double* p, Aabb& b) {
-  b = {{p[1], p[2], p[3]}, {p[4], p[5], p[6]}};
-  return b.min.x >= -kMaxFinite && b.min.x <= b.max.x && b.max.x <= kMaxFinite &&
-         b.min.y >= -kMaxFinite && b.min.y <= b.max.y && b.max.y <= kMaxFinite &&
-         b.min.z >= -kMaxFinite && b.min.z <= b.max.z && b.max.z <= kMaxFinite;
+  const double* f = p + wire::kSlotFields;
+  b = {slotVec(f, batch_field::kAabbMin), slotVec(f, batch_field::kAabbMax)};
+  return isValidAabb(b.min, b.max);
 }
 
-/// Type code 2 (axes) or 4 (quaternion).
+/// Type code kTypeObb (axes) or kTypeObbQuaternion.
 inline bool readObb(const double* p, int code, Obb& b) {
-  const Vec3 center{p[1], p[2], p[3]};
-  if (code == 4) return tryMakeObbFromQuaternion(center, {p[4], p[5], p[6], p[7]}, {p[8], p[9], p[10]}, b);
-  const Vec3 axes[3] = {{p[4], p[5], p[6]}, {p[7], p[8], p[9]}, {p[10], p[11], p[12]}};
-  return tryMakeObb(center, axes, {p[13], p[14], p[15]}, b);
+  if (code == wire::kTypeObbQuaternion) {
+    const double* q = p + wire::kSlotObbQuaternionRotation;
+    return tryMakeObbFromQuaternion(slotVec(p, wire::kSlotObbQuaternionCenter), {q[0], q[1], q[2], q[3]},
+                                    slotVec(p, wire::kSlotObbQuaternionHalfExtents), b);
+  }
+  const double* f = p + wire::kSlotFields;
+  const Vec3 axes[3] = {slotVec(f, batch_field::kObbAxes), slotVec(f, batch_field::kObbAxes + 3),
+                        slotVec(f, batch_field::kObbAxes + 6)};
+  return tryMakeObb(slotVec(f, batch_field::kObbCenter), axes, slotVec(f, batch_field::kObbHalfExtents), b);
 }
+
+/// Why slot `index` does not read (its validator's message), as lastError(); returns the status
+/// of an invalid slot (wire::slotInvalid). Out of line: only failures come here.
+int failSlot(int index);
 
 /// Decodes slot `index`; false (with lastError() set) when the volume is invalid. k-DOPs come
 /// from a small cache of the ones decoded recently: building the polytope is the expensive part,

@@ -4,28 +4,41 @@
 
 namespace sepaxis {
 
+namespace detail {
+
+// isValidAabb said no: which rule, in the order makeAabb reports them.
+Problem aabbProblem(Vec3 min, Vec3 max) {
+  if (Problem p = finiteProblem("aabb.min", min)) return p;
+  if (Problem p = finiteProblem("aabb.max", max)) return p;
+  int i = 0;
+  while (i < 2 && min[i] <= max[i]) ++i;
+  return {ErrorCode::MinAboveMax, "aabb.min", i, min[i], max[i]};
+}
+
+}  // namespace detail
+
+Problem validateAabbCenter(Vec3 center, Vec3 halfExtents) {
+  if (Problem p = detail::finiteProblem("aabb.center", center)) return p;
+  return detail::nonNegativeProblem("aabb.halfExtents", halfExtents);
+}
+
+Problem validateAabbMinWidths(Vec3 min, Vec3 widths) {
+  if (Problem p = detail::finiteProblem("aabb.min", min)) return p;
+  return detail::nonNegativeProblem("aabb.widths", widths);
+}
+
 Expected<Aabb> makeAabb(Vec3 min, Vec3 max) {
-  if (auto e = detail::checkFinite("aabb.min", min)) return *e;
-  if (auto e = detail::checkFinite("aabb.max", max)) return *e;
-  for (int i = 0; i < 3; ++i) {
-    if (min[i] > max[i]) {
-      const std::string field = detail::indexed("aabb.min", i);
-      return detail::makeError(ErrorCode::MinAboveMax, field, min[i],
-                               "<= aabb.max[" + std::to_string(i) + "] (" + formatNumber(max[i]) + ")");
-    }
-  }
+  if (Problem p = validateAabb(min, max)) return toError(p);
   return Aabb{min, max};
 }
 
 Expected<Aabb> makeAabbFromCenter(Vec3 center, Vec3 halfExtents) {
-  if (auto e = detail::checkFinite("aabb.center", center)) return *e;
-  if (auto e = detail::checkNonNegative("aabb.halfExtents", halfExtents)) return *e;
+  if (Problem p = validateAabbCenter(center, halfExtents)) return toError(p);
   return makeAabb(center - halfExtents, center + halfExtents);
 }
 
 Expected<Aabb> makeAabbFromMinWidths(Vec3 min, Vec3 widths) {
-  if (auto e = detail::checkFinite("aabb.min", min)) return *e;
-  if (auto e = detail::checkNonNegative("aabb.widths", widths)) return *e;
+  if (Problem p = validateAabbMinWidths(min, widths)) return toError(p);
   return makeAabb(min, min + widths);
 }
 

@@ -102,9 +102,9 @@ size_t oneToMany(const One& one, const BatchLayout& many, size_t count, uint8_t*
 
 int batchFieldCount(VolumeType type, int k) {
   switch (type) {
-    case VolumeType::Sphere: return 4;
-    case VolumeType::Aabb: return 6;
-    case VolumeType::Obb: return 15;
+    case VolumeType::Sphere: return batch_field::kSphereCount;
+    case VolumeType::Aabb: return batch_field::kAabbCount;
+    case VolumeType::Obb: return batch_field::kObbCount;
     case VolumeType::Kdop: return isValidKdopK(k) ? k : 0;
   }
   return 0;
@@ -145,30 +145,30 @@ namespace {
 // kOneBlock elements (its numbers exactly, so it is the same volume), against the many in blocks.
 constexpr size_t kOneBlock = 64;
 
-int oneFields(const Volume& one, double (&f)[15]) {
+int oneFields(const Volume& one, double (&f)[batch_field::kObbCount]) {
+  using namespace batch_field;
+  auto put = [&](int at, Vec3 v) { f[at] = v.x, f[at + 1] = v.y, f[at + 2] = v.z; };
   if (const auto* s = std::get_if<Sphere>(&one)) {
-    const double v[] = {s->center.x, s->center.y, s->center.z, s->radius};
-    std::copy(v, v + 4, f);
-    return 4;
+    put(kSphereCenter, s->center);
+    f[kSphereRadius] = s->radius;
+    return kSphereCount;
   }
   if (const auto* box = std::get_if<Aabb>(&one)) {
-    const double v[] = {box->min.x, box->min.y, box->min.z, box->max.x, box->max.y, box->max.z};
-    std::copy(v, v + 6, f);
-    return 6;
+    put(kAabbMin, box->min);
+    put(kAabbMax, box->max);
+    return kAabbCount;
   }
   const auto& obb = std::get<Obb>(one);
-  for (int c = 0; c < 3; ++c) {
-    f[c] = obb.center[c];
-    for (int a = 0; a < 3; ++a) f[3 + 3 * a + c] = obb.axis[a][c];
-    f[12 + c] = obb.halfExtents[c];
-  }
-  return 15;
+  put(kObbCenter, obb.center);
+  for (int a = 0; a < 3; ++a) put(kObbAxes + 3 * a, obb.axis[a]);
+  put(kObbHalfExtents, obb.halfExtents);
+  return kObbCount;
 }
 
 size_t oneToManyInBlocks(const Volume& one, const BatchLayout& many, size_t count, uint8_t* out) {
-  double values[15];
+  double values[batch_field::kObbCount];
   const int fields = oneFields(one, values);
-  double block[15 * kOneBlock];
+  double block[batch_field::kObbCount * kOneBlock];
   for (int f = 0; f < fields; ++f) std::fill(block + f * kOneBlock, block + (f + 1) * kOneBlock, values[f]);
   const BatchLayout a{VolumeType(one.index()), 0, block, kOneBlock, Precision::Float64};
   size_t invalid = 0;
@@ -204,25 +204,26 @@ size_t overlapsOneToMany(const Volume& one, const BatchLayout& many, size_t coun
 Expected<Volume> batchElement(const BatchLayout& l, size_t i) {
   switch (l.type) {
     case VolumeType::Sphere: {
-      auto s = makeSphere(vec(l, 0, i), field(l, 3, i));
+      auto s = makeSphere(vec(l, kSphereCenter, i), field(l, kSphereRadius, i));
       if (!s) return s.error();
       return Volume{*s};
     }
     case VolumeType::Aabb: {
-      auto box = makeAabb(vec(l, 0, i), vec(l, 3, i));
+      auto box = makeAabb(vec(l, kAabbMin, i), vec(l, kAabbMax, i));
       if (!box) return box.error();
       return Volume{*box};
     }
     case VolumeType::Obb: {
-      const Vec3 axes[3] = {vec(l, 3, i), vec(l, 6, i), vec(l, 9, i)};
-      auto box = makeObb(vec(l, 0, i), axes, vec(l, 12, i));
+      const Vec3 axes[3] = {vec(l, kObbAxes, i), vec(l, kObbAxes + 3, i), vec(l, kObbAxes + 6, i)};
+      auto box = makeObb(vec(l, kObbCenter, i), axes, vec(l, kObbHalfExtents, i));
       if (!box) return box.error();
       return Volume{*box};
     }
     case VolumeType::Kdop: {
       const int n = l.k / 2;
       double lo[kMaxKdopSlabs] = {}, hi[kMaxKdopSlabs] = {};
-      for (int f = 0; f < n && f < kMaxKdopSlabs; ++f) lo[f] = field(l, f, i), hi[f] = field(l, n + f, i);
+      for (int j = 0; j < n && j < kMaxKdopSlabs; ++j)
+        lo[j] = field(l, kdopMin(l.k, j), i), hi[j] = field(l, kdopMax(l.k, j), i);
       auto kdop = makeKdop(l.k, lo, hi, n);
       if (!kdop) return kdop.error();
       return Volume{*kdop};

@@ -1,6 +1,6 @@
 #pragma once
 // One element of a batch (batch.h's structure-of-arrays layout): its numbers, the volume they make
-// (validated like the make* functions, without allocating), and the exact tests of one pair, which
+// (validated by the validators of sepaxis/validate.h, without allocating), and the exact tests of one pair, which
 // decide every pair the SIMD steps (batch_lanes.h, box_lanes.h) hand back.
 
 #include <cstddef>
@@ -8,6 +8,7 @@
 
 #include "sepaxis/batch.h"
 #include "sepaxis/overlap.h"
+#include "sepaxis/validate.h"
 
 namespace sepaxis::batch_detail {
 
@@ -19,48 +20,42 @@ inline double field(const BatchLayout& l, int f, size_t i) {
 inline Vec3 vec(const BatchLayout& l, int f, size_t i) { return {field(l, f, i), field(l, f + 1, i), field(l, f + 2, i)}; }
 
 // Loads element i without allocating; false when it is invalid.
+using namespace batch_field;
+
 inline bool load(const BatchLayout& l, size_t i, Sphere& s) {
-  s = {vec(l, 0, i), field(l, 3, i)};
-  return isFinite(s.center) && s.radius >= 0 && isFinite(s.radius);
+  s = {vec(l, kSphereCenter, i), field(l, kSphereRadius, i)};
+  return isValidSphere(s.center, s.radius);
 }
 inline bool load(const BatchLayout& l, size_t i, Aabb& box) {
-  box = {vec(l, 0, i), vec(l, 3, i)};
-  return isFinite(box.min) && isFinite(box.max) && box.min.x <= box.max.x && box.min.y <= box.max.y &&
-         box.min.z <= box.max.z;
+  box = {vec(l, kAabbMin, i), vec(l, kAabbMax, i)};
+  return isValidAabb(box.min, box.max);
 }
 inline bool load(const BatchLayout& l, size_t i, Obb& box) {
-  const Vec3 axes[3] = {vec(l, 3, i), vec(l, 6, i), vec(l, 9, i)};
-  return tryMakeObb(vec(l, 0, i), axes, vec(l, 12, i), box);
+  const Vec3 axes[3] = {vec(l, kObbAxes, i), vec(l, kObbAxes + 3, i), vec(l, kObbAxes + 6, i)};
+  return tryMakeObb(vec(l, kObbCenter, i), axes, vec(l, kObbHalfExtents, i), box);
 }
 inline bool load(const BatchLayout& l, size_t i, Kdop& kdop) {
   const int n = l.k / 2;
   double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
-  for (int f = 0; f < n; ++f) lo[f] = field(l, f, i), hi[f] = field(l, n + f, i);
+  for (int j = 0; j < n; ++j) lo[j] = field(l, kdopMin(l.k, j), i), hi[j] = field(l, kdopMax(l.k, j), i);
   return tryMakeKdop(l.k, lo, hi, n, kdop);
 }
-
-inline bool finite(double x) { return x - x == 0; }  // false exactly for NaN and infinities
-
 
 // The exact single-pair tests, also used for the lanes the SIMD loops hand back.
 template <class T>
 uint8_t spherePair(const T* const a[4], const T* const b[4], size_t i) {
-  const double ax = a[0][i], ay = a[1][i], az = a[2][i], ar = a[3][i];
-  const double bx = b[0][i], by = b[1][i], bz = b[2][i], br = b[3][i];
-  const bool ok = ar >= 0 && br >= 0 && finite(ax) && finite(ay) && finite(az) && finite(ar) && finite(bx) &&
-                  finite(by) && finite(bz) && finite(br);
-  return ok ? uint8_t(overlaps(Sphere{{ax, ay, az}, ar}, Sphere{{bx, by, bz}, br})) : kBatchInvalid;
+  const Sphere sa{{a[kSphereCenter][i], a[kSphereCenter + 1][i], a[kSphereCenter + 2][i]}, a[kSphereRadius][i]};
+  const Sphere sb{{b[kSphereCenter][i], b[kSphereCenter + 1][i], b[kSphereCenter + 2][i]}, b[kSphereRadius][i]};
+  return isValidSphere(sa.center, sa.radius) && isValidSphere(sb.center, sb.radius) ? uint8_t(overlaps(sa, sb))
+                                                                                      : kBatchInvalid;
 }
 
 template <class T>
 uint8_t aabbPair(const T* const a[6], const T* const b[6], size_t i) {
-  bool ok = true, overlap = true;
-  for (int c = 0; c < 3; ++c) {
-    const double a0 = a[c][i], a1 = a[c + 3][i], b0 = b[c][i], b1 = b[c + 3][i];
-    ok = ok && a0 <= a1 && b0 <= b1 && finite(a0) && finite(a1) && finite(b0) && finite(b1);
-    overlap = overlap && a0 <= b1 && b0 <= a1;
-  }
-  return ok ? uint8_t(overlap) : kBatchInvalid;
+  auto at = [i](const T* const* p, int f) { return Vec3{p[f][i], p[f + 1][i], p[f + 2][i]}; };
+  const Vec3 a0 = at(a, kAabbMin), a1 = at(a, kAabbMax), b0 = at(b, kAabbMin), b1 = at(b, kAabbMax);
+  if (!isValidAabb(a0, a1) || !isValidAabb(b0, b1)) return kBatchInvalid;
+  return uint8_t(a0.x <= b1.x && b0.x <= a1.x && a0.y <= b1.y && b0.y <= a1.y && a0.z <= b1.z && b0.z <= a1.z);
 }
 
 template <class T, int N>

@@ -3,6 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+
+#include "sepaxis/tolerance.h"
 
 #include "validate.h"
 
@@ -64,17 +67,43 @@ std::optional<Error> checkFinite(const std::string& field, Vec3 value) {
   return std::nullopt;
 }
 
-std::optional<Error> checkNonNegative(const std::string& field, double value) {
-  if (auto e = checkFinite(field, value)) return e;
-  if (value >= 0) return std::nullopt;
-  return makeError(ErrorCode::Negative, field, value, ">= 0");
-}
-
-std::optional<Error> checkNonNegative(const std::string& field, Vec3 value) {
-  for (int i = 0; i < 3; ++i)
-    if (auto e = checkNonNegative(indexed(field, i), value[i])) return e;
-  return std::nullopt;
-}
-
 }  // namespace detail
+
+// The messages of the validators' problems, word for word those the make* functions have always
+// given (the C++ and JavaScript tests assert them).
+Error toError(const Problem& p) {
+  const std::string field = p.index < 0 ? p.field : detail::indexed(p.field, p.index);
+  auto error = [&](const std::string& rule, const std::string& what = "") {
+    return detail::makeError(p.code, field, p.value, rule, what);
+  };
+  switch (p.code) {
+    case ErrorCode::NotFinite: return error("finite");
+    case ErrorCode::Negative: return error(">= 0");
+    case ErrorCode::MinAboveMax: {
+      // The field is "<volume>.min"; the bound is the same element of "<volume>.max".
+      const std::string max = std::string(p.field, std::strlen(p.field) - 3) + "max";
+      return error("<= " + detail::indexed(max, p.index) + " (" + formatNumber(p.other) + ")");
+    }
+    case ErrorCode::NotOrthonormal:
+      if (p.other < 0) return error("unit length within " + formatNumber(tolerance::kOrthonormal), "length");
+      return error("perpendicular to " + detail::indexed("obb.axes", int(p.other)) + " within " +
+                       formatNumber(tolerance::kOrthonormal),
+                   "dot product");
+    case ErrorCode::NotUnit:
+      return error("a unit quaternion within " + formatNumber(tolerance::kUnitQuaternion), "length");
+    case ErrorCode::UnknownK: return error("one of 6, 8, 14, 18, 26");
+    case ErrorCode::WrongLength:
+      return error("an array of k/2 = " + std::to_string(int(p.other)) + " numbers", "length");
+    case ErrorCode::EmptyIntersection:
+      if (p.other == 1)
+        return Error{p.code, field, p.value,
+                     "kdop is empty or reaches beyond the largest double (1.8e308): its corners, relative to its "
+                     "middle, cannot be represented"};
+      return Error{p.code, field, p.value,
+                   "kdop slabs have an empty intersection: no point x satisfies min[i] <= d_i . x <= max[i] "
+                   "for every i (the ranges contradict each other)"};
+  }
+  return error("valid");
+}
+
 }  // namespace sepaxis

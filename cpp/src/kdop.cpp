@@ -302,41 +302,47 @@ bool buildScaled(Kdop& kdop, double f) {
 
 }  // namespace
 
-bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop) {
-  if (!isValidKdopK(k) || count != k / 2) return false;
-  const int n = k / 2;
-  kdop.k = k;
-  for (int i = 0; i < n; ++i) {
-    if (!isFinite(min[i]) || !isFinite(max[i]) || min[i] > max[i]) return false;
-    kdop.min[i] = min[i];
-    kdop.max[i] = max[i];
+namespace {
+
+// The rules on the numbers themselves, in the order makeKdop reports them (a predicate and its
+// explanation at once: the loop stops at the first broken rule, and valid input passes each once).
+Problem slabsProblem(int k, const double* min, const double* max, int count) {
+  if (!isValidKdopK(k)) return {ErrorCode::UnknownK, "kdop.k", -1, double(k)};
+  if (count != k / 2) return {ErrorCode::WrongLength, "kdop.min", -1, double(count), double(k / 2)};
+  for (int i = 0; i < count; ++i) {
+    if (!isFinite(min[i])) return {ErrorCode::NotFinite, "kdop.min", i, min[i]};
+    if (!isFinite(max[i])) return {ErrorCode::NotFinite, "kdop.max", i, max[i]};
+    if (min[i] > max[i]) return {ErrorCode::MinAboveMax, "kdop.min", i, min[i], max[i]};
   }
+  return {};
+}
+
+// The whole k-DOP validator: the numbers, then the polytope of the slabs, built into kdop (a
+// k-DOP whose slabs have no common point, or whose corners lie beyond the largest double, has none).
+Problem build(int k, const double* min, const double* max, int count, Kdop& kdop) {
+  if (Problem p = slabsProblem(k, min, max, count)) return p;
+  kdop.k = k;
+  for (int i = 0; i < count; ++i) kdop.min[i] = min[i], kdop.max[i] = max[i];
   const double f = detail::scaleFor(detail::magnitude(kdop));
-  return f == 1 ? buildLeniently(k, min, max, kdop) : buildScaled(kdop, f);
+  if (f == 1 ? buildLeniently(k, min, max, kdop) : buildScaled(kdop, f)) return {};
+  return {ErrorCode::EmptyIntersection, "kdop", -1, std::nan(""), f == detail::kScaleDown ? 1.0 : 0.0};
+}
+
+}  // namespace
+
+Problem validateKdop(int k, const double* min, const double* max, int count) {
+  Kdop kdop;
+  return build(k, min, max, count, kdop);
+}
+
+bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop) {
+  return !build(k, min, max, count, kdop);
 }
 
 Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) {
-  if (!isValidKdopK(k))
-    return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
-  if (count != k / 2)
-    return detail::makeError(ErrorCode::WrongLength, "kdop.min", count,
-                             "an array of k/2 = " + std::to_string(k / 2) + " numbers", "length");
-  for (int i = 0; i < count; ++i) {
-    if (auto e = detail::checkFinite(detail::indexed("kdop.min", i), min[i])) return *e;
-    if (auto e = detail::checkFinite(detail::indexed("kdop.max", i), max[i])) return *e;
-    if (min[i] > max[i])
-      return detail::makeError(ErrorCode::MinAboveMax, detail::indexed("kdop.min", i), min[i],
-                               "<= kdop.max[" + std::to_string(i) + "] (" + formatNumber(max[i]) + ")");
-  }
   Kdop kdop;
-  if (tryMakeKdop(k, min, max, count, kdop)) return kdop;
-  if (detail::scaleFor(detail::magnitude(kdop)) == detail::kScaleDown)  // tryMakeKdop has stored the slabs
-    return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
-                 "kdop is empty or reaches beyond the largest double (1.8e308): its corners, relative to its "
-                 "middle, cannot be represented"};
-  return Error{ErrorCode::EmptyIntersection, "kdop", std::nan(""),
-               "kdop slabs have an empty intersection: no point x satisfies min[i] <= d_i . x <= max[i] "
-               "for every i (the ranges contradict each other)"};
+  if (Problem p = build(k, min, max, count, kdop)) return toError(p);
+  return kdop;
 }
 
 }  // namespace sepaxis

@@ -8,27 +8,72 @@
 namespace sepaxis {
 namespace {
 
-constexpr double kMaxDouble = 1.7976931348623157e308;
+// The Gram matrix U^T U of the axes: its diagonal holds their squared lengths, the rest their dot
+// products. One computation serves the validator and tryMakeObb's "already orthonormal" test.
+// Written out rather than looped, so that it stays in registers.
+struct Gram {
+  double g00, g11, g22, g01, g02, g12;
+};
+Gram gramOf(const Vec3 (&axes)[3]) {
+  return {dot(axes[0], axes[0]), dot(axes[1], axes[1]), dot(axes[2], axes[2]),
+          dot(axes[0], axes[1]), dot(axes[0], axes[2]), dot(axes[1], axes[2])};
+}
 
-std::string axisField(int i) { return detail::indexed("obb.axes", i); }
+// |len - 1| <= tol exactly when (1 - tol)^2 <= len^2 <= (1 + tol)^2: no square roots.
+constexpr double kLengthSquaredLo = (1 - tolerance::kOrthonormal) * (1 - tolerance::kOrthonormal);
+constexpr double kLengthSquaredHi = (1 + tolerance::kOrthonormal) * (1 + tolerance::kOrthonormal);
+bool unitWithin(double lengthSquared) { return lengthSquared >= kLengthSquaredLo && lengthSquared <= kLengthSquaredHi; }
+bool perpendicularWithin(double d) { return std::fabs(d) <= tolerance::kOrthonormal; }
 
-std::optional<Error> checkOrthonormal(const Vec3 (&axes)[3]) {
-  for (int i = 0; i < 3; ++i) {
-    const double len = length(axes[i]);
-    if (std::fabs(len - 1) > tolerance::kOrthonormal)
-      return detail::makeError(ErrorCode::NotOrthonormal, axisField(i), len,
-                               "unit length within " + formatNumber(tolerance::kOrthonormal), "length");
-  }
-  for (int i = 0; i < 3; ++i) {
-    for (int j = i + 1; j < 3; ++j) {
-      const double d = dot(axes[i], axes[j]);
-      if (std::fabs(d) > tolerance::kOrthonormal)
-        return detail::makeError(ErrorCode::NotOrthonormal, axisField(i), d,
-                                 "perpendicular to " + axisField(j) + " within " +
-                                     formatNumber(tolerance::kOrthonormal), "dot product");
-    }
-  }
-  return std::nullopt;
+// The OBB rules as one predicate (NaN fails every comparison). The axes need no finiteness check
+// of their own: an infinite or NaN component makes its axis's squared length infinite or NaN,
+// which the length test rejects.
+bool isValidObb(Vec3 center, Vec3 halfExtents, const Gram& g) {
+  return isFinite(center) && halfExtents.x >= 0 && halfExtents.x <= kMaxDouble && halfExtents.y >= 0 &&
+         halfExtents.y <= kMaxDouble && halfExtents.z >= 0 && halfExtents.z <= kMaxDouble && unitWithin(g.g00) &&
+         unitWithin(g.g11) && unitWithin(g.g22) && perpendicularWithin(g.g01) && perpendicularWithin(g.g02) &&
+         perpendicularWithin(g.g12);
+}
+
+constexpr const char* kAxisField[3] = {"obb.axes[0]", "obb.axes[1]", "obb.axes[2]"};
+
+// isValidObb said no: which rule, in the order makeObb reports them (the centre, the axes, the
+// half-extents, then the axes' lengths and their dot products).
+Problem obbProblem(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, const Gram& g) {
+  if (Problem p = detail::finiteProblem("obb.center", center)) return p;
+  for (int i = 0; i < 3; ++i)
+    if (Problem p = detail::finiteProblem(kAxisField[i], axes[i])) return p;
+  if (Problem p = detail::nonNegativeProblem("obb.halfExtents", halfExtents)) return p;
+  const double lengthSquared[3] = {g.g00, g.g11, g.g22};
+  for (int i = 0; i < 3; ++i)
+    if (!unitWithin(lengthSquared[i])) return {ErrorCode::NotOrthonormal, "obb.axes", i, length(axes[i]), -1};
+  const double d[3] = {g.g01, g.g02, g.g12};
+  const int pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+  int n = 0;
+  while (n < 2 && perpendicularWithin(d[n])) ++n;
+  return {ErrorCode::NotOrthonormal, "obb.axes", pairs[n][0], d[n], double(pairs[n][1])};
+}
+
+Problem validateObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, const Gram& g) {
+  return isValidObb(center, halfExtents, g) ? Problem{} : obbProblem(center, axes, halfExtents, g);
+}
+
+// The quaternion of an OBB given by its rotation: finite and unit within the tolerance (one
+// comparison decides: NaN and infinite lengths fail it); the reason when it is not.
+Problem quaternionProblem(Quat q, double length) {
+  if (std::fabs(length - 1) <= tolerance::kUnitQuaternion) return {};
+  const double parts[4] = {q.x, q.y, q.z, q.w};
+  for (int i = 0; i < 4; ++i)
+    if (Problem p = detail::finiteProblem("obb.rotation", parts[i])) return {p.code, p.field, i, p.value};
+  return {ErrorCode::NotUnit, "obb.rotation", -1, length};
+}
+
+double quaternionLength(Quat q) { return std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w); }
+
+// The OBB's axes: the columns of the rotation of q / |q|.
+void quaternionAxes(Quat q, double length, Vec3 (&axes)[3]) {
+  const Mat3 r = toMat3({q.x / length, q.y / length, q.z / length, q.w / length});
+  for (int i = 0; i < 3; ++i) axes[i] = r.column(i);
 }
 
 // The nearest orthonormal frame to u (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
@@ -62,31 +107,19 @@ void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
 
 }  // namespace
 
+Problem validateObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents) {
+  return validateObb(center, axes, halfExtents, gramOf(axes));
+}
+
 bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) {
-  // Finite, and half-extents >= 0 (NaN fails every comparison).
-  if (!isFinite(center) || !(halfExtents.x >= 0 && halfExtents.x <= kMaxDouble && halfExtents.y >= 0 &&
-                             halfExtents.y <= kMaxDouble && halfExtents.z >= 0 && halfExtents.z <= kMaxDouble))
-    return false;
-  // The axes need no finiteness check of their own: an infinite or NaN component makes its
-  // axis's squared length (below) infinite or NaN, which the length check rejects.
-  const Vec3 u0 = axes[0], u1 = axes[1], u2 = axes[2];
-  // The same acceptance as makeObb's checks, without square roots: |len - 1| <= tol exactly when
-  // (1 - tol)^2 <= len^2 <= (1 + tol)^2.
-  constexpr double lo = (1 - tolerance::kOrthonormal) * (1 - tolerance::kOrthonormal);
-  constexpr double hi = (1 + tolerance::kOrthonormal) * (1 + tolerance::kOrthonormal);
-  // One Gram matrix g = U^T U serves both the acceptance test and the "already orthonormal" one.
-  // Written out rather than looped, so that it stays in registers.
-  const double g00 = dot(u0, u0), g11 = dot(u1, u1), g22 = dot(u2, u2);
-  const double g01 = dot(u0, u1), g02 = dot(u0, u2), g12 = dot(u1, u2);
-  if (!(g00 >= lo && g00 <= hi) || std::fabs(g01) > tolerance::kOrthonormal || std::fabs(g02) > tolerance::kOrthonormal)
-    return false;
-  if (!(g11 >= lo && g11 <= hi) || std::fabs(g12) > tolerance::kOrthonormal) return false;
-  if (!(g22 >= lo && g22 <= hi)) return false;
+  const Gram gram = gramOf(axes);
+  if (!isValidObb(center, halfExtents, gram)) return false;
+  const auto [g00, g11, g22, g01, g02, g12] = gram;
   box.center = center;
   box.halfExtents = halfExtents;
-  box.axis[0] = u0;
-  box.axis[1] = u1;
-  box.axis[2] = u2;
+  box.axis[0] = axes[0];
+  box.axis[1] = axes[1];
+  box.axis[2] = axes[2];
   constexpr double kExact = 1e-15;
   if (std::fabs(g00 - 1) <= kExact && std::fabs(g11 - 1) <= kExact && std::fabs(g22 - 1) <= kExact &&
       std::fabs(g01) <= kExact && std::fabs(g02) <= kExact && std::fabs(g12) <= kExact)
@@ -99,15 +132,9 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
 }
 
 Expected<Obb> makeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents) {
-  if (auto e = detail::checkFinite("obb.center", center)) return *e;
-  for (int i = 0; i < 3; ++i)
-    if (auto e = detail::checkFinite(axisField(i), axes[i])) return *e;
-  if (auto e = detail::checkNonNegative("obb.halfExtents", halfExtents)) return *e;
-  if (auto e = checkOrthonormal(axes)) return *e;
-
   Obb box;
-  tryMakeObb(center, axes, halfExtents, box);
-  return box;
+  if (tryMakeObb(center, axes, halfExtents, box)) return box;
+  return toError(validateObb(center, axes, halfExtents));
 }
 
 Expected<Obb> makeObbFromRotation(Vec3 center, const Mat3& rotation, Vec3 halfExtents) {
@@ -115,23 +142,26 @@ Expected<Obb> makeObbFromRotation(Vec3 center, const Mat3& rotation, Vec3 halfEx
   return makeObb(center, axes, halfExtents);
 }
 
+Problem validateObbQuaternion(Vec3 center, Quat q, Vec3 halfExtents) {
+  const double length = quaternionLength(q);
+  if (Problem p = quaternionProblem(q, length)) return p;
+  Vec3 axes[3];
+  quaternionAxes(q, length, axes);
+  return validateObb(center, axes, halfExtents);
+}
+
 bool tryMakeObbFromQuaternion(Vec3 center, Quat q, Vec3 halfExtents, Obb& box) {
-  const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-  if (!(std::fabs(len - 1) <= tolerance::kUnitQuaternion)) return false;  // NaN fails too
-  const Mat3 r = toMat3({q.x / len, q.y / len, q.z / len, q.w / len});
-  const Vec3 axes[3] = {r.column(0), r.column(1), r.column(2)};
+  const double length = quaternionLength(q);
+  if (quaternionProblem(q, length)) return false;
+  Vec3 axes[3];
+  quaternionAxes(q, length, axes);
   return tryMakeObb(center, axes, halfExtents, box);
 }
 
 Expected<Obb> makeObbFromQuaternion(Vec3 center, Quat q, Vec3 halfExtents) {
-  const double parts[4] = {q.x, q.y, q.z, q.w};
-  for (int i = 0; i < 4; ++i)
-    if (auto e = detail::checkFinite(detail::indexed("obb.rotation", i), parts[i])) return *e;
-  const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-  if (std::fabs(len - 1) > tolerance::kUnitQuaternion)
-    return detail::makeError(ErrorCode::NotUnit, "obb.rotation", len,
-                             "a unit quaternion within " + formatNumber(tolerance::kUnitQuaternion), "length");
-  return makeObbFromRotation(center, toMat3({q.x / len, q.y / len, q.z / len, q.w / len}), halfExtents);
+  Obb box;
+  if (tryMakeObbFromQuaternion(center, q, halfExtents, box)) return box;
+  return toError(validateObbQuaternion(center, q, halfExtents));
 }
 
 }  // namespace sepaxis

@@ -1,21 +1,35 @@
 // Batches that live in the WebAssembly heap: structure-of-arrays Float64 data that games fill
 // in place through typed-array views, tested with one call. See cpp/include/sepaxis/batch.h.
 
-import { TYPE_CODES, show, writeVolume } from './volume.js';
+import { TYPE_CODES, kdopMax, kdopMin, show, writeVolume } from './volume.js';
+import * as wire from './wire.js';
+
+// The batch field order (cpp/include/sepaxis/batch.h, through wire.js) as this module's constants.
+const { SPHERE_CENTER, SPHERE_RADIUS, AABB_MIN, AABB_MAX, OBB_CENTER, OBB_AXES, OBB_HALF_EXTENTS } = wire;
+const { TYPE_FLOAT32, STATUS_WRONG_BATCH_TYPE } = wire;
+
+/** Names at their fields' places: groups [first field, names]. */
+function named(count, groups) {
+  const names = Array(count);
+  for (const [first, list] of groups) list.forEach((name, i) => { names[first + i] = name; });
+  return names;
+}
+const xyz = (name) => [`${name}.x`, `${name}.y`, `${name}.z`];
 
 const FIELDS = {
-  sphere: ['center.x', 'center.y', 'center.z', 'radius'],
-  aabb: ['min.x', 'min.y', 'min.z', 'max.x', 'max.y', 'max.z'],
-  obb: ['center.x', 'center.y', 'center.z',
-    'axes[0].x', 'axes[0].y', 'axes[0].z', 'axes[1].x', 'axes[1].y', 'axes[1].z',
-    'axes[2].x', 'axes[2].y', 'axes[2].z', 'halfExtents.x', 'halfExtents.y', 'halfExtents.z'],
+  sphere: named(wire.SPHERE_FIELD_COUNT, [[SPHERE_CENTER, xyz('center')], [SPHERE_RADIUS, ['radius']]]),
+  aabb: named(wire.AABB_FIELD_COUNT, [[AABB_MIN, xyz('min')], [AABB_MAX, xyz('max')]]),
+  obb: named(wire.OBB_FIELD_COUNT, [[OBB_CENTER, xyz('center')], [OBB_AXES, xyz('axes[0]')],
+    [OBB_AXES + 3, xyz('axes[1]')], [OBB_AXES + 6, xyz('axes[2]')], [OBB_HALF_EXTENTS, xyz('halfExtents')]]),
 };
 
 /** The field names of a type, in storage order. */
 export function fieldNames(type, k) {
   if (type === 'kdop') {
     const n = k / 2;
-    return [...Array(n).keys()].map((i) => `min[${i}]`).concat([...Array(n).keys()].map((i) => `max[${i}]`));
+    const names = Array(k);
+    for (let j = 0; j < n; j++) names[kdopMin(k, j)] = `min[${j}]`, names[kdopMax(k, j)] = `max[${j}]`;
+    return names;
   }
   return FIELDS[type];
 }
@@ -117,8 +131,8 @@ export class VolumeBuffer {
   }
 
   get #bytes() { return this.precision === 'f32' ? 4 : 8; }
-  /** The type code the exports take: type + 8 for float32 data. */
-  get typeCode() { return TYPE_CODES[this.type] + (this.precision === 'f32' ? 8 : 0); }
+  /** The type code the exports take: type + TYPE_FLOAT32 for float32 data. */
+  get typeCode() { return TYPE_CODES[this.type] + (this.precision === 'f32' ? TYPE_FLOAT32 : 0); }
   get ptr() { return this.#block.ptr; }
   get resultsPtr() { return this.#block.ptr + this.fields.length * this.stride * this.#bytes; }
 
@@ -155,9 +169,9 @@ export class VolumeBuffer {
   set(i, volume) {
     this.#checkIndex(i);
     const f64 = this.#host.scratch();
-    writeVolume(f64, 0, volume);
+    writeVolume(f64, wire.SLOT_A, volume);
     const status = this.#host.module._sx_store(0, this.typeCode, this.k ?? 0, this.ptr, this.stride, i);
-    if (status === -4) throw new TypeError(`this VolumeBuffer holds ${this.type}${this.k ? ` k=${this.k}` : ''} volumes, got ${volume.type}${volume.k ? ` k=${volume.k}` : ''}`);
+    if (status === STATUS_WRONG_BATCH_TYPE) throw new TypeError(`this VolumeBuffer holds ${this.type}${this.k ? ` k=${this.k}` : ''} volumes, got ${volume.type}${volume.k ? ` k=${volume.k}` : ''}`);
     if (status < 0) throw new RangeError(this.#host.module.lastError());
     return this;
   }
@@ -169,12 +183,14 @@ export class VolumeBuffer {
     const at = (f) => d[f * c + i];
     const vec = (f) => [at(f), at(f + 1), at(f + 2)];
     switch (this.type) {
-      case 'sphere': return { type: 'sphere', center: vec(0), radius: at(3) };
-      case 'aabb': return { type: 'aabb', min: vec(0), max: vec(3) };
-      case 'obb': return { type: 'obb', center: vec(0), axes: [vec(3), vec(6), vec(9)], halfExtents: vec(12) };
+      case 'sphere': return { type: 'sphere', center: vec(SPHERE_CENTER), radius: at(SPHERE_RADIUS) };
+      case 'aabb': return { type: 'aabb', min: vec(AABB_MIN), max: vec(AABB_MAX) };
+      case 'obb':
+        return { type: 'obb', center: vec(OBB_CENTER), axes: [vec(OBB_AXES), vec(OBB_AXES + 3), vec(OBB_AXES + 6)],
+          halfExtents: vec(OBB_HALF_EXTENTS) };
       default: {
-        const n = this.k / 2;
-        return { type: 'kdop', k: this.k, min: [...Array(n).keys()].map(at), max: [...Array(n).keys()].map((j) => at(n + j)) };
+        const k = this.k, n = k / 2, slabs = [...Array(n).keys()];
+        return { type: 'kdop', k, min: slabs.map((j) => at(kdopMin(k, j))), max: slabs.map((j) => at(kdopMax(k, j))) };
       }
     }
   }

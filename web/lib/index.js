@@ -6,12 +6,21 @@ import createSepaxisModule from './sepaxis-wasm.js';
 import { PairBuffer, VolumeBuffer, checkCount } from './batch.js';
 import { UNDECIDED, plainPairOverlap } from './plain-pairs.js';
 import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
+import * as wire from './wire.js';
 
 export { VolumeBuffer, PairBuffer };
 
-const SLOT_B = 64;
-const IO = 128;
-const SCRATCH_DOUBLES = 160;
+// The wire's numbers (cpp/bindings/wire.h) as this module's own constants: folded like literals.
+const { SLOT_A, SLOT_B, SCRATCH_DOUBLES, STATUS_SLOT_A_INVALID, STATUS_SLOT_B_INVALID, BATCH_INVALID } = wire;
+const { TYPE_SPHERE, TYPE_AABB, TYPE_KDOP } = wire;
+// io, and its places for each query's arguments and results.
+const IO = wire.IO;
+const IO_POINT = IO + wire.IO_POINT, IO_CLOSEST_POINT = IO + wire.IO_CLOSEST_POINT;
+const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO_MAX_DISTANCE = IO + wire.IO_MAX_DISTANCE;
+const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
+const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.IO_HIT_STARTS_INSIDE;
+const IO_BOX_MIN = IO + wire.IO_BOX_MIN, IO_BOX_MAX = IO + wire.IO_BOX_MAX;
+const IO_ROTATION = IO + wire.IO_ROTATION, IO_TRANSLATION = IO + wire.IO_TRANSLATION, IO_SCALE = IO + wire.IO_SCALE;
 
 let loading = null;
 
@@ -56,7 +65,7 @@ export class Sepaxis {
     this.#f64 = new Float64Array(module.HEAPF64.buffer, this.#ptr, SCRATCH_DOUBLES);
     // Emscripten 3.1.6 exports start as trampolines that resolve themselves on the first call
     // (and go through .apply until then): call once, on the zeroed scratch (two point spheres).
-    module._sx_overlaps(0, 0);
+    module._sx_overlaps(TYPE_SPHERE, TYPE_SPHERE);
     this.#overlaps = module._sx_overlaps;
     const registry = new FinalizationRegistry((ptr) => module._free(ptr));
     this.#host = {
@@ -75,12 +84,13 @@ export class Sepaxis {
   }
 
   #fail(status) {
-    return new RangeError(status === -2 || status === -1 ? this.#m.lastError() : `sepaxis internal status ${status}`);
+    const invalidSlot = status === STATUS_SLOT_A_INVALID || status === STATUS_SLOT_B_INVALID;
+    return new RangeError(invalidSlot ? this.#m.lastError() : `sepaxis internal status ${status}`);
   }
 
   #writePair(a, b) {
     const f = this.#scratch();
-    writeVolume(f, 0, a);
+    writeVolume(f, SLOT_A, a);
     writeVolume(f, SLOT_B, b);
     return f;
   }
@@ -102,7 +112,7 @@ export class Sepaxis {
     let f = this.#f64;
     if (f.length === 0) f = this.#scratch();
     // The type codes go along as arguments: the export then reads both volumes directly.
-    const r = this.#overlaps(writeVolume(f, 0, a), writeVolume(f, SLOT_B, b));
+    const r = this.#overlaps(writeVolume(f, SLOT_A, a), writeVolume(f, SLOT_B, b));
     if (r < 0) throw this.#fail(r);
     return r === 1;
   }
@@ -131,9 +141,9 @@ export class Sepaxis {
   /** True when the point is inside or on the boundary of the volume. */
   contains(volume, point) {
     const f = this.#scratch();
-    writeVolume(f, 0, volume);
-    writeVec3(f, IO, point, 'point');
-    finite3(f, IO, 'point');
+    writeVolume(f, SLOT_A, volume);
+    writeVec3(f, IO_POINT, point, 'point');
+    finite3(f, IO_POINT, 'point');
     const r = this.#m._sx_contains();
     if (r < 0) throw this.#fail(r);
     return r === 1;
@@ -144,12 +154,12 @@ export class Sepaxis {
     if (target === null || typeof target !== 'object')
       throw new TypeError(`target must be an array of 3 numbers or an {x, y, z} object, got ${show(target)}`);
     const f = this.#scratch();
-    writeVolume(f, 0, volume);
-    writeVec3(f, IO, point, 'point');
-    finite3(f, IO, 'point');
+    writeVolume(f, SLOT_A, volume);
+    writeVec3(f, IO_POINT, point, 'point');
+    finite3(f, IO_POINT, 'point');
     const r = this.#m._sx_closest_point();
     if (r < 0) throw this.#fail(r);
-    return setVec3(target, f, IO + 3);
+    return setVec3(target, f, IO_CLOSEST_POINT);
   }
 
   /**
@@ -158,28 +168,28 @@ export class Sepaxis {
    */
   raycast(volume, origin, direction, maxDistance = Infinity) {
     const f = this.#scratch();
-    writeVolume(f, 0, volume);
-    writeVec3(f, IO, origin, 'origin');
-    writeVec3(f, IO + 3, direction, 'direction');
-    finite3(f, IO, 'origin');
-    finite3(f, IO + 3, 'direction');
-    if (f[IO + 3] === 0 && f[IO + 4] === 0 && f[IO + 5] === 0) throw new RangeError('direction must not be the zero vector, got [0, 0, 0]');
+    writeVolume(f, SLOT_A, volume);
+    writeVec3(f, IO_ORIGIN, origin, 'origin');
+    writeVec3(f, IO_DIRECTION, direction, 'direction');
+    finite3(f, IO_ORIGIN, 'origin');
+    finite3(f, IO_DIRECTION, 'direction');
+    if (f[IO_DIRECTION] === 0 && f[IO_DIRECTION + 1] === 0 && f[IO_DIRECTION + 2] === 0) throw new RangeError('direction must not be the zero vector, got [0, 0, 0]');
     if (typeof maxDistance !== 'number')
       throw new TypeError(`maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
     if (!(maxDistance >= 0))
       throw new RangeError(`maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
-    f[IO + 6] = maxDistance;
+    f[IO_MAX_DISTANCE] = maxDistance;
     return this.#hit(f, this.#m._sx_raycast());
   }
 
   /** The segment from p to q: like raycast, with distance measured from p. */
   segmentCast(volume, p, q) {
     const f = this.#scratch();
-    writeVolume(f, 0, volume);
-    writeVec3(f, IO, p, 'p');
-    writeVec3(f, IO + 3, q, 'q');
-    finite3(f, IO, 'p');
-    finite3(f, IO + 3, 'q');
+    writeVolume(f, SLOT_A, volume);
+    writeVec3(f, IO_ORIGIN, p, 'p');
+    writeVec3(f, IO_DIRECTION, q, 'q');
+    finite3(f, IO_ORIGIN, 'p');
+    finite3(f, IO_DIRECTION, 'q');
     return this.#hit(f, this.#m._sx_segment_cast());
   }
 
@@ -188,20 +198,24 @@ export class Sepaxis {
     if (status < 0) throw this.#fail(status);
     if (status === 0) return null;
     return {
-      distance: f[IO + 8],
-      point: [f[IO + 9], f[IO + 10], f[IO + 11]],
-      normal: [f[IO + 12], f[IO + 13], f[IO + 14]],
-      startsInside: f[IO + 15] === 1,
+      distance: f[IO_HIT_DISTANCE],
+      point: [f[IO_HIT_POINT], f[IO_HIT_POINT + 1], f[IO_HIT_POINT + 2]],
+      normal: [f[IO_HIT_NORMAL], f[IO_HIT_NORMAL + 1], f[IO_HIT_NORMAL + 2]],
+      startsInside: f[IO_HIT_STARTS_INSIDE] === 1,
     };
   }
 
   /** The tightest AABB around the volume, as {type: 'aabb', min, max}. */
   boundingBox(volume) {
     const f = this.#scratch();
-    writeVolume(f, 0, volume);
+    writeVolume(f, SLOT_A, volume);
     const r = this.#m._sx_bounding_box();
     if (r < 0) throw this.#fail(r);
-    return { type: 'aabb', min: [f[IO], f[IO + 1], f[IO + 2]], max: [f[IO + 3], f[IO + 4], f[IO + 5]] };
+    return {
+      type: 'aabb',
+      min: [f[IO_BOX_MIN], f[IO_BOX_MIN + 1], f[IO_BOX_MIN + 2]],
+      max: [f[IO_BOX_MAX], f[IO_BOX_MAX + 1], f[IO_BOX_MAX + 2]],
+    };
   }
 
   /**
@@ -217,11 +231,11 @@ export class Sepaxis {
     const { rotation = [0, 0, 0, 1], translation = [0, 0, 0], scale = 1 } = transform;
     const { enclosingAabb = false } = options;
     const f = this.#scratch();
-    writeVolume(f, 0, volume);
-    writeQuaternion(f, IO, rotation, 'transform.rotation');
-    writeVec3(f, IO + 4, translation, 'transform.translation');
+    writeVolume(f, SLOT_A, volume);
+    writeQuaternion(f, IO_ROTATION, rotation, 'transform.rotation');
+    writeVec3(f, IO_TRANSLATION, translation, 'transform.translation');
     if (typeof scale !== 'number') throw new TypeError(`transform.scale must be a number, got ${show(scale)}`);
-    f[IO + 7] = scale;
+    f[IO_SCALE] = scale;
     this.#decode(0);
     const result = this.#m.transformSlot(enclosingAabb);
     if (typeof result === 'string') throw new RangeError(result);
@@ -233,7 +247,7 @@ export class Sepaxis {
    * edges: [[i, j], ...] }. A k-DOP's are those of its actual polytope (from its half-spaces).
    */
   polytope(volume) {
-    writeVolume(this.#scratch(), 0, volume);
+    writeVolume(this.#scratch(), SLOT_A, volume);
     if (volume.type === 'sphere') throw new TypeError('polytope needs a box or k-DOP: a sphere has no corners');
     this.#decode(0);
     return this.#m.polytopeSlot();
@@ -245,7 +259,7 @@ export class Sepaxis {
    * of [x, y, z] / {x, y, z}, or a flat array or typed array of x, y, z numbers.
    */
   fit(type, points, { k } = {}) {
-    const codes = { sphere: 0, aabb: 1, kdop: 3 };
+    const codes = { sphere: TYPE_SPHERE, aabb: TYPE_AABB, kdop: TYPE_KDOP };
     if (!(type in codes)) throw new TypeError(`fit type must be "sphere", "aabb" or "kdop", got ${show(type)}`);
     if (points == null || typeof points !== 'object' || typeof points.length !== 'number')
       throw new TypeError(`points must be an array of points or of x, y, z numbers, got ${show(points)}`);
@@ -274,7 +288,7 @@ export class Sepaxis {
   /** The problems of a volume, each { message }; an empty array when it is valid. */
   validate(volume) {
     try {
-      writeVolume(this.#scratch(), 0, volume);
+      writeVolume(this.#scratch(), SLOT_A, volume);
       this.#decode(0);
       return [];
     } catch (e) {
@@ -298,7 +312,7 @@ export class Sepaxis {
     if (!(buffer instanceof VolumeBuffer)) throw new TypeError(`buffer must be a VolumeBuffer, got ${show(buffer)}`);
     if (count === undefined) count = buffer.count;
     checkCount(count, buffer.capacity);
-    writeVolume(this.#scratch(), 0, volume);
+    writeVolume(this.#scratch(), SLOT_A, volume);
     this.#decode(0);
     const invalid = this.#m._sx_overlaps_one_to_many(buffer.typeCode, buffer.k ?? 0, buffer.ptr, buffer.stride,
       count, buffer.resultsPtr);
@@ -308,7 +322,7 @@ export class Sepaxis {
   }
 
   #batchError(results, count, sides) {
-    const i = results.subarray(0, count).indexOf(2);
+    const i = results.subarray(0, count).indexOf(BATCH_INVALID);
     for (const [name, side] of sides) {
       const message = side.problem(i);
       if (message) return new RangeError(`${name}[${i}]: ${message}`);

@@ -1,10 +1,26 @@
 // Reading volumes from the JSON interchange format into the scratch area of the WebAssembly
-// module (see cpp/bindings/scratch.h for the layout), and the structural checks that only
-// JavaScript can make (types, lengths). Value checks (finite, >= 0, min <= max, orthonormal,
-// non-empty k-DOP) are the core's, whose messages use the same field names.
+// module (its layout and type codes: wire.js, generated from cpp/bindings/wire.h), and the
+// structural checks that only JavaScript can make (types, lengths). Value checks (finite, >= 0,
+// min <= max, orthonormal, non-empty k-DOP) are the core's validators', whose messages use the
+// same field names.
 
-export const TYPE_CODES = { sphere: 0, aabb: 1, obb: 2, kdop: 3 };
-export const OBB_QUATERNION_CODE = 4;
+import * as wire from './wire.js';
+
+// The wire's numbers as this module's own constants: V8 folds a module-level const into optimized
+// code like a literal, where a use of the imported binding itself would be a load and a check.
+const {
+  TYPE_SPHERE, TYPE_AABB, TYPE_OBB, TYPE_KDOP, TYPE_OBB_QUATERNION, SLOT_TYPE, SLOT_FIELDS, SLOT_KDOP_K,
+  SLOT_KDOP_FIELDS, KDOP_MIN_BLOCK, KDOP_MAX_BLOCK, SLOT_OBB_QUATERNION_CENTER, SLOT_OBB_QUATERNION_ROTATION, SLOT_OBB_QUATERNION_HALF_EXTENTS,
+} = wire;
+// Where each number of a volume goes in a slot: after the type code, in the batch field order.
+const SPHERE_C = SLOT_FIELDS + wire.SPHERE_CENTER, SPHERE_R = SLOT_FIELDS + wire.SPHERE_RADIUS;
+const AABB_MIN = SLOT_FIELDS + wire.AABB_MIN, AABB_MAX = SLOT_FIELDS + wire.AABB_MAX;
+const OBB_C = SLOT_FIELDS + wire.OBB_CENTER, OBB_U = SLOT_FIELDS + wire.OBB_AXES, OBB_V = OBB_U + 3, OBB_W = OBB_U + 6;
+const OBB_H = SLOT_FIELDS + wire.OBB_HALF_EXTENTS;
+const OBBQ_C = SLOT_OBB_QUATERNION_CENTER, OBBQ_Q = SLOT_OBB_QUATERNION_ROTATION, OBBQ_H = SLOT_OBB_QUATERNION_HALF_EXTENTS;
+
+export const TYPE_CODES = { sphere: TYPE_SPHERE, aabb: TYPE_AABB, obb: TYPE_OBB, kdop: TYPE_KDOP };
+export const OBB_QUATERNION_CODE = TYPE_OBB_QUATERNION;
 export const KDOP_KS = [6, 8, 14, 18, 26];
 
 /** A short, safe rendering of any value for an error message. */
@@ -80,9 +96,13 @@ function typeError(volume) {
   return new TypeError(`volume.type must be one of "sphere", "aabb", "obb", "kdop", got ${show(volume.type)}`);
 }
 
+/** A k-DOP's batch fields (batch.h): two blocks of k/2, min and max. */
+export const kdopMin = (k, j) => KDOP_MIN_BLOCK * (k / 2) + j;
+export const kdopMax = (k, j) => KDOP_MAX_BLOCK * (k / 2) + j;
+
 /**
- * Writes a volume into a scratch slot: [type, fields...], and returns its type code (0 sphere,
- * 1 aabb, 2 obb with axes, 3 kdop, 4 obb with a rotation). Throws TypeError for a wrong shape;
+ * Writes a volume into a scratch slot: [type, fields...], and returns its type code (wire.js:
+ * TYPE_SPHERE, TYPE_AABB, TYPE_OBB with axes, TYPE_KDOP, TYPE_OBB_QUATERNION with a rotation). Throws TypeError for a wrong shape;
  * value problems are found by the core when the slot is read.
  */
 export function writeVolume(f64, at, volume) {
@@ -107,20 +127,21 @@ function writeSphere(f64, at, sphere) {
   if (Array.isArray(c) && c.length === 3 && typeof r === 'number') {
     const x = c[0], y = c[1], z = c[2];
     if (typeof x === 'number' && typeof y === 'number' && typeof z === 'number') {
-      f64[at] = 0; f64[at + 1] = x; f64[at + 2] = y; f64[at + 3] = z; f64[at + 4] = r;
-      return 0;
+      f64[at + SLOT_TYPE] = TYPE_SPHERE;
+      f64[at + SPHERE_C] = x; f64[at + SPHERE_C + 1] = y; f64[at + SPHERE_C + 2] = z; f64[at + SPHERE_R] = r;
+      return TYPE_SPHERE;
     }
   }
   return writeSphereChecked(f64, at, sphere);
 }
 
 function writeSphereChecked(f64, at, sphere) {
-  f64[at] = 0;
-  writeVec3(f64, at + 1, sphere.center, 'sphere.center');
+  f64[at + SLOT_TYPE] = TYPE_SPHERE;
+  writeVec3(f64, at + SPHERE_C, sphere.center, 'sphere.center');
   const r = sphere.radius;
   if (typeof r !== 'number') throw new TypeError(`sphere.radius must be a number, got ${show(r)}`);
-  f64[at + 4] = r;
-  return 0;
+  f64[at + SPHERE_R] = r;
+  return TYPE_SPHERE;
 }
 
 function writeAabb(f64, at, box) {
@@ -129,19 +150,20 @@ function writeAabb(f64, at, box) {
     const x0 = min[0], y0 = min[1], z0 = min[2], x1 = max[0], y1 = max[1], z1 = max[2];
     if (typeof x0 === 'number' && typeof y0 === 'number' && typeof z0 === 'number' &&
         typeof x1 === 'number' && typeof y1 === 'number' && typeof z1 === 'number') {
-      f64[at] = 1; f64[at + 1] = x0; f64[at + 2] = y0; f64[at + 3] = z0;
-      f64[at + 4] = x1; f64[at + 5] = y1; f64[at + 6] = z1;
-      return 1;
+      f64[at + SLOT_TYPE] = TYPE_AABB;
+      f64[at + AABB_MIN] = x0; f64[at + AABB_MIN + 1] = y0; f64[at + AABB_MIN + 2] = z0;
+      f64[at + AABB_MAX] = x1; f64[at + AABB_MAX + 1] = y1; f64[at + AABB_MAX + 2] = z1;
+      return TYPE_AABB;
     }
   }
   return writeAabbChecked(f64, at, box);
 }
 
 function writeAabbChecked(f64, at, box) {
-  f64[at] = 1;
-  writeVec3(f64, at + 1, box.min, 'aabb.min');
-  writeVec3(f64, at + 4, box.max, 'aabb.max');
-  return 1;
+  f64[at + SLOT_TYPE] = TYPE_AABB;
+  writeVec3(f64, at + AABB_MIN, box.min, 'aabb.min');
+  writeVec3(f64, at + AABB_MAX, box.max, 'aabb.max');
+  return TYPE_AABB;
 }
 
 // Too long to be inlined into the caller, but one call with no calls inside.
@@ -158,12 +180,12 @@ function writeObb(f64, at, box) {
           typeof v0 === 'number' && typeof v1 === 'number' && typeof v2 === 'number' &&
           typeof w0 === 'number' && typeof w1 === 'number' && typeof w2 === 'number' &&
           typeof h0 === 'number' && typeof h1 === 'number' && typeof h2 === 'number') {
-        f64[at] = 2; f64[at + 1] = c0; f64[at + 2] = c1; f64[at + 3] = c2;
-        f64[at + 4] = u0; f64[at + 5] = u1; f64[at + 6] = u2;
-        f64[at + 7] = v0; f64[at + 8] = v1; f64[at + 9] = v2;
-        f64[at + 10] = w0; f64[at + 11] = w1; f64[at + 12] = w2;
-        f64[at + 13] = h0; f64[at + 14] = h1; f64[at + 15] = h2;
-        return 2;
+        f64[at + SLOT_TYPE] = TYPE_OBB; f64[at + OBB_C] = c0; f64[at + OBB_C + 1] = c1; f64[at + OBB_C + 2] = c2;
+        f64[at + OBB_U] = u0; f64[at + OBB_U + 1] = u1; f64[at + OBB_U + 2] = u2;
+        f64[at + OBB_V] = v0; f64[at + OBB_V + 1] = v1; f64[at + OBB_V + 2] = v2;
+        f64[at + OBB_W] = w0; f64[at + OBB_W + 1] = w1; f64[at + OBB_W + 2] = w2;
+        f64[at + OBB_H] = h0; f64[at + OBB_H + 1] = h1; f64[at + OBB_H + 2] = h2;
+        return TYPE_OBB;
       }
     }
   } else if (axes === undefined) {
@@ -173,10 +195,11 @@ function writeObb(f64, at, box) {
       if (typeof c0 === 'number' && typeof c1 === 'number' && typeof c2 === 'number' &&
           typeof q0 === 'number' && typeof q1 === 'number' && typeof q2 === 'number' && typeof q3 === 'number' &&
           typeof h0 === 'number' && typeof h1 === 'number' && typeof h2 === 'number') {
-        f64[at] = OBB_QUATERNION_CODE; f64[at + 1] = c0; f64[at + 2] = c1; f64[at + 3] = c2;
-        f64[at + 4] = q0; f64[at + 5] = q1; f64[at + 6] = q2; f64[at + 7] = q3;
-        f64[at + 8] = h0; f64[at + 9] = h1; f64[at + 10] = h2;
-        return OBB_QUATERNION_CODE;
+        f64[at + SLOT_TYPE] = TYPE_OBB_QUATERNION;
+        f64[at + OBBQ_C] = c0; f64[at + OBBQ_C + 1] = c1; f64[at + OBBQ_C + 2] = c2;
+        f64[at + OBBQ_Q] = q0; f64[at + OBBQ_Q + 1] = q1; f64[at + OBBQ_Q + 2] = q2; f64[at + OBBQ_Q + 3] = q3;
+        f64[at + OBBQ_H] = h0; f64[at + OBBQ_H + 1] = h1; f64[at + OBBQ_H + 2] = h2;
+        return TYPE_OBB_QUATERNION;
       }
     }
   }
@@ -184,25 +207,25 @@ function writeObb(f64, at, box) {
 }
 
 function writeObbChecked(f64, at, box) {
-  writeVec3(f64, at + 1, box.center, 'obb.center');
+  writeVec3(f64, at + OBB_C, box.center, 'obb.center');  // = OBBQ_C (asserted by tests/js/wire.test.js)
   const axes = box.axes;
   if (axes !== undefined) {
     if (axes === null || typeof axes !== 'object' || axes.length !== 3)
       throw new TypeError(`obb.axes must be an array of 3 unit vectors, got ${axes !== null && typeof axes === 'object' && typeof axes.length === 'number' ? `length ${axes.length}` : show(axes)}`);
     if (box.rotation !== undefined)
       throw new TypeError('obb must have axes or a rotation, not both, got both');
-    f64[at] = 2;
-    writeVec3(f64, at + 4, axes[0], 'obb.axes[0]');
-    writeVec3(f64, at + 7, axes[1], 'obb.axes[1]');
-    writeVec3(f64, at + 10, axes[2], 'obb.axes[2]');
-    writeVec3(f64, at + 13, box.halfExtents, 'obb.halfExtents');
-    return 2;
+    f64[at + SLOT_TYPE] = TYPE_OBB;
+    writeVec3(f64, at + OBB_U, axes[0], 'obb.axes[0]');
+    writeVec3(f64, at + OBB_V, axes[1], 'obb.axes[1]');
+    writeVec3(f64, at + OBB_W, axes[2], 'obb.axes[2]');
+    writeVec3(f64, at + OBB_H, box.halfExtents, 'obb.halfExtents');
+    return TYPE_OBB;
   }
   if (box.rotation !== undefined) {
-    f64[at] = OBB_QUATERNION_CODE;
-    writeQuaternion(f64, at + 4, box.rotation, 'obb.rotation');
-    writeVec3(f64, at + 8, box.halfExtents, 'obb.halfExtents');
-    return OBB_QUATERNION_CODE;
+    f64[at + SLOT_TYPE] = TYPE_OBB_QUATERNION;
+    writeQuaternion(f64, at + OBBQ_Q, box.rotation, 'obb.rotation');
+    writeVec3(f64, at + OBBQ_H, box.halfExtents, 'obb.halfExtents');
+    return TYPE_OBB_QUATERNION;
   }
   throw new TypeError('obb.axes must be an array of 3 unit vectors (or obb.rotation a unit quaternion [x, y, z, w]), got undefined');
 }
@@ -213,9 +236,9 @@ function writeKdop(f64, at, kdop) {
     if (typeof k !== 'number') throw new TypeError(`kdop.k must be one of 6, 8, 14, 18, 26, got ${show(k)}`);
     throw new RangeError(`kdop.k must be one of 6, 8, 14, 18, 26, got ${show(k)}`);
   }
-  f64[at] = 3;
-  f64[at + 1] = k;
-  writeNumbers(f64, at + 2, kdop.min, 'kdop.min', k / 2);
-  writeNumbers(f64, at + 2 + k / 2, kdop.max, 'kdop.max', k / 2);
-  return 3;
+  f64[at + SLOT_TYPE] = TYPE_KDOP;
+  f64[at + SLOT_KDOP_K] = k;
+  writeNumbers(f64, at + SLOT_KDOP_FIELDS + kdopMin(k, 0), kdop.min, 'kdop.min', k / 2);
+  writeNumbers(f64, at + SLOT_KDOP_FIELDS + kdopMax(k, 0), kdop.max, 'kdop.max', k / 2);
+  return TYPE_KDOP;
 }

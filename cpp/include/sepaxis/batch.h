@@ -7,8 +7,9 @@
 ///   aabb    6: min x y z, max x y z
 ///   obb    15: center x y z, axes[0] x y z, axes[1] x y z, axes[2] x y z, halfExtents x y z
 ///   kdop    k: min[0 .. k/2), max[0 .. k/2)
-/// Elements are validated like the make* functions (same tolerances); an invalid element's
-/// result is kBatchInvalid and batchElement() gives its Error.
+/// (batch_field below names these positions; the JavaScript package reads them from there too.)
+/// Elements are validated by the validators of validate.h, like the make* functions; an invalid
+/// element's result is kBatchInvalid and batchElement() gives its Error.
 
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,19 @@ enum class VolumeType : int { Sphere = 0, Aabb = 1, Obb = 2, Kdop = 3 };
 inline constexpr uint8_t kBatchApart = 0;
 inline constexpr uint8_t kBatchOverlap = 1;
 inline constexpr uint8_t kBatchInvalid = 2;
+
+/// The field order above, by name: the first of each group (a Vec3 takes three fields, x y z).
+namespace batch_field {
+inline constexpr int kSphereCenter = 0, kSphereRadius = 3, kSphereCount = 4;
+inline constexpr int kAabbMin = 0, kAabbMax = 3, kAabbCount = 6;
+/// axes[a] starts at kObbAxes + 3 * a.
+inline constexpr int kObbCenter = 0, kObbAxes = 3, kObbHalfExtents = 12, kObbCount = 15;
+/// A k-DOP's fields are two blocks of k/2: min[j] is field kKdopMinBlock * k/2 + j, max[j] field
+/// kKdopMaxBlock * k/2 + j.
+inline constexpr int kKdopMinBlock = 0, kKdopMaxBlock = 1;
+inline constexpr int kdopMin(int k, int j) { return kKdopMinBlock * (k / 2) + j; }
+inline constexpr int kdopMax(int k, int j) { return kKdopMaxBlock * (k / 2) + j; }
+}  // namespace batch_field
 
 /// Fields per element (k only matters for k-DOPs); 0 for an unknown type or k.
 int batchFieldCount(VolumeType type, int k);

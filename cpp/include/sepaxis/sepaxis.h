@@ -10,4 +10,5 @@
 #include "sepaxis/report.h"
 #include "sepaxis/tolerance.h"
 #include "sepaxis/transform.h"
+#include "sepaxis/validate.h"
 #include "sepaxis/volume.h"

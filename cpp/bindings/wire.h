@@ -1,0 +1,124 @@
+#pragma once
+// The wire between the WebAssembly module and its JavaScript package (web/lib), declared once:
+// the scratch area's layout, the type codes, the status codes and the batch field order (the
+// core's own, sepaxis/batch.h). JavaScript does not repeat these numbers: the build asks the
+// module for forEachWireConstant's table (scripts/wire-js.mjs, run after each link) and writes it
+// as wire.js, a module of plain `export const`s that scripts/build-package.sh puts into dist/.
+// tests/js/wire.test.js checks that dist/wire.js and the module agree.
+
+#include "sepaxis/batch.h"
+
+namespace sepaxis::wire {
+
+// ---- Type codes: what JavaScript writes at a slot's [0], and passes to the batch exports.
+inline constexpr int kTypeSphere = int(VolumeType::Sphere);  // 0
+inline constexpr int kTypeAabb = int(VolumeType::Aabb);      // 1
+inline constexpr int kTypeObb = int(VolumeType::Obb);        // 2, by its axes
+inline constexpr int kTypeKdop = int(VolumeType::Kdop);      // 3
+inline constexpr int kTypeObbQuaternion = 4;                 // an OBB by its rotation quaternion (slots only)
+/// Batch exports take type + kFloat32 for float32 data (type and precision in one argument).
+inline constexpr int kFloat32 = 8;
+inline constexpr int kTypeMask = kFloat32 - 1;
+static_assert(kTypeObbQuaternion <= kTypeMask, "the type codes must stay below the precision flag");
+
+// ---- Batch results: kBatchApart, kBatchOverlap or kBatchInvalid per element (batch.h).
+
+// ---- Status codes the exports return: >= 0 an answer, < 0 one of these.
+inline constexpr int kSlotAInvalid = -1;    ///< slot 0's volume is invalid: lastError() says why
+inline constexpr int kSlotBInvalid = -2;    ///< slot 1's volume is invalid: lastError() says why
+inline constexpr int kWrongBatchType = -4;  ///< sx_store: the batch holds another type (or k)
+/// The status of slot `index` being invalid.
+constexpr int slotInvalid(int index) { return kSlotAInvalid - index; }
+
+// ---- The scratch area (doubles): two slots for volumes, then io for query arguments and results.
+inline constexpr int kSlotDoubles = 64;
+inline constexpr int kSlotA = 0;
+inline constexpr int kSlotB = kSlotA + kSlotDoubles;
+inline constexpr int kIo = kSlotB + kSlotDoubles;  // 128
+inline constexpr int kIoDoubles = 32;
+inline constexpr int kScratchDoubles = kIo + kIoDoubles;  // 160
+
+// A slot: the type code at [kSlotType], then the volume's numbers. Spheres, AABBs and OBBs by
+// their axes follow the batch field order (batch_field) from kSlotFields; a k-DOP has k at
+// kSlotKdopK and its batch fields from kSlotKdopFields; an OBB by a quaternion has its centre,
+// the quaternion x y z w and its half-extents.
+inline constexpr int kSlotType = 0;
+inline constexpr int kSlotFields = 1;
+inline constexpr int kSlotKdopK = 1;
+inline constexpr int kSlotKdopFields = 2;
+inline constexpr int kSlotObbQuaternionCenter = 1;
+inline constexpr int kSlotObbQuaternionRotation = 4;
+inline constexpr int kSlotObbQuaternionHalfExtents = 8;
+static_assert(kSlotFields + batch_field::kObbCount <= kSlotDoubles, "an OBB fills a slot");
+static_assert(kSlotKdopFields + 2 * kMaxKdopSlabs <= kSlotDoubles, "a 26-DOP fills a slot");
+
+// io, relative to kIo: the arguments and results of the query exports (exports.cpp, embind.cpp).
+inline constexpr int kIoPoint = 0;          ///< contains, closestPoint: the point
+inline constexpr int kIoClosestPoint = 3;   ///< closestPoint: the result
+inline constexpr int kIoOrigin = 0;         ///< raycast: origin; segmentCast: p
+inline constexpr int kIoDirection = 3;      ///< raycast: direction; segmentCast: q
+inline constexpr int kIoMaxDistance = 6;    ///< raycast
+inline constexpr int kIoHitDistance = 8;    ///< casts' result: distance, point, normal, startsInside
+inline constexpr int kIoHitPoint = 9;
+inline constexpr int kIoHitNormal = 12;
+inline constexpr int kIoHitStartsInside = 15;
+inline constexpr int kIoBoxMin = 0;         ///< boundingBox's result
+inline constexpr int kIoBoxMax = 3;
+inline constexpr int kIoRotation = 0;       ///< transform: quaternion x y z w
+inline constexpr int kIoTranslation = 4;
+inline constexpr int kIoScale = 7;
+static_assert(kIoHitStartsInside < kIoDoubles, "io holds a cast's result");
+
+/// Calls f(name, value) for every number above that JavaScript needs, under its JavaScript name.
+template <class F>
+void forEachWireConstant(F&& f) {
+  f("TYPE_SPHERE", kTypeSphere);
+  f("TYPE_AABB", kTypeAabb);
+  f("TYPE_OBB", kTypeObb);
+  f("TYPE_KDOP", kTypeKdop);
+  f("TYPE_OBB_QUATERNION", kTypeObbQuaternion);
+  f("TYPE_FLOAT32", kFloat32);
+  f("STATUS_SLOT_A_INVALID", kSlotAInvalid);
+  f("STATUS_SLOT_B_INVALID", kSlotBInvalid);
+  f("STATUS_WRONG_BATCH_TYPE", kWrongBatchType);
+  f("SLOT_A", kSlotA);
+  f("SLOT_B", kSlotB);
+  f("IO", kIo);
+  f("SCRATCH_DOUBLES", kScratchDoubles);
+  f("SLOT_TYPE", kSlotType);
+  f("SLOT_FIELDS", kSlotFields);
+  f("SLOT_KDOP_K", kSlotKdopK);
+  f("SLOT_KDOP_FIELDS", kSlotKdopFields);
+  f("SLOT_OBB_QUATERNION_CENTER", kSlotObbQuaternionCenter);
+  f("SLOT_OBB_QUATERNION_ROTATION", kSlotObbQuaternionRotation);
+  f("SLOT_OBB_QUATERNION_HALF_EXTENTS", kSlotObbQuaternionHalfExtents);
+  f("IO_POINT", kIoPoint);
+  f("IO_CLOSEST_POINT", kIoClosestPoint);
+  f("IO_ORIGIN", kIoOrigin);
+  f("IO_DIRECTION", kIoDirection);
+  f("IO_MAX_DISTANCE", kIoMaxDistance);
+  f("IO_HIT_DISTANCE", kIoHitDistance);
+  f("IO_HIT_POINT", kIoHitPoint);
+  f("IO_HIT_NORMAL", kIoHitNormal);
+  f("IO_HIT_STARTS_INSIDE", kIoHitStartsInside);
+  f("IO_BOX_MIN", kIoBoxMin);
+  f("IO_BOX_MAX", kIoBoxMax);
+  f("IO_ROTATION", kIoRotation);
+  f("IO_TRANSLATION", kIoTranslation);
+  f("IO_SCALE", kIoScale);
+  f("SPHERE_CENTER", batch_field::kSphereCenter);
+  f("SPHERE_RADIUS", batch_field::kSphereRadius);
+  f("SPHERE_FIELD_COUNT", batch_field::kSphereCount);
+  f("AABB_MIN", batch_field::kAabbMin);
+  f("AABB_MAX", batch_field::kAabbMax);
+  f("AABB_FIELD_COUNT", batch_field::kAabbCount);
+  f("OBB_CENTER", batch_field::kObbCenter);
+  f("OBB_AXES", batch_field::kObbAxes);
+  f("OBB_HALF_EXTENTS", batch_field::kObbHalfExtents);
+  f("OBB_FIELD_COUNT", batch_field::kObbCount);
+  f("BATCH_INVALID", kBatchInvalid);
+  f("KDOP_MIN_BLOCK", batch_field::kKdopMinBlock);
+  f("KDOP_MAX_BLOCK", batch_field::kKdopMaxBlock);
+}
+
+}  // namespace sepaxis::wire

@@ -1,0 +1,55 @@
+// The wire between the WebAssembly module and the package (cpp/bindings/wire.h): the numbers the
+// package's JavaScript uses come from dist/wire.js, which the build writes from the module; these
+// tests hold the two to each other and keep bare wire numbers out of the package's code.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import createSepaxisModule from '../../dist/sepaxis-wasm.js';
+import * as wire from '../../dist/wire.js';
+import { fieldNames } from '../../dist/batch.js';
+import { TYPE_CODES } from '../../dist/volume.js';
+
+const dist = new URL('../../dist/', import.meta.url);
+let module;
+
+beforeAll(async () => {
+  module = await createSepaxisModule({ wasmBinary: readFileSync(new URL('sepaxis-wasm.wasm', dist)) });
+});
+
+describe('the wire', () => {
+  it('dist/wire.js holds exactly the constants the module declares, with the same values', () => {
+    const declared = module.wireConstants();
+    expect(Object.keys(declared).length).toBeGreaterThan(40);
+    expect({ ...wire }).toEqual(declared);
+  });
+
+  it('the scratch area the package views is the one the module sizes, and the slots do not overlap', () => {
+    expect(wire.SLOT_B - wire.SLOT_A).toBeGreaterThanOrEqual(wire.SLOT_FIELDS + wire.OBB_FIELD_COUNT);
+    expect(wire.IO).toBeGreaterThanOrEqual(wire.SLOT_B + wire.SLOT_KDOP_FIELDS + 26);
+    expect(wire.SCRATCH_DOUBLES).toBeGreaterThan(wire.IO + wire.IO_HIT_STARTS_INSIDE);
+    // An OBB by its axes and by a quaternion share the centre's place (the checked writer relies on it).
+    expect(wire.SLOT_OBB_QUATERNION_CENTER).toBe(wire.SLOT_FIELDS + wire.OBB_CENTER);
+  });
+
+  it('the type codes and batch field names of the package follow the wire', () => {
+    expect(TYPE_CODES).toEqual({ sphere: wire.TYPE_SPHERE, aabb: wire.TYPE_AABB, obb: wire.TYPE_OBB, kdop: wire.TYPE_KDOP });
+    expect(fieldNames('sphere')[wire.SPHERE_RADIUS]).toBe('radius');
+    expect(fieldNames('aabb')[wire.AABB_MAX]).toBe('max.x');
+    expect(fieldNames('obb')[wire.OBB_AXES + 4]).toBe('axes[1].y');
+    expect(fieldNames('obb')[wire.OBB_HALF_EXTENTS + 2]).toBe('halfExtents.z');
+    expect(fieldNames('kdop', 14)[7]).toBe(wire.KDOP_MAX_BLOCK === 1 ? 'max[0]' : 'min[0]');
+    for (const type of ['sphere', 'aabb', 'obb']) expect(fieldNames(type).every((name) => typeof name === 'string')).toBe(true);
+  });
+
+  it('no status or type code is written as a bare number in the package code', () => {
+    for (const file of readdirSync(dist).filter((f) => f.endsWith('.js') && !['wire.js', 'sepaxis-wasm.js', 'three.js'].includes(f))) {
+      const code = readFileSync(new URL(file, dist), 'utf8').replace(/\/\/.*$/gm, '');
+      // Comparisons with negative numbers (statuses); plain-pairs.js's UNDECIDED is its own sentinel.
+      const statuses = code.match(/[=!]==\s*-[1-9]/g) ?? [];
+      expect(statuses, file).toEqual([]);
+      // Type codes written into the scratch area, or + 8 for float32.
+      expect(code.match(/f64\[at\]\s*=\s*\d/g) ?? [], file).toEqual([]);
+      expect(code.match(/\?\s*8\s*:/g) ?? [], file).toEqual([]);
+    }
+  });
+});
