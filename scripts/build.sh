@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures (when not yet configured) and builds one tree: build/native (g++) or build/wasm (em++).
+# Configures (when not yet configured) and builds one tree: build/native (g++), build/wasm (em++)
+# or build/tsan (clang++ with ThreadSanitizer).
 # Further arguments go to `cmake --build`, e.g. `--target sepaxis_report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,8 +20,18 @@ case "$tree" in
       emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release
     cmake --build build/wasm "$@"
     ;;
+  tsan)
+    # clang++ with ThreadSanitizer, warnings as errors: proves the core is safe for threads
+    # (tests/cpp/thread_test.cpp) and that clang compiles it without a warning. Only the test
+    # program: benchmarks and examples add nothing here.
+    [ -f build/tsan/build.ninja ] ||
+      CXX=clang++ cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_FLAGS=-fsanitize=thread -DSEPAXIS_WERROR=ON \
+        -DSEPAXIS_BUILD_BENCHMARKS=OFF -DSEPAXIS_BUILD_EXAMPLES=OFF
+    cmake --build build/tsan --target sepaxis_tests "$@"
+    ;;
   *)
-    echo "usage: scripts/build.sh native|wasm [cmake --build arguments]" >&2
+    echo "usage: scripts/build.sh native|wasm|tsan [cmake --build arguments]" >&2
     exit 2
     ;;
 esac

@@ -26,6 +26,7 @@ summary() { (IFS=,; echo "${times[*]}" | sed 's/,/, /g'); }
 step setup bash scripts/setup.sh
 step "native build" npm run --silent build:native
 step "native tests" npm run --silent test:native
+step "threads (tsan)" bash scripts/test-threads.sh
 step "wasm build" npm run --silent build:wasm
 step "wasm tests" npm run --silent test:wasm
 step consumer npm run --silent test:consumer

@@ -70,12 +70,8 @@ constexpr int kMaxRate = 8;  // |d_slab . (n_p x n_q)| <= 6 for the 0/±1 direct
 constexpr double kInverse[2 * kMaxRate + 1] = {-1 / 8., -1 / 7., -1 / 6., -1 / 5., -1 / 4., -1 / 3., -1 / 2., -1, 0,
                                                1,       1 / 2.,  1 / 3.,  1 / 4.,  1 / 5.,  1 / 6.,  1 / 7., 1 / 8.};
 
-const LineTable& lineTable(int k) {
-  static LineTable tables[5];
-  static bool built[5] = {};
-  const int index = k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4;
-  LineTable& t = tables[index];
-  if (built[index]) return t;
+LineTable buildLineTable(int k) {
+  LineTable t;
   const KdopDirection* dirs = kdopDirections(k);
   const int slabs = k / 2;
   auto normal = [&](int plane) { return toVec3(dirs[plane / 2]) * (plane % 2 == 0 ? 1.0 : -1.0); };
@@ -88,8 +84,18 @@ const LineTable& lineTable(int k) {
       for (int i = 0; i < slabs; ++i) t.rate[t.count][i] = int8_t(dot(toVec3(dirs[i]), dir));
       ++t.count;
     }
-  built[index] = true;
   return t;
+}
+
+// The tables of all five k, built once by the first call from any thread: a function-local static
+// is initialized exactly once even when threads arrive together (C++11, [stmt.dcl]/4). Filled
+// lazily per k before, they were a data race when threads built k-DOPs at once.
+const LineTable& lineTable(int k) {
+  struct Tables {
+    LineTable byK[5] = {buildLineTable(6), buildLineTable(8), buildLineTable(14), buildLineTable(18), buildLineTable(26)};
+  };
+  static const Tables tables;
+  return tables.byK[k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4];
 }
 
 // Enumerates the vertices: the polytope meets the line where two slab planes cross in a segment

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm run test:threads`: the core called from 8 threads at once (tests/cpp/thread_test.cpp),
+# compiled by clang++ with ThreadSanitizer and -Werror (build/tsan): fails on any data race, on a
+# thread computing other results than one thread alone, and on any clang warning.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh tsan
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  build/tsan/tests/cpp/sepaxis_tests --gtest_filter='Threads.*' --gtest_brief=1
+echo "threads: no data race, every thread's results equal one thread's"

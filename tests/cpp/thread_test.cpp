@@ -1,0 +1,137 @@
+// Every call of the core may run on several threads at once: C++ engines test collisions on worker
+// threads. Eight threads run the same work at the same time (every ordered pair test, the report,
+// the point queries, rays and segments, bounds, and the k-DOP builds behind them, each thread
+// building its own volumes) and every answer must equal the one computed on one thread first.
+// Under ThreadSanitizer (`npm run test:threads`, the build/tsan tree) this also proves there is no
+// data race; in the ordinary builds it still catches a shared table filled wrongly by two threads.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "batch_soa.h"
+#include "oracle/generators.h"
+#include "oracle/property_driver.h"
+#include "sepaxis/sepaxis.h"
+
+namespace {
+
+using namespace sepaxis;
+using sepaxis_oracle::Kind;
+
+constexpr int kThreads = 8;
+constexpr int kCasesPerPair = 12;
+
+// The work: every ordered pair of volume types, cases of every category (k-DOPs of mixed k).
+std::vector<sepaxis_oracle::Case> allCases() {
+  const Kind kinds[] = {Kind::Sphere, Kind::Aabb, Kind::Obb, Kind::Kdop};
+  std::vector<sepaxis_oracle::Case> cases;
+  uint64_t seed = 20261123;
+  for (Kind a : kinds)
+    for (Kind b : kinds)
+      for (auto& c : sepaxis_oracle::generateCases(a, b, seed++, kCasesPerPair)) cases.push_back(std::move(c));
+  return cases;
+}
+
+// Doubles compared bit for bit (NaN included): threads must give exactly the same numbers.
+void put(std::vector<uint64_t>& out, double x) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  out.push_back(bits);
+}
+void put(std::vector<uint64_t>& out, Vec3 v) { put(out, v.x), put(out, v.y), put(out, v.z); }
+void put(std::vector<uint64_t>& out, const RayHit& h) {
+  out.push_back(h.hit), put(out, h.distance), put(out, h.point), put(out, h.normal), out.push_back(h.startsInside);
+}
+
+// One OBB per case volume that is an OBB, paired by index in a float and a double batch.
+void putBatches(std::vector<uint64_t>& out, const std::vector<Volume>& volumes) {
+  std::vector<Obb> boxes;
+  for (const Volume& v : volumes)
+    if (const Obb* b = std::get_if<Obb>(&v)) boxes.push_back(*b);
+  const size_t n = boxes.size() / 2;
+  test::Soa a(VolumeType::Obb, 0, n), b(VolumeType::Obb, 0, n);
+  auto store = [](test::Soa& soa, size_t i, const Obb& box) {
+    for (int c = 0; c < 3; ++c) {
+      soa.set(c, i, box.center[c]);
+      for (int axis = 0; axis < 3; ++axis) soa.set(3 + 3 * axis + c, i, box.axis[axis][c]);
+      soa.set(12 + c, i, box.halfExtents[c]);
+    }
+  };
+  for (size_t i = 0; i < n; ++i) store(a, i, boxes[2 * i]), store(b, i, boxes[2 * i + 1]);
+  for (Precision p : {Precision::Float64, Precision::Float32}) {
+    std::vector<uint8_t> verdicts(n);
+    out.push_back(overlapsPairwise(a.layout(p), b.layout(p), n, verdicts.data()));
+    out.insert(out.end(), verdicts.begin(), verdicts.end());
+  }
+}
+
+// Everything one thread computes, as a flat list of numbers.
+std::vector<uint64_t> runAll(const std::vector<sepaxis_oracle::Case>& cases) {
+  std::vector<uint64_t> out;
+  std::vector<Volume> volumes;
+  for (const auto& c : cases) {
+    Volume a, b;
+    std::string error;
+    // The k-DOPs are built here, in every thread at once (their polytopes and tables).
+    const bool ok = sepaxis_oracle::toLibrary(c.a, a, error) && sepaxis_oracle::toLibrary(c.b, b, error);
+    out.push_back(ok);
+    if (!ok) continue;
+    out.push_back(overlaps(a, b));
+    out.push_back(overlaps(b, a));
+    const CollisionReport r = collide(a, b);
+    out.push_back(r.overlap), out.push_back(uint64_t(r.separatingAxis)), out.push_back(r.axes.size());
+    for (const AxisReport& axis : r.axes)
+      put(out, axis.direction), put(out, axis.a.min), put(out, axis.a.max), put(out, axis.gap);
+    put(out, r.penetration.depth), put(out, r.penetration.normal);
+    if (const Kdop* x = std::get_if<Kdop>(&a))
+      if (const Kdop* y = std::get_if<Kdop>(&b)) out.push_back(overlapsConservative(*x, *y));
+    const Vec3 p = center(boundingBox(b));
+    out.push_back(contains(a, p));
+    put(out, closestPoint(a, p));
+    put(out, raycast(a, p, Vec3{1, 0.5, -0.25}, 1e9));
+    put(out, segmentCast(a, p, p + Vec3{-3, 2, 1}));
+    const Aabb box = boundingBox(a);
+    put(out, box.min), put(out, box.max);
+    const PolytopeMesh mesh = polytopeMesh(a);
+    out.push_back(mesh.vertices.size());
+    volumes.push_back(a), volumes.push_back(b);
+  }
+  // k-DOP fits of point clouds, every k.
+  for (int k : {6, 8, 14, 18, 26}) {
+    const Vec3 points[] = {{0, 0, 0}, {1, 2, 3}, {-2, 1, 0.5}, {0.25, -1, 2}};
+    const Expected<Kdop> fit = fitKdop(k, points, 4);
+    out.push_back(fit.ok());
+    if (fit.ok()) out.push_back(fit->vertexCount);
+  }
+  putBatches(out, volumes);
+  return out;
+}
+
+TEST(Threads, EightThreadsComputeWhatOneThreadComputes) {
+  const std::vector<sepaxis_oracle::Case> cases = allCases();
+  ASSERT_EQ(cases.size(), size_t(16 * kCasesPerPair));
+
+  // The threads first: in a fresh process (ctest runs each test in its own), nothing the calls
+  // may fill lazily exists yet, so the threads' first calls race for it if anything does.
+  std::vector<std::vector<uint64_t>> results(kThreads);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      ready.fetch_add(1);
+      while (ready.load() < kThreads) std::this_thread::yield();  // start together
+      results[t] = runAll(cases);
+    });
+  for (std::thread& t : threads) t.join();
+
+  const std::vector<uint64_t> expected = runAll(cases);
+  ASSERT_GT(expected.size(), cases.size() * 20);
+  for (int t = 0; t < kThreads; ++t) EXPECT_TRUE(results[t] == expected) << "thread " << t << " computed other results";
+}
+
+}  // namespace
