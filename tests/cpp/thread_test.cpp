@@ -56,10 +56,11 @@ void putBatches(std::vector<uint64_t>& out, const std::vector<Volume>& volumes) 
   const size_t n = boxes.size() / 2;
   test::Soa a(VolumeType::Obb, 0, n), b(VolumeType::Obb, 0, n);
   auto store = [](test::Soa& soa, size_t i, const Obb& box) {
+    using namespace batch_field;
     for (int c = 0; c < 3; ++c) {
-      soa.set(c, i, box.center[c]);
-      for (int axis = 0; axis < 3; ++axis) soa.set(3 + 3 * axis + c, i, box.axis[axis][c]);
-      soa.set(12 + c, i, box.halfExtents[c]);
+      soa.set(kObbCenter + c, i, box.center[c]);
+      for (int axis = 0; axis < 3; ++axis) soa.set(kObbAxes + 3 * axis + c, i, box.axis[axis][c]);
+      soa.set(kObbHalfExtents + c, i, box.halfExtents[c]);
     }
   };
   for (size_t i = 0; i < n; ++i) store(a, i, boxes[2 * i]), store(b, i, boxes[2 * i + 1]);
