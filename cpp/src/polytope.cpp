@@ -63,7 +63,7 @@ Vec3 Polytope::edge(int i) const {
   return {};
 }
 
-std::string Polytope::faceLabel(int i) const {
+std::string Polytope::faceFeature(int i) const {
   static const char* const kAxisNames[] = {"x", "y", "z"};
   switch (kind) {
     case Kind::Aabb: return kAxisNames[i];
@@ -73,7 +73,7 @@ std::string Polytope::faceLabel(int i) const {
   return {};
 }
 
-std::string Polytope::edgeLabel(int i) const {
+std::string Polytope::edgeFeature(int i) const {
   switch (kind) {
     case Kind::Aabb: {
       const KdopDirection d = kdopEdge(6, i);
