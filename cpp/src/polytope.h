@@ -47,9 +47,9 @@ struct Polytope {
 
   /// The report's feature names (report.h): face i is "x" "y" "z" (AABB), "u0".."u2" (OBB) or
   /// "n(1,1,0)" (k-DOP, its integer slab direction); edge i is "x" "y" "z", "u0".."u2" or
-  /// "e(1,-1,0)" (k-DOP, its primitive integer direction).
-  std::string faceFeature(int i) const;
-  std::string edgeFeature(int i) const;
+  /// "e(1,-1,0)" (k-DOP, its primitive integer direction). Formatted once, for the program's life.
+  const std::string& faceFeature(int i) const;
+  const std::string& edgeFeature(int i) const;
 };
 
 // Inline: the sphere and box tests call these with a kind known at compile time, which then

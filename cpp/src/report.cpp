@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "obb_axes.h"
 #include "range_scale.h"
@@ -13,45 +14,53 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-using Feature = std::optional<std::string>;
-
-// Where an axis comes from: the report's kind and features.
+// Where an axis comes from: the report's kind and the features of A and B (nullptr: none). The
+// names are the polytopes' (Polytope::faceFeature, formatted once), copied into the report only.
 struct AxisSource {
   AxisKind kind;
-  Feature featureA, featureB;
+  const std::string* featureA;
+  const std::string* featureB;
 };
 
-AxisSource faceAxis(Feature a, Feature b) { return {AxisKind::Face, std::move(a), std::move(b)}; }
-AxisSource edgeAxis(std::string a, std::string b) { return {AxisKind::EdgeEdge, std::move(a), std::move(b)}; }
-AxisSource closestPointAxis() { return {AxisKind::ClosestPoint, std::nullopt, std::nullopt}; }
+AxisSource faceAxis(const std::string* a, const std::string* b) { return {AxisKind::Face, a, b}; }
+AxisSource edgeAxis(const std::string& a, const std::string& b) { return {AxisKind::EdgeEdge, &a, &b}; }
+AxisSource closestPointAxis() { return {AxisKind::ClosestPoint, nullptr, nullptr}; }
 
-// The one place labels are composed, from the features the fields hold, so the two cannot
-// disagree: "A.u0", "B.x", "A.n(1,0,0) = B.n(1,0,0)" (a direction both have, tested once),
-// "A.u0 × B.e(1,-1,0)", "closest-point direction".
-std::string labelOf(const AxisSource& s) {
-  if (s.kind == AxisKind::ClosestPoint) return "closest-point direction";
-  std::string label;
-  label.reserve(32);
-  if (s.featureA) label.append("A.").append(*s.featureA);
-  if (s.featureA && s.featureB) label.append(s.kind == AxisKind::EdgeEdge ? " × " : " = ");
-  if (s.featureB) label.append("B.").append(*s.featureB);
-  return label;
-}
-
-// Fills in where the axis comes from: kind, features and the label composed from them.
-void describe(AxisReport& r, AxisSource source) {
-  r.label = labelOf(source);
-  r.kind = source.kind;
-  r.featureA = std::move(source.featureA);
-  r.featureB = std::move(source.featureB);
+// Fills in where the axis comes from: kind, features, and the label, composed here and only here
+// from the same names, so label and fields cannot disagree: "A.u0", "B.x", "A.n(1,0,0) =
+// B.n(1,0,0)" (a direction both have, tested once), "A.u0 × B.e(1,-1,0)", "closest-point direction".
+// Written into the report in place: a report is mostly its labels, and temporaries showed up in
+// the collide benchmarks.
+void describe(AxisReport& r, const AxisSource& s) {
+  static constexpr std::string_view kClosestPoint = "closest-point direction";
+  static constexpr std::string_view kBetween[] = {" = ", " × "};  // a shared face, two edges
+  r.kind = s.kind;
+  std::string& label = r.label;
+  if (s.kind == AxisKind::ClosestPoint) {
+    label = std::string(kClosestPoint);  // constructed and moved: cheaper than assign's general path
+    return;
+  }
+  const std::string_view between = kBetween[s.kind == AxisKind::EdgeEdge];
+  // Sized exactly: most labels fit in the string itself and allocate nothing.
+  label.reserve((s.featureA ? 2 + s.featureA->size() : 0) + (s.featureB ? 2 + s.featureB->size() : 0) +
+                (s.featureA && s.featureB ? between.size() : 0));
+  if (s.featureA) {
+    r.featureA = *s.featureA;
+    label.append("A.").append(*s.featureA);
+  }
+  if (s.featureA && s.featureB) label.append(between.data(), between.size());
+  if (s.featureB) {
+    r.featureB = *s.featureB;
+    label.append("B.").append(*s.featureB);
+  }
 }
 
 // Converts one axis from the tests' form (unnormalized axis, intervals relative to origin) to the
 // report's (unit direction, world intervals). `separating` comes from the shared predicate, so the
 // report can never disagree with overlaps().
-AxisReport makeAxis(AxisSource source, Vec3 axis, Interval a, Interval b, Vec3 origin, bool separating) {
+AxisReport makeAxis(const AxisSource& source, Vec3 axis, Interval a, Interval b, Vec3 origin, bool separating) {
   AxisReport r;
-  describe(r, std::move(source));
+  describe(r, source);
   const double len = length(axis);
   r.direction = axis / len;
   const double shift = dot(origin, r.direction);
@@ -62,9 +71,9 @@ AxisReport makeAxis(AxisSource source, Vec3 axis, Interval a, Interval b, Vec3 o
   return r;
 }
 
-AxisReport degenerateAxis(AxisSource source, std::string reason) {
+AxisReport degenerateAxis(const AxisSource& source, std::string reason) {
   AxisReport r;
-  describe(r, std::move(source));
+  describe(r, source);
   r.degenerate = true;
   r.reason = std::move(reason);
   r.gap = std::nan("");
@@ -72,11 +81,10 @@ AxisReport degenerateAxis(AxisSource source, std::string reason) {
 }
 
 // The cross product of parallel edges: no axis, and the reason names both edges.
-AxisReport parallelEdgesAxis(AxisSource edges) {
-  std::string reason = "edges A." + *edges.featureA + " and B." + *edges.featureB +
-                       " are parallel: their cross product is zero, so there is no axis (the face axes "
-                       "cover this case)";
-  return degenerateAxis(std::move(edges), std::move(reason));
+AxisReport parallelEdgesAxis(const AxisSource& edges) {
+  return degenerateAxis(edges, "edges A." + *edges.featureA + " and B." + *edges.featureB +
+                                   " are parallel: their cross product is zero, so there is no axis (the "
+                                   "face axes cover this case)");
 }
 
 void finish(CollisionReport& report) {
@@ -104,7 +112,7 @@ void considerPenetration(CollisionReport& report, const AxisReport& axis) {
 }
 
 // The face feature of a candidate (face >= 0), none otherwise.
-Feature faceOf(const detail::Polytope& p, int face) { return face >= 0 ? Feature(p.faceFeature(face)) : std::nullopt; }
+const std::string* faceOf(const detail::Polytope& p, int face) { return face >= 0 ? &p.faceFeature(face) : nullptr; }
 
 // AABB-OBB and OBB-OBB: the 15 axes in A's frame, exactly as overlaps() computes them.
 CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& pb) {
@@ -119,14 +127,14 @@ CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& 
   report.penetration.depth = kInfinity;
   detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
     // A box's edges run along its face normals: edge i is named as axis i.
-    AxisSource source = x.edgeA >= 0 ? edgeAxis(pa.faceFeature(x.edgeA), pb.faceFeature(x.edgeB))
-                                     : faceAxis(faceOf(pa, x.faceA), faceOf(pb, x.faceB));
+    const AxisSource source = x.edgeA >= 0 ? edgeAxis(pa.faceFeature(x.edgeA), pb.faceFeature(x.edgeB))
+                                           : faceAxis(faceOf(pa, x.faceA), faceOf(pb, x.faceB));
     if (x.parallel) {
-      report.axes.push_back(parallelEdgesAxis(std::move(source)));
+      report.axes.push_back(parallelEdgesAxis(source));
       return false;
     }
     const Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
-    report.axes.push_back(makeAxis(std::move(source), world, {-x.rA, x.rA}, {x.c - x.rB, x.c + x.rB}, a.center, x.separates()));
+    report.axes.push_back(makeAxis(source, world, {-x.rA, x.rA}, {x.c - x.rB, x.c + x.rB}, a.center, x.separates()));
     considerPenetration(report, report.axes.back());
     return false;
   });
@@ -143,14 +151,14 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
   // Two AABBs: compare raw coordinates, as overlaps() does (no shift that could round).
   const Vec3 origin = aBox && bBox ? Vec3{} : a.reference();
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
-    AxisSource source = c.edgeA >= 0 ? edgeAxis(a.edgeFeature(c.edgeA), b.edgeFeature(c.edgeB))
-                                     : faceAxis(faceOf(a, c.faceA), faceOf(b, c.faceB));
+    const AxisSource source = c.edgeA >= 0 ? edgeAxis(a.edgeFeature(c.edgeA), b.edgeFeature(c.edgeB))
+                                           : faceAxis(faceOf(a, c.faceA), faceOf(b, c.faceB));
     if (c.parallel) {
-      report.axes.push_back(parallelEdgesAxis(std::move(source)));
+      report.axes.push_back(parallelEdgesAxis(source));
       return false;
     }
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
-    report.axes.push_back(makeAxis(std::move(source), c.axis, p.a, p.b, origin, p.separates()));
+    report.axes.push_back(makeAxis(source, c.axis, p.a, p.b, origin, p.separates()));
     considerPenetration(report, report.axes.back());
     return false;
   });
@@ -161,11 +169,12 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
 // The sphere may be A or B; intervals and labels follow the caller's order.
 CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p, bool sphereIsA) {
   CollisionReport report;
+  report.axes.reserve(size_t(p.faceCount()) + 1);  // allocated once, not grown
   report.penetration.depth = kInfinity;
   const Vec3 origin = p.reference();
-  auto add = [&](AxisSource source, Vec3 axis, Interval sphere, Interval poly, bool separating) {
-    report.axes.push_back(sphereIsA ? makeAxis(std::move(source), axis, sphere, poly, origin, separating)
-                                    : makeAxis(std::move(source), axis, poly, sphere, origin, separating));
+  auto add = [&](const AxisSource& source, Vec3 axis, Interval sphere, Interval poly, bool separating) {
+    report.axes.push_back(sphereIsA ? makeAxis(source, axis, sphere, poly, origin, separating)
+                                    : makeAxis(source, axis, poly, sphere, origin, separating));
   };
   double insideDepth = kInfinity;  // distance from the centre to the nearest face plane
   Vec3 insideNormal;
@@ -173,9 +182,9 @@ CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p,
     const Vec3 axis = p.face(i);
     const Interval sphere = detail::projectSphere(s, axis, p.faceLength(i), origin);
     const Interval poly = p.project(axis, origin, i);
-    Feature face = p.faceFeature(i);  // the polytope's face; the sphere has none
-    add(sphereIsA ? faceAxis(std::nullopt, std::move(face)) : faceAxis(std::move(face), std::nullopt), axis, sphere,
-        poly, detail::faceSeparates(sphere, poly));
+    const std::string* face = &p.faceFeature(i);  // the polytope's face; the sphere has none
+    add(sphereIsA ? faceAxis(nullptr, face) : faceAxis(face, nullptr), axis, sphere, poly,
+        detail::faceSeparates(sphere, poly));
     const double len = length(axis);
     const double centre = (sphere.min + sphere.max) / 2;
     if ((poly.max - centre) / len < insideDepth) insideDepth = (poly.max - centre) / len, insideNormal = axis / len;
@@ -205,6 +214,7 @@ CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p,
 
 CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
   CollisionReport report;
+  report.axes.reserve(1);  // allocated once, not grown (the axis entries are not small)
   const Vec3 d = b.center - a.center;
   const double distance = length(d);
   const double reach = a.radius + b.radius;
