@@ -32,10 +32,11 @@ struct AxisReport {
   AxisKind kind = AxisKind::Face;
   /// The feature of volume A (B) the axis comes from: "u0".."u2" an OBB's local axis, "x" "y" "z"
   /// an AABB's world axis, "n(1,1,0)" a k-DOP's face normal (its integer slab direction),
-  /// "e(1,-1,0)" an edge direction of a k-DOP's polytope. A face axis names its face; an edge-edge
-  /// axis (degenerate or not) names both edges. None (std::nullopt, JS null) when the axis is not
-  /// that volume's: the other volume's face, or a closest-point direction. An optional rather than
-  /// an empty string: "none" is a state of its own, not a name, and is JS's null one for one.
+  /// "e(1,-1,0)" an edge direction of a k-DOP's polytope. A face axis names its volume's face (a
+  /// direction both have, such as "A.n(1,0,0) = B.n(1,0,0)", names both); an edge-edge axis,
+  /// degenerate or not, names both edges. None (std::nullopt; null in JS) when the axis is not that
+  /// volume's: a face of the other volume, or a closest-point direction. An optional rather than an
+  /// empty string: "none" is a state of its own, not a name, and the type says so to every reader.
   std::optional<std::string> featureA, featureB;
   Vec3 direction;         ///< unit length (zero when degenerate)
   Interval a, b;          ///< projections of volume A and B onto direction
