@@ -5,7 +5,8 @@
 #include <emscripten/bind.h>
 
 #include <string>
-#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "scratch.h"
 
@@ -92,10 +93,11 @@ EMSCRIPTEN_SYMBOL(reason);
 // The report's names (kinds and features, a few dozen in all) as JS strings, each made once: they
 // repeat over the axes of every report, and each fresh string is a copy through the heap.
 const val& jsName(const std::string& name) {
-  static std::unordered_map<std::string, val> names;
-  auto it = names.find(name);
-  if (it == names.end()) it = names.emplace(name, val(name)).first;
-  return it->second;
+  // A list searched in order: as fast as a hash map for this few, and a smaller module.
+  static std::vector<std::pair<std::string, val>> names;
+  for (const auto& [known, js] : names)
+    if (known == name) return js;
+  return names.emplace_back(name, val(name)).second;
 }
 
 const val& jsFeature(const std::optional<std::string>& feature) {
