@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Browser end-to-end tests of the visualizer: builds the app with vite, serves it on 127.0.0.1 on
-# a free port, runs tests/e2e/*.test.mjs in Debian's Chromium (playwright-core), stops the server.
+# Browser end-to-end tests of the visualizer: builds the app with vite, serves it with Vite's
+# preview server (web/app/vite.config.js: the same headers as a deployment) on 127.0.0.1 on a
+# free port, runs tests/e2e/*.test.mjs in Debian's Chromium (playwright-core), stops the server.
 # Screenshots and the frame-time report go to test-results/e2e/. Takes about 70 s; the tests
 # are stopped after 5 min (CI machines may be slower).
 #   bash scripts/e2e.sh [test files...]
@@ -11,21 +12,23 @@ cd "$(dirname "$0")/.."
 [[ -f dist/index.js ]] || { echo "dist/ is missing: run \`npm run build\` first" >&2; exit 1; }
 [[ -x ${CHROMIUM:-/usr/bin/chromium} ]] || { echo "Chromium is missing: apt-get install -y chromium" >&2; exit 1; }
 
-node scripts/serve-app.mjs --build-only
+vite=node_modules/.bin/vite
+"$vite" build -c web/app/vite.config.js --logLevel warn
 log=$(mktemp)
-PORT=0 node scripts/serve-app.mjs --no-build >"$log" 2>&1 &
+# NO_COLOR: the URL Vite prints is matched below (colours would split it).
+PORT=0 NO_COLOR=1 "$vite" preview -c web/app/vite.config.js </dev/null >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 
 url=
 for _ in $(seq 100); do
-  url=$(grep -o 'http://localhost:[0-9]*/' "$log" || true)
+  url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$log" || true)
   [[ -n $url ]] && break
   kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
   sleep 0.1
 done
 [[ -n $url ]] || { echo "the server did not start" >&2; cat "$log" >&2; exit 1; }
-export SEPAXIS_APP_URL=${url/localhost/127.0.0.1}
+export SEPAXIS_APP_URL=$url
 echo "serving the visualizer at $SEPAXIS_APP_URL"
 
 mkdir -p test-results/e2e

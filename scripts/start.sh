@@ -9,4 +9,4 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 echo "building the package (C++ to WebAssembly)..."
 npm run --silent build >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-exec node scripts/serve-app.mjs   # builds the visualizer, serves it, prints http://localhost:PORT/
+exec npm run --silent app   # vite build, then vite preview: serves it, prints http://127.0.0.1:PORT/

@@ -20,6 +20,21 @@ async function setField(page, path, value) {
   await settle(page);
 }
 
+/**
+ * Types A's centre into B's fields (B is active): new volumes spawn apart, this makes them
+ * overlap. Returns the number of edits (undo steps): one per coordinate that differed.
+ */
+async function moveBOntoA(page) {
+  const [a, b] = await page.evaluate(() => window.sepaxisApp.model.selection.map((id) => window.sepaxisApp.model.get(id).volume.center));
+  let edits = 0;
+  for (const i of [0, 1, 2]) {
+    if (a[i] === b[i]) continue;
+    await setField(page, `center.${i}`, a[i]);
+    edits++;
+  }
+  return edits;
+}
+
 describe('the visualizer', () => {
   test('loads, draws the default scene with WebGL, and reports no errors', async () => {
     const page = await openPage(browser);
@@ -43,10 +58,11 @@ describe('the visualizer', () => {
     await settle(page);
     assert.equal(await volumeCount(page), 0);
     assert.equal(await verdict(page), null);
-    await page.click('button[aria-label="Add an oriented box (3)"]');
-    await page.click('button[aria-label="Add an oriented box (3)"]');
+    await page.click('button[title="Add an oriented box (3)"]');
+    await page.click('button[title="Add an oriented box (3)"]');
     await settle(page);
     assert.equal(await volumeCount(page), 2);
+    await moveBOntoA(page);
     assert.equal(await verdict(page), 'overlap');
     const labels = await axisLabels(page);
     assert.equal(labels.length, 15, 'an OBB pair has 15 candidate axes');
@@ -151,7 +167,8 @@ describe('the visualizer', () => {
     await page.keyboard.press('w');
     await page.selectOption('.preset-select', 'edge-edge');
     await settle(page);
-    await page.locator('#viewport canvas').focus();
+    // Focus off the preset list (not on the view, where the arrows orbit the camera).
+    await page.locator('#axes-card h2').click();
     await page.keyboard.press('n');
     await settle(page);
     assert.match(await page.textContent('.step h3'), /^Step 1 of 15 · A\.u0/);
@@ -187,9 +204,10 @@ describe('the visualizer', () => {
     assert.equal(await volumeCount(page), opened, 'undo does not go behind the opened scene');
 
     await page.selectOption('.preset-select', 'empty');
-    await page.click('button[aria-label="Add an oriented box (3)"]');
-    await page.click('button[aria-label="Add an oriented box (3)"]');
+    await page.click('button[title="Add an oriented box (3)"]');
+    await page.click('button[title="Add an oriented box (3)"]');
     await settle(page);
+    const moves = await moveBOntoA(page);
     assert.equal(await verdict(page), 'overlap');
     await setField(page, 'center.0', 6);
     assert.equal(await verdict(page), 'apart');
@@ -198,6 +216,9 @@ describe('the visualizer', () => {
     await page.keyboard.press('Control+z');  // the inspector edit
     await settle(page);
     assert.equal(await verdict(page), 'overlap');
+    assert.equal(await volumeCount(page), 2);
+    for (let i = 0; i < moves; i++) await page.keyboard.press('Control+z');  // moving B onto A
+    await settle(page);
     assert.equal(await volumeCount(page), 2);
     await page.keyboard.press('Control+z');  // the second add
     await settle(page);
@@ -211,6 +232,7 @@ describe('the visualizer', () => {
     await redo.click();                      // the empty preset again
     await page.keyboard.press('Control+y');  // the first add
     await page.keyboard.press('Control+Shift+z');  // the second
+    for (let i = 0; i < moves; i++) await page.keyboard.press('Control+y');  // moving B onto A
     await page.keyboard.press('Control+y');  // the edit
     await settle(page);
     assert.equal(await volumeCount(page), 2);

@@ -57,7 +57,7 @@ describe('sharing', () => {
     await loadApp(page);
     await page.selectOption('.preset-select', 'zoo');
     await settle(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[aria-label="Save the scene as a JSON file"]')]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[title="Save the scene as a JSON file"]')]);
     const text = readFileSync(await download.path(), 'utf8');
     const scene = JSON.parse(text);
     assert.equal(scene.volumes.length, 8);

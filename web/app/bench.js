@@ -24,7 +24,7 @@ function random(seed) {
   };
 }
 
-export function benchScene(sx, n, seed = 12345) {
+function benchScene(sx, n, seed = 12345) {
   const rnd = random(seed);
   const kinds = [['sphere'], ['aabb'], ['obb'], ['obb'], ['kdop', 6], ['kdop', 14], ['kdop', 18], ['kdop', 26]];
   const side = Math.ceil(Math.sqrt(n));

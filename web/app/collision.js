@@ -52,11 +52,6 @@ export class CollisionState {
     return (this.#partners.get(id)?.size ?? 0) > 0;
   }
 
-  /** Ids of the volumes this one overlaps. */
-  partners(id) {
-    return this.#partners.get(id) ?? new Set();
-  }
-
   /** The bounding box of a volume (AABB volume), as last computed. */
   bounds(id) {
     return this.#bounds.get(id);
@@ -88,6 +83,16 @@ export function comparedPair(model) {
     return sel.length === 1 && sel[0] === x ? [y, x] : [x, y];
   }
   return null;
+}
+
+/** id -> 'A' or 'B' for the volumes of the compared pair (empty without a pair). */
+export function pairRoles(pair) {
+  const roles = new Map();
+  if (pair) {
+    roles.set(pair[0].id, 'A');
+    roles.set(pair[1].id, 'B');
+  }
+  return roles;
 }
 
 /** The separating-axis report of the pair (sx.collide(A, B)). */

@@ -1,6 +1,11 @@
 // A tiny element builder. Text goes in through textContent only: nothing from a scene, a link
 // or a file is ever parsed as HTML.
 
+/** The element of the page with this id. */
+export function byId(id) {
+  return document.getElementById(id);
+}
+
 /**
  * h('div', { class: 'row', title: 't', onclick: fn, dataset: {i: 1} }, 'text', child, ...)
  * Props: class, style (an object of CSS properties), dataset, on* listeners; others become

@@ -8,6 +8,11 @@ export function translated(sx, volume, d) {
   return sx.transform(volume, { translation: d });
 }
 
+/** The volume moved by a report's minimum translation vector ({ normal, depth }): out of contact. */
+export function movedByMtv(sx, volume, penetration) {
+  return translated(sx, volume, penetration.normal.map((x) => x * penetration.depth));
+}
+
 /** The OBB equal to an AABB (identity rotation), for turning it. */
 export function aabbToObb(aabb) {
   return {

@@ -22,7 +22,7 @@ export function rotationNote(volume) {
 const _m = new Matrix4();
 
 /** The pivot of a volume: { position: [x,y,z], quaternion: [x,y,z,w] }. */
-export function pivotOf(sx, volume) {
+function pivotOf(sx, volume) {
   if (volume.type === 'sphere') return { position: volume.center, quaternion: [0, 0, 0, 1] };
   if (volume.type === 'obb') {
     let q = volume.rotation;

@@ -6,9 +6,9 @@
 
 import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
 import { h, setChildren } from './dom.js';
-import { KDOP_DIRECTIONS } from './defaults.js';
+import { KDOP_DIRECTIONS, KDOP_KS } from './defaults.js';
 import { rotationNote } from './gizmo.js';
-import { withK } from './edit.js';
+import { translated, withK } from './edit.js';
 import { MAX_NAME } from './share.js';
 
 const round = (x, digits = 4) => {
@@ -31,6 +31,8 @@ export class Inspector {
   #shape = '';
   #inputs = [];
   #problem;
+  /** The field being typed in (its text not yet committed): refreshes leave it alone. */
+  #typing = null;
 
   /**
    * actions: onChange(id, volume, {transient}), onRename(id, name), onConvert(id),
@@ -42,6 +44,11 @@ export class Inspector {
     this.actions = actions;
     this.body = h('div', { class: 'inspector-body' });
     root.append(this.body);
+    // Ctrl+Z / Ctrl+Y in a field is the app's undo (keyboard.js): the field then shows the
+    // undone value, even what was being typed in it.
+    root.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && /^[zy]$/i.test(e.key)) this.#typing = null;
+    });
   }
 
   /** entry: the active {id, name, volume} or undefined; role: 'A' | 'B' | null. */
@@ -59,7 +66,7 @@ export class Inspector {
     this.#shape = shape;
     this.entry = entry;
     for (const input of this.#inputs) {
-      if (input === document.activeElement) continue;
+      if (input === this.#typing && input === document.activeElement) continue;
       const value = String(round(this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4));
       if (input.value !== value) input.value = value;
       input.classList.remove('invalid');
@@ -103,12 +110,15 @@ export class Inspector {
       if (this.rotationForm === 'euler') groups.push(this.#row('Euler angles (degrees, XYZ order)', ['euler.0', 'euler.1', 'euler.2'], { step: 5, tags: XYZ }));
       else groups.push(this.#row('Quaternion (normalised on entry)', ['quat.0', 'quat.1', 'quat.2', 'quat.3'], { step: 0.01, tags: ['x', 'y', 'z', 'w'] }));
     } else if (v.type === 'kdop') {
+      // A k-DOP has no centre field of its own: this is its bounding box's centre, and typing it
+      // moves every slab together (edit.js translated), so a k-DOP moves by typing as others do.
+      row('Center', xyz('center'), { tags: XYZ });
       // A new k keeps the shape as well as the new directions allow: the tightest k-DOP around
       // the current polytope's corners.
       const kSelect = h('select', {
         'aria-label': 'k of this k-DOP',
         onchange: (e) => this.actions.onChange(this.#id, withK(this.sx, this.entry.volume, Number(e.target.value)), { transient: false }),
-      }, ...[6, 8, 14, 18, 26].map((k) => h('option', { value: String(k), selected: k === v.k }, `k = ${k}`)));
+      }, ...KDOP_KS.map((k) => h('option', { value: String(k), selected: k === v.k }, `k = ${k}`)));
       groups.push(h('div', { class: 'field-head' }, h('span', { class: 'field-label' }, 'Directions'), kSelect));
       const names = KDOP_DIRECTIONS[v.k];
       groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of a ${v.k}-DOP:`));
@@ -132,9 +142,9 @@ export class Inspector {
     const inputs = paths.map((path, i) => {
       const input = h('input', {
         type: 'number', step, dataset: { path }, 'aria-label': `${label} ${tags?.[i] ?? path}`,
-        oninput: () => this.#edit(input, true),
-        onchange: () => this.#edit(input, false),
-        onblur: () => this.update(this.entry),
+        oninput: () => { this.#typing = input; this.#edit(input, true); },
+        onchange: () => { this.#typing = null; this.#edit(input, false); },
+        onblur: () => { this.#typing = null; this.update(this.entry); },
       });
       if (min !== undefined) input.min = min;
       this.#inputs.push(input);
@@ -151,6 +161,10 @@ export class Inspector {
       return MathUtils.radToDeg([e.x, e.y, e.z][+index]);
     }
     if (field === 'quat') return quaternionOf(v)[+index];
+    if (v.type === 'kdop' && field === 'center') {
+      const box = this.sx.boundingBox(v);
+      return (box.min[+index] + box.max[+index]) / 2;
+    }
     return index === undefined ? v[field] : v[field][+index];
   }
 
@@ -161,7 +175,7 @@ export class Inspector {
     const value = input.valueAsNumber;
     const path = input.dataset.path;
     const [field, index] = path.split('.');
-    const v = structuredClone(entry.volume);
+    let v = structuredClone(entry.volume);
     if (Number.isNaN(value)) {
       if (!transient) this.update(entry);
       return;
@@ -180,6 +194,10 @@ export class Inspector {
       }
       delete v.axes;
       v.rotation = q;
+    } else if (v.type === 'kdop' && field === 'center') {
+      const d = [0, 0, 0];
+      d[+index] = value - this.#read(entry.volume, path);
+      v = translated(this.sx, entry.volume, d);
     } else if (index === undefined) v[field] = value;
     else v[field][+index] = value;
     const problems = this.sx.validate(v);

@@ -1,9 +1,12 @@
-// Keyboard shortcuts (ignored while typing in a field):
+// Keyboard shortcuts (ignored while typing in a text field; in a number field, the inspector's,
+// Ctrl+Z and Ctrl+Y are the app's undo and redo: a number has no text worth undoing, and the
+// browser's text undo would come back as a new edit and lose the redo steps):
 //   1 2 3 4  add a sphere, AABB, OBB, k-DOP      Delete / Backspace  delete the selected volume
 //   Shift+D  duplicate                            W E R  gizmo: move, rotate, scale
 //   N or →   next axis     P or ←  previous axis  Home  first axis    Esc  leave the tutorial / deselect
 //   F        frame the scene                      [ ]   select the previous / next volume   ?  help
 //   Ctrl+Z   undo      Ctrl+Shift+Z or Ctrl+Y  redo   (Cmd on a Mac)
+// On the focused 3D view: arrows orbit, + - and Page Up / Page Down zoom (installCameraKeys).
 
 import { isTyping } from './dom.js';
 
@@ -19,20 +22,24 @@ export const SHORTCUTS = [
   ['Esc', 'Leave the tutorial, then clear the selection'],
   ['F', 'Frame the scene'],
   ['Ctrl+Z · Ctrl+Y', 'Undo, redo (also Ctrl+Shift+Z; Cmd on a Mac)'],
+  ['← → ↑ ↓', 'On the focused view: orbit the camera'],
+  ['+ − · PgUp PgDn', 'On the focused view: zoom in, out'],
   ['?', 'This help'],
 ];
 
 /** handlers: add(type), duplicate(), remove(), mode(m), step(delta | 'first'), escape(), frame(), cycle(delta), help(), undo(), redo() */
 export function installShortcuts(target, handlers) {
   target.addEventListener('keydown', (e) => {
+    if (e.altKey) return;
+    const inNumber = e.target instanceof HTMLInputElement && e.target.type === 'number';
     // In a text field the field's own undo applies.
-    if (isTyping(e) || e.altKey) return;
+    if (isTyping(e) && !inNumber) return;
     if ((e.ctrlKey || e.metaKey) && !document.querySelector('dialog[open]')) {
       const key = e.key.toLowerCase();
       if (key === 'z') { e.preventDefault(); return e.shiftKey ? handlers.redo() : handlers.undo(); }
       if (key === 'y') { e.preventDefault(); return handlers.redo(); }
     }
-    if (e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
+    if (isTyping(e) || e.metaKey || (e.ctrlKey && e.key !== 'd')) return;
     // A modal dialog (help) takes the keys; it closes itself on Escape.
     if (document.querySelector('dialog[open]') && e.key !== '?') return;
     const key = e.key;
@@ -58,5 +65,36 @@ export function installShortcuts(target, handlers) {
       case '?': return run(handlers.help);
       default: return undefined;
     }
+  });
+}
+
+/** One key press turns the camera by this much (radians; 24 presses go round). */
+const ORBIT_STEP = Math.PI / 12;
+/** One key press zooms by this factor. */
+const ZOOM_STEP = 1.25;
+
+/**
+ * The camera from the keyboard, while the 3D view has focus: the arrows orbit, + - and Page Up /
+ * Page Down zoom. The keys stop here, so → and ← step through the axes only elsewhere.
+ * viewport: the Viewport (orbitBy, zoomBy).
+ */
+export function installCameraKeys(canvas, viewport) {
+  canvas.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const act = {
+      ArrowLeft: () => viewport.orbitBy(-ORBIT_STEP, 0),
+      ArrowRight: () => viewport.orbitBy(ORBIT_STEP, 0),
+      ArrowUp: () => viewport.orbitBy(0, ORBIT_STEP),
+      ArrowDown: () => viewport.orbitBy(0, -ORBIT_STEP),
+      '+': () => viewport.zoomBy(1 / ZOOM_STEP),
+      '=': () => viewport.zoomBy(1 / ZOOM_STEP),
+      PageUp: () => viewport.zoomBy(1 / ZOOM_STEP),
+      '-': () => viewport.zoomBy(ZOOM_STEP),
+      PageDown: () => viewport.zoomBy(ZOOM_STEP),
+    }[e.key];
+    if (!act) return;
+    e.preventDefault();
+    e.stopPropagation();
+    act();
   });
 }

@@ -13,6 +13,9 @@ export class Messages {
 
   /** A lasting message with a close button. kind: 'error' | 'info'. */
   show(title, detail = '', kind = 'error') {
+    // A toast still showing belongs to what came before ("Opened a.json"): it would contradict
+    // the message.
+    this.#hideToast();
     this.banner.className = `banner ${kind}`;
     setChildren(this.banner,
       h('div', { class: 'banner-text' }, h('strong', {}, title), detail ? h('span', { class: 'detail' }, ` ${detail}`) : null),
@@ -30,6 +33,11 @@ export class Messages {
     this.toast.textContent = text;
     this.toast.classList.add('visible');
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.toast.classList.remove('visible'), 2200);
+    this.#timer = setTimeout(() => this.#hideToast(), 2200);
+  }
+
+  #hideToast() {
+    clearTimeout(this.#timer);
+    this.toast.classList.remove('visible');
   }
 }

@@ -3,8 +3,8 @@
 // renderer it draws without MSAA, and at a lower resolution while the view moves (renderQuality).
 
 import {
-  AmbientLight, Color, DirectionalLight, GridHelper, HemisphereLight, PerspectiveCamera, Raycaster,
-  Scene, Vector2, Vector3, WebGLRenderer,
+  AmbientLight, Color, DirectionalLight, GridHelper, HemisphereLight, MathUtils, PerspectiveCamera, Raycaster,
+  Scene, Spherical, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
@@ -25,7 +25,7 @@ const FLOOR_Y = -2.5;
  * stops, the frame is drawn again at full resolution.
  * `?antialias=on|off` and `?interaction-scale=0.25..1` override, for measuring.
  */
-export function renderQuality() {
+function renderQuality() {
   const params = new URLSearchParams(location.search);
   const software = isSoftwareRenderer();
   let antialias = window.devicePixelRatio < 2 && !software;
@@ -60,13 +60,14 @@ function mix(a, b, t) {
   return out;
 }
 
+/** Radians kept between the camera and the poles when orbiting by keys. */
+const POLE_MARGIN = 0.01;
+
 export class Viewport {
   scene = new Scene();
   camera = new PerspectiveCamera(45, 1, 0.05, 500);
   /** Called before each render (e.g. to face marks to the camera). */
   beforeRender = [];
-  /** Duration of the last render() call in ms (CPU side), for the frame-time report. */
-  lastRenderMs = 0;
   #pending = 0;
   /** Interactions under way (orbiting, gizmo drags): while any, the view draws at interactionScale. */
   #interactions = 0;
@@ -139,10 +140,6 @@ export class Viewport {
     this.invalidate();
   }
 
-  get interacting() {
-    return this.#interactions > 0;
-  }
-
   #pixelRatio() {
     return Math.min(window.devicePixelRatio, 2) * (this.#interactions > 0 ? this.quality.interactionScale : 1);
   }
@@ -156,7 +153,6 @@ export class Viewport {
   render() {
     if (this.#pending) cancelAnimationFrame(this.#pending);
     this.#pending = 0;
-    const t0 = performance.now();
     // The resolution follows the interactions when a frame is drawn (resizing the drawing buffer
     // clears it, so only right before drawing; a wheel step begins and ends in one event and
     // changes nothing).
@@ -165,7 +161,6 @@ export class Viewport {
     for (const f of this.beforeRender) f(this.camera);
     this.renderer.render(this.scene, this.camera);
     this.labels.render(this.scene, this.camera);
-    this.lastRenderMs = performance.now() - t0;
   }
 
   /** The picking ray under a pointer, as { origin, direction } arrays (world space). */
@@ -202,6 +197,30 @@ export class Viewport {
     camera.updateProjectionMatrix();
     controls.update();
     this.invalidate();
+  }
+
+  /**
+   * Turns the camera about the orbit target by `left` radians around the vertical and `up`
+   * radians towards the top (the keyboard's orbit; OrbitControls' own keys pan instead). The
+   * tilt stays inside the controls' polar limits, a little off the poles, where the view would flip.
+   */
+  orbitBy(left, up) {
+    const { camera, controls } = this;
+    const offset = camera.position.clone().sub(controls.target);
+    const s = new Spherical().setFromVector3(offset);
+    s.theta -= left;
+    s.phi = MathUtils.clamp(s.phi - up, Math.max(controls.minPolarAngle, POLE_MARGIN), Math.min(controls.maxPolarAngle, Math.PI - POLE_MARGIN));
+    camera.position.copy(controls.target).add(offset.setFromSpherical(s));
+    controls.update();
+  }
+
+  /** Moves the camera towards the orbit target (factor < 1) or away from it (> 1). */
+  zoomBy(factor) {
+    const { camera, controls } = this;
+    const offset = camera.position.clone().sub(controls.target);
+    const d = MathUtils.clamp(offset.length() * factor, controls.minDistance, controls.maxDistance);
+    camera.position.copy(controls.target).add(offset.setLength(d));
+    controls.update();
   }
 
   /** Client (CSS pixel) coordinates of a world point [x, y, z]. */

@@ -1,5 +1,5 @@
-// The list of volumes: a dot coloured by overlap (red: overlaps another, green: apart), the name,
-// the type and the A/B role. Clicking a row picks the volume, as clicking it in the view does.
+// The list of volumes: a mark of overlap (a red ✕: overlaps another, a green ✓: apart; shape
+// and colour, and said in words to screen readers), the name, the type and the A/B role. Clicking a row picks the volume, as clicking it in the view does.
 
 import { h, setChildren } from './dom.js';
 
@@ -13,7 +13,8 @@ export class SceneList {
     root.append(this.list);
   }
 
-  #key = '';
+  // null, not '': an empty scene's key is '' too, and its "No volumes yet" must be built.
+  #key = null;
   #rows = new Map();
 
   /** model; overlapsAny(id) -> bool; roles: Map id -> 'A' | 'B'. Rows are rebuilt only when
@@ -27,14 +28,19 @@ export class SceneList {
       const role = roles.get(id);
       const overlapping = overlapsAny(id);
       // Written only when they change: this runs on every frame of a drag, for every row.
-      const state = `${role ?? ''}|${model.activeId === id}|${overlapping}`;
+      // Selected is the model's selection, not the pair's roles: one volume left selected (B
+      // deleted) is still selected, though it has no role until a second is picked.
+      const selected = model.selection.includes(id);
+      const state = `${role ?? ''}|${selected}|${model.activeId === id}|${overlapping}`;
       if (row.state === state) continue;
       row.state = state;
-      row.el.classList.toggle('selected', !!role);
-      row.el.classList.toggle('active', !!role && model.activeId === id);
-      row.button.setAttribute('aria-pressed', String(!!role));
+      row.el.classList.toggle('selected', selected);
+      row.el.classList.toggle('active', selected && model.activeId === id);
+      row.button.setAttribute('aria-pressed', String(selected));
       row.dot.className = `dot ${overlapping ? 'overlap' : 'apart'}`;
+      row.dot.textContent = overlapping ? '✕' : '✓';
       row.dot.title = overlapping ? 'overlaps another volume' : 'overlaps no other volume';
+      row.said.textContent = overlapping ? ', overlaps another volume' : ', overlaps none';
       row.chip.className = `chip ${role ? role.toLowerCase() : 'none'}`;
       row.chip.textContent = role ?? '';
     }
@@ -48,16 +54,18 @@ export class SceneList {
     }
     setChildren(this.list, model.volumes.map(({ id, name, volume }) => {
       const type = volume.type === 'kdop' ? `${volume.k}-DOP` : volume.type === 'sphere' ? 'sphere' : volume.type.toUpperCase();
-      const dot = h('span', { class: 'dot' });
+      const dot = h('span', { class: 'dot', 'aria-hidden': 'true' });
       const chip = h('span', { class: 'chip none' });
-      const button = h('button', { class: 'pick', 'aria-label': `Select ${name ?? id}` },
-        dot, h('span', { class: 'name' }, name ?? id), h('span', { class: 'type' }, type), chip);
+      const said = h('span', { class: 'visually-hidden' });
+      // Named by its text (name, type, role, overlap): what is seen is what a screen reader says.
+      const button = h('button', { class: 'pick' },
+        dot, h('span', { class: 'name' }, name ?? id), h('span', { class: 'type' }, type), chip, said);
       const el = h('li', {
         class: 'item', dataset: { id },
         onclick: () => this.onPick(id),
         onpointerenter: () => this.onHover(id),
       }, button);
-      this.#rows.set(id, { el, button, dot, chip });
+      this.#rows.set(id, { el, button, dot, chip, said });
       return el;
     }));
   }

@@ -96,13 +96,6 @@ export class SceneModel extends EventTarget {
     this.#emit({ selection: true });
   }
 
-  /** Sets the whole selection (oldest first). */
-  setSelection(ids) {
-    this.selection = ids.filter((id) => this.get(id)).slice(-MAX_SELECTION);
-    this.activeId = this.selection.at(-1) ?? null;
-    this.#emit({ selection: true });
-  }
-
   /** Swaps A and B. */
   swap() {
     if (this.selection.length !== 2) return;

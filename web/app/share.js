@@ -4,11 +4,11 @@
 // problem gives a message and no scene, never an exception.
 
 /** Longest hash accepted (characters). A scene of 1,000 volumes compresses to well under this. */
-export const MAX_HASH_CHARS = 200_000;
+const MAX_HASH_CHARS = 200_000;
 /** Largest JSON text accepted after decompression or from a file (bytes): stops zip bombs. */
 export const MAX_JSON_BYTES = 2_000_000;
 /** Most volumes in a scene: the overlap colouring tests every pair. */
-export const MAX_VOLUMES = 500;
+const MAX_VOLUMES = 500;
 /** Longest volume name kept (characters). */
 export const MAX_NAME = 60;
 

@@ -19,6 +19,3 @@ export const COLORS = {
   mtv: 0xf5f5f5,
   edge: 0xc5cfdd,
 };
-
-export const CSS_COLORS = Object.fromEntries(
-  Object.entries(COLORS).map(([k, v]) => [k, `#${v.toString(16).padStart(6, '0')}`]));

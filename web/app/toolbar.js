@@ -10,7 +10,12 @@ export class Toolbar {
   constructor(root, actions) {
     this.root = root;
     this.k = 18;
-    const btn = (label, title, onclick, extra = {}) => h('button', { title, 'aria-label': title, onclick, ...extra }, label);
+    // The tooltip names the shortcut. It is the accessible name too when it contains the
+    // visible label ("Add a k-DOP (4)"); otherwise the label names the button ("OBB"), so what
+    // speech-input users see is what they say (WCAG 2.5.3), and the tooltip describes it.
+    const btn = (label, title, onclick, extra = {}) => h('button', {
+      title, 'aria-label': title.toLowerCase().includes(label.toLowerCase()) ? title : null, onclick, ...extra,
+    }, label);
     this.kSelect = h('select', {
       class: 'k-select', title: 'k of new k-DOPs', 'aria-label': 'k of new k-DOPs',
       onchange: (e) => { this.k = Number(e.target.value); },

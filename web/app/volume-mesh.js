@@ -28,7 +28,7 @@ function unitSphere(n) {
 }
 
 /** Segments around a sphere of radiusPx pixels on screen (see SPHERE_SEGMENTS). */
-export function sphereSegments(radiusPx) {
+function sphereSegments(radiusPx) {
   return SPHERE_SEGMENTS.find((n) => radiusPx * (1 - Math.cos(Math.PI / n)) <= 0.5) ?? SPHERE_SEGMENTS.at(-1);
 }
 

@@ -1,0 +1,296 @@
+// The App: builds the scene model, the collision state, the 3D view and the panels, and wires
+// them. Data flows one way: every edit (toolbar, keys, gizmo, inspector, picking) goes into the
+// model; each model change, batched per task (change-batch.js), refreshes the collision state,
+// the drawing (scene-drawing.js) and the panels (panels.js) from the model. The URL, Share and
+// the JSON files are scene-link.js's; the help dialog is help-dialog.js's.
+//
+// window.sepaxisApp is this object: the browser tests read model, report, focusAxis, lastHash,
+// viewport and sx, and call load, flush, project and screenPositionOf.
+
+import { focusedAxis } from './axis-focus.js';
+import { ChangeBatch } from './change-batch.js';
+import { CollisionState, comparedPair, pairReport, pairRoles } from './collision.js';
+import { byId } from './dom.js';
+import { aabbToObb } from './edit.js';
+import { Gizmo } from './gizmo.js';
+import { HelpDialog } from './help-dialog.js';
+import { installCameraKeys, installShortcuts } from './keyboard.js';
+import { Panels } from './panels.js';
+import { installPicking, pickVolume } from './picking.js';
+import { presetById } from './presets.js';
+import { Viewport } from './renderer.js';
+import { SceneDrawing } from './scene-drawing.js';
+import { addVolume, applyMtv, cycleSelection, duplicateActive, removeActive } from './scene-edits.js';
+import { SceneLink } from './scene-link.js';
+import { SceneModel } from './scene-model.js';
+import { checkScene } from './share.js';
+import { Toolbar } from './toolbar.js';
+import { UndoHistory } from './undo.js';
+
+export class App {
+  /** View state (not saved): tutorial step (-1: off), hovered axis and volume, preset lesson. */
+  ui = { step: -1, hoverAxis: null, hoverVolume: null, lesson: null };
+  report = null;
+  pair = null;
+  /** The index of the axis drawn in 3D (axis-focus.js), or null. */
+  focusAxis = null;
+  #pairKey = '';
+
+  /** messages: the banner and toasts (messages.js). */
+  constructor(sx, messages) {
+    this.sx = sx;
+    this.messages = messages;
+    this.model = new SceneModel();
+    this.collision = new CollisionState(sx);
+    this.viewport = new Viewport(byId('viewport'));
+    this.drawing = new SceneDrawing(sx, this.viewport);
+    this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene));
+    this.helpDialog = new HelpDialog(byId('help'), byId('help-shortcuts'), byId('help-close'));
+    this.changes = new ChangeBatch((p) => this.#refresh(p));
+
+    this.gizmo = new Gizmo(this.viewport, sx, {
+      onChange: (id, v, o) => this.model.update(id, v, o),
+      onNote: (text) => {
+        // Called on every refresh (every frame of a drag): written only when it changes.
+        const note = byId('gizmo-note');
+        if (note.textContent !== (text ?? '')) note.textContent = text ?? '';
+        if (note.hidden !== !text) note.hidden = !text;
+      },
+    });
+    this.toolbar = new Toolbar(byId('toolbar'), {
+      onAdd: (type, k) => this.add(type, k),
+      onDuplicate: () => this.duplicate(),
+      onDelete: () => this.remove(),
+      onUndo: () => this.undo.undo(),
+      onRedo: () => this.undo.redo(),
+      onMode: (m) => this.setMode(m),
+      onPreset: (id) => this.loadPreset(id),
+      onShare: () => this.share(),
+      onExport: () => this.link.exportFile(),
+      onImport: (file) => this.importFile(file),
+      onHelp: () => this.help(),
+    });
+    this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo));
+    this.panels = new Panels(sx, {
+      verdict: { onSwap: () => this.model.swap(), onApplyMtv: () => this.applyMtv() },
+      tutorial: { onStep: (i) => this.setStep(i) },
+      axes: {
+        onHover: (i) => { this.ui.hoverAxis = i; this.#refreshFocus(); },
+        onPick: (i) => this.setStep(i),
+      },
+      inspector: {
+        onChange: (id, v, o) => this.model.update(id, v, o),
+        onRename: (id, name) => this.model.rename(id, name),
+        onConvert: (id) => this.model.update(id, aabbToObb(this.model.get(id).volume)),
+        onDuplicate: () => this.duplicate(),
+        onDelete: () => this.remove(),
+      },
+      sceneList: {
+        onPick: (id) => this.model.select(id),
+        onHover: (id) => this.#hoverVolume(id),
+      },
+    }, () => ({
+      model: this.model, collision: this.collision, pair: this.pair, report: this.report,
+      roles: pairRoles(this.pair), step: this.ui.step, lesson: this.ui.lesson,
+    }));
+    this.model.addEventListener('change', (e) => this.changes.add(e.detail));
+    installPicking(this.viewport.canvas, {
+      pick: (x, y) => this.pick(x, y),
+      onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging,
+      onPick: (id) => this.model.select(id),
+      onHover: (id) => { if (!this.gizmo.dragging) this.#hoverVolume(id); },
+    });
+    installCameraKeys(this.viewport.canvas, this.viewport);
+    installShortcuts(window, {
+      add: (type) => this.add(type, this.toolbar.k),
+      duplicate: () => this.duplicate(),
+      remove: () => this.remove(),
+      mode: (m) => this.setMode(m),
+      step: (d) => this.setStep(d === 'first' ? 0 : this.ui.step < 0 ? (d > 0 ? 0 : -1) : this.ui.step + d),
+      escape: () => {
+        if (this.helpDialog.open) this.helpDialog.close();
+        else if (this.ui.step >= 0) this.setStep(-1);
+        else this.model.select(null);
+      },
+      frame: () => this.frame(),
+      cycle: (d) => this.cycle(d),
+      help: () => this.help(),
+      undo: () => this.undo.undo(),
+      redo: () => this.undo.redo(),
+    });
+    this.#refresh({ ids: null, selection: true });
+  }
+
+  // ---- actions -------------------------------------------------------------------------
+
+  /**
+   * Adds a volume near the orbit target, apart from the others; leaves the preset's lesson, and
+   * reframes the view when the new volume is not all in it. Returns its id.
+   */
+  add(type, k = 18) {
+    const id = addVolume(this.sx, this.model, type, k, this.viewport.controls.target);
+    this.ui.lesson = null;
+    this.flush();
+    if (!this.#inView(this.collision.bounds(id))) this.frame();
+    return id;
+  }
+
+  duplicate() {
+    duplicateActive(this.sx, this.model);
+  }
+
+  remove() {
+    removeActive(this.model);
+  }
+
+  cycle(delta) {
+    cycleSelection(this.model, delta);
+  }
+
+  applyMtv() {
+    applyMtv(this.sx, this.model, this.pair, this.report);
+  }
+
+  setMode(mode) {
+    this.gizmo.setMode(mode);
+    this.toolbar.update({ mode, hasActive: !!this.model.active });
+  }
+
+  /** Tutorial step: an axis index, or -1 to leave (clamped to the report). */
+  setStep(i) {
+    const n = this.report?.axes.length ?? 0;
+    this.ui.step = n === 0 ? -1 : Math.max(-1, Math.min(n - 1, i));
+    this.panels.refresh();
+    this.#refreshFocus();
+    if (this.ui.step >= 0) this.panels.axisPanel.reveal(this.ui.step, true);
+  }
+
+  loadPreset(id) {
+    const preset = presetById(id);
+    if (!preset) return;
+    this.load(checkScene(preset.scene, this.sx));
+    this.ui.lesson = preset.lesson;
+    this.panels.refresh();
+    this.messages.clear();
+  }
+
+  /** Replaces the scene with checked data and frames it. */
+  load(scene) {
+    this.ui.step = -1;
+    this.ui.lesson = null;
+    this.model.load(scene);
+    this.flush();
+    this.frame();
+  }
+
+  importFile(file) {
+    return this.link.importFile(file);
+  }
+
+  share() {
+    return this.link.share();
+  }
+
+  help() {
+    this.helpDialog.toggle();
+  }
+
+  /** Restores the scene in the URL hash (scene-link.js); with no hash, the fallback preset. */
+  loadFromHash({ fallbackPreset }) {
+    return this.link.loadFromHash(fallbackPreset && (() => this.loadPreset(fallbackPreset)));
+  }
+
+  /** The hash this page last wrote or opened. */
+  get lastHash() {
+    return this.link.lastHash;
+  }
+
+  /** Points the camera at the whole scene (keeping its direction). */
+  frame() {
+    const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    // A pair gets room for the axis drawn beside it.
+    this.viewport.frameBoxes(boxes, boxes.length <= 2 ? 1.4 : 1.15);
+  }
+
+  /** Applies pending model changes now (normally done once per task). */
+  flush() {
+    this.changes.flush();
+  }
+
+  // ---- the view ------------------------------------------------------------------------
+
+  /** The volume under a pointer, or null. */
+  pick(clientX, clientY) {
+    return pickVolume(this.sx, this.model.volumes, this.viewport.ray(clientX, clientY));
+  }
+
+  /** Client (CSS pixel) coordinates of a world point, e.g. to click a volume in a test. */
+  project(point) {
+    return this.viewport.project(point);
+  }
+
+  /** True when the 8 corners of a box ({min, max}) project inside the canvas. */
+  #inView(box) {
+    const r = this.viewport.canvas.getBoundingClientRect();
+    for (let c = 0; c < 8; c++) {
+      const p = this.project([0, 1, 2].map((i) => ((c >> i) & 1 ? box.max[i] : box.min[i])));
+      if (!(p.x >= r.left && p.x <= r.right && p.y >= r.top && p.y <= r.bottom)) return false;
+    }
+    return true;
+  }
+
+  /** Client coordinates of a volume's bounding-box centre. */
+  screenPositionOf(id) {
+    const b = this.collision.bounds(id);
+    return b && this.project(b.min.map((m, i) => (m + b.max[i]) / 2));
+  }
+
+  // ---- refresh ---------------------------------------------------------------------------
+
+  #refresh({ ids, selection, transient = false }) {
+    const model = this.model;
+    if (ids === null || ids.size) this.collision.update(model, ids === null ? null : [...ids]);
+    this.drawing.sync(model.volumes, ids);
+    this.pair = comparedPair(model);
+    const key = this.pair ? `${this.pair[0].id}|${this.pair[1].id}` : '';
+    if (key !== this.#pairKey) {
+      this.ui.step = -1;
+      this.ui.hoverAxis = null;
+    }
+    this.#pairKey = key;
+    const previous = this.report;
+    this.report = pairReport(this.sx, this.pair);
+    if (this.report && this.ui.step >= this.report.axes.length) this.ui.step = this.report.axes.length - 1;
+    this.#refreshStyles();
+    this.panels.refreshDuring({ transient });
+    this.#refreshFocus();
+    // Bring the deciding axis into view when it changes (not while the reader steps through).
+    const sep = this.report?.separatingAxis ?? -1;
+    if (sep >= 0 && this.ui.step < 0 && sep !== (previous?.separatingAxis ?? -1)) this.panels.axisPanel.reveal(sep);
+    this.gizmo.sync(model.active);
+    this.toolbar.update({ mode: this.gizmo.mode, hasActive: !!model.active });
+    if (!transient && (ids === null || ids.size || selection)) this.link.scheduleUrl();
+    this.viewport.invalidate();
+  }
+
+  #refreshStyles() {
+    this.drawing.style({
+      collision: this.collision, pair: this.pair, roles: pairRoles(this.pair),
+      hoverVolume: this.ui.hoverVolume, tutorial: this.ui.step >= 0 && this.pair,
+    });
+  }
+
+  /** Draws the axis in focus (hovered row, tutorial step, deciding axis: axis-focus.js). */
+  #refreshFocus() {
+    this.focusAxis = focusedAxis(this.report, this.ui);
+    this.drawing.showFocus({ collision: this.collision, pair: this.pair, report: this.report, focus: this.focusAxis });
+  }
+
+  #hoverVolume(id) {
+    if (this.ui.hoverVolume === id) return;
+    this.ui.hoverVolume = id;
+    this.#refreshStyles();
+    this.viewport.canvas.style.cursor = id ? 'pointer' : '';
+    this.viewport.invalidate();
+  }
+}

@@ -1,0 +1,68 @@
+// The text panels around the view: the verdict card, the tutorial paragraph, the list of axes,
+// the inspector and the scene list. They are refreshed together from one state, at a lower
+// rate during a drag (see PANEL_STRIDE).
+
+import { AxisPanel } from './axis-panel.js';
+import { byId } from './dom.js';
+import { Inspector } from './inspector.js';
+import { SceneList } from './scene-list.js';
+import { TutorialPanel } from './tutorial-panel.js';
+import { VerdictPanel } from './verdict-panel.js';
+
+/**
+ * During a drag (transient changes) the text panels are refreshed on every PANEL_STRIDE-th
+ * change, the 3D view on every one: on a software renderer the browser's style, layout, paint
+ * and raster of the changed panels made a drag frame miss 60 fps. A skipped refresh is caught
+ * up PANEL_CATCH_UP ms later if no change follows, and the drag's final change refreshes all.
+ */
+const PANEL_STRIDE = 2;
+const PANEL_CATCH_UP = 50;
+
+export class Panels {
+  #state;
+  #transientCount = 0;
+  #panelTimer = 0;
+
+  /**
+   * handlers: { verdict, tutorial, axes, inspector, sceneList }, each given to
+   * its panel as is. state() -> { model, collision, pair, report, roles, step, lesson }, read at
+   * each refresh (a caught-up refresh shows the state of its time, not of the skipped change).
+   */
+  constructor(sx, handlers, state) {
+    this.#state = state;
+    this.verdict = new VerdictPanel(byId('verdict'), handlers.verdict);
+    this.tutorial = new TutorialPanel(byId('tutorial'), handlers.tutorial);
+    this.axisPanel = new AxisPanel(byId('axes'), handlers.axes);
+    this.inspector = new Inspector(byId('inspector'), sx, handlers.inspector);
+    this.sceneList = new SceneList(byId('scene'), handlers.sceneList);
+  }
+
+  /** Refreshes the panels now, or (during a drag, every other change) a little later. */
+  refreshDuring({ transient }) {
+    const now = !transient || this.#transientCount % PANEL_STRIDE === 0;
+    this.#transientCount = transient ? this.#transientCount + 1 : 0;
+    if (now) {
+      clearTimeout(this.#panelTimer);
+      this.#panelTimer = 0;
+      this.refresh({ transient });
+    } else if (!this.#panelTimer) {
+      this.#panelTimer = setTimeout(() => {
+        this.#panelTimer = 0;
+        this.refresh({ transient: true });
+      }, PANEL_CATCH_UP);
+    }
+  }
+
+  refresh({ transient = false } = {}) {
+    const { model, collision, pair, report, roles, step, lesson } = this.#state();
+    this.verdict.update(pair, report, {
+      count: model.volumes.length, overlappingPairs: collision.overlappingPairs, selected: model.selection.length,
+    });
+    this.tutorial.update(pair, report, step, lesson);
+    this.axisPanel.update(report, step, { transient });
+    const active = model.active;
+    this.inspector.update(active, active ? roles.get(active.id) ?? null : null);
+    this.sceneList.update(model, (id) => collision.overlapsAny(id), roles);
+    document.body.classList.toggle('tutorial-on', step >= 0);
+  }
+}

@@ -1,0 +1,99 @@
+// The scene as drawn in 3D: one VolumeView per volume of the model, the A and B badges above the
+// compared pair, the candidate axis in focus (AxisView: its line, intervals, planes and the MTV
+// arrow) and a ghost of B moved by the minimum translation vector. It reads the model, the
+// collision state and the report, and never changes them.
+
+import { CSS2DObject } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
+import { AxisView } from './axis-view.js';
+import { h } from './dom.js';
+import { movedByMtv } from './edit.js';
+import { VolumeView } from './volume-mesh.js';
+
+export class SceneDrawing {
+  /** id -> its VolumeView. */
+  #views = new Map();
+
+  constructor(sx, viewport) {
+    this.sx = sx;
+    this.viewport = viewport;
+    this.axisView = new AxisView(viewport);
+    this.badges = { A: badge('A'), B: badge('B') };
+    viewport.scene.add(this.badges.A, this.badges.B);
+    // Where B would be after moving by the minimum translation vector.
+    this.ghost = new VolumeView(sx, 'mtv-ghost');
+    this.ghost.fillMaterial.opacity = 0.06;
+    this.ghost.edgeMaterial.color.set(0xffffff);
+    this.ghost.edgeMaterial.opacity = 0.45;
+    this.ghost.object.visible = false;
+    viewport.scene.add(this.ghost.object);
+    viewport.beforeRender.push((camera) => {
+      const height = viewport.canvas.height;
+      for (const view of this.#views.values()) view.updateDetail(camera, height);
+      this.ghost.updateDetail(camera, height);
+    });
+  }
+
+  /** Adds, removes and redraws views to match the model's volumes (changed ids, or null: all). */
+  sync(volumes, ids) {
+    const present = new Set(volumes.map((e) => e.id));
+    for (const [id, view] of this.#views) {
+      if (!present.has(id)) {
+        this.viewport.scene.remove(view.object);
+        view.dispose();
+        this.#views.delete(id);
+      }
+    }
+    for (const { id, volume } of volumes) {
+      let view = this.#views.get(id);
+      if (!view) {
+        view = new VolumeView(this.sx, id);
+        this.#views.set(id, view);
+        this.viewport.scene.add(view.object);
+        view.setVolume(volume);
+      } else if (ids === null || ids.has(id)) view.setVolume(volume);
+    }
+  }
+
+  /**
+   * Colours every volume (overlapping or not, its role A or B, hovered; dimmed outside the pair
+   * during the tutorial) and places the A and B badges above the pair.
+   */
+  style({ collision, pair, roles, hoverVolume, tutorial }) {
+    for (const [id, view] of this.#views) {
+      view.setStyle({
+        overlapping: collision.overlapsAny(id),
+        role: roles.get(id) ?? null,
+        hovered: hoverVolume === id,
+        dimmed: !!tutorial && !roles.has(id),
+      });
+    }
+    for (const role of ['A', 'B']) {
+      const entry = pair?.[role === 'A' ? 0 : 1];
+      const b = entry && collision.bounds(entry.id);
+      this.badges[role].visible = !!b;
+      if (b) this.badges[role].position.set((b.min[0] + b.max[0]) / 2, b.max[1] + 0.3, (b.min[2] + b.max[2]) / 2);
+    }
+  }
+
+  /**
+   * Shows the report's axis number `focus` (or none) beside the pair, and, when they overlap,
+   * the MTV arrow and the ghost of B moved by it.
+   */
+  showFocus({ collision, pair, report, focus }) {
+    const bounds = pair && [collision.bounds(pair[0].id), collision.bounds(pair[1].id)];
+    this.axisView.show(focus == null ? null : report.axes[focus], bounds);
+    const p = report?.overlap ? report.penetration : null;
+    this.axisView.showMtv(p, bounds?.[1]);
+    this.ghost.object.visible = !!(p && p.depth > 0);
+    if (this.ghost.object.visible) {
+      this.ghost.setVolume(movedByMtv(this.sx, pair[1].volume, p));
+    }
+  }
+}
+
+function badge(text) {
+  const el = h('div', { class: `badge ${text.toLowerCase()}` }, text);
+  const object = new CSS2DObject(el);
+  object.visible = false;
+  return object;
+}

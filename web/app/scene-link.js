@@ -1,0 +1,89 @@
+// The scene outside the page: the URL hash (kept in step with the scene, restored on load and on
+// hashchange), the Share button (the link to the clipboard), and JSON export and import. The
+// encodings and the checks on untrusted scenes are share.js's; this wires them to the model,
+// the messages and App.load.
+
+import { decodeScene, downloadScene, encodeScene, MAX_JSON_BYTES, parseScene, SceneError } from './share.js';
+
+/** URL updates wait for edits to pause this long (ms). */
+const URL_DELAY = 300;
+
+export class SceneLink {
+  /** The hash this page last wrote or opened (a hashchange to it is the page's own). */
+  lastHash = '';
+  #urlTimer = 0;
+  #sx;
+  #model;
+  #messages;
+  #load;
+
+  /** load(scene): replaces the scene with checked data (App.load). */
+  constructor(sx, model, messages, load) {
+    this.#sx = sx;
+    this.#model = model;
+    this.#messages = messages;
+    this.#load = load;
+  }
+
+  /**
+   * Restores the scene in the URL hash; a bad link gives a message and an empty scene. With no
+   * hash, calls fallback() (if given) instead.
+   */
+  async loadFromHash(fallback) {
+    const hash = location.hash.slice(1);
+    if (!hash) {
+      fallback?.();
+      return;
+    }
+    try {
+      const scene = await decodeScene(hash, this.#sx);
+      this.lastHash = hash;
+      this.#load(scene);
+      this.#messages.clear();
+    } catch (e) {
+      const reason = e instanceof SceneError ? e.message : 'it could not be read';
+      this.#load({ volumes: [], selection: [] });
+      this.#messages.show('This link could not be opened:', `${reason}. Showing an empty scene.`);
+    }
+  }
+
+  async importFile(file) {
+    try {
+      if (file.size > MAX_JSON_BYTES) throw new SceneError(`the file is too large (${file.size.toLocaleString('en')} bytes; at most ${MAX_JSON_BYTES.toLocaleString('en')})`);
+      this.#load(parseScene(await file.text(), this.#sx));
+      this.#messages.clear();
+      this.#messages.flash(`Opened ${file.name}`);
+      this.scheduleUrl();
+    } catch (e) {
+      const reason = e instanceof SceneError ? e.message : 'it could not be read';
+      this.#messages.show(`Could not open ${file.name}:`, `${reason}. The scene is unchanged.`);
+    }
+  }
+
+  exportFile() {
+    downloadScene(this.#model.toJSON());
+  }
+
+  async share() {
+    await this.#writeUrl();
+    try {
+      await navigator.clipboard.writeText(location.href);
+      this.#messages.flash('Link copied to the clipboard');
+    } catch {
+      this.#messages.flash('The link is in the address bar');
+    }
+  }
+
+  /** Writes the scene into the URL once edits pause. */
+  scheduleUrl() {
+    clearTimeout(this.#urlTimer);
+    this.#urlTimer = setTimeout(() => this.#writeUrl(), URL_DELAY);
+  }
+
+  async #writeUrl() {
+    clearTimeout(this.#urlTimer);
+    const hash = await encodeScene(this.#model.toJSON());
+    this.lastHash = hash;
+    history.replaceState(null, '', `#${hash}`);
+  }
+}
