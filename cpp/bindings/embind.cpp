@@ -4,6 +4,10 @@
 
 #include <emscripten/bind.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "scratch.h"
 
 using emscripten::val;
@@ -12,15 +16,19 @@ using namespace sepaxis::bindings;
 
 namespace {
 
+// "push" registered as an Embind symbol: JS reads the method name once, not on every call (a
+// report pushes three arrays per axis).
+EMSCRIPTEN_SYMBOL(push);
+
 val array(Vec3 v) {
   val a = val::array();
-  a.call<void>("push", v.x, v.y, v.z);
+  a.call<void>(push_symbol, v.x, v.y, v.z);
   return a;
 }
 
 val array(Interval i) {
   val a = val::array();
-  a.call<void>("push", i.min, i.max);
+  a.call<void>(push_symbol, i.min, i.max);
   return a;
 }
 
@@ -69,18 +77,49 @@ val toJson(const Volume& v) {
   return std::visit([](const auto& shape) { return toJson(shape); }, v);
 }
 
+// The keys of an axis entry, registered as Embind symbols: JS reads each once, not on every set.
+EMSCRIPTEN_SYMBOL(label);
+EMSCRIPTEN_SYMBOL(kind);
+EMSCRIPTEN_SYMBOL(featureA);
+EMSCRIPTEN_SYMBOL(featureB);
+EMSCRIPTEN_SYMBOL(direction);
+EMSCRIPTEN_SYMBOL(a);
+EMSCRIPTEN_SYMBOL(b);
+EMSCRIPTEN_SYMBOL(gap);
+EMSCRIPTEN_SYMBOL(separating);
+EMSCRIPTEN_SYMBOL(degenerate);
+EMSCRIPTEN_SYMBOL(reason);
+
+// The report's names (kinds and features, a few dozen in all) as JS strings, each made once: they
+// repeat over the axes of every report, and each fresh string is a copy through the heap.
+const val& jsName(const std::string& name) {
+  // A list searched in order: as fast as a hash map for this few, and a smaller module.
+  static std::vector<std::pair<std::string, val>> names;
+  for (const auto& [known, js] : names)
+    if (known == name) return js;
+  return names.emplace_back(name, val(name)).second;
+}
+
+const val& jsFeature(const std::optional<std::string>& feature) {
+  static const val none = val::null();
+  return feature ? jsName(*feature) : none;
+}
+
 val toJson(const AxisReport& axis) {
   val o = val::object();
-  o.set("label", axis.label);
-  o.set("direction", array(axis.direction));
-  o.set("a", array(axis.a));
-  o.set("b", array(axis.b));
+  o.set(label_symbol, axis.label);
+  o.set(kind_symbol, jsName(axisKindName(axis.kind)));
+  o.set(featureA_symbol, jsFeature(axis.featureA));
+  o.set(featureB_symbol, jsFeature(axis.featureB));
+  o.set(direction_symbol, array(axis.direction));
+  o.set(a_symbol, array(axis.a));
+  o.set(b_symbol, array(axis.b));
   // A degenerate axis has no gap: null, not NaN, which JSON cannot hold (the report is plain JSON).
-  if (axis.degenerate) o.set("gap", val::null());
-  else o.set("gap", axis.gap);
-  o.set("separating", axis.separating);
-  o.set("degenerate", axis.degenerate);
-  if (axis.degenerate) o.set("reason", axis.reason);
+  if (axis.degenerate) o.set(gap_symbol, val::null());
+  else o.set(gap_symbol, axis.gap);
+  o.set(separating_symbol, axis.separating);
+  o.set(degenerate_symbol, axis.degenerate);
+  if (axis.degenerate) o.set(reason_symbol, axis.reason);
   return o;
 }
 
@@ -88,7 +127,7 @@ val toJson(const CollisionReport& r) {
   val o = val::object();
   o.set("overlap", r.overlap);
   val axes = val::array();
-  for (const AxisReport& axis : r.axes) axes.call<void>("push", toJson(axis));
+  for (const AxisReport& axis : r.axes) axes.call<void>(push_symbol, toJson(axis));
   o.set("axes", axes);
   o.set("separatingAxis", r.separatingAxis);
   if (r.hasPenetration) {

@@ -47,6 +47,26 @@ std::string formatDirection(KdopDirection d) {
   return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
 }
 
+// Every feature name, formatted once: a report names each of its axes, and formatting the names
+// every time cost the report more than computing the axes.
+struct FeatureNames {
+  const std::string worldAxes[3] = {"x", "y", "z"};
+  const std::string obbAxes[3] = {"u0", "u1", "u2"};
+  std::vector<std::string> faces[5], edges[5];
+  FeatureNames() {
+    for (int t = 0; t < 5; ++t) {
+      const int k = kKdopKs[t];
+      for (int i = 0; i < k / 2; ++i) faces[t].push_back("n" + formatDirection(kdopDirections(k)[i]));
+      for (int i = 0; i < kdopEdgeCount(k); ++i) edges[t].push_back("e" + formatDirection(kdopEdge(k, i)));
+    }
+  }
+};
+
+const FeatureNames& featureNames() {
+  static const FeatureNames names;
+  return names;
+}
+
 }  // namespace
 
 int kdopEdgeCount(int k) { return int(edgeTables().edges[kdopKIndex(k)].size()); }
@@ -63,26 +83,27 @@ Vec3 Polytope::edge(int i) const {
   return {};
 }
 
-std::string Polytope::faceLabel(int i) const {
-  static const char* const kAxisNames[] = {"x", "y", "z"};
+const std::string& Polytope::faceFeature(int i) const {
+  const FeatureNames& names = featureNames();
   switch (kind) {
-    case Kind::Aabb: return kAxisNames[i];
-    case Kind::Obb: return "u" + std::to_string(i);
-    case Kind::Kdop: return "n" + formatDirection(kdopDirections(kdop->k)[i]);
+    case Kind::Aabb: return names.worldAxes[i];
+    case Kind::Obb: return names.obbAxes[i];
+    case Kind::Kdop: break;
   }
-  return {};
+  return names.faces[kdopKIndex(kdop->k)][i];
 }
 
-std::string Polytope::edgeLabel(int i) const {
+const std::string& Polytope::edgeFeature(int i) const {
+  const FeatureNames& names = featureNames();
   switch (kind) {
     case Kind::Aabb: {
-      const KdopDirection d = kdopEdge(6, i);
-      return d.x ? "x" : (d.y ? "y" : "z");
+      const KdopDirection d = kdopEdge(6, i);  // the 6-DOP's edge order: named by direction
+      return names.worldAxes[d.x ? 0 : d.y ? 1 : 2];
     }
-    case Kind::Obb: return "u" + std::to_string(i);
-    case Kind::Kdop: return "e" + formatDirection(kdopEdge(kdop->k, i));
+    case Kind::Obb: return names.obbAxes[i];
+    case Kind::Kdop: break;
   }
-  return {};
+  return names.edges[kdopKIndex(kdop->k)][i];
 }
 
 }  // namespace sepaxis::detail

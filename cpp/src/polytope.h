@@ -45,8 +45,11 @@ struct Polytope {
   /// is this polytope's own face normal number `face`, which k-DOPs and OBBs answer in O(1).
   Interval project(Vec3 axis, Vec3 origin, int face = -1) const;
 
-  std::string faceLabel(int i) const;
-  std::string edgeLabel(int i) const;
+  /// The report's feature names (report.h): face i is "x" "y" "z" (AABB), "u0".."u2" (OBB) or
+  /// "n(1,1,0)" (k-DOP, its integer slab direction); edge i is "x" "y" "z", "u0".."u2" or
+  /// "e(1,-1,0)" (k-DOP, its primitive integer direction). Formatted once, for the program's life.
+  const std::string& faceFeature(int i) const;
+  const std::string& edgeFeature(int i) const;
 };
 
 // Inline: the sphere and box tests call these with a kind known at compile time, which then

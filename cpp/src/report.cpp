@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "obb_axes.h"
 #include "range_scale.h"
@@ -13,12 +14,53 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
+// Where an axis comes from: the report's kind and the features of A and B (nullptr: none). The
+// names are the polytopes' (Polytope::faceFeature, formatted once), copied into the report only.
+struct AxisSource {
+  AxisKind kind;
+  const std::string* featureA;
+  const std::string* featureB;
+};
+
+AxisSource faceAxis(const std::string* a, const std::string* b) { return {AxisKind::Face, a, b}; }
+AxisSource edgeAxis(const std::string& a, const std::string& b) { return {AxisKind::EdgeEdge, &a, &b}; }
+AxisSource closestPointAxis() { return {AxisKind::ClosestPoint, nullptr, nullptr}; }
+
+// Fills in where the axis comes from: kind, features, and the label, composed here and only here
+// from the same names, so label and fields cannot disagree: "A.u0", "B.x", "A.n(1,0,0) =
+// B.n(1,0,0)" (a direction both have, tested once), "A.u0 × B.e(1,-1,0)", "closest-point direction".
+// Written into the report in place: a report is mostly its labels, and temporaries showed up in
+// the collide benchmarks.
+void describe(AxisReport& r, const AxisSource& s) {
+  static constexpr std::string_view kClosestPoint = "closest-point direction";
+  static constexpr std::string_view kBetween[] = {" = ", " × "};  // a shared face, two edges
+  r.kind = s.kind;
+  std::string& label = r.label;
+  if (s.kind == AxisKind::ClosestPoint) {
+    label = std::string(kClosestPoint);  // constructed and moved: cheaper than assign's general path
+    return;
+  }
+  const std::string_view between = kBetween[s.kind == AxisKind::EdgeEdge];
+  // Sized exactly: most labels fit in the string itself and allocate nothing.
+  label.reserve((s.featureA ? 2 + s.featureA->size() : 0) + (s.featureB ? 2 + s.featureB->size() : 0) +
+                (s.featureA && s.featureB ? between.size() : 0));
+  if (s.featureA) {
+    r.featureA = *s.featureA;
+    label.append("A.").append(*s.featureA);
+  }
+  if (s.featureA && s.featureB) label.append(between.data(), between.size());
+  if (s.featureB) {
+    r.featureB = *s.featureB;
+    label.append("B.").append(*s.featureB);
+  }
+}
+
 // Converts one axis from the tests' form (unnormalized axis, intervals relative to origin) to the
 // report's (unit direction, world intervals). `separating` comes from the shared predicate, so the
 // report can never disagree with overlaps().
-AxisReport makeAxis(std::string label, Vec3 axis, Interval a, Interval b, Vec3 origin, bool separating) {
+AxisReport makeAxis(const AxisSource& source, Vec3 axis, Interval a, Interval b, Vec3 origin, bool separating) {
   AxisReport r;
-  r.label = std::move(label);
+  describe(r, source);
   const double len = length(axis);
   r.direction = axis / len;
   const double shift = dot(origin, r.direction);
@@ -29,13 +71,20 @@ AxisReport makeAxis(std::string label, Vec3 axis, Interval a, Interval b, Vec3 o
   return r;
 }
 
-AxisReport degenerateAxis(std::string label, std::string reason) {
+AxisReport degenerateAxis(const AxisSource& source, std::string reason) {
   AxisReport r;
-  r.label = std::move(label);
+  describe(r, source);
   r.degenerate = true;
   r.reason = std::move(reason);
   r.gap = std::nan("");
   return r;
+}
+
+// The cross product of parallel edges: no axis, and the reason names both edges.
+AxisReport parallelEdgesAxis(const AxisSource& edges) {
+  return degenerateAxis(edges, "edges A." + *edges.featureA + " and B." + *edges.featureB +
+                                   " are parallel: their cross product is zero, so there is no axis (the "
+                                   "face axes cover this case)");
 }
 
 void finish(CollisionReport& report) {
@@ -62,9 +111,8 @@ void considerPenetration(CollisionReport& report, const AxisReport& axis) {
     report.penetration = {depth, forward <= backward ? axis.direction : -axis.direction};
 }
 
-std::string prefixed(const char* side, const std::string& name) { return std::string(side) + "." + name; }
-
-std::string boxLabel(const detail::Polytope& p, int i) { return p.kind == detail::Polytope::Kind::Aabb ? "xyz"[i] + std::string() : "u" + std::to_string(i); }
+// The face feature of a candidate (face >= 0), none otherwise.
+const std::string* faceOf(const detail::Polytope& p, int face) { return face >= 0 ? &p.faceFeature(face) : nullptr; }
 
 // AABB-OBB and OBB-OBB: the 15 axes in A's frame, exactly as overlaps() computes them.
 CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& pb) {
@@ -78,18 +126,15 @@ CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& 
   CollisionReport report;
   report.penetration.depth = kInfinity;
   detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
-    std::string label;
-    if (x.faceA >= 0) label = "A." + boxLabel(pa, x.faceA);
-    else if (x.faceB >= 0) label = "B." + boxLabel(pb, x.faceB);
-    else label = "A." + boxLabel(pa, x.edgeA) + " × B." + boxLabel(pb, x.edgeB);
+    // A box's edges run along its face normals: edge i is named as axis i.
+    const AxisSource source = x.edgeA >= 0 ? edgeAxis(pa.faceFeature(x.edgeA), pb.faceFeature(x.edgeB))
+                                           : faceAxis(faceOf(pa, x.faceA), faceOf(pb, x.faceB));
     if (x.parallel) {
-      report.axes.push_back(degenerateAxis(label, "edges A." + boxLabel(pa, x.edgeA) + " and B." + boxLabel(pb, x.edgeB) +
-                                                      " are parallel: their cross product is zero, so "
-                                                      "there is no axis (the face axes cover this case)"));
+      report.axes.push_back(parallelEdgesAxis(source));
       return false;
     }
     const Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
-    report.axes.push_back(makeAxis(std::move(label), world, {-x.rA, x.rA}, {x.c - x.rB, x.c + x.rB}, a.center, x.separates()));
+    report.axes.push_back(makeAxis(source, world, {-x.rA, x.rA}, {x.c - x.rB, x.c + x.rB}, a.center, x.separates()));
     considerPenetration(report, report.axes.back());
     return false;
   });
@@ -106,20 +151,14 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
   // Two AABBs: compare raw coordinates, as overlaps() does (no shift that could round).
   const Vec3 origin = aBox && bBox ? Vec3{} : a.reference();
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
-    std::string label;
-    if (c.faceA >= 0 && c.faceB >= 0) label = prefixed("A", a.faceLabel(c.faceA)) + " = " + prefixed("B", b.faceLabel(c.faceB));
-    else if (c.faceA >= 0) label = prefixed("A", a.faceLabel(c.faceA));
-    else if (c.faceB >= 0) label = prefixed("B", b.faceLabel(c.faceB));
-    else label = prefixed("A", a.edgeLabel(c.edgeA)) + " × " + prefixed("B", b.edgeLabel(c.edgeB));
+    const AxisSource source = c.edgeA >= 0 ? edgeAxis(a.edgeFeature(c.edgeA), b.edgeFeature(c.edgeB))
+                                           : faceAxis(faceOf(a, c.faceA), faceOf(b, c.faceB));
     if (c.parallel) {
-      report.axes.push_back(degenerateAxis(label, "edges " + prefixed("A", a.edgeLabel(c.edgeA)) + " and " +
-                                                      prefixed("B", b.edgeLabel(c.edgeB)) +
-                                                      " are parallel: their cross product is zero, so "
-                                                      "there is no axis (the face axes cover this case)"));
+      report.axes.push_back(parallelEdgesAxis(source));
       return false;
     }
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
-    report.axes.push_back(makeAxis(std::move(label), c.axis, p.a, p.b, origin, p.separates()));
+    report.axes.push_back(makeAxis(source, c.axis, p.a, p.b, origin, p.separates()));
     considerPenetration(report, report.axes.back());
     return false;
   });
@@ -130,12 +169,12 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
 // The sphere may be A or B; intervals and labels follow the caller's order.
 CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p, bool sphereIsA) {
   CollisionReport report;
+  report.axes.reserve(size_t(p.faceCount()) + 1);  // allocated once, not grown
   report.penetration.depth = kInfinity;
-  const char* polySide = sphereIsA ? "B" : "A";
   const Vec3 origin = p.reference();
-  auto add = [&](std::string label, Vec3 axis, Interval sphere, Interval poly, bool separating) {
-    report.axes.push_back(sphereIsA ? makeAxis(std::move(label), axis, sphere, poly, origin, separating)
-                                    : makeAxis(std::move(label), axis, poly, sphere, origin, separating));
+  auto add = [&](const AxisSource& source, Vec3 axis, Interval sphere, Interval poly, bool separating) {
+    report.axes.push_back(sphereIsA ? makeAxis(source, axis, sphere, poly, origin, separating)
+                                    : makeAxis(source, axis, poly, sphere, origin, separating));
   };
   double insideDepth = kInfinity;  // distance from the centre to the nearest face plane
   Vec3 insideNormal;
@@ -143,7 +182,9 @@ CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p,
     const Vec3 axis = p.face(i);
     const Interval sphere = detail::projectSphere(s, axis, p.faceLength(i), origin);
     const Interval poly = p.project(axis, origin, i);
-    add(prefixed(polySide, p.faceLabel(i)), axis, sphere, poly, detail::faceSeparates(sphere, poly));
+    const std::string* face = &p.faceFeature(i);  // the polytope's face; the sphere has none
+    add(sphereIsA ? faceAxis(nullptr, face) : faceAxis(face, nullptr), axis, sphere, poly,
+        detail::faceSeparates(sphere, poly));
     const double len = length(axis);
     const double centre = (sphere.min + sphere.max) / 2;
     if ((poly.max - centre) / len < insideDepth) insideDepth = (poly.max - centre) / len, insideNormal = axis / len;
@@ -152,12 +193,12 @@ CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p,
   const Vec3 offset = detail::offsetFromClosest(p, s.center);
   const double distance = length(offset);
   if (distance == 0) {
-    report.axes.push_back(degenerateAxis("closest-point direction",
+    report.axes.push_back(degenerateAxis(closestPointAxis(),
                                          "the sphere's centre is inside the volume: there is no direction "
                                          "from its closest point (the face axes decide)"));
   } else {
     const Vec3 axis = offset / distance;
-    add("closest-point direction", axis, detail::projectSphere(s, axis, 1.0, origin), p.project(axis, origin),
+    add(closestPointAxis(), axis, detail::projectSphere(s, axis, 1.0, origin), p.project(axis, origin),
         detail::closestPointSeparates(s, offset));
   }
   finish(report);
@@ -173,16 +214,17 @@ CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p,
 
 CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
   CollisionReport report;
+  report.axes.reserve(1);  // allocated once, not grown (the axis entries are not small)
   const Vec3 d = b.center - a.center;
   const double distance = length(d);
   const double reach = a.radius + b.radius;
   const bool separated = !withinDistance(d, reach);  // the shared predicate of overlaps()
   if (distance == 0) {
-    report.axes.push_back(degenerateAxis("closest-point direction",
+    report.axes.push_back(degenerateAxis(closestPointAxis(),
                                          "the centres coincide: every direction is a centre line"));
   } else {
     const Vec3 axis = d / distance;
-    report.axes.push_back(makeAxis("closest-point direction", axis, {-a.radius, a.radius},
+    report.axes.push_back(makeAxis(closestPointAxis(), axis, {-a.radius, a.radius},
                                    {distance - b.radius, distance + b.radius}, a.center, separated));
   }
   finish(report);
@@ -222,6 +264,15 @@ __attribute__((noinline)) CollisionReport collideScaled(const P& a, const Q& b, 
 }
 
 }  // namespace
+
+const char* axisKindName(AxisKind kind) {
+  switch (kind) {
+    case AxisKind::Face: return "face";
+    case AxisKind::EdgeEdge: return "edge-edge";
+    case AxisKind::ClosestPoint: return "closest-point";
+  }
+  return "";
+}
 
 CollisionReport collide(const Volume& a, const Volume& b) {
   return std::visit(

@@ -3,9 +3,9 @@
 
 import {
   init, PairBuffer, VolumeBuffer,
-  type AabbVolume, type AxisReport, type CollisionReport, type InitOptions, type KdopVolume, type ObbVolume,
-  type Problem, type QuatLike, type RayHit, type RigidTransform, type Sepaxis, type SphereVolume, type Vec3,
-  type Vec3Like, type Volume, type VolumeType,
+  type AabbVolume, type AxisFeature, type AxisKind, type AxisReport, type CollisionReport, type InitOptions,
+  type KdopVolume, type ObbVolume, type Problem, type QuatLike, type RayHit, type RigidTransform, type Sepaxis,
+  type SphereVolume, type Vec3, type Vec3Like, type Volume, type VolumeType,
 } from 'sepaxis';
 import { boxMatrix, fromBox3, fromOBB, fromObject3D, fromSphere, toBox3, toOBB, toSphere } from 'sepaxis/three';
 import { Box3, BoxGeometry, Matrix3, Matrix4, Mesh, Sphere, Vector3 } from 'three';
@@ -43,6 +43,13 @@ try {
 const report: CollisionReport = sx.collide(box, crate);
 const axis: AxisReport | undefined = report.axes[report.separatingAxis];
 console.log(`collide(box, crate): ${report.overlap ? 'overlap' : `apart along ${axis?.label}, gap ${axis?.gap?.toFixed(4)}`}`);
+// Where the axis comes from, as data (the label is composed from these, for people).
+const axisKind: AxisKind | undefined = axis?.kind;
+const ofA: AxisFeature | null | undefined = axis?.featureA;
+console.log(`separating axis: ${axisKind}, A ${ofA}, B ${axis?.featureB}`);
+// @ts-expect-error features are named u0..u2, x y z, n(...) or e(...)
+const notAFeature: AxisFeature = 'q0';
+void notAFeature;
 const deep = sx.collide(box, { type: 'aabb', min: [0.5, 0.5, 0.9], max: [2, 2, 2] }).penetration;
 if (deep) console.log(`penetration: ${deep.depth.toFixed(2)} along [${deep.normal.join(', ')}]`);
 

@@ -1,7 +1,8 @@
 // The shared fixture file tests/fixtures/parity.json: pairs of volumes with the native core's
 // report of each. This test regenerates it and requires it to be unchanged, so the committed
 // file is always what the native core computes; the Vitest suite (tests/js) runs the same pairs
-// through WebAssembly and requires the same verdicts and intervals within 1e-12 relative.
+// through WebAssembly and requires the same verdicts, axis kinds and features, and intervals within
+// 1e-12 relative.
 // After an intended change of results: SEPAXIS_UPDATE_FIXTURES=1 ./sepaxis_tests --gtest_filter='FixtureParity*'
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -46,6 +48,8 @@ std::string num(double v) {
 }
 std::string json(Vec3 v) { return "[" + num(v.x) + "," + num(v.y) + "," + num(v.z) + "]"; }
 std::string json(Interval i) { return "[" + num(i.min) + "," + num(i.max) + "]"; }
+// Feature names are letters, digits, parentheses, commas and minus signs: nothing to escape.
+std::string json(const std::optional<std::string>& feature) { return feature ? "\"" + *feature + "\"" : "null"; }
 
 // A random rotation from four uniforms, normalized. No sin/cos: libm's last bits differ between
 // platforms, while + - * / sqrt are correctly rounded everywhere, so native and wasm agree.
@@ -105,7 +109,9 @@ std::string reportJson(const CollisionReport& r) {
                   R"(,"separatingAxis":)" + std::to_string(r.separatingAxis) + R"(,"axes":[)";
   for (size_t i = 0; i < r.axes.size(); ++i) {
     const AxisReport& a = r.axes[i];
-    s += std::string(i ? "," : "") + R"({"label":")" + a.label + R"(","degenerate":)" + (a.degenerate ? "true" : "false");
+    s += std::string(i ? "," : "") + R"({"label":")" + a.label + R"(","kind":")" + axisKindName(a.kind) +
+         R"(","featureA":)" + json(a.featureA) + R"(,"featureB":)" + json(a.featureB) + R"(,"degenerate":)" +
+         (a.degenerate ? "true" : "false");
     if (!a.degenerate)
       s += R"(,"direction":)" + json(a.direction) + R"(,"a":)" + json(a.a) + R"(,"b":)" + json(a.b) + R"(,"gap":)" +
            num(a.gap) + R"(,"separating":)" + (a.separating ? "true" : "false");

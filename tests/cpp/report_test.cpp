@@ -1,12 +1,16 @@
-// The separating-axis report (report.h): labels in test order, unit directions, intervals equal to
-// the volumes' projections, gaps and verdicts, degenerate axes with reasons, and a penetration that
+// The separating-axis report (report.h): labels in test order, where each axis comes from (kind and
+// the features of A and B, which the label says too), unit directions, intervals equal to the
+// volumes' projections, gaps and verdicts, degenerate axes with reasons, and a penetration that
 // is exactly the minimum translation (moving B by it makes the pair touch; anything shorter, in any
 // direction, leaves them overlapping).
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -22,6 +26,72 @@ std::vector<std::string> labels(const CollisionReport& r) {
   std::vector<std::string> out;
   for (const AxisReport& a : r.axes) out.push_back(a.label);
   return out;
+}
+
+/// "kind featureA featureB", "-" for none: "face u0 -", "edge-edge u0 e(1,-1,0)", "closest-point - -".
+std::string source(const AxisReport& x) {
+  return std::string(axisKindName(x.kind)) + " " + x.featureA.value_or("-") + " " + x.featureB.value_or("-");
+}
+
+std::vector<std::string> sources(const CollisionReport& r) {
+  std::vector<std::string> out;
+  for (const AxisReport& a : r.axes) out.push_back(source(a));
+  return out;
+}
+
+/// True when `feature` names a face (face) or an edge direction (!face) of `v`, written from the
+/// documented names (report.h): "x" "y" "z" for AABBs, "u0".."u2" for OBBs, "n(i,j,k)" for a
+/// k-DOP's slab directions and "e(i,j,k)" for its polytope's edge directions.
+bool namesFeatureOf(const std::string& feature, const Volume& v, bool face) {
+  if (std::holds_alternative<Aabb>(v)) return std::regex_match(feature, std::regex("[xyz]"));
+  if (std::holds_alternative<Obb>(v)) return std::regex_match(feature, std::regex("u[012]"));
+  const auto* k = std::get_if<Kdop>(&v);
+  if (!k) return false;  // a sphere has no faces or edges
+  if (!face) return std::regex_match(feature, std::regex(R"(e\(-?[012],-?[012],-?[012]\))"));
+  for (int i = 0; i < k->slabCount(); ++i) {
+    const KdopDirection d = kdopDirections(k->k)[i];
+    const std::string name = "n(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+    if (feature == name) return true;
+  }
+  return false;
+}
+
+/// What the label must say, given the fields (written here from the documented form, not the core's).
+std::string expectedLabel(const AxisReport& x) {
+  if (x.kind == AxisKind::ClosestPoint) return "closest-point direction";
+  const std::string a = x.featureA ? "A." + *x.featureA : "", b = x.featureB ? "B." + *x.featureB : "";
+  if (x.kind == AxisKind::EdgeEdge) return a + " × " + b;
+  return x.featureA && x.featureB ? a + " = " + b : a + b;
+}
+
+/// Where an axis comes from fits the pair: closest-point directions only with a sphere and with no
+/// features, face axes name a face of at least one volume, edge-edge axes an edge of each.
+void checkSource(const AxisReport& x, const Volume& a, const Volume& b) {
+  EXPECT_EQ(x.label, expectedLabel(x)) << "the label says what the fields say";
+  const bool sphere = std::holds_alternative<Sphere>(a) || std::holds_alternative<Sphere>(b);
+  switch (x.kind) {
+    case AxisKind::ClosestPoint:
+      EXPECT_TRUE(sphere) << "only a sphere has a closest-point direction";
+      EXPECT_FALSE(x.featureA);
+      EXPECT_FALSE(x.featureB);
+      break;
+    case AxisKind::Face:
+      EXPECT_TRUE(x.featureA || x.featureB) << "a face axis is the face of a volume";
+      EXPECT_FALSE(x.degenerate) << "a face normal always exists";
+      if (x.featureA) {
+        EXPECT_TRUE(namesFeatureOf(*x.featureA, a, true)) << *x.featureA;
+      }
+      if (x.featureB) {
+        EXPECT_TRUE(namesFeatureOf(*x.featureB, b, true)) << *x.featureB;
+      }
+      break;
+    case AxisKind::EdgeEdge:
+      EXPECT_FALSE(sphere) << "a sphere has no edges";
+      ASSERT_TRUE(x.featureA && x.featureB) << "an edge-edge axis names both edges";
+      EXPECT_TRUE(namesFeatureOf(*x.featureA, a, false)) << *x.featureA;
+      EXPECT_TRUE(namesFeatureOf(*x.featureB, b, false)) << *x.featureB;
+      break;
+  }
 }
 
 double pairScale(const Volume& a, const Volume& b) { return std::max(scaleOf(a), scaleOf(b)); }
@@ -67,6 +137,7 @@ void checkReport(const Volume& a, const Volume& b, std::mt19937& rng) {
     const AxisReport& x = r.axes[size_t(i)];
     SCOPED_TRACE("axis " + std::to_string(i) + " \"" + x.label + "\"");
     EXPECT_FALSE(x.label.empty());
+    checkSource(x, a, b);
     if (x.degenerate) {
       EXPECT_FALSE(x.reason.empty()) << "a degenerate axis says why";
       EXPECT_FALSE(x.separating);
@@ -169,6 +240,155 @@ TEST(CollisionReport, KdopFaceAxesAreLabelledByTheirIntegerDirection) {
   ASSERT_GE(same.axes.size(), 4u);
   EXPECT_EQ(same.axes[0].label, "A.n(1,1,1) = B.n(1,1,1)");
   EXPECT_EQ(same.axes[3].label, "A.n(1,-1,-1) = B.n(1,-1,-1)");
+}
+
+// ---- Where each axis comes from: kind and the features of A and B.
+
+TEST(AxisSource, TheKindsHaveTheirJsNames) {
+  EXPECT_STREQ(axisKindName(AxisKind::Face), "face");
+  EXPECT_STREQ(axisKindName(AxisKind::EdgeEdge), "edge-edge");
+  EXPECT_STREQ(axisKindName(AxisKind::ClosestPoint), "closest-point");
+}
+
+TEST(AxisSource, TwoSpheresHaveOneClosestPointAxisOfNeitherVolume) {
+  const std::vector<std::string> expected = {"closest-point - -"};
+  EXPECT_EQ(sources(collide(sphereOf({0, 0, 0}, 1), sphereOf({3, 0, 0}, 1))), expected);
+  const CollisionReport concentric = collide(sphereOf({1, 2, 3}, 1), sphereOf({1, 2, 3}, 0.5));
+  EXPECT_EQ(sources(concentric), expected);
+  EXPECT_TRUE(concentric.axes[0].degenerate);
+}
+
+TEST(AxisSource, ASphereAndABoxHaveTheBoxsFacesThenTheClosestPointDirectionInBothOrders) {
+  const Sphere s = sphereOf({5, 0, 0}, 1);
+  const Obb o = obbOf({0, 0, 0}, axisAngle({0, 0, 1}, 0.3), {1, 1, 1});
+  const Aabb box = aabbOf({0, 0, 0}, {1, 1, 1});
+  EXPECT_EQ(sources(collide(s, o)), (std::vector<std::string>{"face - u0", "face - u1", "face - u2", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(o, s)), (std::vector<std::string>{"face u0 -", "face u1 -", "face u2 -", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(s, box)), (std::vector<std::string>{"face - x", "face - y", "face - z", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(box, s)), (std::vector<std::string>{"face x -", "face y -", "face z -", "closest-point - -"}));
+  // The centre inside: the closest-point direction does not exist, and is still nobody's feature.
+  const CollisionReport inside = collide(sphereOf({0.2, 0, 0}, 0.5), o);
+  EXPECT_TRUE(inside.axes.back().degenerate);
+  EXPECT_EQ(source(inside.axes.back()), "closest-point - -");
+}
+
+TEST(AxisSource, ASphereAndAKdopHaveTheSlabDirectionsInBothOrders) {
+  const Sphere s = sphereOf({9, 0, 0}, 1);
+  const Kdop k = kdopOf(8, {-3, -3, -3, -3}, {3, 3, 3, 3});
+  EXPECT_EQ(sources(collide(s, k)), (std::vector<std::string>{"face - n(1,1,1)", "face - n(1,1,-1)", "face - n(1,-1,1)",
+                                                              "face - n(1,-1,-1)", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(k, s)), (std::vector<std::string>{"face n(1,1,1) -", "face n(1,1,-1) -", "face n(1,-1,1) -",
+                                                              "face n(1,-1,-1) -", "closest-point - -"}));
+}
+
+TEST(AxisSource, TwoAabbsShareTheirThreeFaceNormals) {
+  EXPECT_EQ(sources(collide(aabbOf({0, 0, 0}, {1, 1, 1}), aabbOf({3, 0, 0}, {4, 1, 1}))),
+            (std::vector<std::string>{"face x x", "face y y", "face z z"}));
+}
+
+TEST(AxisSource, AnObbPairNamesOneFaceOrTheTwoEdgesOfEachAxis) {
+  const Obb a = obbOf({0, 0, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
+  const Obb b = obbOf({1, 1, 1}, axisAngle({3, -1, 2}, 1.1), {2, 1, 0.5});
+  const std::vector<std::string> expected = {
+      "face u0 -", "face u1 -", "face u2 -", "face - u0", "face - u1", "face - u2",
+      "edge-edge u0 u0", "edge-edge u0 u1", "edge-edge u0 u2",
+      "edge-edge u1 u0", "edge-edge u1 u1", "edge-edge u1 u2",
+      "edge-edge u2 u0", "edge-edge u2 u1", "edge-edge u2 u2"};
+  EXPECT_EQ(sources(collide(a, b)), expected);
+  EXPECT_EQ(sources(collide(b, a)), expected);
+}
+
+TEST(AxisSource, AnAabbAndAnObbNameWorldAndLocalAxesInBothOrders) {
+  const Aabb box = aabbOf({0, 0, 0}, {1, 1, 1});
+  const Obb o = obbOf({1, 2, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
+  EXPECT_EQ(sources(collide(box, o)),
+            (std::vector<std::string>{"face x -", "face y -", "face z -", "face - u0", "face - u1", "face - u2",
+                                      "edge-edge x u0", "edge-edge x u1", "edge-edge x u2",
+                                      "edge-edge y u0", "edge-edge y u1", "edge-edge y u2",
+                                      "edge-edge z u0", "edge-edge z u1", "edge-edge z u2"}));
+  EXPECT_EQ(sources(collide(o, box)),
+            (std::vector<std::string>{"face u0 -", "face u1 -", "face u2 -", "face - x", "face - y", "face - z",
+                                      "edge-edge u0 x", "edge-edge u0 y", "edge-edge u0 z",
+                                      "edge-edge u1 x", "edge-edge u1 y", "edge-edge u1 z",
+                                      "edge-edge u2 x", "edge-edge u2 y", "edge-edge u2 z"}));
+}
+
+TEST(AxisSource, AnObbAndAKdopNameTheKdopsSlabAndEdgeDirectionsInBothOrders) {
+  const Obb o = obbOf({0, 0, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
+  const Kdop k = kdopOf(8, {1, 1, 1, 1}, {3, 3, 3, 3});
+  const std::vector<std::string> ab = sources(collide(o, k)), ba = sources(collide(k, o));
+  // Three faces of the box, four slab directions of the 8-DOP, then 3 x 6 edge pairs; the 8-DOP's
+  // first edge direction is (1,1,1) x (1,1,-1) = (-2,2,0), written primitive as (1,-1,0).
+  ASSERT_EQ(ab.size(), 3u + 4u + 18u);
+  EXPECT_EQ(std::vector<std::string>(ab.begin(), ab.begin() + 8),
+            (std::vector<std::string>{"face u0 -", "face u1 -", "face u2 -", "face - n(1,1,1)", "face - n(1,1,-1)",
+                                      "face - n(1,-1,1)", "face - n(1,-1,-1)", "edge-edge u0 e(1,-1,0)"}));
+  ASSERT_EQ(ba.size(), ab.size());
+  EXPECT_EQ(std::vector<std::string>(ba.begin(), ba.begin() + 8),
+            (std::vector<std::string>{"face n(1,1,1) -", "face n(1,1,-1) -", "face n(1,-1,1) -", "face n(1,-1,-1) -",
+                                      "face - u0", "face - u1", "face - u2", "edge-edge e(1,-1,0) u0"}));
+  std::mt19937 rng(12345);
+  checkReport(o, k, rng);
+  checkReport(k, o, rng);
+}
+
+TEST(AxisSource, AnAabbAndAKdopShareTheWorldAxesAsOneFaceOfEach) {
+  const Aabb box = aabbOf({0, 0, 0}, {1, 1, 1});
+  const Kdop k = kdopOf(18, {2, -1, -1, 1, 1, -1, -1, -1, -1}, {3, 1, 1, 4, 4, 2, 2, 2, 2});
+  const std::vector<std::string> ab = sources(collide(box, k)), ba = sources(collide(k, box));
+  ASSERT_GE(ab.size(), 5u);
+  EXPECT_EQ(std::vector<std::string>(ab.begin(), ab.begin() + 5),
+            (std::vector<std::string>{"face x n(1,0,0)", "face y n(0,1,0)", "face z n(0,0,1)", "face - n(1,1,0)",
+                                      "face - n(1,-1,0)"}));
+  EXPECT_EQ(collide(box, k).axes[0].label, "A.x = B.n(1,0,0)");
+  ASSERT_GE(ba.size(), 5u);
+  EXPECT_EQ(std::vector<std::string>(ba.begin(), ba.begin() + 5),
+            (std::vector<std::string>{"face n(1,0,0) x", "face n(0,1,0) y", "face n(0,0,1) z", "face n(1,1,0) -",
+                                      "face n(1,-1,0) -"}));
+  std::mt19937 rng(12345);
+  checkReport(box, k, rng);
+  checkReport(k, box, rng);
+}
+
+TEST(AxisSource, KdopsWithTheSameDirectionsShareEveryFaceNormal) {
+  const Kdop a = kdopOf(8, {-3, -3, -3, -3}, {3, 3, 3, 3}), b = kdopOf(8, {7, 7, 7, 7}, {9, 9, 9, 9});
+  const CollisionReport r = collide(a, b);
+  const std::vector<std::string> ab = sources(r);
+  ASSERT_GE(ab.size(), 5u);
+  EXPECT_EQ(std::vector<std::string>(ab.begin(), ab.begin() + 4),
+            (std::vector<std::string>{"face n(1,1,1) n(1,1,1)", "face n(1,1,-1) n(1,1,-1)", "face n(1,-1,1) n(1,-1,1)",
+                                      "face n(1,-1,-1) n(1,-1,-1)"}));
+  for (size_t i = 4; i < r.axes.size(); ++i) EXPECT_EQ(r.axes[i].kind, AxisKind::EdgeEdge) << r.axes[i].label;
+  // A 6-DOP and a 26-DOP share x, y and z; the 26-DOP's other ten directions are its own.
+  const Kdop k6 = kdopOf(6, {0, 0, 0}, {1, 1, 1});
+  const Kdop k26 = kdopOf(26, std::vector<double>(13, -5), std::vector<double>(13, 5));
+  const CollisionReport small = collide(k6, k26), large = collide(k26, k6);
+  EXPECT_EQ(source(small.axes[0]), "face n(1,0,0) n(1,0,0)");
+  EXPECT_EQ(source(large.axes[2]), "face n(0,0,1) n(0,0,1)");
+  EXPECT_EQ(source(small.axes[3]), "face - n(1,1,1)");
+  EXPECT_EQ(source(large.axes[3]), "face n(1,1,1) -");
+  std::mt19937 rng(12345);
+  for (const auto& [p, q] : {std::pair<Kdop, Kdop>{a, b}, {b, a}, {k6, k26}, {k26, k6}}) checkReport(p, q, rng);
+}
+
+TEST(AxisSource, ParallelEdgesAreADegenerateEdgeEdgeAxisThatNamesBothEdges) {
+  const Obb a = obbOf({0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1});
+  const Obb b = obbOf({1.5, 0.5, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 2, 1});
+  const CollisionReport pair = collide(a, b);
+  const AxisReport& boxes = pair.axes[6];
+  EXPECT_TRUE(boxes.degenerate);
+  EXPECT_EQ(source(boxes), "edge-edge u0 u0");
+  EXPECT_NE(boxes.reason.find("A.u0 and B.u0"), std::string::npos) << boxes.reason;
+  // An axis-aligned box and a 26-DOP: its edge direction (1,0,0) runs along the box's u0.
+  const Kdop k = kdopOf(26, std::vector<double>(13, -1), std::vector<double>(13, 1));
+  for (const bool boxFirst : {true, false}) {
+    const CollisionReport r = boxFirst ? collide(a, k) : collide(k, a);
+    const std::string parallel = boxFirst ? "edge-edge u0 e(1,0,0)" : "edge-edge e(1,0,0) u0";
+    const auto x = std::find_if(r.axes.begin(), r.axes.end(), [&](const AxisReport& x) { return source(x) == parallel; });
+    ASSERT_NE(x, r.axes.end()) << parallel;
+    EXPECT_TRUE(x->degenerate);
+    EXPECT_EQ(x->label, boxFirst ? "A.u0 × B.e(1,0,0)" : "A.e(1,0,0) × B.u0");
+  }
 }
 
 // ---- Degenerate axes.
@@ -360,6 +580,27 @@ TEST(CollisionReport, EveryTypePairSatisfiesTheReportInvariants) {
       EXPECT_GT(overlapping, 0) << names[ta] << " vs " << names[tb];
       EXPECT_LT(overlapping, 40) << names[ta] << " vs " << names[tb];
     }
+}
+
+TEST(AxisSource, SwappingAAndBSwapsTheFeaturesOfEveryFaceAxis) {
+  std::mt19937 rng(20261123);
+  const auto swapped = [](const AxisReport& x) {
+    return std::string(axisKindName(x.kind)) + " " + x.featureB.value_or("-") + " " + x.featureA.value_or("-");
+  };
+  for (int ta = 0; ta < 4; ++ta)
+    for (int tb = 0; tb < 4; ++tb)
+      for (int n = 0; n < 5; ++n) {
+        const Volume a = randomVolume(rng, ta), b = randomVolume(rng, tb);
+        const CollisionReport ab = collide(a, b), ba = collide(b, a);
+        // Face and closest-point axes come in both orders, with A's and B's features swapped;
+        // edge-edge axes too as a count (k-DOP pairs keep the first edge pair of each direction).
+        std::vector<std::string> forward, backward;
+        for (const AxisReport& x : ab.axes) forward.push_back(x.kind == AxisKind::EdgeEdge ? "edge-edge" : source(x));
+        for (const AxisReport& x : ba.axes) backward.push_back(x.kind == AxisKind::EdgeEdge ? "edge-edge" : swapped(x));
+        std::sort(forward.begin(), forward.end());
+        std::sort(backward.begin(), backward.end());
+        EXPECT_EQ(forward, backward) << typeName(a) << " vs " << typeName(b);
+      }
 }
 
 TEST(CollisionReport, FarFromTheOriginTheIntervalsKeepTheVolumesSizes) {

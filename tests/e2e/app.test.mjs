@@ -276,6 +276,39 @@ describe('the visualizer', () => {
     await page.context().close();
   });
 
+  test('the axis list marks each axis by its kind, and the tutorial names the features it comes from', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    const marks = () => page.$$eval('.axis-row .label .kind', (els) => els.map((e) => e.className.replace('kind ', '')));
+    const report = () => page.evaluate(() => window.sepaxisApp.report);
+    const stepText = async (n) => {
+      await page.click(`.axis-row:nth-child(${n + 1})`);
+      await settle(page);
+      return page.textContent('.step');
+    };
+    // Two OBBs: 6 face normals, then 9 cross products of an edge of each.
+    await page.selectOption('.preset-select', 'edge-edge');
+    await settle(page);
+    assert.deepEqual((await report()).axes.map((x) => x.kind), [...Array(6).fill('face'), ...Array(9).fill('edge-edge')]);
+    assert.deepEqual(await marks(), [...Array(6).fill('face'), ...Array(9).fill('edge-edge')]);
+    assert.match(await stepText(13), /The cross product of A's edges along its axis u2 and B's edges along its axis u1\./);
+    assert.match(await stepText(4), /A face normal: B \(Bar B\)'s own axis u1: the normal of the two faces/);
+    // Two AABBs: each face normal is both boxes', marked and explained as shared.
+    await page.selectOption('.preset-select', 'touching');
+    await settle(page);
+    assert.deepEqual(await marks(), ['shared-face', 'shared-face', 'shared-face']);
+    assert.match(await stepText(0), /A face normal both volumes have \(A\.x = B\.x\): the world x axis: the normal of two faces of the axis-aligned box A \(Left\), tested once\./);
+    // An 18-DOP and an OBB: the separating slab direction of the k-DOP, by its integer direction.
+    await page.selectOption('.preset-select', 'kdop-diagonal');
+    await settle(page);
+    const r = await report();
+    assert.deepEqual([r.axes[r.separatingAxis].kind, r.axes[r.separatingAxis].featureA, r.axes[r.separatingAxis].featureB], ['face', 'n(1,1,0)', null]);
+    assert.match(await stepText(r.separatingAxis), /A face normal: the slab direction \(1,1,0\) of the k-DOP A \(18-DOP\): the normal of its two faces on that slab\./);
+    assert.ok((await marks()).includes('edge-edge'));
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    await page.context().close();
+  });
+
   test('the gizmo moves and resizes the selected volume', async () => {
     const page = await openPage(browser);
     await loadApp(page);

@@ -1,7 +1,8 @@
 // Parity with the native core: tests/fixtures/parity.json holds pairs of volumes with the verdict
 // and report the native build computes (regenerated and checked by the GoogleTest
 // fixture_parity_test.cpp). The WebAssembly build must give the same verdicts, the same axes in
-// the same order with the same labels and flags, and every number within 1e-12 relative.
+// the same order with the same labels, kinds, features and flags, and every number within 1e-12
+// relative.
 
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,9 @@ describe('the fixture', () => {
     expect(fixture.some((p) => p.overlaps)).toBe(true);
     expect(fixture.some((p) => !p.overlaps)).toBe(true);
     expect(fixture.some((p) => p.report.axes.some((x) => x.degenerate))).toBe(true);
+    const kinds = new Set(fixture.flatMap((p) => p.report.axes.map((x) => x.kind)));
+    expect([...kinds].sort()).toEqual(['closest-point', 'edge-edge', 'face']);
+    expect(fixture.some((p) => p.report.axes.some((x) => x.kind === 'face' && x.featureA && x.featureB))).toBe(true);
     expect(new Set(fixture.filter((p) => p.a.type === 'kdop').map((p) => p.a.k)).size).toBeGreaterThan(2);
   });
 });
@@ -45,6 +49,8 @@ describe('WebAssembly and native results are the same', () => {
     expect(report.overlap).toBe(native.overlap);
     expect(report.separatingAxis).toBe(native.separatingAxis);
     expect(report.axes.map((x) => x.label)).toEqual(native.axes.map((x) => x.label));
+    const source = (x) => [x.kind, x.featureA, x.featureB];
+    expect(report.axes.map(source)).toEqual(native.axes.map(source));
     expect(report.axes.map((x) => x.degenerate)).toEqual(native.axes.map((x) => x.degenerate));
     native.axes.forEach((n, j) => {
       const axis = report.axes[j];

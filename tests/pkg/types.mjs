@@ -36,6 +36,7 @@ try {
     'obb overlaps: sphere\n',
     'TypeError: overlapsConservative compares k-DOPs: a.type must be "kdop", got "sphere"',
     'collide(box, crate): apart along A.x, gap 0.9393',
+    'separating axis: face, A x, B null',
     'penetration: 0.10 along [0, 0, 1]',
     'contains: true; closest: 1,1,1 and 2.1,0.5,0.5; ray: 7.2929; segment starts inside: false',
     'batch obb–aabb (f32): 0,1;',

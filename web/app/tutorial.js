@@ -1,71 +1,60 @@
 // The tutorial: what each candidate axis of a report is, why the separating-axis test tries it,
-// and what the numbers say. Pure text from the report's labels and numbers (no geometry).
+// and what the numbers say. Pure text from the report's fields and numbers (no geometry).
 //
-// Label grammar (the core's): "A.u0" (an OBB's local axis), "A.x" (an AABB's world axis),
-// "A.n(1,1,0)" (a k-DOP slab normal), "B.e(1,-1,0)" (a k-DOP polytope edge direction),
-// "A.x = B.x" (a face normal both have, tested once), "P × Q" (a cross product of edge
-// directions), "closest-point direction" (a sphere's axis).
+// Each axis says where it comes from (the package's AxisReport): its kind, 'face' (a face normal
+// of A, of B, or of both: then both features are set and it is tested once), 'edge-edge' (the
+// cross product of an edge direction of each) or 'closest-point' (a sphere's axis), and the
+// feature of each volume: 'u0' (an OBB's local axis), 'x' (an AABB's world axis), 'n(1,1,0)' (a
+// k-DOP slab normal), 'e(1,-1,0)' (a k-DOP polytope edge direction), or null. The label is for
+// showing only.
 
 import { interval, num, vec } from './format.js';
 
-const FEATURE = /^(A|B)\.(u[0-2]|[xyz]|n\([^)]*\)|e\([^)]*\))$/;
-
-/** { side: 'A'|'B', kind: 'u'|'x'|'n'|'e', text } for "A.u0", or null. */
-export function parseFeature(label) {
-  const m = FEATURE.exec(label.trim());
-  if (!m) return null;
-  const [, side, f] = m;
-  const kind = f[0] === 'u' ? 'u' : f[0] === 'n' ? 'n' : f[0] === 'e' ? 'e' : 'x';
-  return { side, kind, name: f, vector: kind === 'n' || kind === 'e' ? f.slice(1) : null };
-}
-
-/** What kind of candidate an axis is: 'face' | 'shared-face' | 'edge-edge' | 'closest-point' | 'other'. */
-export function axisKind(label) {
-  if (label.includes('×')) return 'edge-edge';
-  if (label.includes('closest')) return 'closest-point';
-  if (label.includes(' = ')) return 'shared-face';
-  return parseFeature(label) ? 'face' : 'other';
+/** How the axis list and the tutorial mark an axis: 'face' | 'shared-face' | 'edge-edge' | 'closest-point'. */
+export function axisKind(axis) {
+  return axis.kind === 'face' && axis.featureA !== null && axis.featureB !== null ? 'shared-face' : axis.kind;
 }
 
 const who = (side, names) => `${side} (${names[side]})`;
+/** A k-DOP feature's integer direction: 'n(1,1,0)' and 'e(1,1,0)' are both along '(1,1,0)'. */
+const direction = (feature) => feature.slice(1);
 
-function faceNormalText(f, names) {
-  if (f.kind === 'u') return `${who(f.side, names)}'s own axis ${f.name}: the normal of the two faces of that box perpendicular to it`;
-  if (f.kind === 'x') return `the world ${f.name} axis: the normal of two faces of the axis-aligned box ${who(f.side, names)}`;
-  if (f.kind === 'n') return `the slab direction ${f.vector} of the k-DOP ${who(f.side, names)}: the normal of its two faces on that slab`;
-  return `the direction ${f.vector} of ${who(f.side, names)}`;
+/** Face `feature` of volume `side`, for a reader: what it is depends on the volume's type. */
+function faceNormalText(side, feature, names, types) {
+  switch (types[side]) {
+    case 'obb': return `${who(side, names)}'s own axis ${feature}: the normal of the two faces of that box perpendicular to it`;
+    case 'aabb': return `the world ${feature} axis: the normal of two faces of the axis-aligned box ${who(side, names)}`;
+    default: return `the slab direction ${direction(feature)} of the k-DOP ${who(side, names)}: the normal of its two faces on that slab`;
+  }
 }
 
-function edgeText(f, names) {
-  if (f.kind === 'u') return `${f.side}'s edges along its axis ${f.name}`;
-  if (f.kind === 'x') return `${f.side}'s edges along the world ${f.name} axis`;
-  if (f.kind === 'e') return `${f.side}'s edges along ${f.vector} (an edge direction of the k-DOP's polytope)`;
-  return `${f.side}'s edges along ${f.vector}`;
+/** The edges of volume `side` along edge direction `feature`. */
+function edgeText(side, feature, types) {
+  switch (types[side]) {
+    case 'obb': return `${side}'s edges along its axis ${feature}`;
+    case 'aabb': return `${side}'s edges along the world ${feature} axis`;
+    default: return `${side}'s edges along ${direction(feature)} (an edge direction of the k-DOP's polytope)`;
+  }
 }
 
-/** One line: what the axis is. */
-export function describeAxis(axis, names = { A: 'A', B: 'B' }) {
-  const kind = axisKind(axis.label);
-  if (kind === 'edge-edge') {
-    const [p, q] = axis.label.split('×').map((s) => parseFeature(s.trim()));
-    if (p && q) return `The cross product of ${edgeText(p, names)} and ${edgeText(q, names)}.`;
-    return 'The cross product of an edge direction of A and one of B.';
+/** One line: what the axis is. names: { A, B } display names; types: { A, B } volume types. */
+export function describeAxis(axis, names, types) {
+  const { featureA, featureB } = axis;
+  switch (axisKind(axis)) {
+    case 'edge-edge':
+      return `The cross product of ${edgeText('A', featureA, types)} and ${edgeText('B', featureB, types)}.`;
+    case 'shared-face':
+      return `A face normal both volumes have (${axis.label}): ${faceNormalText('A', featureA, names, types)}, tested once.`;
+    case 'face':
+      return `A face normal: ${featureA !== null ? faceNormalText('A', featureA, names, types) : faceNormalText('B', featureB, names, types)}.`;
+    default:
+      return 'The closest-point direction of the sphere.';
   }
-  if (kind === 'shared-face') {
-    const f = parseFeature(axis.label.split(' = ')[0]);
-    return `A face normal both volumes have (${axis.label}): ${f ? faceNormalText(f, names) : axis.label}, tested once.`;
-  }
-  if (kind === 'face') {
-    const f = parseFeature(axis.label);
-    return `A face normal: ${faceNormalText(f, names)}.`;
-  }
-  if (kind === 'closest-point') return 'The closest-point direction of the sphere.';
-  return `The axis ${axis.label}.`;
 }
 
 /** Why the test tries this kind of axis. */
 export function whyCandidate(axis, types) {
-  const kind = axisKind(axis.label);
+  const kind = axisKind(axis);
   if (kind === 'face' || kind === 'shared-face') {
     return 'Face normals are candidates because when two convex volumes are apart, often a face of one looks straight at the other across the gap, and the plane of that face separates them.';
   }
@@ -91,12 +80,12 @@ export function explainStep(report, index, names, types) {
   const axis = report.axes[index];
   const n = report.axes.length;
   const title = `Step ${index + 1} of ${n} · ${axis.label}`;
-  const what = describeAxis(axis, names);
+  const what = describeAxis(axis, names, types);
   const why = whyCandidate(axis, types);
   const first = report.separatingAxis;
   const after = first >= 0 && index > first;
   if (axis.degenerate) {
-    return result(title, axisKind(axis.label), 'skipped', [
+    return result(title, axisKind(axis), 'skipped', [
       ['what', what],
       ['outcome', `Skipped: ${axis.reason ?? 'this axis does not exist for this pair'}.`],
       ['next', after ? afterNote(report) : nextNote(report, index)],
@@ -118,7 +107,7 @@ export function explainStep(report, index, names, types) {
       ? 'The intervals just touch (gap 0). Volumes are closed sets, so touching counts as overlapping: this axis does not separate them.'
       : `The intervals overlap by ${num(-axis.gap)}, so this axis cannot separate them.`;
   }
-  return result(title, axisKind(axis.label), after ? 'after' : outcome, [
+  return result(title, axisKind(axis), after ? 'after' : outcome, [
     ['what', `${what} ${why}`],
     ['numbers', numbers],
     ['outcome', verdict],

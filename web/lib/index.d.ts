@@ -20,10 +20,35 @@ export type VolumeType = Volume['type'];
 
 export type Vec3 = [number, number, number];
 
+/**
+ * Where a candidate axis comes from: a face normal of A, of B or of both ('face'), the cross
+ * product of an edge direction of each ('edge-edge'), or a sphere's centre line or the direction
+ * from the other volume's closest point ('closest-point').
+ */
+export type AxisKind = 'face' | 'edge-edge' | 'closest-point';
+
+/**
+ * A feature of one volume, by name: 'u0'..'u2' an OBB's local axis, 'x' 'y' 'z' an AABB's world
+ * axis, 'n(1,1,0)' a k-DOP's face normal (its integer slab direction), 'e(1,-1,0)' an edge
+ * direction of a k-DOP's polytope. Spheres have none.
+ */
+export type AxisFeature = 'u0' | 'u1' | 'u2' | 'x' | 'y' | 'z' | `n(${string})` | `e(${string})`;
+
 /** One candidate separating axis of a report. */
 export interface AxisReport {
-  /** "A.u0", "B.x", "A.u0 × B.u1", "A.n(1,1,1)", "closest-point direction", ... */
+  /**
+   * For people: "A.u0", "B.x", "A.u0 × B.u1", "A.n(1,1,1)", "A.x = B.n(1,0,0)" (a face normal both
+   * have), "closest-point direction". Composed from kind and the features: read those, not this.
+   */
   label: string;
+  kind: AxisKind;
+  /**
+   * The feature of A the axis comes from: its face for a face axis, its edge for an edge-edge axis
+   * (degenerate or not); null when the axis is not A's (a face of B only, a closest-point direction).
+   */
+  featureA: AxisFeature | null;
+  /** The feature of B the axis comes from, as featureA. Both are set for a face normal both have. */
+  featureB: AxisFeature | null;
   /** Unit direction ([0, 0, 0] when degenerate). */
   direction: Vec3;
   /** Projection interval [min, max] of volume A on the direction. */
