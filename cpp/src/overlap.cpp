@@ -10,8 +10,7 @@ namespace sepaxis {
 namespace {
 
 // Relative to the pair's midpoint (pair_order.h): the same numbers in either order.
-bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b) {
-  const Vec3 origin = detail::pairOrigin(a, b);
+bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b, Vec3 origin) {
   bool separated = false;
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
     if (c.parallel) return false;
@@ -60,16 +59,16 @@ bool overlaps(const Aabb& a, const Obb& b) {
   return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Aabb& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
 }
 bool overlaps(const Obb& a, const Obb& b) {
   return detail::scaledIfNeeded(a, b, [](const Obb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Obb& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
 }
 bool overlaps(const Kdop& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
 }
 
 bool detail::spheresOverlapBeyondRange(const Sphere& a, const Sphere& b) {

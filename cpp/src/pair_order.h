@@ -48,6 +48,14 @@ inline const Obb& asBox(const Obb& box) { return box; }
 inline Obb asBox(const Aabb& box) { return asObb(box); }
 
 /// The point two polytopes are projected relative to: near both, and the same in either order.
-inline Vec3 pairOrigin(const Polytope& a, const Polytope& b) { return (a.reference() + b.reference()) * 0.5; }
+/// Also from the volumes themselves (their reference(): an AABB's centre, an OBB's, a k-DOP's
+/// origin), where the boolean test knows their types and so skips Polytope's dispatch.
+inline Vec3 midpoint(Vec3 a, Vec3 b) { return (a + b) * 0.5; }
+inline Vec3 pairOrigin(const Polytope& a, const Polytope& b) { return midpoint(a.reference(), b.reference()); }
+inline Vec3 referenceOf(const Aabb& box) { return center(box); }
+inline Vec3 referenceOf(const Obb& box) { return box.center; }
+inline Vec3 referenceOf(const Kdop& kdop) { return kdop.origin; }
+template <class A, class B>
+Vec3 pairOrigin(const A& a, const B& b) { return midpoint(referenceOf(a), referenceOf(b)); }
 
 }  // namespace sepaxis::detail

@@ -80,7 +80,8 @@ CollisionReport reportBoxesInFrameOf(const F& first, const S& second, bool swapp
   const Vec3 d = detail::centreOffset(first, second);
   CollisionReport report;
   report.penetration.depth = kInfinity;
-  AxisReport axes[15];
+  std::vector<AxisReport>& axes = report.axes;
+  axes.resize(15);  // filled by slot: the caller's order
   detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
     const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
     const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
@@ -106,10 +107,8 @@ CollisionReport reportBoxesInFrameOf(const F& first, const S& second, bool swapp
                           x.separates());
     return false;
   });
-  for (AxisReport& axis : axes) {
-    report.axes.push_back(std::move(axis));
-    if (!report.axes.back().degenerate) considerPenetration(report, report.axes.back());
-  }
+  for (const AxisReport& axis : axes)
+    if (!axis.degenerate) considerPenetration(report, axis);
   finish(report);
   return report;
 }
