@@ -35,8 +35,7 @@ bool boxesOverlapInFrameOfA(const A& a, const B& b) {
 }
 
 bool boxesOverlap(const Aabb& a, const Obb& b) { return boxesOverlapInFrameOfA(a, b); }
-// The frame of the box that comes first (pair_order.h); chosen by selecting, not branching, as the
-// order of random pairs is unpredictable.
+// In the frame of the box that comes first (pair_order.h): one call, on the two boxes selected.
 bool boxesOverlap(const Obb& a, const Obb& b) {
   const bool swap = detail::testedSwapped(a, b);
   return boxesOverlapInFrameOfA(swap ? b : a, swap ? a : b);
