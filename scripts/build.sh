@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Configures (when not yet configured) and builds one tree: build/native (g++), build/wasm (em++)
-# or build/tsan (clang++ with ThreadSanitizer).
+# Configures (when not yet configured) and builds one tree: build/native (g++), build/wasm (em++),
+# build/tsan (clang++ with ThreadSanitizer) or build/fuzz (clang++ with libFuzzer and sanitizers).
 # Further arguments go to `cmake --build`, e.g. `--target sepaxis_report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +30,14 @@ case "$tree" in
         -DSEPAXIS_BUILD_BENCHMARKS=OFF -DSEPAXIS_BUILD_EXAMPLES=OFF
     cmake --build build/tsan --target sepaxis_tests "$@"
     ;;
+  fuzz)
+    # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md).
+    [ -f build/fuzz/build.ninja ] ||
+      cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++
+    cmake --build build/fuzz "$@"
+    ;;
   *)
-    echo "usage: scripts/build.sh native|wasm|tsan [cmake --build arguments]" >&2
+    echo "usage: scripts/build.sh native|wasm|tsan|fuzz [cmake --build arguments]" >&2
     exit 2
     ;;
 esac

@@ -79,7 +79,7 @@ void quaternionAxes(Quat q, double length, Vec3 (&axes)[3]) {
 // The nearest orthonormal frame to u (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
 // quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by the
 // least amount and keeps the handedness. gram is U^T U of the given axes. Axes already orthonormal
-// to 1e-15 (the usual case) never come here. It iterates on local copies: updating the caller's
+// to tolerance::kOrthonormalExact (the usual case) never come here. It iterates on local copies: updating the caller's
 // arrays in place, the loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with
 // -msimd128) into wrong axes, which the wasm run of ObbValidation caught.
 void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
@@ -99,7 +99,7 @@ void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
     for (int i = 0; i < 3; ++i)
       for (int j = i; j < 3; ++j) {
         g[i][j] = g[j][i] = dot(u[i], u[j]);
-        orthonormal = orthonormal && std::fabs(g[i][j] - (i == j ? 1 : 0)) <= 1e-15;
+        orthonormal = orthonormal && std::fabs(g[i][j] - (i == j ? 1 : 0)) <= tolerance::kOrthonormalExact;
       }
   }
   for (int i = 0; i < 3; ++i) axis[i] = u[i];
@@ -120,7 +120,7 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
   box.axis[0] = axes[0];
   box.axis[1] = axes[1];
   box.axis[2] = axes[2];
-  constexpr double kExact = 1e-15;
+  constexpr double kExact = tolerance::kOrthonormalExact;
   if (std::fabs(g00 - 1) <= kExact && std::fabs(g11 - 1) <= kExact && std::fabs(g22 - 1) <= kExact &&
       std::fabs(g01) <= kExact && std::fabs(g02) <= kExact && std::fabs(g12) <= kExact)
     return true;
