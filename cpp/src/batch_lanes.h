@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "lanes.h"
+#include "sepaxis/tolerance.h"
 
 namespace sepaxis::batch_detail {
 
@@ -49,7 +50,8 @@ bool fourFromHalves(size_t i, uint8_t* out, Half half) {
 // reports invalid input.
 template <class T>
 bool spheresFour(const T* const a[4], const T* const b[4], size_t i, uint8_t* out) {
-  const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
+  const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(tolerance::kLaneTinySquare),
+               large = wasm_f64x2_splat(tolerance::kLaneLargeSquare);
   v128_t hit[2], fast[2];
   for (int h = 0; h < 2; ++h) {
     const size_t j = i + 2 * h;
@@ -78,8 +80,10 @@ bool spheresFour(const T* const a[4], const T* const b[4], size_t i, uint8_t* ou
 // d2 far from float underflow and overflow; false (nothing stored) otherwise, when closer pairs and
 // odd numbers go on to f64 lanes.
 inline bool decideFourFiltered(v128_t d2, v128_t r, v128_t plain, size_t i, uint8_t* out) {
-  const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(0x1p-100f), huge = wasm_f32x4_splat(0x1p100f);
-  const v128_t below = wasm_f32x4_splat(1 - 0x1p-19f), above = wasm_f32x4_splat(1 + 0x1p-19f);
+  constexpr float kTiny = float(tolerance::kFilterTinySquare), kHuge = float(tolerance::kFilterLargeSquare);
+  constexpr float kMargin = float(tolerance::kFilterSquareMargin);
+  const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(kTiny), huge = wasm_f32x4_splat(kHuge);
+  const v128_t below = wasm_f32x4_splat(1 - kMargin), above = wasm_f32x4_splat(1 + kMargin);
   const v128_t r2 = wasm_f32x4_mul(r, r);
   const v128_t overlap = wasm_f32x4_le(d2, wasm_f32x4_mul(r2, below));
   const v128_t apart = wasm_f32x4_ge(d2, wasm_f32x4_mul(r2, above));
@@ -156,8 +160,8 @@ inline bool aabbFour(const float* const a[6], const float* const b[6], size_t i,
 #if SEPAXIS_LANES
 template <class T>
 v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128_t& fast) {
-  const v128_t zero = wasm_f64x2_splat(0), half = wasm_f64x2_splat(0.5), small = wasm_f64x2_splat(1e-280),
-               large = wasm_f64x2_splat(1e280), limit = wasm_f64x2_splat(1e300);
+  const v128_t zero = wasm_f64x2_splat(0), half = wasm_f64x2_splat(0.5), small = wasm_f64x2_splat(tolerance::kLaneTinySquare),
+               large = wasm_f64x2_splat(tolerance::kLaneLargeSquare), limit = wasm_f64x2_splat(tolerance::kLaneLargeLength);
   const v128_t r = load2(s[3] + j), r2 = wasm_f64x2_mul(r, r);
   v128_t faceSeparates = zero, d2 = zero;
   fast = wasm_v128_and(fast, wasm_v128_and(wasm_f64x2_ge(r, zero), wasm_v128_and(wasm_f64x2_gt(r2, small), wasm_f64x2_lt(r2, large))));

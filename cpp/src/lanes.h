@@ -61,6 +61,7 @@ inline v128_t wasm_f64x2_pmax(v128_t a, v128_t b) {
   using namespace sepaxis::lanes_detail;
   return i(_mm_max_pd(d(b), d(a)));
 }
+inline v128_t wasm_f64x2_neg(v128_t a) { return _mm_xor_si128(a, _mm_set1_epi64x(INT64_MIN)); }
 inline v128_t wasm_f64x2_abs(v128_t a) { return _mm_and_si128(a, _mm_set1_epi64x(0x7fffffffffffffff)); }
 inline v128_t wasm_f64x2_promote_low_f32x4(v128_t a) {
   using namespace sepaxis::lanes_detail;
@@ -76,11 +77,13 @@ inline v128_t wasm_f32x4_splat(float x) { return sepaxis::lanes_detail::i(_mm_se
 SEPAXIS_F32X4_BINARY(add, _mm_add_ps)
 SEPAXIS_F32X4_BINARY(sub, _mm_sub_ps)
 SEPAXIS_F32X4_BINARY(mul, _mm_mul_ps)
+SEPAXIS_F32X4_BINARY(eq, _mm_cmpeq_ps)
 SEPAXIS_F32X4_BINARY(le, _mm_cmple_ps)
 SEPAXIS_F32X4_BINARY(ge, _mm_cmpge_ps)
 SEPAXIS_F32X4_BINARY(lt, _mm_cmplt_ps)
 SEPAXIS_F32X4_BINARY(gt, _mm_cmpgt_ps)
 #undef SEPAXIS_F32X4_BINARY
+inline v128_t wasm_f32x4_neg(v128_t a) { return _mm_xor_si128(a, _mm_set1_epi32(INT32_MIN)); }
 inline v128_t wasm_f32x4_abs(v128_t a) { return _mm_and_si128(a, _mm_set1_epi32(0x7fffffff)); }
 inline v128_t wasm_f32x4_sqrt(v128_t a) {
   using namespace sepaxis::lanes_detail;
@@ -130,3 +133,114 @@ inline uint32_t wasm_i32x4_bitmask(v128_t a) { return uint32_t(_mm_movemask_ps(s
 #else
 #define SEPAXIS_LANES 0
 #endif
+
+// Lane types, so that one test is written once for every width (as Jolt writes its geometry
+// against Vec3/Vec4 and Embree its kernels against vfloat<K>): a number V is double (one lane, its
+// mask bool), F2 (two doubles, WebAssembly f64x2, mask M2) or F4 (four floats, f32x4, mask M4). All
+// share +, -, *, comparisons giving Mask<V>, &, | and ! on masks, and the functions of namespace
+// lanes below. Every operation rounds as the scalar one does, lane by lane.
+
+#include <cmath>
+#include <cstdint>
+
+namespace sepaxis::lanes {
+
+// One lane: plain double and bool.
+template <class V>
+struct MaskOf {
+  using type = bool;
+};
+template <class V>
+using Mask = typename MaskOf<V>::type;
+
+template <class V>
+V splat(double x);
+template <>
+inline double splat<double>(double x) { return x; }
+inline double abs(double a) { return std::fabs(a); }
+/// a < b ? b : a, as WebAssembly's pmax: a NaN in a is passed through.
+inline double max(double a, double b) { return a < b ? b : a; }
+inline double select(bool m, double yes, double no) { return m ? yes : no; }
+inline bool all(bool m) { return m; }
+inline bool any(bool m) { return m; }
+inline uint32_t bits(bool m) { return m ? 1u : 0u; }
+template <class V>
+Mask<V> allSet();
+template <>
+inline bool allSet<double>() { return true; }
+
+#if SEPAXIS_LANES
+struct F2 {
+  v128_t v;
+};
+struct M2 {
+  v128_t v;
+};
+template <>
+struct MaskOf<F2> {
+  using type = M2;
+};
+template <>
+inline F2 splat<F2>(double x) { return {wasm_f64x2_splat(x)}; }
+inline F2 operator+(F2 a, F2 b) { return {wasm_f64x2_add(a.v, b.v)}; }
+inline F2 operator-(F2 a, F2 b) { return {wasm_f64x2_sub(a.v, b.v)}; }
+inline F2 operator*(F2 a, F2 b) { return {wasm_f64x2_mul(a.v, b.v)}; }
+inline F2 operator-(F2 a) { return {wasm_f64x2_neg(a.v)}; }
+inline F2 abs(F2 a) { return {wasm_f64x2_abs(a.v)}; }
+inline F2 max(F2 a, F2 b) { return {wasm_f64x2_pmax(a.v, b.v)}; }
+inline M2 operator>(F2 a, F2 b) { return {wasm_f64x2_gt(a.v, b.v)}; }
+inline M2 operator<(F2 a, F2 b) { return {wasm_f64x2_lt(a.v, b.v)}; }
+inline M2 operator<=(F2 a, F2 b) { return {wasm_f64x2_le(a.v, b.v)}; }
+inline M2 operator>=(F2 a, F2 b) { return {wasm_f64x2_ge(a.v, b.v)}; }
+inline M2 operator==(F2 a, F2 b) { return {wasm_f64x2_eq(a.v, b.v)}; }
+inline M2 operator|(M2 a, M2 b) { return {wasm_v128_or(a.v, b.v)}; }
+inline M2 operator&(M2 a, M2 b) { return {wasm_v128_and(a.v, b.v)}; }
+inline M2 operator!(M2 a) { return {wasm_v128_not(a.v)}; }
+template <>
+inline M2 allSet<F2>() { return {wasm_i64x2_splat(-1)}; }
+/// Lanes of `yes` where m is set, of `no` elsewhere.
+inline F2 select(M2 m, F2 yes, F2 no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; }
+inline bool all(M2 m) { return wasm_i64x2_all_true(m.v); }
+inline bool any(M2 m) { return wasm_i64x2_bitmask(m.v) != 0; }
+/// Bit l: lane l is set.
+inline uint32_t bits(M2 m) { return wasm_i64x2_bitmask(m.v); }
+
+struct F4 {
+  v128_t v;
+};
+struct M4 {
+  v128_t v;
+};
+template <>
+struct MaskOf<F4> {
+  using type = M4;
+};
+/// The nearest float to x (all the constants used are floats exactly).
+template <>
+inline F4 splat<F4>(double x) { return {wasm_f32x4_splat(float(x))}; }
+inline F4 operator+(F4 a, F4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
+inline F4 operator-(F4 a, F4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
+inline F4 operator*(F4 a, F4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
+inline F4 operator-(F4 a) { return {wasm_f32x4_neg(a.v)}; }
+inline F4 abs(F4 a) { return {wasm_f32x4_abs(a.v)}; }
+inline F4 sqrt(F4 a) { return {wasm_f32x4_sqrt(a.v)}; }
+inline F4 max(F4 a, F4 b) { return {wasm_f32x4_pmax(a.v, b.v)}; }
+inline M4 operator>(F4 a, F4 b) { return {wasm_f32x4_gt(a.v, b.v)}; }
+inline M4 operator<(F4 a, F4 b) { return {wasm_f32x4_lt(a.v, b.v)}; }
+inline M4 operator<=(F4 a, F4 b) { return {wasm_f32x4_le(a.v, b.v)}; }
+inline M4 operator>=(F4 a, F4 b) { return {wasm_f32x4_ge(a.v, b.v)}; }
+inline M4 operator==(F4 a, F4 b) { return {wasm_f32x4_eq(a.v, b.v)}; }
+inline M4 operator|(M4 a, M4 b) { return {wasm_v128_or(a.v, b.v)}; }
+inline M4 operator&(M4 a, M4 b) { return {wasm_v128_and(a.v, b.v)}; }
+inline M4 operator!(M4 a) { return {wasm_v128_not(a.v)}; }
+template <>
+inline M4 allSet<F4>() { return {wasm_i32x4_splat(-1)}; }
+inline F4 select(M4 m, F4 yes, F4 no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; }
+inline bool all(M4 m) { return wasm_i32x4_all_true(m.v); }
+inline bool any(M4 m) { return wasm_i32x4_bitmask(m.v) != 0; }
+inline uint32_t bits(M4 m) { return wasm_i32x4_bitmask(m.v); }
+/// Sign bit clear: +0 and up (a negative number, -0 and -NaN fail).
+inline M4 signClear(F4 a) { return {wasm_i32x4_gt(a.v, wasm_i32x4_splat(-1))}; }
+#endif
+
+}  // namespace sepaxis::lanes

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sepaxis/tolerance.h"
+#include "frame.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -31,33 +32,17 @@ std::optional<Error> checkOrthonormal(const Vec3 (&axes)[3]) {
   return std::nullopt;
 }
 
-// The nearest orthonormal frame to u (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
-// quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by the
-// least amount and keeps the handedness. gram is U^T U of the given axes. Axes already orthonormal
-// to 1e-15 (the usual case) never come here. It iterates on local copies: updating the caller's
-// arrays in place, the loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with
-// -msimd128) into wrong axes, which the wasm run of ObbValidation caught.
+// The nearest orthonormal frame to the axes (frame.h's Newton-Schulz steps, the lanes' own code);
+// gram is U^T U of the given axes. Axes already orthonormal to tolerance::kFrameExact (the usual
+// case) never come here. It iterates on local copies: updating the caller's arrays in place, the
+// loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with -msimd128) into wrong
+// axes, which the wasm run of ObbValidation caught.
 void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
-  Vec3 u[3] = {axis[0], axis[1], axis[2]};
-  double g[3][3];
+  double u[3][3], g[3][3];
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) g[i][j] = gram[i][j];
-  bool orthonormal = false;
-  for (int iteration = 0; iteration < 6 && !orthonormal; ++iteration) {
-    Vec3 next[3];
-    for (int i = 0; i < 3; ++i) {
-      next[i] = u[i] * 1.5;
-      for (int j = 0; j < 3; ++j) next[i] = next[i] - u[j] * (0.5 * g[j][i]);
-    }
-    for (int i = 0; i < 3; ++i) u[i] = next[i];
-    orthonormal = true;
-    for (int i = 0; i < 3; ++i)
-      for (int j = i; j < 3; ++j) {
-        g[i][j] = g[j][i] = dot(u[i], u[j]);
-        orthonormal = orthonormal && std::fabs(g[i][j] - (i == j ? 1 : 0)) <= 1e-15;
-      }
-  }
-  for (int i = 0; i < 3; ++i) axis[i] = u[i];
+    for (int j = 0; j < 3; ++j) u[i][j] = axis[i][j], g[i][j] = gram[i][j];
+  detail::newtonSchulz(u, g, false, true);
+  for (int i = 0; i < 3; ++i) axis[i] = {u[i][0], u[i][1], u[i][2]};
 }
 
 }  // namespace
@@ -87,7 +72,7 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
   box.axis[0] = u0;
   box.axis[1] = u1;
   box.axis[2] = u2;
-  constexpr double kExact = 1e-15;
+  constexpr double kExact = tolerance::kFrameExact;
   if (std::fabs(g00 - 1) <= kExact && std::fabs(g11 - 1) <= kExact && std::fabs(g22 - 1) <= kExact &&
       std::fabs(g01) <= kExact && std::fabs(g02) <= kExact && std::fabs(g12) <= kExact)
     return true;
