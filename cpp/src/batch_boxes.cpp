@@ -12,6 +12,7 @@
 #include "batch_lanes.h"
 #include "box_filter.h"
 #include "box_lanes.h"
+#include "sphere_box.h"
 #include "sepaxis/tolerance.h"
 
 namespace sepaxis::batch_detail {
@@ -192,7 +193,7 @@ size_t boxesPairwiseOf(const BatchLayout& a, const BatchLayout& b, size_t count,
 }
 
 // A sphere against an OBB in f64x2 lanes, field arrays read through `two`, with the exact test's
-// own operations (overlap.cpp: the box's face axes about its centre, then the offset from the
+// own steps (sphere_box.h: the box's face axes about its centre, then the offset from the
 // closest point, summed along the axes) on the frame tryMakeObb would make: the lanes it decides
 // (bit masks, as PairsInTwos wants them) agree with single calls bit for bit.
 template <class T, class Two>
@@ -214,19 +215,16 @@ std::pair<uint32_t, uint32_t> sphereObbTwo(const BatchLayout& ls, const BatchLay
   M2 faceSeparates = !lanes::allSet<F2>();
   F2 offset[3] = {zero, zero, zero};
   for (int a = 0; a < 3; ++a) {
-    const F2* u = box.u[a];
-    const F2 t = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
-    const F2 reach = lanes::abs(box.e[a] * (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]));
-    faceSeparates = faceSeparates | (t - r > reach) | (zero - reach > t + r);
-    const F2 e = box.e[a];
-    const M2 below = t < zero - e, above = t > e;
-    const F2 excess = lanes::select(below, t + e, lanes::select(above, t - e, zero));
+    const F2(&u)[3] = box.u[a];
+    const F2 t = detail::dot3(d, u), e = box.e[a], reach = detail::obbFaceReach(u, e);
+    faceSeparates = faceSeparates | detail::sphereFaceSeparates(t, r, -reach, reach);
+    const F2 excess = detail::excessBeyond(t, -e, e);
     for (int c = 0; c < 3; ++c) offset[c] = offset[c] + u[c] * excess;
   }
   const F2 d2 = offset[0] * offset[0] + offset[1] * offset[1] + offset[2] * offset[2];
   // withinDistance's plain branch; d2 == 0 (centre inside) is decided the same way there.
   fast = fast & (large > d2) & ((d2 == zero) | (d2 > small));
-  const M2 hit = (d2 <= r2) & !faceSeparates;
+  const M2 hit = lanes::andNot(d2 <= r2, faceSeparates);
   return {lanes::bits(fast), lanes::bits(hit)};
 }
 

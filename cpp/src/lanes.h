@@ -161,6 +161,10 @@ inline double abs(double a) { return std::fabs(a); }
 /// a < b ? b : a, as WebAssembly's pmax: a NaN in a is passed through.
 inline double max(double a, double b) { return a < b ? b : a; }
 inline double select(bool m, double yes, double no) { return m ? yes : no; }
+/// x where m is set, +0 elsewhere.
+inline double where(bool m, double x) { return m ? x : 0.0; }
+/// a and not b.
+inline bool andNot(bool a, bool b) { return a && !b; }
 inline bool all(bool m) { return m; }
 inline bool any(bool m) { return m; }
 inline uint32_t bits(bool m) { return m ? 1u : 0u; }
@@ -200,6 +204,8 @@ template <>
 inline M2 allSet<F2>() { return {wasm_i64x2_splat(-1)}; }
 /// Lanes of `yes` where m is set, of `no` elsewhere.
 inline F2 select(M2 m, F2 yes, F2 no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; }
+inline F2 where(M2 m, F2 x) { return {wasm_v128_and(m.v, x.v)}; }
+inline M2 andNot(M2 a, M2 b) { return {wasm_v128_andnot(a.v, b.v)}; }
 inline bool all(M2 m) { return wasm_i64x2_all_true(m.v); }
 inline bool any(M2 m) { return wasm_i64x2_bitmask(m.v) != 0; }
 /// Bit l: lane l is set.
@@ -236,6 +242,8 @@ inline M4 operator!(M4 a) { return {wasm_v128_not(a.v)}; }
 template <>
 inline M4 allSet<F4>() { return {wasm_i32x4_splat(-1)}; }
 inline F4 select(M4 m, F4 yes, F4 no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; }
+inline F4 where(M4 m, F4 x) { return {wasm_v128_and(m.v, x.v)}; }
+inline M4 andNot(M4 a, M4 b) { return {wasm_v128_andnot(a.v, b.v)}; }
 inline bool all(M4 m) { return wasm_i32x4_all_true(m.v); }
 inline bool any(M4 m) { return wasm_i32x4_bitmask(m.v) != 0; }
 inline uint32_t bits(M4 m) { return wasm_i32x4_bitmask(m.v); }
