@@ -99,7 +99,7 @@ inline constexpr bool kHonestProjections = std::is_same_v<V, double>;
 /// axes are computed in registers; rolled, the edge loop kept r and t in memory and chose
 /// components by branching. Unrolling changes no arithmetic.
 template <class V, class Visit>
-void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], Visit&& visit) {
+SEPAXIS_LANE_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], Visit&& visit) {
   using lanes::abs;
   const V zero = lanes::splat<V>(0), one = lanes::splat<V>(1);
   BoxAxisOf<V> x;
