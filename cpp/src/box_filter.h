@@ -16,9 +16,12 @@
 //     an orthogonal R, which the exact test's minors equal to 1e-15) adds up to
 //     S (27u + 4.1 (dA + dB)) <= S (158u + 4.11 (F_A + F_B)) with the float sums' own rounding.
 // m doubles that: S (2^-15 + 8.5 (F_A + F_B)), plus 1e-37 for the absolute errors of numbers
-// that round to subnormal floats. Lanes that are invalid, huge (S > 1e15, where float products
-// could overflow), or whose frames are not orthonormal within F <= 1e-4 are left undecided, as
-// is any pair with a short cross axis (nearly parallel edges: s stays within m of 0).
+// that round to subnormal floats (tolerance.h: kFilterRelativeMargin, kFilterFrameGain,
+// kFilterAbsoluteMargin). Lanes that are invalid, huge (S > kFilterLargeSize = 1e15, where float
+// products could overflow), or whose frames are not orthonormal within F <= kFilterFrameLimit =
+// 1e-4 are left undecided, as is any pair with a short cross axis (nearly parallel edges: s stays
+// within m of 0). The 15 axes are the exact test's own body (obb_axes.h's forEachBoxAxisOf, on F4
+// lanes), with the classic rB its derivation assumes (kHonestProjections).
 
 #include <cstdint>
 
