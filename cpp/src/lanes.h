@@ -183,79 +183,54 @@ template <>
 inline bool allSet<double>() { return true; }
 
 #if SEPAXIS_LANES
-struct F2 {
-  v128_t v;
-};
-struct M2 {
-  v128_t v;
-};
-template <>
-struct MaskOf<F2> {
-  using type = M2;
-};
+// A SIMD lane type F with its mask M, over WebAssembly's f (f64x2, f32x4) and i (the same-width
+// integer lanes, for masks). One definition for both widths: they differ only in the names.
+#define SEPAXIS_LANE_TYPE(F, M, f, i)                                                   \
+  struct F {                                                                            \
+    v128_t v;                                                                           \
+  };                                                                                    \
+  struct M {                                                                            \
+    v128_t v;                                                                           \
+  };                                                                                    \
+  template <>                                                                           \
+  struct MaskOf<F> {                                                                    \
+    using type = M;                                                                     \
+  };                                                                                    \
+  inline F operator+(F a, F b) { return {wasm_##f##_add(a.v, b.v)}; }                  \
+  inline F operator-(F a, F b) { return {wasm_##f##_sub(a.v, b.v)}; }                  \
+  inline F operator*(F a, F b) { return {wasm_##f##_mul(a.v, b.v)}; }                  \
+  inline F operator-(F a) { return {wasm_##f##_neg(a.v)}; }                             \
+  inline F abs(F a) { return {wasm_##f##_abs(a.v)}; }                                   \
+  inline F max(F a, F b) { return {wasm_##f##_pmax(a.v, b.v)}; }                        \
+  inline M operator>(F a, F b) { return {wasm_##f##_gt(a.v, b.v)}; }                   \
+  inline M operator<(F a, F b) { return {wasm_##f##_lt(a.v, b.v)}; }                   \
+  inline M operator<=(F a, F b) { return {wasm_##f##_le(a.v, b.v)}; }                  \
+  inline M operator>=(F a, F b) { return {wasm_##f##_ge(a.v, b.v)}; }                  \
+  inline M operator==(F a, F b) { return {wasm_##f##_eq(a.v, b.v)}; }                  \
+  inline M operator|(M a, M b) { return {wasm_v128_or(a.v, b.v)}; }                    \
+  inline M operator&(M a, M b) { return {wasm_v128_and(a.v, b.v)}; }                   \
+  inline M operator!(M a) { return {wasm_v128_not(a.v)}; }                              \
+  template <>                                                                           \
+  inline M allSet<F>() { return {wasm_##i##_splat(-1)}; }                              \
+  /** Lanes of `yes` where m is set, of `no` elsewhere. */                              \
+  inline F select(M m, F yes, F no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; } \
+  inline F where(M m, F x) { return {wasm_v128_and(m.v, x.v)}; }                        \
+  inline M andNot(M a, M b) { return {wasm_v128_andnot(a.v, b.v)}; }                   \
+  inline bool all(M m) { return wasm_##i##_all_true(m.v); }                             \
+  inline bool any(M m) { return wasm_##i##_bitmask(m.v) != 0; }                         \
+  /** Bit l: lane l is set. */                                                          \
+  inline uint32_t bits(M m) { return wasm_##i##_bitmask(m.v); }
+
+SEPAXIS_LANE_TYPE(F2, M2, f64x2, i64x2)
+SEPAXIS_LANE_TYPE(F4, M4, f32x4, i32x4)
+#undef SEPAXIS_LANE_TYPE
+
 template <>
 inline F2 splat<F2>(double x) { return {wasm_f64x2_splat(x)}; }
-inline F2 operator+(F2 a, F2 b) { return {wasm_f64x2_add(a.v, b.v)}; }
-inline F2 operator-(F2 a, F2 b) { return {wasm_f64x2_sub(a.v, b.v)}; }
-inline F2 operator*(F2 a, F2 b) { return {wasm_f64x2_mul(a.v, b.v)}; }
-inline F2 operator-(F2 a) { return {wasm_f64x2_neg(a.v)}; }
-inline F2 abs(F2 a) { return {wasm_f64x2_abs(a.v)}; }
-inline F2 max(F2 a, F2 b) { return {wasm_f64x2_pmax(a.v, b.v)}; }
-inline M2 operator>(F2 a, F2 b) { return {wasm_f64x2_gt(a.v, b.v)}; }
-inline M2 operator<(F2 a, F2 b) { return {wasm_f64x2_lt(a.v, b.v)}; }
-inline M2 operator<=(F2 a, F2 b) { return {wasm_f64x2_le(a.v, b.v)}; }
-inline M2 operator>=(F2 a, F2 b) { return {wasm_f64x2_ge(a.v, b.v)}; }
-inline M2 operator==(F2 a, F2 b) { return {wasm_f64x2_eq(a.v, b.v)}; }
-inline M2 operator|(M2 a, M2 b) { return {wasm_v128_or(a.v, b.v)}; }
-inline M2 operator&(M2 a, M2 b) { return {wasm_v128_and(a.v, b.v)}; }
-inline M2 operator!(M2 a) { return {wasm_v128_not(a.v)}; }
-template <>
-inline M2 allSet<F2>() { return {wasm_i64x2_splat(-1)}; }
-/// Lanes of `yes` where m is set, of `no` elsewhere.
-inline F2 select(M2 m, F2 yes, F2 no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; }
-inline F2 where(M2 m, F2 x) { return {wasm_v128_and(m.v, x.v)}; }
-inline M2 andNot(M2 a, M2 b) { return {wasm_v128_andnot(a.v, b.v)}; }
-inline bool all(M2 m) { return wasm_i64x2_all_true(m.v); }
-inline bool any(M2 m) { return wasm_i64x2_bitmask(m.v) != 0; }
-/// Bit l: lane l is set.
-inline uint32_t bits(M2 m) { return wasm_i64x2_bitmask(m.v); }
-
-struct F4 {
-  v128_t v;
-};
-struct M4 {
-  v128_t v;
-};
-template <>
-struct MaskOf<F4> {
-  using type = M4;
-};
 /// The nearest float to x (all the constants used are floats exactly).
 template <>
 inline F4 splat<F4>(double x) { return {wasm_f32x4_splat(float(x))}; }
-inline F4 operator+(F4 a, F4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
-inline F4 operator-(F4 a, F4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
-inline F4 operator*(F4 a, F4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
-inline F4 operator-(F4 a) { return {wasm_f32x4_neg(a.v)}; }
-inline F4 abs(F4 a) { return {wasm_f32x4_abs(a.v)}; }
 inline F4 sqrt(F4 a) { return {wasm_f32x4_sqrt(a.v)}; }
-inline F4 max(F4 a, F4 b) { return {wasm_f32x4_pmax(a.v, b.v)}; }
-inline M4 operator>(F4 a, F4 b) { return {wasm_f32x4_gt(a.v, b.v)}; }
-inline M4 operator<(F4 a, F4 b) { return {wasm_f32x4_lt(a.v, b.v)}; }
-inline M4 operator<=(F4 a, F4 b) { return {wasm_f32x4_le(a.v, b.v)}; }
-inline M4 operator>=(F4 a, F4 b) { return {wasm_f32x4_ge(a.v, b.v)}; }
-inline M4 operator==(F4 a, F4 b) { return {wasm_f32x4_eq(a.v, b.v)}; }
-inline M4 operator|(M4 a, M4 b) { return {wasm_v128_or(a.v, b.v)}; }
-inline M4 operator&(M4 a, M4 b) { return {wasm_v128_and(a.v, b.v)}; }
-inline M4 operator!(M4 a) { return {wasm_v128_not(a.v)}; }
-template <>
-inline M4 allSet<F4>() { return {wasm_i32x4_splat(-1)}; }
-inline F4 select(M4 m, F4 yes, F4 no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; }
-inline F4 where(M4 m, F4 x) { return {wasm_v128_and(m.v, x.v)}; }
-inline M4 andNot(M4 a, M4 b) { return {wasm_v128_andnot(a.v, b.v)}; }
-inline bool all(M4 m) { return wasm_i32x4_all_true(m.v); }
-inline bool any(M4 m) { return wasm_i32x4_bitmask(m.v) != 0; }
-inline uint32_t bits(M4 m) { return wasm_i32x4_bitmask(m.v); }
 /// Sign bit clear: +0 and up (a negative number, -0 and -NaN fail).
 inline M4 signClear(F4 a) { return {wasm_i32x4_gt(a.v, wasm_i32x4_splat(-1))}; }
 #endif
