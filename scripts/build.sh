@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures (when not yet configured) and builds one tree: build/native (g++) or build/wasm (em++).
+# Configures (when not yet configured) and builds one tree: build/native (g++), build/wasm (em++)
+# or build/fuzz (clang++ with libFuzzer and sanitizers).
 # Further arguments go to `cmake --build`, e.g. `--target sepaxis_report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,8 +20,14 @@ case "$tree" in
       emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release
     cmake --build build/wasm "$@"
     ;;
+  fuzz)
+    # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md).
+    [ -f build/fuzz/build.ninja ] ||
+      cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++
+    cmake --build build/fuzz "$@"
+    ;;
   *)
-    echo "usage: scripts/build.sh native|wasm [cmake --build arguments]" >&2
+    echo "usage: scripts/build.sh native|wasm|fuzz [cmake --build arguments]" >&2
     exit 2
     ;;
 esac

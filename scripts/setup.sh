@@ -23,6 +23,8 @@ command -v emcc >/dev/null || missing+=(emscripten)
 [ -f /usr/include/benchmark/benchmark.h ] || missing+=(libbenchmark-dev)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -d /usr/share/fonts/truetype/liberation ] || missing+=(fonts-liberation)
+# libFuzzer and the sanitizer runtimes for clang++ 14 (the fuzz step; clang itself comes with emscripten).
+[ -f /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a ] || missing+=(libclang-rt-14-dev)
 
 did="nothing to install"
 if ((${#missing[@]})); then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole check, as CI runs it: setup, native build + tests, wasm build + tests, consumer,
-# the npm package, its Vitest suite, package checks and the visualizer's browser tests.
+# The whole check, as CI runs it: setup, native build + tests, the fuzz target (75 s), wasm build +
+# tests, consumer, the npm package, its Vitest suite, package checks and the visualizer's browser
+# tests.
 # Stops at the first failure; prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,7 @@ summary() { (IFS=,; echo "${times[*]}" | sed 's/,/, /g'); }
 step setup bash scripts/setup.sh
 step "native build" npm run --silent build:native
 step "native tests" npm run --silent test:native
+step fuzz npm run --silent test:fuzz
 step "wasm build" npm run --silent build:wasm
 step "wasm tests" npm run --silent test:wasm
 step consumer npm run --silent test:consumer

@@ -17,10 +17,10 @@ void gramOf(const V (&u)[3][3], V (&g)[3][3]) {
     for (int j = i; j < 3; ++j) g[i][j] = g[j][i] = u[i][0] * u[j][0] + u[i][1] * u[j][1] + u[i][2] * u[j][2];
 }
 
-/// The lanes whose Gram matrix is the identity within tolerance::kFrameExact.
+/// The lanes whose Gram matrix is the identity within tolerance::kOrthonormalExact.
 template <class V>
 lanes::Mask<V> orthonormalToMachinePrecision(const V (&g)[3][3]) {
-  const V zero = lanes::splat<V>(0), one = lanes::splat<V>(1), tight = lanes::splat<V>(tolerance::kFrameExact);
+  const V zero = lanes::splat<V>(0), one = lanes::splat<V>(1), tight = lanes::splat<V>(tolerance::kOrthonormalExact);
   lanes::Mask<V> m = lanes::allSet<V>();
   for (int i = 0; i < 3; ++i)
     for (int j = i; j < 3; ++j) m = m & (lanes::abs(g[i][j] - (i == j ? one : zero)) <= tight);

@@ -268,13 +268,13 @@ bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, doub
 // Slabs whose values were rounded (d . p computed in doubles) can contradict each other by a few
 // ulps of the coordinates where they should meet in a point or a sliver: a k-DOP of a single point,
 // so computed, has no common point in about half the cases. Only when the exact build finds
-// nothing, such slabs are accepted as the point (or sliver) they describe, within 2^-47 (7e-15) of
+// nothing, such slabs are accepted as the point (or sliver) they describe, within kKdopLenience (2^-47) of
 // the magnitude of their values; slabs further apart stay refused as contradicting.
 bool buildLeniently(int k, const double* min, const double* max, Kdop& kdop) {
   if (buildPolytope(k, min, max, kdop)) return true;
   double magnitude = 0;
   for (int i = 0; i < k / 2; ++i) magnitude = std::max({magnitude, std::fabs(min[i]), std::fabs(max[i])});
-  return buildPolytope(k, min, max, kdop, 0x1p-47 * magnitude);
+  return buildPolytope(k, min, max, kdop, tolerance::kKdopLenience * magnitude);
 }
 
 // A k-DOP far outside the ordinary range is built scaled by f (range_scale.h: its sums could

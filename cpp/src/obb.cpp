@@ -33,7 +33,7 @@ std::optional<Error> checkOrthonormal(const Vec3 (&axes)[3]) {
 }
 
 // The nearest orthonormal frame to the axes (frame.h's Newton-Schulz steps, the lanes' own code);
-// gram is U^T U of the given axes. Axes already orthonormal to tolerance::kFrameExact (the usual
+// gram is U^T U of the given axes. Axes already orthonormal to tolerance::kOrthonormalExact (the usual
 // case) never come here. It iterates on local copies: updating the caller's arrays in place, the
 // loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with -msimd128) into wrong
 // axes, which the wasm run of ObbValidation caught.
@@ -72,7 +72,7 @@ bool tryMakeObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, Obb& box) 
   box.axis[0] = u0;
   box.axis[1] = u1;
   box.axis[2] = u2;
-  constexpr double kExact = tolerance::kFrameExact;
+  constexpr double kExact = tolerance::kOrthonormalExact;
   if (std::fabs(g00 - 1) <= kExact && std::fabs(g11 - 1) <= kExact && std::fabs(g22 - 1) <= kExact &&
       std::fabs(g01) <= kExact && std::fabs(g02) <= kExact && std::fabs(g12) <= kExact)
     return true;

@@ -1,6 +1,7 @@
 #include "sepaxis/overlap.h"
 
 #include "obb_axes.h"
+#include "pair_order.h"
 #include "range_scale.h"
 #include "sat.h"
 #include "sphere_axes.h"
@@ -8,11 +9,8 @@
 namespace sepaxis {
 namespace {
 
-const Obb& asBox(const Obb& box) { return box; }
-Obb asBox(const Aabb& box) { return detail::asObb(box); }
-
-bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b) {
-  const Vec3 origin = a.reference();
+// Relative to the pair's midpoint (pair_order.h): the same numbers in either order.
+bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b, Vec3 origin) {
   bool separated = false;
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
     if (c.parallel) return false;
@@ -22,11 +20,12 @@ bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b) {
   return !separated;
 }
 
-// A and B are OBBs or AABBs; an AABB's centre enters only through centreOffset (obb_axes.h).
+// A and B are OBBs or AABBs, in the order the pair is tested in (pair_order.h); an AABB's centre
+// enters only through centreOffset (obb_axes.h).
 template <class A, class B>
-bool boxesOverlap(const A& a, const B& b) {
-  const Obb& boxA = asBox(a);
-  const Obb& boxB = asBox(b);
+bool boxesOverlapInFrameOfA(const A& a, const B& b) {
+  const Obb& boxA = detail::asBox(a);
+  const Obb& boxB = detail::asBox(b);
   bool separated = false;
   detail::forEachBoxAxis(boxA.halfExtents, detail::inFrameOf(boxA, boxB, detail::centreOffset(a, b)), [&](const detail::BoxAxis& x) {
     separated = !x.parallel && x.separates();
@@ -35,38 +34,11 @@ bool boxesOverlap(const A& a, const B& b) {
   return !separated;
 }
 
-bool spherePolytopeOverlap(const Sphere& s, const detail::Polytope& p) {
-  const Vec3 origin = p.reference();
-  for (int i = 0; i < p.faceCount(); ++i) {
-    const Vec3 axis = p.face(i);
-    if (detail::faceSeparates(detail::projectSphere(s, axis, p.faceLength(i), origin), p.project(axis, origin, i))) return false;
-  }
-  return !detail::closestPointSeparates(s, detail::offsetFromClosest(p, s.center));
-}
-
-// spherePolytopeOverlap for an AABB, written out: the same operations (the projections onto the
-// axes x, y, z add only zeros to these differences, so they are the same numbers), without the
-// polytope's per-kind dispatch, which WebAssembly builds did not fold away (80 ns a call, 18 natively).
-// (projectSphere multiplies the radius by the face length, 1 for boxes: left out.)
-bool sphereAabbOverlap(const Sphere& s, const Aabb& box) {
-  const Vec3 origin = center(box);
-  for (int i = 0; i < 3; ++i) {
-    const double c = s.center[i] - origin[i];
-    if (detail::faceSeparates({c - s.radius, c + s.radius}, {box.min[i] - origin[i], box.max[i] - origin[i]})) return false;
-  }
-  return !detail::closestPointSeparates(s, detail::offsetFromClosest(box, s.center));
-}
-
-// The same for an OBB: its face i projects, about its own centre, to +-e_i (u_i . u_i), as
-// Polytope::project computes it; the sphere to c +- r with c = (s.center - box.center) . u_i.
-bool sphereObbOverlap(const Sphere& s, const Obb& box) {
-  const Vec3 d = s.center - box.center;
-  for (int i = 0; i < 3; ++i) {
-    const double c = dot(d, box.axis[i]);
-    const double e = std::fabs(box.halfExtents[i] * dot(box.axis[i], box.axis[i]));
-    if (detail::faceSeparates({c - s.radius, c + s.radius}, {-e, e})) return false;
-  }
-  return !detail::closestPointSeparates(s, detail::offsetFromClosest(box, s.center));
+bool boxesOverlap(const Aabb& a, const Obb& b) { return boxesOverlapInFrameOfA(a, b); }
+// In the frame of the box that comes first (pair_order.h): one call, on the two boxes selected.
+bool boxesOverlap(const Obb& a, const Obb& b) {
+  const bool swap = detail::testedSwapped(a, b);
+  return boxesOverlapInFrameOfA(swap ? b : a, swap ? a : b);
 }
 
 }  // namespace
@@ -74,28 +46,28 @@ bool sphereObbOverlap(const Sphere& s, const Obb& box) {
 // Pairs far outside the ordinary range are tested scaled (range_scale.h): the sums, differences and
 // squares the tests form would overflow or underflow there.
 bool overlaps(const Sphere& a, const Aabb& b) {
-  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Aabb& p) { return sphereAabbOverlap(s, p); });
+  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Aabb& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
 }
 bool overlaps(const Sphere& a, const Obb& b) {
-  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Obb& p) { return sphereObbOverlap(s, p); });
+  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Obb& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
 }
 bool overlaps(const Sphere& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Kdop& p) { return spherePolytopeOverlap(s, detail::view(p)); });
+  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Kdop& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
 }
 bool overlaps(const Aabb& a, const Obb& b) {
   return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Aabb& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
 }
 bool overlaps(const Obb& a, const Obb& b) {
   return detail::scaledIfNeeded(a, b, [](const Obb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Obb& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
 }
 bool overlaps(const Kdop& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q)); });
+  return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
 }
 
 bool detail::spheresOverlapBeyondRange(const Sphere& a, const Sphere& b) {

@@ -5,6 +5,7 @@
 
 #include "closest.h"
 #include "range_scale.h"
+#include "sepaxis/tolerance.h"
 
 namespace sepaxis {
 namespace detail {
@@ -31,7 +32,7 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
 
   double extent = 0;
   for (int i = 0; i < n; ++i) extent = std::max({extent, std::fabs(kdop.localMin[i]), std::fabs(kdop.localMax[i])});
-  const double tol = 1e-12 * extent;
+  const double tol = tolerance::kKdopFaceFoot * extent;
 
   Vec3 best = kdop.vertex[0];
   double bestDist = lengthSquared(q - best);

@@ -17,13 +17,24 @@
 #include <cmath>
 #include <variant>
 
-#include "sepaxis/overlap.h"
 #include "sepaxis/volume.h"
 
 namespace sepaxis::detail {
 
-// kHugeMagnitude, kTinyMagnitude, kScaleDown, kScaleUp: sepaxis/overlap.h, whose inline sphere
-// test needs them.
+// Listed in sepaxis/tolerance.h with the library's other thresholds.
+inline constexpr double kHugeMagnitude = 0x1p460;
+inline constexpr double kTinyMagnitude = 0x1p-300;
+inline constexpr double kScaleDown = 0x1p-600;
+inline constexpr double kScaleUp = 0x1p600;
+
+/// The factor two spheres are tested at, 1 in the ordinary range: their offset d and reach r
+/// are the only numbers the test squares. Coincident centres need none (and their coordinates
+/// may be large), nor do offsets far below the reach.
+inline double sphereScale(Vec3 d, double r) {
+  const double s = std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z) + r;
+  if (s <= kHugeMagnitude && (s >= kTinyMagnitude || s == r)) return 1;
+  return s > kHugeMagnitude ? kScaleDown : kScaleUp;
+}
 
 // The sum of a volume's numbers' magnitudes: one comparison on the paths of every single test
 // (the sum may pass 2^460 while no single number does, by up to the count of numbers: scaling
@@ -63,7 +74,7 @@ inline Volume scaled(const Volume& v, double f) {
   return std::visit([f](const auto& x) { return Volume(scaled(x, f)); }, v);
 }
 
-/// The factor a pair is tested at. Two spheres: as their inline test (overlap.h) decides it.
+/// The factor a pair is tested at. Two spheres: as sphereScale decides it.
 template <class A, class B>
 double pairScale(const A& a, const B& b) { return scaleFor(magnitude(a) + magnitude(b)); }
 inline double pairScale(const Sphere& a, const Sphere& b) { return sphereScale(b.center - a.center, a.radius + b.radius); }

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "obb_axes.h"
+#include "pair_order.h"
 #include "range_scale.h"
 #include "sat.h"
 #include "sphere_axes.h"
@@ -66,45 +68,64 @@ std::string prefixed(const char* side, const std::string& name) { return std::st
 
 std::string boxLabel(const detail::Polytope& p, int i) { return p.kind == detail::Polytope::Kind::Aabb ? "xyz"[i] + std::string() : "u" + std::to_string(i); }
 
-// AABB-OBB and OBB-OBB: the 15 axes in A's frame, exactly as overlaps() computes them.
-CollisionReport reportBoxes(const detail::Polytope& pa, const detail::Polytope& pb) {
-  using Kind = detail::Polytope::Kind;
-  const Obb a = pa.kind == Kind::Obb ? *pa.obb : detail::asObb(*pa.aabb);
-  const Obb b = pb.kind == Kind::Obb ? *pb.obb : detail::asObb(*pb.aabb);
+// AABB-OBB and OBB-OBB: the 15 axes, exactly as overlaps() computes them: in the frame of the box
+// the pair is tested in (pair_order.h), `first`, which is B when `swapped`; listed in the caller's
+// order (A's faces, B's faces, A.ui × B.uj), with the caller's A and B.
+template <class F, class S>
+CollisionReport reportBoxesInFrameOf(const F& first, const S& second, bool swapped, const detail::Polytope& pa,
+                                     const detail::Polytope& pb) {
+  const Obb& a = detail::asBox(first);
+  const Obb& b = detail::asBox(second);
   // The offset as overlaps() computes it, an AABB's centre folded in (obb_axes.h).
-  const Vec3 d = pa.kind == Kind::Aabb ? detail::centreOffset(*pa.aabb, b)
-                 : pb.kind == Kind::Aabb ? detail::centreOffset(a, *pb.aabb)
-                                         : detail::centreOffset(a, b);
+  const Vec3 d = detail::centreOffset(first, second);
   CollisionReport report;
   report.penetration.depth = kInfinity;
+  std::vector<AxisReport>& axes = report.axes;
+  axes.resize(15);  // filled by slot: the caller's order
   detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
+    const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
+    const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
+    const int slot = faceA >= 0 ? faceA : faceB >= 0 ? 3 + faceB : 6 + 3 * edgeA + edgeB;
     std::string label;
-    if (x.faceA >= 0) label = "A." + boxLabel(pa, x.faceA);
-    else if (x.faceB >= 0) label = "B." + boxLabel(pb, x.faceB);
-    else label = "A." + boxLabel(pa, x.edgeA) + " × B." + boxLabel(pb, x.edgeB);
+    if (faceA >= 0) label = "A." + boxLabel(pa, faceA);
+    else if (faceB >= 0) label = "B." + boxLabel(pb, faceB);
+    else label = "A." + boxLabel(pa, edgeA) + " × B." + boxLabel(pb, edgeB);
     if (x.parallel) {
-      report.axes.push_back(degenerateAxis(label, "edges A." + boxLabel(pa, x.edgeA) + " and B." + boxLabel(pb, x.edgeB) +
-                                                      " are parallel: their cross product is zero, so "
-                                                      "there is no axis (the face axes cover this case)"));
+      axes[slot] = degenerateAxis(label, "edges A." + boxLabel(pa, edgeA) + " and B." + boxLabel(pb, edgeB) +
+                                             " are parallel: their cross product is zero, so "
+                                             "there is no axis (the face axes cover this case)");
       return false;
     }
-    const Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
-    report.axes.push_back(makeAxis(std::move(label), world, {-x.rA, x.rA}, {x.c - x.rB, x.c + x.rB}, a.center, x.separates()));
-    considerPenetration(report, report.axes.back());
+    Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
+    Interval ofFirst{-x.rA, x.rA}, ofSecond{x.c - x.rB, x.c + x.rB};
+    if (swapped && x.edgeA >= 0) {
+      // B.uj × A.ui = -(A.ui × B.uj): the caller's direction, and the projections onto it (exact).
+      world = -world;
+      ofFirst = {-ofFirst.max, -ofFirst.min}, ofSecond = {-ofSecond.max, -ofSecond.min};
+    }
+    axes[slot] = makeAxis(std::move(label), world, swapped ? ofSecond : ofFirst, swapped ? ofFirst : ofSecond, a.center,
+                          x.separates());
     return false;
   });
+  for (const AxisReport& axis : axes)
+    if (!axis.degenerate) considerPenetration(report, axis);
   finish(report);
   return report;
 }
 
+template <class P, class Q>
+CollisionReport reportBoxes(const P& a, const Q& b) {
+  if (detail::testedSwapped(a, b)) return reportBoxesInFrameOf(b, a, true, detail::view(a), detail::view(b));
+  return reportBoxesInFrameOf(a, b, false, detail::view(a), detail::view(b));
+}
+
 CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytope& b) {
   using Kind = detail::Polytope::Kind;
-  const bool aBox = a.kind != Kind::Kdop, bBox = b.kind != Kind::Kdop;
-  if (aBox && bBox && (a.kind == Kind::Obb || b.kind == Kind::Obb)) return reportBoxes(a, b);
   CollisionReport report;
   report.penetration.depth = kInfinity;
-  // Two AABBs: compare raw coordinates, as overlaps() does (no shift that could round).
-  const Vec3 origin = aBox && bBox ? Vec3{} : a.reference();
+  // Two AABBs: compare raw coordinates, as overlaps() does (no shift that could round). Others:
+  // relative to the pair's midpoint, as overlaps() does (pair_order.h).
+  const Vec3 origin = a.kind == Kind::Aabb && b.kind == Kind::Aabb ? Vec3{} : detail::pairOrigin(a, b);
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
     std::string label;
     if (c.faceA >= 0 && c.faceB >= 0) label = prefixed("A", a.faceLabel(c.faceA)) + " = " + prefixed("B", b.faceLabel(c.faceB));
@@ -127,30 +148,45 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
   return report;
 }
 
-// The sphere may be A or B; intervals and labels follow the caller's order.
-CollisionReport reportSpherePolytope(const Sphere& s, const detail::Polytope& p, bool sphereIsA) {
+// |v|, also where its square underflows (a pair scaled down by 2^-600, range_scale.h, may hold
+// offsets far below the scaled sizes): 0 only for the zero vector.
+double distanceOf(Vec3 v) {
+  const double d = length(v);
+  if (d > 0 || v == Vec3{}) return d;
+  const double m = maxComponent(abs(v));
+  return m * length(v / m);
+}
+
+// The sphere may be A or B; intervals and labels follow the caller's order. `shape` is what
+// overlaps() tests (sphereTestShape), `p` its polytope view, for the labels and the closest-point
+// axis's projection. The verdicts are forEachSphereAxis's, the body overlaps() runs.
+template <class Shape>
+CollisionReport reportSpherePolytope(const Sphere& s, const Shape& shape, const detail::Polytope& p, bool sphereIsA) {
   CollisionReport report;
   report.penetration.depth = kInfinity;
   const char* polySide = sphereIsA ? "B" : "A";
-  const Vec3 origin = p.reference();
+  const Vec3 origin = detail::sphereOrigin(shape);
   auto add = [&](std::string label, Vec3 axis, Interval sphere, Interval poly, bool separating) {
     report.axes.push_back(sphereIsA ? makeAxis(std::move(label), axis, sphere, poly, origin, separating)
                                     : makeAxis(std::move(label), axis, poly, sphere, origin, separating));
   };
   double insideDepth = kInfinity;  // distance from the centre to the nearest face plane
-  Vec3 insideNormal;
-  for (int i = 0; i < p.faceCount(); ++i) {
-    const Vec3 axis = p.face(i);
-    const Interval sphere = detail::projectSphere(s, axis, p.faceLength(i), origin);
-    const Interval poly = p.project(axis, origin, i);
-    add(prefixed(polySide, p.faceLabel(i)), axis, sphere, poly, detail::faceSeparates(sphere, poly));
-    const double len = length(axis);
-    const double centre = (sphere.min + sphere.max) / 2;
-    if ((poly.max - centre) / len < insideDepth) insideDepth = (poly.max - centre) / len, insideNormal = axis / len;
-    if ((centre - poly.min) / len < insideDepth) insideDepth = (centre - poly.min) / len, insideNormal = -axis / len;
-  }
-  const Vec3 offset = detail::offsetFromClosest(p, s.center);
-  const double distance = length(offset);
+  Vec3 insideNormal, offset;
+  detail::forEachSphereAxis(
+      s, shape,
+      [&](const detail::SphereFace& f) {
+        add(prefixed(polySide, p.faceLabel(f.face)), f.axis, f.sphere, f.poly, f.separates());
+        const double len = length(f.axis);
+        const double centre = (f.sphere.min + f.sphere.max) / 2;
+        if ((f.poly.max - centre) / len < insideDepth) insideDepth = (f.poly.max - centre) / len, insideNormal = f.axis / len;
+        if ((centre - f.poly.min) / len < insideDepth) insideDepth = (centre - f.poly.min) / len, insideNormal = -f.axis / len;
+        return false;
+      },
+      [&](Vec3 o) {
+        offset = o;
+        return false;
+      });
+  const double distance = distanceOf(offset);
   if (distance == 0) {
     report.axes.push_back(degenerateAxis("closest-point direction",
                                          "the sphere's centre is inside the volume: there is no direction "
@@ -197,12 +233,15 @@ CollisionReport collidePair(const P& a, const Q& b) {
 }
 template <class Q>
 CollisionReport collidePair(const Sphere& a, const Q& b) {
-  return reportSpherePolytope(a, detail::view(b), true);
+  return reportSpherePolytope(a, detail::sphereTestShape(b), detail::view(b), true);
 }
 template <class P>
 CollisionReport collidePair(const P& a, const Sphere& b) {
-  return reportSpherePolytope(b, detail::view(a), false);
+  return reportSpherePolytope(b, detail::sphereTestShape(a), detail::view(a), false);
 }
+CollisionReport collidePair(const Aabb& a, const Obb& b) { return reportBoxes(a, b); }
+CollisionReport collidePair(const Obb& a, const Aabb& b) { return reportBoxes(a, b); }
+CollisionReport collidePair(const Obb& a, const Obb& b) { return reportBoxes(a, b); }
 CollisionReport collidePair(const Sphere& a, const Sphere& b) { return reportSpheres(a, b); }
 
 // The report of a pair tested scaled by f (range_scale.h), in the pair's own lengths again: every
@@ -221,12 +260,27 @@ __attribute__((noinline)) CollisionReport collideScaled(const P& a, const Q& b, 
   return report;
 }
 
+// Two AABBs: overlaps() compares their coordinates as given (overlap.h), exact at any magnitude,
+// while the report's numbers (intervals, gaps, depth) are computed scaled like any pair's. Scaling
+// down by 2^-600 is exact but for numbers below 2^-422, which may flush a gap of 1e-300 to zero:
+// so each axis is decided by overlaps()'s own comparison of the given coordinates.
+CollisionReport collideAabbs(const Aabb& a, const Aabb& b, double f) {
+  CollisionReport report = collideScaled(a, b, f);
+  for (int i = 0; i < 3; ++i) report.axes[size_t(i)].separating = a.min[i] > b.max[i] || b.min[i] > a.max[i];
+  const Penetration penetration = report.penetration;
+  finish(report);
+  if (report.overlap) report.penetration = penetration;
+  return report;
+}
+
 }  // namespace
 
 CollisionReport collide(const Volume& a, const Volume& b) {
   return std::visit(
       [](const auto& x, const auto& y) {
         const double f = detail::pairScale(x, y);
+        if constexpr (std::is_same_v<decltype(x), const Aabb&> && std::is_same_v<decltype(y), const Aabb&>)
+          if (f != 1) return collideAabbs(x, y, f);
         if (f != 1) return collideScaled(x, y, f);
         return collidePair(x, y);
       },

@@ -13,22 +13,8 @@
 namespace sepaxis {
 
 namespace detail {
-/// Pairs far outside the ordinary range of doubles are tested scaled by a power of two
-/// (cpp/src/range_scale.h): down when numbers exceed 2^460, up when all are below 2^-300.
-inline constexpr double kHugeMagnitude = 0x1p460;
-inline constexpr double kTinyMagnitude = 0x1p-300;
-inline constexpr double kScaleDown = 0x1p-600;
-inline constexpr double kScaleUp = 0x1p600;
-
-/// The factor two spheres are tested at, 1 in the ordinary range: their offset d and reach r
-/// are the only numbers the test squares. Coincident centres need none (and their coordinates
-/// may be large), nor do offsets far below the reach.
-inline double sphereScale(Vec3 d, double r) {
-  const double s = std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z) + r;
-  if (s <= kHugeMagnitude && (s >= kTinyMagnitude || s == r)) return 1;
-  return s > kHugeMagnitude ? kScaleDown : kScaleUp;
-}
-/// The sphere test beyond withinDistance's fast range: scaled when sphereScale says so.
+/// The sphere test beyond squaresInRange: out of line (overlap.cpp), scaled when the pair lies far
+/// outside the ordinary range of doubles (cpp/src/range_scale.h).
 bool spheresOverlapBeyondRange(const Sphere& a, const Sphere& b);
 }  // namespace detail
 

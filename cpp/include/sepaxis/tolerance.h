@@ -26,15 +26,39 @@ inline constexpr double kKdopVertex = 1e-11;
 /// through one corner produce the same point up to rounding).
 inline constexpr double kKdopMerge = 1e-10;
 
+/// Unitless. OBB axes whose Gram matrix U^T U is within this of the identity in every entry are
+/// orthonormal to machine precision (a few ulps of 1): tryMakeObb keeps them as given, and the
+/// Newton-Schulz re-orthonormalization (frame.h, for tryMakeObb and the lanes) stops once it gets there.
+inline constexpr double kOrthonormalExact = 1e-15;
+
+/// Relative to the k-DOP's extent (its largest |localMin|, |localMax|). The closest point of a
+/// k-DOP (point_query.cpp) considers the foot of the perpendicular on a slab plane when it lies in
+/// every other slab within this (times |d_j|): the foot on a face's boundary, computed in doubles,
+/// may miss the neighbouring slab by rounding (~1e-16 of the extent), and must still count.
+inline constexpr double kKdopFaceFoot = 1e-12;
+
+/// Relative to the largest |min|, |max| of the slabs. Slabs that describe a point or a sliver but
+/// contradict each other by a few ulps of their values (d . p rounded) are accepted within 2^-47
+/// (7e-15) of that magnitude, only when the exact build finds no common point (kdop.cpp).
+inline constexpr double kKdopLenience = 0x1p-47;
+
+// Thresholds that live next to their code (listed here so that this file is the one index):
+//
+// - Range scaling (cpp/src/range_scale.h): pairs and queries whose numbers' magnitudes sum above
+//   kHugeMagnitude = 2^460 are computed scaled by kScaleDown = 2^-600, those all below
+//   kTinyMagnitude = 2^-300 by kScaleUp = 2^600; sphereScale decides it for two spheres from their
+//   offset and reach. Powers of two: scaling is exact, so the verdicts are those of the given pair.
+// - squaresInRange (sepaxis/vec3.h): squared lengths in (1e-280, 1e280) are compared as squares
+//   (withinDistance's fast path); others are first divided by the largest component.
+// - fitKdop (cpp/src/fit.cpp): each slab through a point is widened by 2^-51 of the magnitudes of
+//   d . p's terms, so that rounding never leaves a fitted point outside its k-DOP.
+// - kZeroCrossSquared (above) in cpp/src/sat.h; kOrthonormal and kOrthonormalExact also in the
+//   lanes' frame correction (cpp/src/frame.h).
+
 // ---------------------------------------------------------------------------------------------
 // The SIMD lanes of the batches (cpp/src/box_lanes.h, box_filter.h, batch_lanes.h, batch_boxes.cpp).
 // None of these changes a verdict: a lane decides only what the exact scalar test would decide,
 // and hands every other pair back to it. They bound where a lane's shortcut is provably safe.
-
-/// Unitless. A frame counts as orthonormal to machine precision when every entry of its Gram
-/// matrix U U^T is within this of the identity's: tryMakeObb keeps such axes as given, the lanes
-/// vouch for them, and Newton-Schulz steps stop there (obb.cpp, frame.h).
-inline constexpr double kFrameExact = 1e-15;
 
 /// Relative to the pair's size S = |t|_1 + sum of half-extents (length). The f64 box lanes decide
 /// a pair only where the largest s = |c| - rA - rB of the 15 axes is beyond this either way: their
@@ -50,8 +74,8 @@ inline constexpr double kBoxLaneTinySize = 1e-290;
 inline constexpr double kLaneLargeLength = 1e300;
 
 /// Squared length. The f64 sphere lanes decide only squares strictly within
-/// (kLaneTinySquare, kLaneLargeSquare): withinDistance's plain branch (vec3.h), where it neither
-/// rescales nor underflows, so that a lane computes what a single call computes.
+/// (kLaneTinySquare, kLaneLargeSquare): squaresInRange's bounds (vec3.h), withinDistance's plain
+/// branch, where it neither rescales nor underflows, so that a lane computes what a single call does.
 inline constexpr double kLaneTinySquare = 1e-280;
 inline constexpr double kLaneLargeSquare = 1e280;
 
