@@ -24,15 +24,16 @@ V excessBeyond(V t, V lo, V hi) {
   return lanes::select(below, t - lo, lanes::where(above, t - hi));
 }
 
-/// d . u, in this order of terms (the OBB's projections of the sphere's centre offset).
-template <class V>
-V dot3(const V (&d)[3], const V (&u)[3]) {
+/// d . u, in this order of terms (the OBB's projections of the sphere's centre offset); d and u
+/// are anything indexed 0..2 with numbers V: arrays of lanes, or Vec3.
+template <class Vec>
+auto dot3(const Vec& d, const Vec& u) {
   return d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
 }
 
 /// An OBB's face i about its centre reaches +-e_i (u_i . u_i), as Polytope::project computes it.
-template <class V>
-V obbFaceReach(const V (&u)[3], V halfExtent) {
+template <class V, class Vec>
+V obbFaceReach(const Vec& u, V halfExtent) {
   return lanes::abs(halfExtent * dot3(u, u));
 }
 
