@@ -38,9 +38,8 @@ inline bool comesBefore(const Obb& a, const Obb& b) {
   return comesBeforeByAllNumbers(a, b);
 }
 
-/// Whether the box pair (a, b) is tested as (b, a): in b's frame.
-inline bool testedSwapped(const Aabb&, const Obb&) { return false; }
-inline bool testedSwapped(const Obb&, const Aabb&) { return true; }
+/// Whether the OBB pair (a, b) is tested as (b, a): in b's frame. (An AABB-OBB pair is always
+/// tested in the AABB's frame: overlaps(Obb, Aabb) is overlaps(Aabb, Obb), overlap.h.)
 inline bool testedSwapped(const Obb& a, const Obb& b) { return comesBefore(b, a); }
 
 /// A box of either type as an OBB (an AABB's through asObb, obb_axes.h).

@@ -71,18 +71,14 @@ std::string boxLabel(const detail::Polytope& p, int i) { return p.kind == detail
 // AABB-OBB and OBB-OBB: the 15 axes, exactly as overlaps() computes them: in the frame of the box
 // the pair is tested in (pair_order.h), `first`, which is B when `swapped`; listed in the caller's
 // order (A's faces, B's faces, A.ui × B.uj), with the caller's A and B.
-template <class F, class S>
-CollisionReport reportBoxesInFrameOf(const F& first, const S& second, bool swapped, const detail::Polytope& pa,
-                                     const detail::Polytope& pb) {
-  const Obb& a = detail::asBox(first);
-  const Obb& b = detail::asBox(second);
-  // The offset as overlaps() computes it, an AABB's centre folded in (obb_axes.h).
-  const Vec3 d = detail::centreOffset(first, second);
+// The report's part, not templated: `a` is the frame's box, `found` its 15 axes in test order.
+CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], bool swapped, const detail::Polytope& pa,
+                              const detail::Polytope& pb) {
   CollisionReport report;
   report.penetration.depth = kInfinity;
   std::vector<AxisReport>& axes = report.axes;
   axes.resize(15);  // filled by slot: the caller's order
-  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
+  for (const detail::BoxAxis& x : found) {
     const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
     const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
     const int slot = faceA >= 0 ? faceA : faceB >= 0 ? 3 + faceB : 6 + 3 * edgeA + edgeB;
@@ -94,7 +90,7 @@ CollisionReport reportBoxesInFrameOf(const F& first, const S& second, bool swapp
       axes[slot] = degenerateAxis(label, "edges A." + boxLabel(pa, edgeA) + " and B." + boxLabel(pb, edgeB) +
                                              " are parallel: their cross product is zero, so "
                                              "there is no axis (the face axes cover this case)");
-      return false;
+      continue;
     }
     Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
     Interval ofFirst{-x.rA, x.rA}, ofSecond{x.c - x.rB, x.c + x.rB};
@@ -105,18 +101,39 @@ CollisionReport reportBoxesInFrameOf(const F& first, const S& second, bool swapp
     }
     axes[slot] = makeAxis(std::move(label), world, swapped ? ofSecond : ofFirst, swapped ? ofFirst : ofSecond, a.center,
                           x.separates());
-    return false;
-  });
+  }
   for (const AxisReport& axis : axes)
     if (!axis.degenerate) considerPenetration(report, axis);
   finish(report);
   return report;
 }
 
-template <class P, class Q>
-CollisionReport reportBoxes(const P& a, const Q& b) {
-  if (detail::testedSwapped(a, b)) return reportBoxesInFrameOf(b, a, true, detail::view(a), detail::view(b));
-  return reportBoxesInFrameOf(a, b, false, detail::view(a), detail::view(b));
+// The axes as overlaps() computes them: in the frame of `a`, given the offset d (centreOffset).
+// Not templated: the unrolled 15-axis code exists once in the report.
+CollisionReport reportBoxesInFrameOf(const Obb& a, const Obb& b, Vec3 d, bool swapped, const detail::Polytope& pa,
+                                     const detail::Polytope& pb) {
+  detail::BoxAxis found[15];
+  int n = 0;
+  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
+    found[n++] = x;
+    return false;
+  });
+  return reportBoxAxes(a, found, swapped, pa, pb);
+}
+
+// In the frame of the box the pair is tested in (pair_order.h), the offset with an AABB's centre
+// folded in (obb_axes.h).
+template <class F, class S>
+CollisionReport reportBoxesFirst(const F& first, const S& second, bool swapped, const detail::Polytope& pa,
+                                 const detail::Polytope& pb) {
+  return reportBoxesInFrameOf(detail::asBox(first), detail::asBox(second), detail::centreOffset(first, second), swapped, pa, pb);
+}
+CollisionReport reportBoxes(const Aabb& a, const Obb& b) { return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b)); }
+// In the AABB's frame, as overlaps(Obb, Aabb) is overlaps(Aabb, Obb).
+CollisionReport reportBoxes(const Obb& a, const Aabb& b) { return reportBoxesFirst(b, a, true, detail::view(a), detail::view(b)); }
+CollisionReport reportBoxes(const Obb& a, const Obb& b) {
+  if (detail::testedSwapped(a, b)) return reportBoxesFirst(b, a, true, detail::view(a), detail::view(b));
+  return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b));
 }
 
 CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytope& b) {
@@ -157,35 +174,27 @@ double distanceOf(Vec3 v) {
   return m * length(v / m);
 }
 
-// The sphere may be A or B; intervals and labels follow the caller's order. `shape` is what
-// overlaps() tests (sphereTestShape), `p` its polytope view, for the labels and the closest-point
-// axis's projection. The verdicts are forEachSphereAxis's, the body overlaps() runs.
-template <class Shape>
-CollisionReport reportSpherePolytope(const Sphere& s, const Shape& shape, const detail::Polytope& p, bool sphereIsA) {
+// The report's part, not templated: the face steps and the closest-point offset as
+// forEachSphereAxis computed them, relative to origin.
+CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::SphereFace* faces, int faceCount, Vec3 offset,
+                                  const detail::Polytope& p, bool sphereIsA) {
   CollisionReport report;
   report.penetration.depth = kInfinity;
   const char* polySide = sphereIsA ? "B" : "A";
-  const Vec3 origin = detail::sphereOrigin(shape);
   auto add = [&](std::string label, Vec3 axis, Interval sphere, Interval poly, bool separating) {
     report.axes.push_back(sphereIsA ? makeAxis(std::move(label), axis, sphere, poly, origin, separating)
                                     : makeAxis(std::move(label), axis, poly, sphere, origin, separating));
   };
   double insideDepth = kInfinity;  // distance from the centre to the nearest face plane
-  Vec3 insideNormal, offset;
-  detail::forEachSphereAxis(
-      s, shape,
-      [&](const detail::SphereFace& f) {
-        add(prefixed(polySide, p.faceLabel(f.face)), f.axis, f.sphere, f.poly, f.separates());
-        const double len = length(f.axis);
-        const double centre = (f.sphere.min + f.sphere.max) / 2;
-        if ((f.poly.max - centre) / len < insideDepth) insideDepth = (f.poly.max - centre) / len, insideNormal = f.axis / len;
-        if ((centre - f.poly.min) / len < insideDepth) insideDepth = (centre - f.poly.min) / len, insideNormal = -f.axis / len;
-        return false;
-      },
-      [&](Vec3 o) {
-        offset = o;
-        return false;
-      });
+  Vec3 insideNormal;
+  for (int i = 0; i < faceCount; ++i) {
+    const detail::SphereFace& f = faces[i];
+    add(prefixed(polySide, p.faceLabel(f.face)), f.axis, f.sphere, f.poly, f.separates());
+    const double len = length(f.axis);
+    const double centre = (f.sphere.min + f.sphere.max) / 2;
+    if ((f.poly.max - centre) / len < insideDepth) insideDepth = (f.poly.max - centre) / len, insideNormal = f.axis / len;
+    if ((centre - f.poly.min) / len < insideDepth) insideDepth = (centre - f.poly.min) / len, insideNormal = -f.axis / len;
+  }
   const double distance = distanceOf(offset);
   if (distance == 0) {
     report.axes.push_back(degenerateAxis("closest-point direction",
@@ -205,6 +214,27 @@ CollisionReport reportSpherePolytope(const Sphere& s, const Shape& shape, const 
     report.penetration = {depth, sphereIsA ? -towardSphere : towardSphere};
   }
   return report;
+}
+
+// The sphere may be A or B; intervals and labels follow the caller's order. `shape` is what
+// overlaps() tests (sphereTestShape), `p` its polytope view, for the labels and the closest-point
+// axis's projection. The numbers and verdicts are forEachSphereAxis's, the body overlaps() runs.
+template <class Shape>
+CollisionReport reportSpherePolytope(const Sphere& s, const Shape& shape, const detail::Polytope& p, bool sphereIsA) {
+  detail::SphereFace faces[kMaxKdopSlabs];
+  int n = 0;
+  Vec3 offset;
+  detail::forEachSphereAxis(
+      s, shape,
+      [&](const detail::SphereFace& f) {
+        faces[n++] = f;
+        return false;
+      },
+      [&](Vec3 o) {
+        offset = o;
+        return false;
+      });
+  return reportSphereSteps(s, detail::sphereOrigin(shape), faces, n, offset, p, sphereIsA);
 }
 
 CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
