@@ -171,7 +171,7 @@ void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
 /// only where R has the scalar test's very bits); without, they count as s = -rB <= 0, which
 /// decides nothing.
 template <bool kSkipParallel, class V, class FacesDecide>
-V largestSeparation(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], FacesDecide facesDecide) {
+SEPAXIS_LANE_INLINE V largestSeparation(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], FacesDecide facesDecide) {
   V s{};
   forEachBoxAxisOf<V>(a, t, r, b, [&](const BoxAxisOf<V>& x) {
     if (x.edgeA == 0 && x.edgeB == 0 && facesDecide(s)) return true;
