@@ -12,15 +12,17 @@
 #include "batch_lanes.h"
 #include "box_filter.h"
 #include "box_lanes.h"
+#include "sphere_box.h"
+#include "sepaxis/tolerance.h"
 
 namespace sepaxis::batch_detail {
 
 #if SEPAXIS_LANES
 namespace {
 
-using detail::F2;
-using detail::F4;
-using detail::M2;
+using lanes::F2;
+using lanes::F4;
+using lanes::M2;
 
 // Loads two boxes into f64x2 lanes, field f of both from `two(p)` given field f's array p (see
 // gather); returns the lanes whose frames are fine for the fast path (an AABB's always).
@@ -30,12 +32,12 @@ M2 loadBoxLanes(const BatchLayout& l, detail::BoxLanes<F2>& box, Two two) {
   auto at = [&](int f) { return F2{two(d + size_t(f) * l.stride)}; };
   if (l.type == VolumeType::Aabb) {
     // No centre: the offset from it is computed by centreOffsetLanes, with min and max.
-    const F2 half = detail::splat(0.5);
+    const F2 half = lanes::splat<F2>(0.5);
     for (int c = 0; c < 3; ++c) {
       box.e[c] = (at(c + 3) - at(c)) * half;
-      for (int a = 0; a < 3; ++a) box.u[a][c] = detail::splat(a == c ? 1.0 : 0.0);
+      for (int a = 0; a < 3; ++a) box.u[a][c] = lanes::splat<F2>(a == c ? 1 : 0);
     }
-    return detail::allLanes();
+    return lanes::allSet<F2>();
   }
   for (int c = 0; c < 3; ++c) {
     box.c[c] = at(c);
@@ -55,7 +57,7 @@ void centreOffsetLanes(const BatchLayout& a, const BatchLayout& b, Two two, F2 (
     const F2 cb{two(pb + size_t(c) * b.stride)};
     if (a.type == VolumeType::Aabb) {
       const F2 lo{two(pa + size_t(c) * a.stride)}, hi{two(pa + size_t(c + 3) * a.stride)};
-      d[c] = ((cb - lo) + (cb - hi)) * detail::splat(0.5);
+      d[c] = ((cb - lo) + (cb - hi)) * lanes::splat<F2>(0.5);
     } else {
       d[c] = cb - F2{two(pa + size_t(c) * a.stride)};
     }
@@ -63,11 +65,11 @@ void centreOffsetLanes(const BatchLayout& a, const BatchLayout& b, Two two, F2 (
 }
 
 // Two f64x2 halves (pairs i, i+1 and i+2, i+3) rounded to one f32x4.
-inline detail::F4 toFloats(v128_t low, v128_t high) {
+inline F4 toFloats(v128_t low, v128_t high) {
   return {wasm_i64x2_shuffle(wasm_f32x4_demote_f64x2_zero(low), wasm_f32x4_demote_f64x2_zero(high), 0, 2)};
 }
-inline detail::F4 load4(const double* p) { return toFloats(wasm_v128_load(p), wasm_v128_load(p + 2)); }
-inline detail::F4 load4(const float* p) { return {wasm_v128_load(p)}; }
+inline F4 load4(const double* p) { return toFloats(wasm_v128_load(p), wasm_v128_load(p + 2)); }
+inline F4 load4(const float* p) { return {wasm_v128_load(p)}; }
 
 // Boxes i..i+3 of one side for the float filter: axes and half-extents. An AABB's half-extents
 // are computed as asObb computes them, in doubles, then rounded.
@@ -81,7 +83,7 @@ void loadBoxFour(const BatchLayout& l, size_t i, detail::BoxFour& box) {
       v128_t e[2];
       for (int h = 0; h < 2; ++h) e[h] = wasm_f64x2_mul(wasm_f64x2_sub(load2(at(c + 3) + 2 * h), load2(at(c) + 2 * h)), half);
       box.e[c] = toFloats(e[0], e[1]);
-      for (int a = 0; a < 3; ++a) box.u[a][c] = detail::splat4(a == c ? 1.0f : 0.0f);
+      for (int a = 0; a < 3; ++a) box.u[a][c] = lanes::splat<F4>(a == c ? 1 : 0);
     }
     return;
   }
@@ -95,7 +97,7 @@ void loadBoxFour(const BatchLayout& l, size_t i, detail::BoxFour& box) {
 // rounded once to float from the exact test's offset (centreOffsetLanes). Float OBB centres need
 // no doubles: the float difference of two floats is that rounding.
 template <class T>
-void centreOffsets(const BatchLayout& a, const BatchLayout& b, size_t i, detail::F4 (&d)[3]) {
+void centreOffsets(const BatchLayout& a, const BatchLayout& b, size_t i, F4 (&d)[3]) {
   if (sizeof(T) == sizeof(float) && a.type == VolumeType::Obb) {
     for (int c = 0; c < 3; ++c) {
       const T* ca = static_cast<const T*>(a.data) + size_t(c) * a.stride + i;
@@ -176,7 +178,7 @@ size_t boxesPairwiseOf(const BatchLayout& a, const BatchLayout& b, size_t count,
     F2 d[3];
     centreOffsetLanes<T>(a, b, gather<T>(i0, i1), d);
     const auto verdict = detail::boxLanesSeparated(x, y, d, frames);
-    return std::pair{wasm_i64x2_bitmask(verdict.fast.v), wasm_i64x2_bitmask(wasm_v128_not(verdict.separated.v))};
+    return std::pair{lanes::bits(verdict.fast), lanes::bits(!verdict.separated)};
   };
   auto one = [&](size_t i) { return genericPair<A, Obb>(a, b, i); };
   PairsInTwos exact(two, one, out);
@@ -191,12 +193,13 @@ size_t boxesPairwiseOf(const BatchLayout& a, const BatchLayout& b, size_t count,
 }
 
 // A sphere against an OBB in f64x2 lanes, field arrays read through `two`, with the exact test's
-// own operations (overlap.cpp: the box's face axes about its centre, then the offset from the
+// own steps (sphere_box.h: the box's face axes about its centre, then the offset from the
 // closest point, summed along the axes) on the frame tryMakeObb would make: the lanes it decides
 // (bit masks, as PairsInTwos wants them) agree with single calls bit for bit.
 template <class T, class Two>
 std::pair<uint32_t, uint32_t> sphereObbTwo(const BatchLayout& ls, const BatchLayout& lbox, Two two) {
-  const F2 zero = detail::splat(0), small = detail::splat(1e-280), large = detail::splat(1e280), limit = detail::splat(1e300);
+  const F2 zero = lanes::splat<F2>(0), small = lanes::splat<F2>(tolerance::kLaneTinySquare),
+           large = lanes::splat<F2>(tolerance::kLaneLargeSquare), limit = lanes::splat<F2>(tolerance::kLaneLargeLength);
   const T* s = static_cast<const T*>(ls.data);
   auto sphere = [&](int f) { return F2{two(s + size_t(f) * ls.stride)}; };
   detail::BoxLanes<F2> box;
@@ -206,26 +209,23 @@ std::pair<uint32_t, uint32_t> sphereObbTwo(const BatchLayout& ls, const BatchLay
   F2 d[3];
   for (int c = 0; c < 3; ++c) {
     const F2 p = sphere(c);
-    fast = fast & (detail::abs(p) <= limit) & (detail::abs(box.c[c]) <= limit) & (box.e[c] >= zero) & (box.e[c] <= limit);
+    fast = fast & (lanes::abs(p) <= limit) & (lanes::abs(box.c[c]) <= limit) & (box.e[c] >= zero) & (box.e[c] <= limit);
     d[c] = p - box.c[c];
   }
-  M2 faceSeparates = ~detail::allLanes();
+  M2 faceSeparates = !lanes::allSet<F2>();
   F2 offset[3] = {zero, zero, zero};
   for (int a = 0; a < 3; ++a) {
-    const F2* u = box.u[a];
-    const F2 t = d[0] * u[0] + d[1] * u[1] + d[2] * u[2];
-    const F2 reach = detail::abs(box.e[a] * (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]));
-    faceSeparates = faceSeparates | (t - r > reach) | (zero - reach > t + r);
-    const F2 e = box.e[a];
-    const M2 below = t < zero - e, above = t > e;
-    const F2 excess = detail::select(below, t + e, detail::select(above, t - e, zero));
+    const F2(&u)[3] = box.u[a];
+    const F2 t = detail::dot3(d, u), e = box.e[a], reach = detail::obbFaceReach(u, e);
+    faceSeparates = faceSeparates | detail::sphereFaceSeparates(t, r, -reach, reach);
+    const F2 excess = detail::excessBeyond(t, -e, e);
     for (int c = 0; c < 3; ++c) offset[c] = offset[c] + u[c] * excess;
   }
   const F2 d2 = offset[0] * offset[0] + offset[1] * offset[1] + offset[2] * offset[2];
   // withinDistance's plain branch; d2 == 0 (centre inside) is decided the same way there.
   fast = fast & (large > d2) & ((d2 == zero) | (d2 > small));
-  const M2 hit = (d2 <= r2) & ~faceSeparates;
-  return {wasm_i64x2_bitmask(fast.v), wasm_i64x2_bitmask(hit.v)};
+  const M2 hit = lanes::andNot(d2 <= r2, faceSeparates);
+  return {lanes::bits(fast), lanes::bits(hit)};
 }
 
 template <class T>

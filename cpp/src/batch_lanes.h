@@ -7,6 +7,8 @@
 #include <cstdint>
 
 #include "lanes.h"
+#include "sphere_box.h"
+#include "sepaxis/tolerance.h"
 
 namespace sepaxis::batch_detail {
 
@@ -49,7 +51,8 @@ bool fourFromHalves(size_t i, uint8_t* out, Half half) {
 // reports invalid input.
 template <class T>
 bool spheresFour(const T* const a[4], const T* const b[4], size_t i, uint8_t* out) {
-  const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(1e-280), large = wasm_f64x2_splat(1e280);
+  const v128_t zero = wasm_f64x2_splat(0), small = wasm_f64x2_splat(tolerance::kLaneTinySquare),
+               large = wasm_f64x2_splat(tolerance::kLaneLargeSquare);
   v128_t hit[2], fast[2];
   for (int h = 0; h < 2; ++h) {
     const size_t j = i + 2 * h;
@@ -78,8 +81,10 @@ bool spheresFour(const T* const a[4], const T* const b[4], size_t i, uint8_t* ou
 // d2 far from float underflow and overflow; false (nothing stored) otherwise, when closer pairs and
 // odd numbers go on to f64 lanes.
 inline bool decideFourFiltered(v128_t d2, v128_t r, v128_t plain, size_t i, uint8_t* out) {
-  const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(0x1p-100f), huge = wasm_f32x4_splat(0x1p100f);
-  const v128_t below = wasm_f32x4_splat(1 - 0x1p-19f), above = wasm_f32x4_splat(1 + 0x1p-19f);
+  constexpr float kTiny = float(tolerance::kFilterTinySquare), kHuge = float(tolerance::kFilterLargeSquare);
+  constexpr float kMargin = float(tolerance::kFilterSquareMargin);
+  const v128_t zero = wasm_f32x4_splat(0), tiny = wasm_f32x4_splat(kTiny), huge = wasm_f32x4_splat(kHuge);
+  const v128_t below = wasm_f32x4_splat(1 - kMargin), above = wasm_f32x4_splat(1 + kMargin);
   const v128_t r2 = wasm_f32x4_mul(r, r);
   const v128_t overlap = wasm_f32x4_le(d2, wasm_f32x4_mul(r2, below));
   const v128_t apart = wasm_f32x4_ge(d2, wasm_f32x4_mul(r2, above));
@@ -149,39 +154,34 @@ inline bool aabbFour(const float* const a[6], const float* const b[6], size_t i,
 }
 #endif
 
-// A sphere against an AABB, pairs (j, j+1) in f64x2 lanes, with the very operations of the exact
-// test (overlap.cpp: the AABB's three face axes about its centre, then the closest point), so a
-// lane decides as a single call does. `fast`: lanes whose numbers are plainly fine (radius and
-// widths >= 0, squares neither underflowing nor overflowing); the others go to the scalar test.
+// A sphere against an AABB, pairs (j, j+1) in f64x2 lanes, with the exact test's own steps
+// (sphere_box.h: the AABB's three face axes about its centre, then the closest point), so a lane
+// decides as a single call does. `fast`: lanes whose numbers are plainly fine (radius and widths
+// >= 0, squares neither underflowing nor overflowing); the others go to the scalar test.
 #if SEPAXIS_LANES
 template <class T>
 v128_t sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, v128_t& fast) {
-  const v128_t zero = wasm_f64x2_splat(0), half = wasm_f64x2_splat(0.5), small = wasm_f64x2_splat(1e-280),
-               large = wasm_f64x2_splat(1e280), limit = wasm_f64x2_splat(1e300);
-  const v128_t r = load2(s[3] + j), r2 = wasm_f64x2_mul(r, r);
-  v128_t faceSeparates = zero, d2 = zero;
-  fast = wasm_v128_and(fast, wasm_v128_and(wasm_f64x2_ge(r, zero), wasm_v128_and(wasm_f64x2_gt(r2, small), wasm_f64x2_lt(r2, large))));
+  using lanes::F2;
+  using lanes::M2;
+  const F2 zero = lanes::splat<F2>(0), half = lanes::splat<F2>(0.5), small = lanes::splat<F2>(tolerance::kLaneTinySquare),
+           large = lanes::splat<F2>(tolerance::kLaneLargeSquare), limit = lanes::splat<F2>(tolerance::kLaneLargeLength);
+  const F2 r{load2(s[3] + j)}, r2 = r * r;
+  auto keep = [&fast](M2 m) { fast = wasm_v128_and(fast, m.v); };
+  keep((r >= zero) & (r2 > small) & (r2 < large));
+  M2 faceSeparates = !lanes::allSet<F2>();
+  F2 d2 = zero;
   for (int c = 0; c < 3; ++c) {
-    const v128_t p = load2(s[c] + j), lo = load2(box[c] + j), hi = load2(box[c + 3] + j);
-    const v128_t o = wasm_f64x2_mul(wasm_f64x2_add(lo, hi), half);
-    const v128_t width = wasm_f64x2_sub(hi, lo);
+    const F2 p{load2(s[c] + j)}, lo{load2(box[c] + j)}, hi{load2(box[c + 3] + j)};
+    const F2 o = (lo + hi) * half, width = hi - lo;
     // A NaN centre would slip through the closest-point step below (offset 0): check it here.
-    fast = wasm_v128_and(fast, wasm_v128_and(wasm_v128_and(wasm_f64x2_ge(width, zero), wasm_f64x2_le(width, limit)),
-                                             wasm_v128_and(wasm_f64x2_le(wasm_f64x2_abs(o), limit),
-                                                           wasm_f64x2_le(wasm_f64x2_abs(p), limit))));
-    // Face axis c: the sphere covers [q - r, q + r], the box [lo - o, hi - o].
-    const v128_t q = wasm_f64x2_sub(p, o);
-    faceSeparates = wasm_v128_or(faceSeparates, wasm_v128_or(wasm_f64x2_gt(wasm_f64x2_sub(q, r), wasm_f64x2_sub(hi, o)),
-                                                             wasm_f64x2_gt(wasm_f64x2_sub(lo, o), wasm_f64x2_add(q, r))));
-    // Offset from the closest point: p - lo below, p - hi above, 0 inside.
-    const v128_t below = wasm_f64x2_lt(p, lo), above = wasm_f64x2_gt(p, hi);
-    const v128_t offset = wasm_v128_bitselect(wasm_f64x2_sub(p, lo), wasm_v128_and(above, wasm_f64x2_sub(p, hi)), below);
-    d2 = wasm_f64x2_add(d2, wasm_f64x2_mul(offset, offset));
+    keep((width >= zero) & (width <= limit) & (lanes::abs(o) <= limit) & (lanes::abs(p) <= limit));
+    faceSeparates = faceSeparates | detail::sphereFaceSeparates(p - o, r, lo - o, hi - o);
+    const F2 offset = detail::excessBeyond(p, lo, hi);
+    d2 = d2 + offset * offset;
   }
   // withinDistance's plain branch; d2 == 0 (centre inside) is decided the same way there.
-  fast = wasm_v128_and(fast, wasm_f64x2_lt(d2, large));
-  fast = wasm_v128_and(fast, wasm_v128_or(wasm_f64x2_eq(d2, zero), wasm_f64x2_gt(d2, small)));
-  return wasm_v128_andnot(wasm_f64x2_le(d2, r2), faceSeparates);
+  keep((d2 < large) & ((d2 == zero) | (d2 > small)));
+  return lanes::andNot(d2 <= r2, faceSeparates).v;
 }
 
 template <class T>

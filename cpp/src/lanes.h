@@ -61,6 +61,7 @@ inline v128_t wasm_f64x2_pmax(v128_t a, v128_t b) {
   using namespace sepaxis::lanes_detail;
   return i(_mm_max_pd(d(b), d(a)));
 }
+inline v128_t wasm_f64x2_neg(v128_t a) { return _mm_xor_si128(a, _mm_set1_epi64x(INT64_MIN)); }
 inline v128_t wasm_f64x2_abs(v128_t a) { return _mm_and_si128(a, _mm_set1_epi64x(0x7fffffffffffffff)); }
 inline v128_t wasm_f64x2_promote_low_f32x4(v128_t a) {
   using namespace sepaxis::lanes_detail;
@@ -76,11 +77,13 @@ inline v128_t wasm_f32x4_splat(float x) { return sepaxis::lanes_detail::i(_mm_se
 SEPAXIS_F32X4_BINARY(add, _mm_add_ps)
 SEPAXIS_F32X4_BINARY(sub, _mm_sub_ps)
 SEPAXIS_F32X4_BINARY(mul, _mm_mul_ps)
+SEPAXIS_F32X4_BINARY(eq, _mm_cmpeq_ps)
 SEPAXIS_F32X4_BINARY(le, _mm_cmple_ps)
 SEPAXIS_F32X4_BINARY(ge, _mm_cmpge_ps)
 SEPAXIS_F32X4_BINARY(lt, _mm_cmplt_ps)
 SEPAXIS_F32X4_BINARY(gt, _mm_cmpgt_ps)
 #undef SEPAXIS_F32X4_BINARY
+inline v128_t wasm_f32x4_neg(v128_t a) { return _mm_xor_si128(a, _mm_set1_epi32(INT32_MIN)); }
 inline v128_t wasm_f32x4_abs(v128_t a) { return _mm_and_si128(a, _mm_set1_epi32(0x7fffffff)); }
 inline v128_t wasm_f32x4_sqrt(v128_t a) {
   using namespace sepaxis::lanes_detail;
@@ -130,3 +133,106 @@ inline uint32_t wasm_i32x4_bitmask(v128_t a) { return uint32_t(_mm_movemask_ps(s
 #else
 #define SEPAXIS_LANES 0
 #endif
+
+// Lane types, so that one test is written once for every width (as Jolt writes its geometry
+// against Vec3/Vec4 and Embree its kernels against vfloat<K>): a number V is double (one lane, its
+// mask bool), F2 (two doubles, WebAssembly f64x2, mask M2) or F4 (four floats, f32x4, mask M4). All
+// share +, -, *, comparisons giving Mask<V>, &, | and ! on masks, and the functions of namespace
+// lanes below. Every operation rounds as the scalar one does, lane by lane.
+
+#include <cmath>
+#include <cstdint>
+
+// For the lane bodies that must melt into their callers: a lane test's numbers then stay in
+// registers (GCC otherwise kept the 15-axis body of the float filter out of line, its R and t in
+// memory: 3 % more instructions a pair).
+#if defined(__GNUC__) || defined(__clang__)
+#define SEPAXIS_LANE_INLINE inline __attribute__((always_inline))
+#else
+#define SEPAXIS_LANE_INLINE inline
+#endif
+
+namespace sepaxis::lanes {
+
+// One lane: plain double and bool.
+template <class V>
+struct MaskOf {
+  using type = bool;
+};
+template <class V>
+using Mask = typename MaskOf<V>::type;
+
+template <class V>
+V splat(double x);
+template <>
+inline double splat<double>(double x) { return x; }
+inline double abs(double a) { return std::fabs(a); }
+/// a < b ? b : a, as WebAssembly's pmax: a NaN in a is passed through.
+inline double max(double a, double b) { return a < b ? b : a; }
+inline double select(bool m, double yes, double no) { return m ? yes : no; }
+/// x where m is set, +0 elsewhere.
+inline double where(bool m, double x) { return m ? x : 0.0; }
+/// a and not b.
+inline bool andNot(bool a, bool b) { return a && !b; }
+inline bool all(bool m) { return m; }
+inline bool any(bool m) { return m; }
+inline uint32_t bits(bool m) { return m ? 1u : 0u; }
+template <class V>
+Mask<V> allSet();
+template <>
+inline bool allSet<double>() { return true; }
+
+#if SEPAXIS_LANES
+// A SIMD lane type F with its mask M, over WebAssembly's f (f64x2, f32x4) and i (the same-width
+// integer lanes, for masks). One definition for both widths: they differ only in the names.
+#define SEPAXIS_LANE_TYPE(F, M, f, i)                                                   \
+  struct F {                                                                            \
+    v128_t v;                                                                           \
+  };                                                                                    \
+  struct M {                                                                            \
+    v128_t v;                                                                           \
+  };                                                                                    \
+  template <>                                                                           \
+  struct MaskOf<F> {                                                                    \
+    using type = M;                                                                     \
+  };                                                                                    \
+  inline F operator+(F a, F b) { return {wasm_##f##_add(a.v, b.v)}; }                  \
+  inline F operator-(F a, F b) { return {wasm_##f##_sub(a.v, b.v)}; }                  \
+  inline F operator*(F a, F b) { return {wasm_##f##_mul(a.v, b.v)}; }                  \
+  inline F operator-(F a) { return {wasm_##f##_neg(a.v)}; }                             \
+  inline F abs(F a) { return {wasm_##f##_abs(a.v)}; }                                   \
+  inline F max(F a, F b) { return {wasm_##f##_pmax(a.v, b.v)}; }                        \
+  inline M operator>(F a, F b) { return {wasm_##f##_gt(a.v, b.v)}; }                   \
+  inline M operator<(F a, F b) { return {wasm_##f##_lt(a.v, b.v)}; }                   \
+  inline M operator<=(F a, F b) { return {wasm_##f##_le(a.v, b.v)}; }                  \
+  inline M operator>=(F a, F b) { return {wasm_##f##_ge(a.v, b.v)}; }                  \
+  inline M operator==(F a, F b) { return {wasm_##f##_eq(a.v, b.v)}; }                  \
+  inline M operator|(M a, M b) { return {wasm_v128_or(a.v, b.v)}; }                    \
+  inline M operator&(M a, M b) { return {wasm_v128_and(a.v, b.v)}; }                   \
+  inline M operator!(M a) { return {wasm_v128_not(a.v)}; }                              \
+  template <>                                                                           \
+  inline M allSet<F>() { return {wasm_##i##_splat(-1)}; }                              \
+  /** Lanes of `yes` where m is set, of `no` elsewhere. */                              \
+  inline F select(M m, F yes, F no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; } \
+  inline F where(M m, F x) { return {wasm_v128_and(m.v, x.v)}; }                        \
+  inline M andNot(M a, M b) { return {wasm_v128_andnot(a.v, b.v)}; }                   \
+  inline bool all(M m) { return wasm_##i##_all_true(m.v); }                             \
+  inline bool any(M m) { return wasm_##i##_bitmask(m.v) != 0; }                         \
+  /** Bit l: lane l is set. */                                                          \
+  inline uint32_t bits(M m) { return wasm_##i##_bitmask(m.v); }
+
+SEPAXIS_LANE_TYPE(F2, M2, f64x2, i64x2)
+SEPAXIS_LANE_TYPE(F4, M4, f32x4, i32x4)
+#undef SEPAXIS_LANE_TYPE
+
+template <>
+inline F2 splat<F2>(double x) { return {wasm_f64x2_splat(x)}; }
+/// The nearest float to x (all the constants used are floats exactly).
+template <>
+inline F4 splat<F4>(double x) { return {wasm_f32x4_splat(float(x))}; }
+inline F4 sqrt(F4 a) { return {wasm_f32x4_sqrt(a.v)}; }
+/// Sign bit clear: +0 and up (a negative number, -0 and -NaN fail).
+inline M4 signClear(F4 a) { return {wasm_i32x4_gt(a.v, wasm_i32x4_splat(-1))}; }
+#endif
+
+}  // namespace sepaxis::lanes

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sepaxis/tolerance.h"
+#include "frame.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -76,33 +77,17 @@ void quaternionAxes(Quat q, double length, Vec3 (&axes)[3]) {
   for (int i = 0; i < 3; ++i) axes[i] = r.column(i);
 }
 
-// The nearest orthonormal frame to u (polar decomposition, by Newton-Schulz: U <- U (3I - U^T U) / 2,
-// quadratic convergence: 1e-3 -> 1e-6 -> 1e-12 -> machine precision). It moves every axis by the
-// least amount and keeps the handedness. gram is U^T U of the given axes. Axes already orthonormal
-// to tolerance::kOrthonormalExact (the usual case) never come here. It iterates on local copies: updating the caller's
-// arrays in place, the loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with
-// -msimd128) into wrong axes, which the wasm run of ObbValidation caught.
+// The nearest orthonormal frame to the axes (frame.h's Newton-Schulz steps, the lanes' own code);
+// gram is U^T U of the given axes. Axes already orthonormal to tolerance::kOrthonormalExact (the usual
+// case) never come here. It iterates on local copies: updating the caller's arrays in place, the
+// loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with -msimd128) into wrong
+// axes, which the wasm run of ObbValidation caught.
 void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
-  Vec3 u[3] = {axis[0], axis[1], axis[2]};
-  double g[3][3];
+  double u[3][3], g[3][3];
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) g[i][j] = gram[i][j];
-  bool orthonormal = false;
-  for (int iteration = 0; iteration < 6 && !orthonormal; ++iteration) {
-    Vec3 next[3];
-    for (int i = 0; i < 3; ++i) {
-      next[i] = u[i] * 1.5;
-      for (int j = 0; j < 3; ++j) next[i] = next[i] - u[j] * (0.5 * g[j][i]);
-    }
-    for (int i = 0; i < 3; ++i) u[i] = next[i];
-    orthonormal = true;
-    for (int i = 0; i < 3; ++i)
-      for (int j = i; j < 3; ++j) {
-        g[i][j] = g[j][i] = dot(u[i], u[j]);
-        orthonormal = orthonormal && std::fabs(g[i][j] - (i == j ? 1 : 0)) <= tolerance::kOrthonormalExact;
-      }
-  }
-  for (int i = 0; i < 3; ++i) axis[i] = u[i];
+    for (int j = 0; j < 3; ++j) u[i][j] = axis[i][j], g[i][j] = gram[i][j];
+  detail::newtonSchulz(u, g, false, true);
+  for (int i = 0; i < 3; ++i) axis[i] = {u[i][0], u[i][1], u[i][2]};
 }
 
 }  // namespace

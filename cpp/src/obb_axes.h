@@ -12,9 +12,12 @@
 //   cross A.ui×B.uj: L = e_i x (R col j)   |t . L| vs sum_k a_k |L_k| + sum_k b_k |(R col k) . L|
 
 #include <cmath>
+#include <type_traits>
 
 #include "sepaxis/aabb.h"
 #include "sepaxis/obb.h"
+
+#include "lanes.h"
 
 namespace sepaxis::detail {
 
@@ -57,44 +60,70 @@ inline BoxInFrame inFrameOf(const Obb& a, const Obb& b, Vec3 d) {
   return f;
 }
 
-/// One of the 15 axes: L in A's frame (unnormalized) with the projections relative to A's centre:
-/// A covers [-rA, rA], B covers [c - rB, c + rB].
-struct BoxAxis {
-  int faceA = -1, faceB = -1, edgeA = -1, edgeB = -1;
-  Vec3 axis;  ///< in A's frame
-  double c = 0, rA = 0, rB = 0;
-  bool parallel = false;
-  bool separates() const { return std::fabs(c) > rA + rB; }
+/// Three numbers of a lane type (lanes.h); Vec3 for doubles, so that the scalar test's axis is a Vec3.
+template <class V>
+struct LaneVec3 {
+  V v[3];
+  V& operator[](int i) { return v[i]; }
+  const V& operator[](int i) const { return v[i]; }
 };
+template <class V>
+using Vec3Of = std::conditional_t<std::is_same_v<V, double>, Vec3, LaneVec3<V>>;
 
-/// Calls visit(const BoxAxis&) for the 15 axes in test order until it returns true.
+/// One of the 15 axes: L in A's frame (unnormalized) with the projections relative to A's centre:
+/// A covers [-rA, rA], B covers [c - rB, c + rB]. In lanes, one per lane.
+template <class V>
+struct BoxAxisOf {
+  int faceA = -1, faceB = -1, edgeA = -1, edgeB = -1;
+  Vec3Of<V> axis;  ///< in A's frame
+  V c{}, rA{}, rB{};
+  lanes::Mask<V> parallel{};
+  lanes::Mask<V> separates() const { return lanes::abs(c) > rA + rB; }
+};
+using BoxAxis = BoxAxisOf<double>;
+
+/// The one place where the lane types compute differently. The exact scalar test (doubles) takes
+/// every projection of B from R honestly (the header's comment); the lanes (F2, F4), which decide
+/// only beyond a margin and hand the rest to it, take the classic identities of an orthonormal R,
+/// B's face axis j reaching b_j and A.ui x B.uj reaching b_j1 |R[i][j2]| + b_j2 |R[i][j1]|: the
+/// same numbers to ~1e-15 of the sizes for 20 fewer operations a pair (their margins and the parity
+/// test lane_parity_test.cpp cover the difference).
+template <class V>
+inline constexpr bool kHonestProjections = std::is_same_v<V, double>;
+
+/// Calls visit(const BoxAxisOf<V>&) for the 15 axes in test order until it returns true; a, t, r, b
+/// are A's half-extents, B's centre and axes (columns of r) in A's frame, B's half-extents.
 ///
 /// Every loop is unrolled (`#pragma GCC unroll`, which Clang and GCC both read): with constant
-/// indices, Vec3's operator[] and the (i + 1) % 3 cycles fold away and the 15 axes are computed in
-/// registers; rolled, the edge loop kept r and t in memory and chose components by branching.
-/// Unrolling changes no arithmetic.
-template <class Visit>
-void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
-  const auto& r = f.r;
-  BoxAxis x;
+/// indices, the (i + 1) % 3 cycles and the visitor's tests of the axis kind fold away and the 15
+/// axes are computed in registers; rolled, the edge loop kept r and t in memory and chose
+/// components by branching. Unrolling changes no arithmetic.
+template <class V, class Visit>
+SEPAXIS_LANE_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], Visit&& visit) {
+  using lanes::abs;
+  const V zero = lanes::splat<V>(0), one = lanes::splat<V>(1);
+  BoxAxisOf<V> x;
+  x.parallel = !lanes::allSet<V>();
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
     x.faceA = i;
-    x.axis = {};
-    x.axis[i] = 1;
-    x.c = f.t[i];
+    for (int k = 0; k < 3; ++k) x.axis[k] = k == i ? one : zero;
+    x.c = t[i];
     x.rA = a[i];
-    x.rB = f.b.x * std::fabs(r[i][0]) + f.b.y * std::fabs(r[i][1]) + f.b.z * std::fabs(r[i][2]);
+    x.rB = b[0] * abs(r[i][0]) + b[1] * abs(r[i][1]) + b[2] * abs(r[i][2]);
     if (visit(x)) return;
   }
   x.faceA = -1;
 #pragma GCC unroll 3
   for (int j = 0; j < 3; ++j) {
     x.faceB = j;
-    x.axis = {r[0][j], r[1][j], r[2][j]};
-    x.c = dot(f.t, x.axis);
-    x.rA = a.x * std::fabs(r[0][j]) + a.y * std::fabs(r[1][j]) + a.z * std::fabs(r[2][j]);
-    x.rB = f.b[j] * lengthSquared(x.axis);  // B's own axis: |L|^2 = b_j . L
+    for (int k = 0; k < 3; ++k) x.axis[k] = r[k][j];
+    x.c = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j];
+    x.rA = a[0] * abs(r[0][j]) + a[1] * abs(r[1][j]) + a[2] * abs(r[2][j]);
+    if constexpr (kHonestProjections<V>)  // B's own axis: |L|^2 = b_j . L
+      x.rB = b[j] * (r[0][j] * r[0][j] + r[1][j] * r[1][j] + r[2][j] * r[2][j]);
+    else
+      x.rB = b[j];
     if (visit(x)) return;
   }
   x.faceB = -1;
@@ -106,21 +135,53 @@ void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
     for (int j = 0; j < 3; ++j) {
       x.edgeB = j;
       // e_i x v has components v[i2] at i1 and -v[i1] at i2 (cyclic), 0 at i.
-      Vec3 axis;
-      axis[i1] = -r[i2][j];
-      axis[i2] = r[i1][j];
-      x.axis = axis;
-      x.parallel = axis[i1] == 0 && axis[i2] == 0;
-      x.c = f.t[i1] * axis[i1] + f.t[i2] * axis[i2];
-      x.rA = a[i1] * std::fabs(axis[i1]) + a[i2] * std::fabs(axis[i2]);
-      double rB = 0;
+      // (c is t . L written as t[i2] L[i2] - t[i1] r[i2][j], the same number to the bit.)
+      const V m = r[i2][j], l2 = r[i1][j];
+      x.axis[i] = zero;
+      x.axis[i1] = -m;
+      x.axis[i2] = l2;
+      x.parallel = (m == zero) & (l2 == zero);
+      x.c = t[i2] * l2 - t[i1] * m;
+      x.rA = a[i1] * abs(m) + a[i2] * abs(l2);
+      if constexpr (kHonestProjections<V>) {
+        V rB = zero;
 #pragma GCC unroll 3
-      for (int k = 0; k < 3; ++k)
-        if (k != j) rB += f.b[k] * std::fabs(r[i1][k] * axis[i1] + r[i2][k] * axis[i2]);
-      x.rB = rB;
+        for (int k = 0; k < 3; ++k)
+          if (k != j) rB = rB + b[k] * abs(r[i1][k] * -m + r[i2][k] * l2);
+        x.rB = rB;
+      } else {
+        const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        x.rB = b[j1] * abs(r[i][j2]) + b[j2] * abs(r[i][j1]);
+      }
       if (visit(x)) return;
     }
   }
+}
+
+/// The scalar test's interface: the 15 axes of B (in A's frame, inFrameOf) against A's half-extents a.
+template <class Visit>
+void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
+  const double ha[3] = {a.x, a.y, a.z}, t[3] = {f.t.x, f.t.y, f.t.z}, hb[3] = {f.b.x, f.b.y, f.b.z};
+  forEachBoxAxisOf<double>(ha, t, f.r, hb, visit);
+}
+
+/// For lanes that decide with a margin: the largest s = |c| - rA - rB of the 15 axes (s > 0: that
+/// axis separates), or of the 6 face axes when `facesDecide(s)` says they settle every lane. With
+/// kSkipParallel, exactly zero cross products are skipped as the scalar test skips them (right
+/// only where R has the scalar test's very bits); without, they count as s = -rB <= 0, which
+/// decides nothing.
+template <bool kSkipParallel, class V, class FacesDecide>
+SEPAXIS_LANE_INLINE V largestSeparation(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], FacesDecide facesDecide) {
+  V s{};
+  forEachBoxAxisOf<V>(a, t, r, b, [&](const BoxAxisOf<V>& x) {
+    if (x.edgeA == 0 && x.edgeB == 0 && facesDecide(s)) return true;
+    const V sx = lanes::abs(x.c) - (x.rA + x.rB);
+    if (x.faceA == 0) s = sx;
+    else if (kSkipParallel && x.edgeA >= 0) s = lanes::max(s, lanes::select(x.parallel, lanes::splat<V>(-INFINITY), sx));
+    else s = lanes::max(s, sx);
+    return false;
+  });
+  return s;
 }
 
 }  // namespace sepaxis::detail

@@ -63,7 +63,7 @@ inline SphereFace sphereFace(const Sphere& s, Vec3 centre, const Aabb& box, Vec3
 /// computes it; the sphere to c +- r with c = (s.center - box.center) . u_i.
 inline SphereFace sphereFace(const Sphere& s, Vec3 centre, const Obb& box, Vec3, int i) {
   const double c = dot(centre, box.axis[i]);
-  const double e = std::fabs(box.halfExtents[i] * dot(box.axis[i], box.axis[i]));
+  const double e = obbFaceReach(box.axis[i], box.halfExtents[i]);  // the f64 lanes' step (sphere_box.h)
   return {i, box.axis[i], {c - s.radius, c + s.radius}, {-e, e}};
 }
 inline SphereFace sphereFace(const Sphere& s, Vec3, const Polytope& p, Vec3 origin, int i) {

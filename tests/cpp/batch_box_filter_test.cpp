@@ -14,6 +14,7 @@
 
 #include "batch_lanes.h"
 #include "batch_soa.h"
+#include "box_cases.h"
 #include "box_filter.h"
 #include "sepaxis/sepaxis.h"
 
@@ -21,12 +22,6 @@ using namespace sepaxis;
 using namespace sepaxis::test;
 
 namespace {
-
-struct Box {
-  Vec3 c;
-  Vec3 u[3];
-  Vec3 e;
-};
 
 enum class Kind { Random, Far, OffFrame, Flat, Tiny, Minute, Subnormal, Huge, NearlyParallel, Yaw, kCount };
 const char* name(Kind k) {
@@ -37,26 +32,6 @@ const char* name(Kind k) {
 // Relative moves from the touching distance: negative ones push B in (overlap), positive out.
 constexpr double kSteps[] = {-0.3, -1e-3, -1e-5, -3e-6, -1e-7, -1e-12, 0, 1e-12, 1e-7, 3e-6, 1e-5, 1e-3, 0.3};
 constexpr int kStepCount = int(sizeof kSteps / sizeof kSteps[0]);
-
-void randomFrame(std::mt19937& rng, Vec3 (&u)[3]) {
-  std::normal_distribution<double> g;
-  const double q[4] = {g(rng), g(rng), g(rng), g(rng)};
-  const double len = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  const Mat3 m = toMat3({q[0] / len, q[1] / len, q[2] / len, q[3] / len});
-  for (int a = 0; a < 3; ++a) u[a] = m.column(a);
-}
-
-// The frame u turned by `angle` about the unit axis k (Rodrigues).
-void turn(Vec3 (&u)[3], Vec3 k, double angle) {
-  const double c = std::cos(angle), s = std::sin(angle);
-  for (auto& v : u) v = v * c + cross(k, v) * s + k * (dot(k, v) * (1 - c));
-}
-
-Vec3 unit(std::mt19937& rng) {
-  std::normal_distribution<double> g;
-  const Vec3 v{g(rng), g(rng), g(rng)};
-  return v * (1 / length(v));
-}
 
 // A pair of the given kind, B not yet placed (its centre is set by the caller).
 void makePair(Kind kind, bool aIsAabb, std::mt19937& rng, Box& a, Box& b) {
@@ -92,24 +67,6 @@ void makePair(Kind kind, bool aIsAabb, std::mt19937& rng, Box& a, Box& b) {
     case Kind::kCount: break;
   }
   if (aIsAabb) a.u[0] = {1, 0, 0}, a.u[1] = {0, 1, 0}, a.u[2] = {0, 0, 1};
-}
-
-Volume volumeOf(const Box& x, bool aabb) {
-  if (aabb) return makeAabb(x.c - x.e, x.c + x.e).value();
-  return makeObb(x.c, x.u, x.e).value();
-}
-
-// The largest offset along `dir` at which single calls still find A and B overlapping.
-double touchingDistance(const Box& a, Box b, bool aIsAabb, Vec3 dir) {
-  const Volume va = volumeOf(a, aIsAabb);
-  // Beyond the sum of the circumradii (1-norms: no squares to underflow for subnormal sizes).
-  double lo = 0, hi = 2 * (a.e.x + a.e.y + a.e.z + b.e.x + b.e.y + b.e.z);
-  for (int step = 0; step < 80; ++step) {
-    const double mid = 0.5 * (lo + hi);
-    b.c = a.c + dir * mid;
-    (overlaps(va, volumeOf(b, false)) ? lo : hi) = mid;
-  }
-  return lo;
 }
 
 void put(Soa& s, size_t i, const Box& x) {

@@ -28,7 +28,7 @@ inline constexpr double kKdopMerge = 1e-10;
 
 /// Unitless. OBB axes whose Gram matrix U^T U is within this of the identity in every entry are
 /// orthonormal to machine precision (a few ulps of 1): tryMakeObb keeps them as given, and the
-/// Newton-Schulz re-orthonormalization (obb.cpp) stops once it gets there.
+/// Newton-Schulz re-orthonormalization (frame.h, for tryMakeObb and the lanes) stops once it gets there.
 inline constexpr double kOrthonormalExact = 1e-15;
 
 /// Relative to the k-DOP's extent (its largest |localMin|, |localMax|). The closest point of a
@@ -52,7 +52,65 @@ inline constexpr double kKdopLenience = 0x1p-47;
 //   (withinDistance's fast path); others are first divided by the largest component.
 // - fitKdop (cpp/src/fit.cpp): each slab through a point is widened by 2^-51 of the magnitudes of
 //   d . p's terms, so that rounding never leaves a fitted point outside its k-DOP.
-// - kZeroCrossSquared (above) in cpp/src/sat.h; kOrthonormal also in the lanes' frame correction
-//   (cpp/src/box_lanes.h).
+// - kZeroCrossSquared (above) in cpp/src/sat.h; kOrthonormal and kOrthonormalExact also in the
+//   lanes' frame correction (cpp/src/frame.h).
+
+// ---------------------------------------------------------------------------------------------
+// The SIMD lanes of the batches (cpp/src/box_lanes.h, box_filter.h, batch_lanes.h, batch_boxes.cpp).
+// None of these changes a verdict: a lane decides only what the exact scalar test would decide,
+// and hands every other pair back to it. They bound where a lane's shortcut is provably safe.
+
+/// Relative to the pair's size S = |t|_1 + sum of half-extents (length). The f64 box lanes decide
+/// a pair only where the largest s = |c| - rA - rB of the 15 axes is beyond this either way: their
+/// cross axes' rB by the classic identity differs from the exact test's minors by ~1e-15 S.
+inline constexpr double kBoxLaneMargin = 0x1p-43;
+
+/// Length. Below this size S the f64 box lanes' products leave double's normal range, and their
+/// rounding, absolute there, is no longer within kBoxLaneMargin: such pairs go to the scalar test.
+inline constexpr double kBoxLaneTinySize = 1e-290;
+
+/// Length. Half-extent sums, sizes and coordinates above this go to the scalar test from the f64
+/// lanes (box and sphere-box), whose sums and squares would overflow there.
+inline constexpr double kLaneLargeLength = 1e300;
+
+/// Squared length. The f64 sphere lanes decide only squares strictly within
+/// (kLaneTinySquare, kLaneLargeSquare): squaresInRange's bounds (vec3.h), withinDistance's plain
+/// branch, where it neither rescales nor underflows, so that a lane computes what a single call does.
+inline constexpr double kLaneTinySquare = 1e-280;
+inline constexpr double kLaneLargeSquare = 1e280;
+
+/// Relative to S, the box float filter's margin (box_filter.h): twice its worst error bound 158u
+/// (u = 2^-24, float rounding) rounded up to a power of two.
+inline constexpr double kFilterRelativeMargin = 0x1p-15;
+
+/// Unitless: the box float filter's margin grows by this times S for each unit of frame deviation
+/// ||U U^T - I||_F (twice the bound 4.11 of box_filter.h's derivation, rounded up).
+inline constexpr double kFilterFrameGain = 8.5;
+
+/// Length: added to the float filter's margin, for the absolute error of numbers that round to
+/// subnormal floats (float's smallest normal is 1.2e-38).
+inline constexpr double kFilterAbsoluteMargin = 1e-37;
+
+/// Unitless: frames farther than this from orthonormal (||U U^T - I||_F) are left to the f64
+/// lanes, where the filter's first-order error bound would no longer hold.
+inline constexpr double kFilterFrameLimit = 1e-4;
+
+/// Length: pairs with S above this are left undecided by the float filter (float products could
+/// overflow; float's largest is 3.4e38).
+inline constexpr double kFilterLargeSize = 1e15;
+
+/// Length: sphere-box pairs with S below this are left by the float filter: the squares of smaller
+/// numbers fall below float's normal range, whose absolute rounding would move the distance by up
+/// to sqrt(3 * 2^-149) = 3e-22.
+inline constexpr double kFilterSphereTinySize = 0x1p-50;
+
+/// Relative: the float sphere filters (batch_lanes.h) decide a pair only when its squared distance
+/// and squared radius differ by more than this, beyond their relative errors of 6 * 2^-24 each.
+inline constexpr double kFilterSquareMargin = 0x1p-19;
+
+/// Squared length: the float sphere filters decide only squares within [2^-100, 2^100], far from
+/// float underflow and overflow.
+inline constexpr double kFilterTinySquare = 0x1p-100;
+inline constexpr double kFilterLargeSquare = 0x1p100;
 
 }  // namespace sepaxis::tolerance
