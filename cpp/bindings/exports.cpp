@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "../src/platform.h"  // the core's attributes (SEPAXIS_NOINLINE); nothing else of cpp/src
 #include "scratch.h"
 
 using namespace sepaxis;
@@ -66,12 +67,12 @@ int overlapsRead(const double* pa, int typeA, const double* pb, int typeB) {
 // The pairs whose test is a call into the core anyway go out of line, so that sx_overlaps itself
 // needs no stack frame: the sphere and AABB pairs, inlined there, then run without one.
 template <class A, class B>
-__attribute__((noinline)) int overlapsReadOutOfLine(const double* pa, int typeA, const double* pb, int typeB) {
+SEPAXIS_NOINLINE int overlapsReadOutOfLine(const double* pa, int typeA, const double* pb, int typeB) {
   return overlapsRead<A, B>(pa, typeA, pb, typeB);
 }
 
 // Pairs with a k-DOP: both slots decoded (k-DOPs through the cache), then visited.
-__attribute__((noinline)) int overlapsDecoded() {
+SEPAXIS_NOINLINE int overlapsDecoded() {
   if (int status = decodeBoth()) return status;
   return visitSlot(0, [](const auto& a) {
     return visitSlot(1, [&](const auto& b) { return int(overlaps(a, b)); });

@@ -12,6 +12,7 @@
 #include "batch_lanes.h"
 #include "box_filter.h"
 #include "box_lanes.h"
+#include "platform.h"
 #include "sphere_box.h"
 #include "sepaxis/tolerance.h"
 
@@ -164,7 +165,7 @@ size_t filterInFours(size_t count, uint8_t* out, Four four, Exact& exact) {
     const detail::FilterVerdict verdict = four(i);
     storeFourBits(out + i, verdict.overlapping);
     for (uint32_t rest = ~(verdict.separated | verdict.overlapping) & 0xfu; rest != 0; rest &= rest - 1)
-      exact.add(i + size_t(__builtin_ctz(rest)));
+      exact.add(i + size_t(detail::countTrailingZeros(rest)));
   }
   for (; i < count; ++i) exact.add(i);
   return exact.finish();

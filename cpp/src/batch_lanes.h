@@ -5,8 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "lanes.h"
+#include "platform.h"
 #include "sphere_box.h"
 #include "sepaxis/tolerance.h"
 
@@ -24,7 +26,7 @@ inline void storeFourBits(uint8_t* out, uint32_t bits) {
       0x00000000, 0x00000001, 0x00000100, 0x00000101, 0x00010000, 0x00010001, 0x00010100, 0x00010101,
       0x01000000, 0x01000001, 0x01000100, 0x01000101, 0x01010000, 0x01010001, 0x01010100, 0x01010101};
   const uint32_t bytes = kBytes[bits];
-  __builtin_memcpy(out, &bytes, 4);  // little-endian (WebAssembly and x86): byte j is pair i + j
+  std::memcpy(out, &bytes, 4);  // little-endian (WebAssembly and x86): byte j is pair i + j
 }
 // From the f64x2 masks of pairs (i, i+1) and (i+2, i+3).
 inline void storeFour(uint8_t* out, v128_t low, v128_t high) {

@@ -1,3 +1,4 @@
+#include "platform.h"
 #include "sepaxis/kdop.h"
 
 #include <algorithm>
@@ -193,7 +194,7 @@ void buildAdjacency(Kdop& kdop, const Plane* planes, int planeCount, double onPl
       double along[kMaxKdopVertices];
       int n = 0;
       for (uint64_t rest = shared; rest != 0; rest &= rest - 1) {
-        const int v = __builtin_ctzll(rest);
+        const int v = detail::countTrailingZeros(rest);
         onLine[n] = v, along[n++] = dot(dir, kdop.vertex[v]);
       }
       for (int i = 1; i < n; ++i)  // insertion sort: a handful of vertices

@@ -143,14 +143,11 @@ inline uint32_t wasm_i32x4_bitmask(v128_t a) { return uint32_t(_mm_movemask_ps(s
 #include <cmath>
 #include <cstdint>
 
-// For the lane bodies that must melt into their callers: a lane test's numbers then stay in
-// registers (GCC otherwise kept the 15-axis body of the float filter out of line, its R and t in
-// memory: 3 % more instructions a pair).
-#if defined(__GNUC__) || defined(__clang__)
-#define SEPAXIS_LANE_INLINE inline __attribute__((always_inline))
-#else
-#define SEPAXIS_LANE_INLINE inline
-#endif
+#include "platform.h"
+
+// The lane bodies that must melt into their callers are SEPAXIS_ALWAYS_INLINE (platform.h): a lane
+// test's numbers then stay in registers (GCC otherwise kept the 15-axis body of the float filter
+// out of line, its R and t in memory: 3 % more instructions a pair).
 
 namespace sepaxis::lanes {
 

@@ -18,6 +18,7 @@
 #include "sepaxis/obb.h"
 
 #include "lanes.h"
+#include "platform.h"
 
 namespace sepaxis::detail {
 
@@ -94,17 +95,17 @@ inline constexpr bool kHonestProjections = std::is_same_v<V, double>;
 /// Calls visit(const BoxAxisOf<V>&) for the 15 axes in test order until it returns true; a, t, r, b
 /// are A's half-extents, B's centre and axes (columns of r) in A's frame, B's half-extents.
 ///
-/// Every loop is unrolled (`#pragma GCC unroll`, which Clang and GCC both read): with constant
+/// Every loop is unrolled (SEPAXIS_UNROLL, platform.h: `#pragma GCC unroll`, read by Clang and GCC): with constant
 /// indices, the (i + 1) % 3 cycles and the visitor's tests of the axis kind fold away and the 15
 /// axes are computed in registers; rolled, the edge loop kept r and t in memory and chose
 /// components by branching. Unrolling changes no arithmetic.
 template <class V, class Visit>
-SEPAXIS_LANE_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], Visit&& visit) {
+SEPAXIS_ALWAYS_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], Visit&& visit) {
   using lanes::abs;
   const V zero = lanes::splat<V>(0), one = lanes::splat<V>(1);
   BoxAxisOf<V> x;
   x.parallel = !lanes::allSet<V>();
-#pragma GCC unroll 3
+SEPAXIS_UNROLL(3)
   for (int i = 0; i < 3; ++i) {
     x.faceA = i;
     for (int k = 0; k < 3; ++k) x.axis[k] = k == i ? one : zero;
@@ -114,7 +115,7 @@ SEPAXIS_LANE_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], cons
     if (visit(x)) return;
   }
   x.faceA = -1;
-#pragma GCC unroll 3
+SEPAXIS_UNROLL(3)
   for (int j = 0; j < 3; ++j) {
     x.faceB = j;
     for (int k = 0; k < 3; ++k) x.axis[k] = r[k][j];
@@ -127,11 +128,11 @@ SEPAXIS_LANE_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], cons
     if (visit(x)) return;
   }
   x.faceB = -1;
-#pragma GCC unroll 3
+SEPAXIS_UNROLL(3)
   for (int i = 0; i < 3; ++i) {
     x.edgeA = i;
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-#pragma GCC unroll 3
+SEPAXIS_UNROLL(3)
     for (int j = 0; j < 3; ++j) {
       x.edgeB = j;
       // e_i x v has components v[i2] at i1 and -v[i1] at i2 (cyclic), 0 at i.
@@ -145,7 +146,7 @@ SEPAXIS_LANE_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], cons
       x.rA = a[i1] * abs(m) + a[i2] * abs(l2);
       if constexpr (kHonestProjections<V>) {
         V rB = zero;
-#pragma GCC unroll 3
+SEPAXIS_UNROLL(3)
         for (int k = 0; k < 3; ++k)
           if (k != j) rB = rB + b[k] * abs(r[i1][k] * -m + r[i2][k] * l2);
         x.rB = rB;
@@ -171,7 +172,7 @@ void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
 /// only where R has the scalar test's very bits); without, they count as s = -rB <= 0, which
 /// decides nothing.
 template <bool kSkipParallel, class V, class FacesDecide>
-SEPAXIS_LANE_INLINE V largestSeparation(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], FacesDecide facesDecide) {
+SEPAXIS_ALWAYS_INLINE V largestSeparation(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], FacesDecide facesDecide) {
   V s{};
   forEachBoxAxisOf<V>(a, t, r, b, [&](const BoxAxisOf<V>& x) {
     if (x.edgeA == 0 && x.edgeB == 0 && facesDecide(s)) return true;

@@ -10,6 +10,7 @@
 // - Sphere-polytope pairs have one order already (the sphere's test of the polytope).
 
 #include "obb_axes.h"
+#include "platform.h"
 #include "polytope.h"
 #include "sepaxis/aabb.h"
 #include "sepaxis/obb.h"
@@ -25,7 +26,7 @@ inline void numbersOf(const Obb& box, double (&out)[15]) {
 /// A total order of OBBs by their numbers (centre, half-extents, axes), which are finite: boxes
 /// it cannot tell apart are equal, and give equal results in either order. The first comparison
 /// almost always decides; the rest is out of line.
-__attribute__((noinline)) inline bool comesBeforeByAllNumbers(const Obb& a, const Obb& b) {
+SEPAXIS_NOINLINE inline bool comesBeforeByAllNumbers(const Obb& a, const Obb& b) {
   double x[15], y[15];
   numbersOf(a, x);
   numbersOf(b, y);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "closest.h"
+#include "platform.h"
 #include "range_scale.h"
 #include "sepaxis/tolerance.h"
 
@@ -43,7 +44,7 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
   for (int v = 0; v < kdop.vertexCount; ++v) {
     consider(kdop.vertex[v]);
     for (uint64_t bits = kdop.adjacent[v] >> (v + 1); bits; ) {
-      const int w = v + 1 + __builtin_ctzll(bits);
+      const int w = v + 1 + detail::countTrailingZeros(bits);
       bits &= bits - 1;
       consider(closestOnSegment(kdop.vertex[v], kdop.vertex[w], q));
     }
@@ -74,11 +75,11 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
 // compare. Out of line: rare.
 namespace {
 template <class V>
-__attribute__((noinline)) bool containsScaled(const V& v, Vec3 p, double f) {
+SEPAXIS_NOINLINE bool containsScaled(const V& v, Vec3 p, double f) {
   return contains(detail::scaled(v, f), p * f);
 }
 template <class V>
-__attribute__((noinline)) Vec3 closestPointScaled(const V& v, Vec3 p, double f) {
+SEPAXIS_NOINLINE Vec3 closestPointScaled(const V& v, Vec3 p, double f) {
   return closestPoint(detail::scaled(v, f), p * f) * (1 / f);
 }
 }  // namespace

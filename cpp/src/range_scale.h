@@ -17,6 +17,7 @@
 #include <cmath>
 #include <variant>
 
+#include "platform.h"
 #include "sepaxis/volume.h"
 
 namespace sepaxis::detail {
@@ -87,7 +88,7 @@ inline double queryScale(double volumeMagnitude, Vec3 p) {
 
 /// test(a, b) on the pair scaled by f: out of line, as such pairs are rare.
 template <class A, class B, class Test>
-__attribute__((noinline)) auto testScaled(const A& a, const B& b, double f, Test test) {
+SEPAXIS_NOINLINE auto testScaled(const A& a, const B& b, double f, Test test) {
   return test(scaled(a, f), scaled(b, f));
 }
 

@@ -1,3 +1,4 @@
+#include "platform.h"
 #include "sepaxis/ray.h"
 
 #include <cmath>
@@ -60,7 +61,7 @@ inline RayHit scaledBack(RayHit h, double f) {
   return h;
 }
 template <class V>
-__attribute__((noinline)) RayHit castScaled(const V& v, Vec3 origin, Vec3 direction, double maxDistance, double f) {
+SEPAXIS_NOINLINE RayHit castScaled(const V& v, Vec3 origin, Vec3 direction, double maxDistance, double f) {
   return scaledBack(raycast(detail::scaled(v, f), origin * f, direction, maxDistance * f), f);
 }
 

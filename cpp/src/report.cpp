@@ -7,6 +7,7 @@
 
 #include "obb_axes.h"
 #include "pair_order.h"
+#include "platform.h"
 #include "range_scale.h"
 #include "sat.h"
 #include "sphere_axes.h"
@@ -318,7 +319,7 @@ CollisionReport collidePair(const Sphere& a, const Sphere& b) { return reportSph
 // The report of a pair tested scaled by f (range_scale.h), in the pair's own lengths again: every
 // interval, gap and depth divided by f, exactly (directions are unit vectors either way).
 template <class P, class Q>
-__attribute__((noinline)) CollisionReport collideScaled(const P& a, const Q& b, double f) {
+SEPAXIS_NOINLINE CollisionReport collideScaled(const P& a, const Q& b, double f) {
   CollisionReport report = collidePair(detail::scaled(a, f), detail::scaled(b, f));
   const double back = 1 / f;
   const auto scaleBack = [back](Interval& i) { i.min *= back, i.max *= back; };

@@ -5,6 +5,7 @@
 // are cheap early exits and they are what a person sees in the report.
 
 #include "closest.h"
+#include "platform.h"
 #include "polytope.h"
 #include "sepaxis/sphere.h"
 
@@ -77,7 +78,7 @@ inline SphereFace sphereFace(const Sphere& s, Vec3, const Polytope& p, Vec3 orig
 /// from the polytope's closest point. Returns what the last call returned. Always inlined: GCC
 /// otherwise keeps the sphere-OBB body out of line, a call that cost 18 % of that test.
 template <class P, class Face, class Closest>
-__attribute__((always_inline)) inline bool forEachSphereAxis(const Sphere& s, const P& p, Face&& face, Closest&& closest) {
+SEPAXIS_ALWAYS_INLINE bool forEachSphereAxis(const Sphere& s, const P& p, Face&& face, Closest&& closest) {
   const Vec3 origin = sphereOrigin(p);
   const Vec3 centre = s.center - origin;
   const int faces = sphereFaceCount(p);
@@ -94,7 +95,7 @@ inline Polytope sphereTestShape(const Kdop& kdop) { return view(kdop); }
 
 /// Whether the sphere and the polytope share a point: forEachSphereAxis with early exits.
 template <class P>
-__attribute__((always_inline)) inline bool sphereOverlaps(const Sphere& s, const P& p) {
+SEPAXIS_ALWAYS_INLINE bool sphereOverlaps(const Sphere& s, const P& p) {
   return !forEachSphereAxis(s, p, [](const SphereFace& f) { return f.separates(); },
                             [&s](Vec3 offset) { return closestPointSeparates(s, offset); });
 }
