@@ -60,9 +60,9 @@ void describe(AxisReport& r, const AxisSource& s) {
 
 // Converts one axis from the tests' form (unnormalized axis, intervals relative to origin) to the
 // report's (unit direction, world intervals). `separating` comes from the shared predicate, so the
-// report can never disagree with overlaps().
-AxisReport makeAxis(const AxisSource& source, Vec3 axis, Interval a, Interval b, Vec3 origin, bool separating) {
-  AxisReport r;
+// report can never disagree with overlaps(). Written into the report's own entry `r` (fresh), not
+// returned and moved there: the entry holds four strings.
+void makeAxis(AxisReport& r, const AxisSource& source, Vec3 axis, Interval a, Interval b, Vec3 origin, bool separating) {
   describe(r, source);
   const double len = length(axis);
   r.direction = axis / len;
@@ -71,21 +71,18 @@ AxisReport makeAxis(const AxisSource& source, Vec3 axis, Interval a, Interval b,
   r.b = {b.min / len + shift, b.max / len + shift};
   r.gap = greater(b.min - a.max, a.min - b.max) / len;
   r.separating = separating;
-  return r;
 }
 
-AxisReport degenerateAxis(const AxisSource& source, std::string reason) {
-  AxisReport r;
+void degenerateAxis(AxisReport& r, const AxisSource& source, std::string reason) {
   describe(r, source);
   r.degenerate = true;
   r.reason = std::move(reason);
   r.gap = std::nan("");
-  return r;
 }
 
 // The cross product of parallel edges: no axis, and the reason names both edges.
-AxisReport parallelEdgesAxis(const AxisSource& edges) {
-  return degenerateAxis(edges, "edges A." + *edges.featureA + " and B." + *edges.featureB +
+void parallelEdgesAxis(AxisReport& r, const AxisSource& edges) {
+  degenerateAxis(r, edges, "edges A." + *edges.featureA + " and B." + *edges.featureB +
                                    " are parallel: their cross product is zero, so there is no axis (the "
                                    "face axes cover this case)");
 }
@@ -135,7 +132,7 @@ CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], 
     const AxisSource source = edgeA >= 0 ? edgeAxis(pa.faceFeature(edgeA), pb.faceFeature(edgeB))
                                          : faceAxis(faceOf(pa, faceA), faceOf(pb, faceB));
     if (x.parallel) {
-      axes[slot] = parallelEdgesAxis(source);
+      parallelEdgesAxis(axes[slot], source);
       continue;
     }
     Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
@@ -145,7 +142,7 @@ CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], 
       world = -world;
       ofFirst = {-ofFirst.max, -ofFirst.min}, ofSecond = {-ofSecond.max, -ofSecond.min};
     }
-    axes[slot] = makeAxis(source, world, swapped ? ofSecond : ofFirst, swapped ? ofFirst : ofSecond, a.center,
+    makeAxis(axes[slot], source, world, swapped ? ofSecond : ofFirst, swapped ? ofFirst : ofSecond, a.center,
                           x.separates());
   }
   for (const AxisReport& axis : axes)
@@ -193,11 +190,11 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
     const AxisSource source = c.edgeA >= 0 ? edgeAxis(a.edgeFeature(c.edgeA), b.edgeFeature(c.edgeB))
                                            : faceAxis(faceOf(a, c.faceA), faceOf(b, c.faceB));
     if (c.parallel) {
-      report.axes.push_back(parallelEdgesAxis(source));
+      parallelEdgesAxis(report.axes.emplace_back(), source);
       return false;
     }
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
-    report.axes.push_back(makeAxis(source, c.axis, p.a, p.b, origin, p.separates()));
+    makeAxis(report.axes.emplace_back(), source, c.axis, p.a, p.b, origin, p.separates());
     considerPenetration(report, report.axes.back());
     return false;
   });
@@ -222,8 +219,9 @@ CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::Sp
   report.axes.reserve(size_t(p.faceCount()) + 1);  // allocated once, not grown
   report.penetration.depth = kInfinity;
   auto add = [&](const AxisSource& source, Vec3 axis, Interval sphere, Interval poly, bool separating) {
-    report.axes.push_back(sphereIsA ? makeAxis(source, axis, sphere, poly, origin, separating)
-                                    : makeAxis(source, axis, poly, sphere, origin, separating));
+    AxisReport& r = report.axes.emplace_back();
+    if (sphereIsA) makeAxis(r, source, axis, sphere, poly, origin, separating);
+    else makeAxis(r, source, axis, poly, sphere, origin, separating);
   };
   double insideDepth = kInfinity;  // distance from the centre to the nearest face plane
   Vec3 insideNormal;
@@ -238,9 +236,9 @@ CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::Sp
   }
   const double distance = distanceOf(offset);
   if (distance == 0) {
-    report.axes.push_back(degenerateAxis(closestPointAxis(),
+    degenerateAxis(report.axes.emplace_back(), closestPointAxis(),
                                          "the sphere's centre is inside the volume: there is no direction "
-                                         "from its closest point (the face axes decide)"));
+                                         "from its closest point (the face axes decide)");
   } else {
     const Vec3 axis = offset / distance;
     add(closestPointAxis(), axis, detail::projectSphere(s, axis, 1.0, origin), p.project(axis, origin),
@@ -286,12 +284,12 @@ CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
   const double reach = a.radius + b.radius;
   const bool separated = !withinDistance(d, reach);  // the shared predicate of overlaps()
   if (distance == 0) {
-    report.axes.push_back(degenerateAxis(closestPointAxis(),
-                                         "the centres coincide: every direction is a centre line"));
+    degenerateAxis(report.axes.emplace_back(), closestPointAxis(),
+                                         "the centres coincide: every direction is a centre line");
   } else {
     const Vec3 axis = d / distance;
-    report.axes.push_back(makeAxis(closestPointAxis(), axis, {-a.radius, a.radius},
-                                   {distance - b.radius, distance + b.radius}, a.center, separated));
+    makeAxis(report.axes.emplace_back(), closestPointAxis(), axis, {-a.radius, a.radius},
+                                   {distance - b.radius, distance + b.radius}, a.center, separated);
   }
   finish(report);
   if (report.overlap)
