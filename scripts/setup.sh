@@ -16,6 +16,7 @@ command -v cmake >/dev/null || missing+=(cmake)
 command -v ninja >/dev/null || missing+=(ninja-build)
 command -v g++ >/dev/null || missing+=(g++)
 command -v emcc >/dev/null || missing+=(emscripten)
+command -v clang++ >/dev/null || missing+=(clang)  # the ThreadSanitizer and fuzz trees (build/tsan, build/fuzz)
 [ -d /usr/share/nodejs/acorn ] || missing+=(node-acorn)  # emcc's JS optimizer (via NODE_PATH)
 # The headers for native tests, the sources for the wasm build of GoogleTest.
 { [ -f /usr/include/gtest/gtest.h ] && [ -f /usr/src/googletest/CMakeLists.txt ]; } ||
