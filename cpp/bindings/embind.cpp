@@ -194,14 +194,6 @@ val polytopeSlot() {
   return o;
 }
 
-// The wire's numbers by their JavaScript names (wire.h): what scripts/wire-js.mjs writes into
-// wire.js, and what tests/js/wire.test.js compares it with.
-val wireConstants() {
-  val o = val::object();
-  wire::forEachWireConstant([&](const char* name, int value) { o.set(name, value); });
-  return o;
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sepaxis) {
@@ -211,5 +203,4 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("lastError", &lastErrorMessage);
   emscripten::function("polytopeSlot", &polytopeSlot);
   emscripten::function("fitPoints", &fitPoints);
-  emscripten::function("wireConstants", &wireConstants);
 }

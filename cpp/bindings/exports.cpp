@@ -91,6 +91,10 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE double* sx_scratch() { return scratch(); }
 
+// The fingerprint of the wire this module was built with (wire.h), for the check that dist/wire.js
+// belongs to it: one constant, where the table's names would weigh ~1 kB of the download.
+EMSCRIPTEN_KEEPALIVE uint32_t sx_wire_fingerprint() { return wire::wireFingerprint(); }
+
 // The single overlaps() call. typeA and typeB are the type codes JavaScript has just written to
 // the slots (as arguments, they cost no float-to-int conversion). Spheres, AABBs and OBBs are read
 // straight from the scratch area into the volumes the pair needs; pairs with a k-DOP decode both

@@ -1,10 +1,14 @@
 #pragma once
 // The wire between the WebAssembly module and its JavaScript package (web/lib), declared once:
 // the scratch area's layout, the type codes, the status codes and the batch field order (the
-// core's own, sepaxis/batch.h). JavaScript does not repeat these numbers: the build asks the
-// module for forEachWireConstant's table (scripts/wire-js.mjs, run after each link) and writes it
-// as wire.js, a module of plain `export const`s that scripts/build-package.sh puts into dist/.
-// tests/js/wire.test.js checks that dist/wire.js and the module agree.
+// core's own, sepaxis/batch.h). JavaScript does not repeat these numbers: the build compiles
+// forEachWireConstant's table into a small program of its own (wire_js.cpp), runs it
+// (scripts/wire-js.mjs) and writes wire.js, a module of plain `export const`s that
+// scripts/build-package.sh puts into dist/. The shipped module carries only the table's
+// fingerprint (sx_wire_fingerprint), not its names; tests/js/wire.test.js checks that dist/wire.js
+// has the same fingerprint as the module it ships with.
+
+#include <cstdint>
 
 #include "sepaxis/batch.h"
 
@@ -71,7 +75,7 @@ static_assert(kIoHitStartsInside < kIoDoubles, "io holds a cast's result");
 
 /// Calls f(name, value) for every number above that JavaScript needs, under its JavaScript name.
 template <class F>
-void forEachWireConstant(F&& f) {
+constexpr void forEachWireConstant(F&& f) {
   f("TYPE_SPHERE", kTypeSphere);
   f("TYPE_AABB", kTypeAabb);
   f("TYPE_OBB", kTypeObb);
@@ -119,6 +123,24 @@ void forEachWireConstant(F&& f) {
   f("BATCH_INVALID", kBatchInvalid);
   f("KDOP_MIN_BLOCK", batch_field::kKdopMinBlock);
   f("KDOP_MAX_BLOCK", batch_field::kKdopMaxBlock);
+}
+
+/// A 32-bit fingerprint of the whole table, computed while compiling: the sum (mod 2^32) over the
+/// constants of FNV-1a (http://www.isthe.com/chongo/tech/comp/fnv/) over the name's bytes, then
+/// '=', then the value's four bytes as an unsigned little-endian number. A sum, so the order of
+/// the table does not matter (JavaScript lists a module's exports sorted by name). The module
+/// exports it; tests/js/wire.test.js computes the same over dist/wire.js.
+constexpr uint32_t wireFingerprint() {
+  uint32_t sum = 0;
+  forEachWireConstant([&sum](const char* name, int value) {
+    uint32_t h = 2166136261u;
+    auto mix = [&h](uint32_t byte) { h = (h ^ byte) * 16777619u; };
+    for (const char* c = name; *c; ++c) mix(uint8_t(*c));
+    mix('=');
+    for (int i = 0; i < 4; ++i) mix((uint32_t(value) >> (8 * i)) & 0xffu);
+    sum += h;
+  });
+  return sum;
 }
 
 }  // namespace sepaxis::wire

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "platform.h"
 #include "sepaxis/batch.h"
 #include "sepaxis/overlap.h"
 #include "sepaxis/validate.h"
@@ -19,22 +20,25 @@ inline double field(const BatchLayout& l, int f, size_t i) {
 }
 inline Vec3 vec(const BatchLayout& l, int f, size_t i) { return {field(l, f, i), field(l, f + 1, i), field(l, f + 2, i)}; }
 
-// Loads element i without allocating; false when it is invalid.
+// Loads element i without allocating; false when it is invalid. Out of line: each is called from
+// every generic pair loop and fallback of its type (batch.cpp instantiates sixteen), where a copy
+// of its field reads (a precision branch each) and validation per caller cost the download kBs,
+// and one call per element costs nothing beside the exact test it feeds.
 using namespace batch_field;
 
-inline bool load(const BatchLayout& l, size_t i, Sphere& s) {
+SEPAXIS_NOINLINE inline bool load(const BatchLayout& l, size_t i, Sphere& s) {
   s = {vec(l, kSphereCenter, i), field(l, kSphereRadius, i)};
   return isValidSphere(s.center, s.radius);
 }
-inline bool load(const BatchLayout& l, size_t i, Aabb& box) {
+SEPAXIS_NOINLINE inline bool load(const BatchLayout& l, size_t i, Aabb& box) {
   box = {vec(l, kAabbMin, i), vec(l, kAabbMax, i)};
   return isValidAabb(box.min, box.max);
 }
-inline bool load(const BatchLayout& l, size_t i, Obb& box) {
+SEPAXIS_NOINLINE inline bool load(const BatchLayout& l, size_t i, Obb& box) {
   const Vec3 axes[3] = {vec(l, kObbAxes, i), vec(l, kObbAxes + 3, i), vec(l, kObbAxes + 6, i)};
   return tryMakeObb(vec(l, kObbCenter, i), axes, vec(l, kObbHalfExtents, i), box);
 }
-inline bool load(const BatchLayout& l, size_t i, Kdop& kdop) {
+SEPAXIS_NOINLINE inline bool load(const BatchLayout& l, size_t i, Kdop& kdop) {
   const int n = l.k / 2;
   double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
   for (int j = 0; j < n; ++j) lo[j] = field(l, kdopMin(l.k, j), i), hi[j] = field(l, kdopMax(l.k, j), i);
