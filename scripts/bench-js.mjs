@@ -2,7 +2,7 @@
 // `npm run bench:js`: sepaxis (single calls, batches, one-to-many) against three.js's own tests,
 // in one Node process, on the same random volumes. A report, not a test: it never fails on timing.
 //
-//   node scripts/bench-js.mjs [--json] [--pairs N] [--large M] [--repeats R] [--quick]
+//   node scripts/bench-js.mjs [--json] [--pairs N] [--large M] [--repeats R] [--quick] [--only obb-obb,aabb-obb]
 //   (reads dist/: run `npm run build` first; --quick: shorter samples, for a smoke run)
 //
 // Two data sets: N pairs (default 4,096) of every type pair, small enough to stay in the CPU's
@@ -276,8 +276,11 @@ function measurePair([label, typeA, typeB, k], count, { many }) {
   return row;
 }
 
-const rows = PAIRS.map((pair) => measurePair(pair, N, { many: true }));
-const largeRows = LARGE > 0 ? PAIRS.filter(([label]) => THREE_TESTS[label]).map((pair) => measurePair(pair, LARGE, { many: false })) : [];
+const ONLY = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : null;  // pair labels, e.g. obb-obb
+const CHOSEN = ONLY ? PAIRS.filter(([label]) => ONLY.includes(label.replace('–', '-'))) : PAIRS;
+if (CHOSEN.length === 0) throw new Error(`bench-js: --only ${ONLY} names no pair (labels are like obb-obb, sphere-kdop14)`);
+const rows = CHOSEN.map((pair) => measurePair(pair, N, { many: true }));
+const largeRows = LARGE > 0 ? CHOSEN.filter(([label]) => THREE_TESTS[label]).map((pair) => measurePair(pair, LARGE, { many: false })) : [];
 if (!JSON_OUT) process.stderr.write('\n');
 
 // ---------------------------------------------------------------------------------------------
@@ -298,7 +301,7 @@ const sum = (list, key) => list.reduce((t, s) => t + s[key], 0);
 
 function goalsFor(set) {
   const byPair = Object.fromEntries(set.map((r) => [r.pair, r]));
-  const speedup = (pair, key) => byPair[pair].threeNs / byPair[pair][key];
+  const speedup = (pair, key) => (byPair[pair] ? byPair[pair].threeNs / byPair[pair][key] : NaN);
   return [
     ['batch OBB–OBB (f64) >= 10x three.js OBB.intersectsOBB', speedup('obb–obb', 'batch_f64Ns'), 10],
     ['batch OBB–OBB (f32) >= 10x three.js OBB.intersectsOBB', speedup('obb–obb', 'batch_f32Ns'), 10],
@@ -309,7 +312,8 @@ function goalsFor(set) {
     ['single overlaps() OBB–OBB at least as fast as three.js', speedup('obb–obb', 'singleNs'), 1],
     ['single overlaps() sphere–sphere within 2x of three.js', speedup('sphere–sphere', 'singleNs'), 0.5],
     ['single overlaps() AABB–AABB within 2x of three.js', speedup('aabb–aabb', 'singleNs'), 0.5],
-  ].map(([goal, ratio, needed]) => ({ goal, speedup: ratio, needed, met: ratio >= needed }));
+  ].filter(([, ratio]) => !Number.isNaN(ratio))  // a goal whose pair was left out by --only
+    .map(([goal, ratio, needed]) => ({ goal, speedup: ratio, needed, met: ratio >= needed }));
 }
 const goals = { small: goalsFor(rows), large: largeRows.length ? goalsFor(largeRows) : null };
 
