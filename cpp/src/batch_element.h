@@ -59,7 +59,7 @@ uint8_t aabbPair(const T* const a[6], const T* const b[6], size_t i) {
   auto at = [i](const T* const* p, int f) { return Vec3{p[f][i], p[f + 1][i], p[f + 2][i]}; };
   const Vec3 a0 = at(a, kAabbMin), a1 = at(a, kAabbMax), b0 = at(b, kAabbMin), b1 = at(b, kAabbMax);
   if (!isValidAabb(a0, a1) || !isValidAabb(b0, b1)) return kBatchInvalid;
-  return uint8_t(a0.x <= b1.x && b0.x <= a1.x && a0.y <= b1.y && b0.y <= a1.y && a0.z <= b1.z && b0.z <= a1.z);
+  return uint8_t(overlaps(Aabb{a0, a1}, Aabb{b0, b1}));
 }
 
 template <class T, int N>

@@ -166,6 +166,8 @@ inline double splat<double>(double x) { return x; }
 inline double abs(double a) { return std::fabs(a); }
 /// a < b ? b : a, as WebAssembly's pmax: a NaN in a is passed through.
 inline double max(double a, double b) { return a < b ? b : a; }
+/// b < a ? b : a, as WebAssembly's pmin: a NaN in a is passed through.
+inline double min(double a, double b) { return b < a ? b : a; }
 inline double select(bool m, double yes, double no) { return m ? yes : no; }
 /// x where m is set, +0 elsewhere.
 inline double where(bool m, double x) { return m ? x : 0.0; }
@@ -199,6 +201,7 @@ inline bool allSet<double>() { return true; }
   inline F operator-(F a) { return {wasm_##f##_neg(a.v)}; }                             \
   inline F abs(F a) { return {wasm_##f##_abs(a.v)}; }                                   \
   inline F max(F a, F b) { return {wasm_##f##_pmax(a.v, b.v)}; }                        \
+  inline F min(F a, F b) { return {wasm_##f##_pmin(a.v, b.v)}; }                        \
   inline M operator>(F a, F b) { return {wasm_##f##_gt(a.v, b.v)}; }                   \
   inline M operator<(F a, F b) { return {wasm_##f##_lt(a.v, b.v)}; }                   \
   inline M operator<=(F a, F b) { return {wasm_##f##_le(a.v, b.v)}; }                  \

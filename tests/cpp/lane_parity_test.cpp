@@ -10,14 +10,17 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "batch_lanes.h"
 #include "box_cases.h"
 #include "box_filter.h"
 #include "box_lanes.h"
@@ -282,5 +285,162 @@ TEST(LaneParity, FrameCorrectionGivesTryMakeObbsBitsInEveryLane) {
     }
   }
   EXPECT_GT(corrected, 20u);  // the frames off orthonormal were corrected, not only accepted
+}
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// Sphere–sphere, AABB–AABB and sphere–AABB: the lanes of batch_lanes.h run the single tests'
+// arithmetic (overlap.h's detail::centresAndReach and intervalsMeet, sphere_box.h) in f64x2 lanes
+// and in the float filter. Each adversarial pair (touching, moved by 1e-15 to 0.3 of its size,
+// identical, nested, special numbers) passes through each of the four positions of a group; a
+// group the lanes decide must hold the single call's verdict in every byte, and groups of clear
+// pairs must be decided.
+
+#if SEPAXIS_LANES
+namespace {
+
+// One pair of the structure-of-arrays kernels: A's and B's fields (batch_field order).
+struct FieldPair {
+  std::vector<double> a, b;
+  bool clear;  ///< 30 % from touching, plain numbers: the lanes must decide it
+  std::string what;
+};
+
+// The single call's verdict on the numbers as the batch holds them (T: double or float): the
+// elements as batchElement reads them, then overlaps().
+template <class T>
+int singleVerdict(VolumeType ta, VolumeType tb, const FieldPair& p) {
+  const std::vector<T> fa(p.a.begin(), p.a.end()), fb(p.b.begin(), p.b.end());
+  const Precision precision = std::is_same_v<T, float> ? Precision::Float32 : Precision::Float64;
+  const auto x = batchElement({ta, 0, fa.data(), 1, precision}, 0), y = batchElement({tb, 0, fb.data(), 1, precision}, 0);
+  if (!x.ok() || !y.ok()) return -1;
+  return overlaps(*x, *y) ? 1 : 0;
+}
+
+std::vector<double> sphereFields(Vec3 c, double r) { return {c.x, c.y, c.z, r}; }
+std::vector<double> aabbFields(Vec3 lo, Vec3 hi) { return {lo.x, lo.y, lo.z, hi.x, hi.y, hi.z}; }
+
+// Pairs of `ta` against `tb` near touching, identical, nested, and with special numbers.
+std::vector<FieldPair> roundPairs(VolumeType ta, VolumeType tb, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1), size(0.25, 4);
+  const double moves[] = {0, 1e-15, -1e-15, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-3, -1e-3, 0.3, -0.3};
+  std::vector<FieldPair> pairs;
+  auto volume = [&](VolumeType t, Vec3 c, double s) {
+    return t == VolumeType::Sphere ? sphereFields(c, s) : aabbFields(c - Vec3{s, s, s}, c + Vec3{s, 0.5 * s, 2 * s});
+  };
+  for (int n = 0; n < 40; ++n) {
+    const Vec3 c{u(rng) * 10, u(rng) * 10, u(rng) * 10};
+    const double sa = size(rng), sb = size(rng);
+    // Along one world axis (touching boxes share a face; for spheres any direction works).
+    const int axis = n % 3;
+    Vec3 dir{};
+    dir[axis] = n % 2 ? 1 : -1;
+    // The distance of the centres at which the two touch along dir.
+    auto reachAlong = [&](VolumeType t, const std::vector<double>& f) {
+      return t == VolumeType::Sphere ? f[batch_field::kSphereRadius]
+                                     : 0.5 * (f[batch_field::kAabbMax + axis] - f[batch_field::kAabbMin + axis]);
+    };
+    const std::vector<double> a = volume(ta, c, sa), b0 = volume(tb, {}, sb);
+    const double touch = reachAlong(ta, a) + reachAlong(tb, b0);
+    for (double m : moves) {
+      const Vec3 cb = c + dir * (touch * (1 + m));
+      char what[96];
+      std::snprintf(what, sizeof what, "case %d moved %g of touching along axis %d", n, m, axis);
+      pairs.push_back({a, volume(tb, cb, sb), std::fabs(m) == 0.3, what});
+    }
+    pairs.push_back({a, volume(tb, c, sa), false, "identical centres " + std::to_string(n)});
+    pairs.push_back({a, volume(tb, c + dir * (0.1 * sa), 0.2 * sb), false, "nested " + std::to_string(n)});
+  }
+  const double specials[] = {std::nan(""), INFINITY, -INFINITY, 1e300, -1e300, 1e-300, -0.0, 5e-324, -1.0, 3e38, 1e200};
+  const std::vector<double> a = volume(ta, {1, 2, 3}, 1.5), b = volume(tb, {2, 2, 3}, 1);
+  for (size_t f = 0; f < a.size() + b.size(); ++f)
+    for (double v : specials) {
+      FieldPair p{a, b, false, "field " + std::to_string(f) + " = " + std::to_string(v)};
+      (f < a.size() ? p.a[f] : p.b[f - a.size()]) = v;
+      pairs.push_back(p);
+    }
+  return pairs;
+}
+
+// Runs `four` (a batch_lanes.h step over field pointers) on every window of four pairs and checks
+// each decided group byte by byte. Returns how many all-clear windows were decided, of how many.
+template <class T, class Four>
+std::pair<size_t, size_t> checkWindows(VolumeType ta, VolumeType tb, const std::vector<FieldPair>& pairs, Four four,
+                                       const std::string& name) {
+  const size_t na = pairs[0].a.size(), nb = pairs[0].b.size();
+  size_t clearWindows = 0, clearDecided = 0;
+  for (size_t i = 0; i + 4 <= pairs.size(); ++i) {
+    std::vector<T> fa(na * 4), fb(nb * 4);
+    for (size_t l = 0; l < 4; ++l) {
+      for (size_t f = 0; f < na; ++f) fa[f * 4 + l] = T(pairs[i + l].a[f]);
+      for (size_t f = 0; f < nb; ++f) fb[f * 4 + l] = T(pairs[i + l].b[f]);
+    }
+    const T* pa[6];
+    const T* pb[6];
+    for (size_t f = 0; f < na; ++f) pa[f] = fa.data() + f * 4;
+    for (size_t f = 0; f < nb; ++f) pb[f] = fb.data() + f * 4;
+    uint8_t out[4] = {99, 99, 99, 99};
+    const bool allClear = pairs[i].clear && pairs[i + 1].clear && pairs[i + 2].clear && pairs[i + 3].clear;
+    clearWindows += allClear;
+    if (!four(pa, pb, out)) continue;
+    clearDecided += allClear;
+    for (size_t l = 0; l < 4; ++l) {
+      const int want = singleVerdict<T>(ta, tb, pairs[i + l]);
+      EXPECT_NE(want, -1) << name << " lane " << l << " decided invalid input: " << pairs[i + l].what;
+      EXPECT_EQ(int(out[l]), want) << name << " lane " << l << ": " << pairs[i + l].what;
+    }
+  }
+  return {clearDecided, clearWindows};
+}
+
+}  // namespace
+
+TEST(LaneParity, SphereAndAabbLanesGiveTheSingleCallVerdictInEveryLanePosition) {
+  using namespace batch_detail;
+  using V = VolumeType;
+  // The clear pairs come in runs of two (moved by +0.3 and -0.3): interleave them so that some
+  // windows hold four clear pairs.
+  auto withClearRuns = [](std::vector<FieldPair> pairs) {
+    std::vector<FieldPair> clear, rest;
+    for (auto& p : pairs) (p.clear ? clear : rest).push_back(p);
+    std::vector<FieldPair> out;
+    for (size_t i = 0; i < std::max(clear.size(), rest.size()); i += 4) {
+      for (size_t j = i; j < i + 4 && j < clear.size(); ++j) out.push_back(clear[j]);
+      for (size_t j = i; j < i + 4 && j < rest.size(); ++j) out.push_back(rest[j]);
+    }
+    return out;
+  };
+  const auto spheres = withClearRuns(roundPairs(V::Sphere, V::Sphere, 91));
+  const auto boxes = withClearRuns(roundPairs(V::Aabb, V::Aabb, 92));
+  const auto sphereBox = withClearRuns(roundPairs(V::Sphere, V::Aabb, 93));
+  auto expectMostDecided = [](std::pair<size_t, size_t> tally, const char* name) {
+    EXPECT_GT(tally.second, 10u) << name;
+    EXPECT_EQ(tally.first, tally.second) << name << ": clear windows left undecided";
+  };
+  expectMostDecided(checkWindows<double>(V::Sphere, V::Sphere, spheres,
+                                         [](auto a, auto b, uint8_t* out) { return spheresFour<double>(a, b, 0, out); },
+                                         "spheres f64"),
+                    "spheres f64");
+  expectMostDecided(checkWindows<float>(V::Sphere, V::Sphere, spheres,
+                                        [](auto a, auto b, uint8_t* out) { return spheresFourFiltered(a, b, 0, out); },
+                                        "spheres f32 filter"),
+                    "spheres f32 filter");
+  checkWindows<float>(V::Sphere, V::Sphere, spheres,
+                      [](auto a, auto b, uint8_t* out) { return spheresFour<float>(a, b, 0, out); }, "spheres f32 in f64 lanes");
+  expectMostDecided(checkWindows<double>(V::Aabb, V::Aabb, boxes,
+                                         [](auto a, auto b, uint8_t* out) { return aabbFour(a, b, 0, out); }, "aabbs f64"),
+                    "aabbs f64");
+  expectMostDecided(checkWindows<float>(V::Aabb, V::Aabb, boxes,
+                                        [](auto a, auto b, uint8_t* out) { return aabbFour(a, b, 0, out); }, "aabbs f32"),
+                    "aabbs f32");
+  expectMostDecided(checkWindows<double>(V::Sphere, V::Aabb, sphereBox,
+                                         [](auto a, auto b, uint8_t* out) { return sphereAabbFour<double>(a, b, 0, out); },
+                                         "sphere-aabb f64"),
+                    "sphere-aabb f64");
+  expectMostDecided(checkWindows<float>(V::Sphere, V::Aabb, sphereBox,
+                                        [](auto a, auto b, uint8_t* out) { return sphereAabbFourFiltered(a, b, 0, out); },
+                                        "sphere-aabb f32 filter"),
+                    "sphere-aabb f32 filter");
 }
 #endif

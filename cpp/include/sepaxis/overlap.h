@@ -13,6 +13,29 @@
 namespace sepaxis {
 
 namespace detail {
+// The sphere–sphere and AABB–AABB tests' arithmetic, written once for any lane type V: double in
+// the single calls below, SIMD lanes in the batches (cpp/src/batch_lanes.h over cpp/src/lanes.h:
+// two doubles or four floats, each lane rounding as the double does). V needs only +, -, * and
+// comparisons whose results combine with &.
+
+/// The squared distance of two centres and the spheres' reach (the sum of the radii), in the
+/// order of operations every sphere–sphere verdict uses: the pair overlaps when d2 <= reach^2.
+template <class V>
+struct CentresAndReach {
+  V d2, reach;
+};
+template <class V>
+inline CentresAndReach<V> centresAndReach(V ax, V ay, V az, V ar, V bx, V by, V bz, V br) {
+  const V dx = bx - ax, dy = by - ay, dz = bz - az;
+  return {dx * dx + dy * dy + dz * dz, ar + br};
+}
+
+/// One axis of the AABB test: [a0, a1] and [b0, b1] share a point (false when a number is NaN).
+template <class V>
+inline auto intervalsMeet(V a0, V a1, V b0, V b1) {
+  return (a0 <= b1) & (b0 <= a1);
+}
+
 /// The sphere test beyond squaresInRange: out of line (overlap.cpp), scaled when the pair lies far
 /// outside the ordinary range of doubles (cpp/src/range_scale.h).
 bool spheresOverlapBeyondRange(const Sphere& a, const Sphere& b);
@@ -22,9 +45,9 @@ bool spheresOverlapBeyondRange(const Sphere& a, const Sphere& b);
 /// withinDistance's fast path first: where it applies, scaling would change nothing (it is exact
 /// and the scaled squares stay in range), so only the other pairs pay for the range check.
 inline bool overlaps(const Sphere& a, const Sphere& b) {
-  const Vec3 d = b.center - a.center;
-  const double r = a.radius + b.radius;
-  const double d2 = dot(d, d), r2 = r * r;
+  const auto [d2, reach] = detail::centresAndReach(a.center.x, a.center.y, a.center.z, a.radius, b.center.x, b.center.y,
+                                                   b.center.z, b.radius);
+  const double r2 = reach * reach;
   if (squaresInRange(d2, r2)) return d2 <= r2;
   return detail::spheresOverlapBeyondRange(a, b);
 }
@@ -34,8 +57,8 @@ bool overlaps(const Sphere& a, const Kdop& b);
 inline bool overlaps(const Aabb& a, const Aabb& b) {
   // The 6-DOP candidate set is just x, y, z: the general path reduces to this. `&`, not `&&`: six
   // comparisons cost less than the mispredicted branches between them (same answer, NaN included).
-  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
-         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
+  return detail::intervalsMeet(a.min.x, a.max.x, b.min.x, b.max.x) & detail::intervalsMeet(a.min.y, a.max.y, b.min.y, b.max.y) &
+         detail::intervalsMeet(a.min.z, a.max.z, b.min.z, b.max.z);
 }
 bool overlaps(const Aabb& a, const Obb& b);
 bool overlaps(const Aabb& a, const Kdop& b);
