@@ -292,7 +292,7 @@ describe('the visualizer', () => {
     assert.deepEqual((await report()).axes.map((x) => x.kind), [...Array(6).fill('face'), ...Array(9).fill('edge-edge')]);
     assert.deepEqual(await marks(), [...Array(6).fill('face'), ...Array(9).fill('edge-edge')]);
     assert.match(await stepText(13), /The cross product of A's edges along its axis u2 and B's edges along its axis u1\./);
-    assert.match(await stepText(4), /A face normal: B \(Bar B\)'s own axis u1: the normal of the two faces/);
+    assert.match(await stepText(4), /A face normal: axis u1 of the box B \(Bar B\): the normal of the two faces/);
     // Two AABBs: each face normal is both boxes', marked and explained as shared.
     await page.selectOption('.preset-select', 'touching');
     await settle(page);

@@ -246,4 +246,79 @@ describe('what new users hit', () => {
     assert.match(await row.getAttribute('class'), /\bselected\b/);
     await page.context().close();
   });
+
+  test('the text reads well: "an 8-DOP", negatives subtracted in parentheses, 75° shown as 75, a named jump to the gap', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    // The k-DOP preset: its 18-DOP's inspector note.
+    await page.selectOption('.preset-select', 'kdop-diagonal');
+    await settle(page);
+    await page.evaluate(() => { const m = window.sepaxisApp.model; m.select(m.volumes.find((v) => v.volume.type === 'kdop').id); });
+    await settle(page);
+    const note = await page.textContent('#inspector .field-note');
+    assert.match(note, /directions d of an 18-DOP:/);
+    assert.doesNotMatch(note, /\ba 18-DOP/);
+    // The edge-edge preset: Bar B is turned by 75° about y; the tutorial's numbers and names.
+    await page.selectOption('.preset-select', 'edge-edge');
+    await settle(page);
+    await page.evaluate(() => window.sepaxisApp.model.select('b'));
+    await settle(page);
+    assert.equal(await field(page, 'euler.1').inputValue(), '75');
+    await page.click('text=/Step through the 15 axes/');
+    await settle(page);
+    const steps = [];
+    for (let i = 0; i < 15; i++) {
+      steps.push(await page.textContent('.step'));
+      await page.keyboard.press('n');
+      await settle(page);
+    }
+    const all = steps.join('\n');
+    assert.doesNotMatch(all, /− −/, 'no "x − −y"');
+    assert.match(all, /− \(−[0-9.]+\)/, 'a negative subtrahend is in parentheses');
+    assert.doesNotMatch(all, /'s own axis/);
+    assert.match(all, /axis u0 of the box A \(Bar A\)/);
+    // The jump to the separating axis says what it does, in its visible text too.
+    const jump = page.locator('button[aria-label="Jump to the separating axis"]');
+    assert.match(await jump.textContent(), /Separating axis/);
+    await page.context().close();
+  });
+
+  test('the lesson text follows the scene: after an undo, after an edit past its claim, and back', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    const lesson = async () => (await page.locator('.lesson').count()) ? page.textContent('.lesson') : '';
+    // The default scene and its lesson; then the sphere's preset, and Ctrl+Z back to the boxes.
+    await page.selectOption('.preset-select', 'welcome');
+    await settle(page);
+    assert.match(await lesson(), /Two oriented boxes that overlap/);
+    await page.selectOption('.preset-select', 'sphere-corner');
+    await settle(page);
+    assert.match(await lesson(), /sphere just off the corner/);
+    await page.locator('canvas').first().click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    assert.deepEqual(await page.evaluate(() => window.sepaxisApp.model.volumes.map((v) => v.volume.type)), ['obb', 'obb']);
+    assert.doesNotMatch(await lesson(), /sphere/, 'the sphere\'s lesson left with the sphere');
+    // The boxes again, moved apart: the lesson no longer claims they overlap, and says why.
+    await page.selectOption('.preset-select', 'welcome');
+    await settle(page);
+    await page.evaluate(() => {
+      const m = window.sepaxisApp.model, b = m.get('b');
+      m.update('b', { ...b.volume, center: [9, 0.3, 0.2] });
+    });
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.sepaxisApp.report.overlap), false);
+    const changed = await lesson();
+    assert.doesNotMatch(changed, /Two oriented boxes that overlap/);
+    assert.match(changed, /changed the “Two boxes” scene/);
+    assert.match(changed, /apart/);
+    // Moved back into overlap, the lesson is true again.
+    await page.evaluate(() => {
+      const m = window.sepaxisApp.model, b = m.get('b');
+      m.update('b', { ...b.volume, center: [0.9, 0.3, 0.2] });
+    });
+    await settle(page);
+    assert.match(await lesson(), /Two oriented boxes that overlap/);
+    await page.context().close();
+  });
 });

@@ -17,6 +17,7 @@ import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
 import { Panels } from './panels.js';
 import { installPicking, pickVolume } from './picking.js';
+import { lessonOrigin, lessonText } from './lesson.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneDrawing } from './scene-drawing.js';
@@ -28,8 +29,9 @@ import { Toolbar } from './toolbar.js';
 import { UndoHistory } from './undo.js';
 
 export class App {
-  /** View state (not saved): tutorial step (-1: off), hovered axis and volume, preset lesson. */
-  ui = { step: -1, hoverAxis: null, hoverVolume: null, lesson: null };
+  /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
+   *  lesson may show (lesson.js). */
+  ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null };
   report = null;
   pair = null;
   /** The index of the axis drawn in 3D (axis-focus.js), or null. */
@@ -91,7 +93,7 @@ export class App {
       },
     }, () => ({
       model: this.model, collision: this.collision, pair: this.pair, report: this.report,
-      roles: pairRoles(this.pair), step: this.ui.step, lesson: this.ui.lesson,
+      roles: pairRoles(this.pair), step: this.ui.step, lesson: lessonText(this.ui.lessonOrigin, this.model, this.report),
     }));
     this.model.addEventListener('change', (e) => this.changes.add(e.detail));
     installPicking(this.viewport.canvas, {
@@ -124,12 +126,12 @@ export class App {
   // ---- actions -------------------------------------------------------------------------
 
   /**
-   * Adds a volume near the orbit target, apart from the others; leaves the preset's lesson, and
+   * Adds a volume near the orbit target, apart from the others (a preset's lesson then stops
+   * showing: lesson.js), and
    * reframes the view when the new volume is not all in it. Returns its id.
    */
   add(type, k = 18) {
     const id = addVolume(this.sx, this.model, type, k, this.viewport.controls.target);
-    this.ui.lesson = null;
     this.flush();
     if (!this.#inView(this.collision.bounds(id))) this.frame();
     return id;
@@ -168,8 +170,9 @@ export class App {
   loadPreset(id) {
     const preset = presetById(id);
     if (!preset) return;
-    this.load(checkScene(preset.scene, this.sx));
-    this.ui.lesson = preset.lesson;
+    const scene = checkScene(preset.scene, this.sx);
+    this.load(scene);
+    this.ui.lessonOrigin = lessonOrigin(preset, scene);
     this.panels.refresh();
     this.messages.clear();
   }
@@ -177,7 +180,7 @@ export class App {
   /** Replaces the scene with checked data and frames it. */
   load(scene) {
     this.ui.step = -1;
-    this.ui.lesson = null;
+    this.ui.lessonOrigin = null;
     this.model.load(scene);
     this.flush();
     this.frame();

@@ -22,6 +22,19 @@ export function vec(v, digits = 2) {
   return `(${Array.from(v, (x) => num(x, digits)).join(', ')})`;
 }
 
+/** "8-DOP" with the article it takes when read aloud: "an 8-DOP", "an 18-DOP", "a 14-DOP". */
+export function aKdop(k) {
+  const s = String(k);
+  // "eight…", and "eleven"/"eighteen" when they lead a group of three digits (11, 18, 11 000…).
+  const vowel = s.startsWith('8') || (s.length % 3 === 2 && /^1[18]/.test(s));
+  return `${vowel ? 'an' : 'a'} ${k}-DOP`;
+}
+
+/** "x − y" with a negative y in parentheses: "0.125 − (−0.125)", never "0.125 − −0.125". */
+export function difference(x, y) {
+  return `${num(x)} − ${y < 0 ? `(${num(y)})` : num(y)}`;
+}
+
 /** "[−1, 1.5]" */
 export function interval([lo, hi], digits = 3) {
   return `[${num(lo, digits)}, ${num(hi, digits)}]`;

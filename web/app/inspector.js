@@ -6,6 +6,7 @@
 
 import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
 import { h, setChildren } from './dom.js';
+import { aKdop } from './format.js';
 import { KDOP_DIRECTIONS, KDOP_KS } from './defaults.js';
 import { rotationNote } from './gizmo.js';
 import { translated, withK } from './edit.js';
@@ -121,7 +122,7 @@ export class Inspector {
       }, ...KDOP_KS.map((k) => h('option', { value: String(k), selected: k === v.k }, `k = ${k}`)));
       groups.push(h('div', { class: 'field-head' }, h('span', { class: 'field-label' }, 'Directions'), kSelect));
       const names = KDOP_DIRECTIONS[v.k];
-      groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of a ${v.k}-DOP:`));
+      groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of ${aKdop(v.k)}:`));
       names.forEach((name, i) => row(name, [`min.${i}`, `max.${i}`], { inline: true, tags: ['min', 'max'] }));
     }
     const note = rotationNote(v);

@@ -3,6 +3,15 @@
 
 /** @typedef {{ id: string, title: string, lesson: string, expect: { overlap: boolean, separatingAxis?: RegExp, touching?: boolean } | null, scene: object }} Preset */
 
+/** The rotation quaternion [x, y, z, w] of a turn by `degrees` about the x, y or z axis, to full
+ *  precision (so that the inspector shows 75 for a turn of 75°, not the 74.99 of a rounded one). */
+function turnAbout(axis, degrees) {
+  const half = (degrees * Math.PI) / 360;
+  const q = [0, 0, 0, Math.cos(half)];
+  q['xyz'.indexOf(axis)] = Math.sin(half);
+  return q;
+}
+
 /** @type {Preset[]} */
 export const PRESETS = [
   {
@@ -26,7 +35,7 @@ export const PRESETS = [
     scene: {
       volumes: [
         { id: 'a', name: 'Bar A', volume: { type: 'obb', center: [-1.088049, 0.3, 0.628185], halfExtents: [0.8, 0.8, 1.6], rotation: [0.099046, 0.239118, 0.369644, 0.892399] } },
-        { id: 'b', name: 'Bar B', volume: { type: 'obb', center: [1.188049, 0, -0.45498], halfExtents: [0.8, 1.6, 0.8], rotation: [0, 0.608761, 0, 0.793353] } },
+        { id: 'b', name: 'Bar B', volume: { type: 'obb', center: [1.188049, 0, -0.45498], halfExtents: [0.8, 1.6, 0.8], rotation: turnAbout('y', 75) } },
       ],
       selection: ['a', 'b'],
     },
@@ -38,8 +47,8 @@ export const PRESETS = [
     expect: { overlap: false, separatingAxis: /^A\.u0$/ },
     scene: {
       volumes: [
-        { id: 'a', name: 'Box A', volume: { type: 'obb', center: [0, 0, 0], halfExtents: [1.1, 0.6, 0.8], rotation: [0, 0.258819, 0, 0.965926] } },
-        { id: 'b', name: 'Box B', volume: { type: 'obb', center: [2.068653, 0.4, -0.616987], halfExtents: [0.7, 0.9, 0.6], rotation: [0, 0.258819, 0, 0.965926] } },
+        { id: 'a', name: 'Box A', volume: { type: 'obb', center: [0, 0, 0], halfExtents: [1.1, 0.6, 0.8], rotation: turnAbout('y', 30) } },
+        { id: 'b', name: 'Box B', volume: { type: 'obb', center: [2.068653, 0.4, -0.616987], halfExtents: [0.7, 0.9, 0.6], rotation: turnAbout('y', 30) } },
       ],
       selection: ['a', 'b'],
     },
@@ -65,7 +74,7 @@ export const PRESETS = [
     scene: {
       volumes: [
         { id: 'a', name: '18-DOP', volume: { type: 'kdop', k: 18, min: [-1, -1, -1, -1.6, -1.6, -1.6, -1.6, -1.6, -1.6], max: [1, 1, 1, 1, 1.6, 1.6, 1.6, 1.6, 1.6] } },
-        { id: 'b', name: 'Box', volume: { type: 'obb', center: [0.959619, 0.959619, 0.1], halfExtents: [0.5, 0.35, 0.6], rotation: [0, 0, 0.382683, 0.92388] } },
+        { id: 'b', name: 'Box', volume: { type: 'obb', center: [0.959619, 0.959619, 0.1], halfExtents: [0.5, 0.35, 0.6], rotation: turnAbout('z', 45) } },
       ],
       selection: ['a', 'b'],
     },
@@ -77,7 +86,7 @@ export const PRESETS = [
     expect: { overlap: true },
     scene: {
       volumes: [
-        { id: 'a', name: 'Box', volume: { type: 'obb', center: [0, 0, 0], halfExtents: [1.6, 1.1, 1], rotation: [0, 0.130526, 0, 0.991445] } },
+        { id: 'a', name: 'Box', volume: { type: 'obb', center: [0, 0, 0], halfExtents: [1.6, 1.1, 1], rotation: turnAbout('y', 15) } },
         { id: 'b', name: 'Ball', volume: { type: 'sphere', center: [0.4, 0.1, 0.2], radius: 0.5 } },
       ],
       selection: ['a', 'b'],

@@ -50,7 +50,7 @@ export class TutorialPanel {
         nav(step - 1, '◀', 'Previous axis (P or ←)', step === 0),
         h('span', { class: 'step-count' }, `${step + 1} / ${n}`),
         nav(step + 1, '▶', 'Next axis (N or →)', step >= n - 1),
-        report.separatingAxis >= 0 ? nav(report.separatingAxis, '⇥ gap', 'Jump to the separating axis', step === report.separatingAxis) : null,
+        report.separatingAxis >= 0 ? nav(report.separatingAxis, 'Separating axis ⇥', 'Jump to the separating axis', step === report.separatingAxis) : null,
         h('button', { class: 'small ghost', onclick: () => this.onStep(-1), title: 'Leave the tutorial (Esc)' }, 'Done')),
       h('div', { class: `step ${e.outcome}`, 'aria-live': 'polite' },
         h('h3', {}, e.title),

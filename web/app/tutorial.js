@@ -8,7 +8,7 @@
 // k-DOP slab normal), 'e(1,-1,0)' (a k-DOP polytope edge direction), or null. The label is for
 // showing only.
 
-import { interval, num, vec } from './format.js';
+import { difference, interval, num, vec } from './format.js';
 
 /** How the axis list and the tutorial mark an axis: 'face' | 'shared-face' | 'edge-edge' | 'closest-point'. */
 export function axisKind(axis) {
@@ -22,7 +22,7 @@ const direction = (feature) => feature.slice(1);
 /** Face `feature` of volume `side`, for a reader: what it is depends on the volume's type. */
 function faceNormalText(side, feature, names, types) {
   switch (types[side]) {
-    case 'obb': return `${who(side, names)}'s own axis ${feature}: the normal of the two faces of that box perpendicular to it`;
+    case 'obb': return `axis ${feature} of the box ${who(side, names)}: the normal of the two faces of that box perpendicular to it`;
     case 'aabb': return `the world ${feature} axis: the normal of two faces of the axis-aligned box ${who(side, names)}`;
     default: return `the slab direction ${direction(feature)} of the k-DOP ${who(side, names)}: the normal of its two faces on that slab`;
   }
@@ -93,7 +93,7 @@ export function explainStep(report, index, names, types) {
   }
   const [a0, a1] = axis.a, [b0, b1] = axis.b;
   const numbers = `Along the direction ${vec(axis.direction)}, A covers ${interval(axis.a)} and B covers ${interval(axis.b)}. ` +
-    `The gap is max(B.min − A.max, A.min − B.max) = max(${num(b0)} − ${num(a1)}, ${num(a0)} − ${num(b1)}) = ${num(axis.gap)}.`;
+    `The gap is max(B.min − A.max, A.min − B.max) = max(${difference(b0, a1)}, ${difference(a0, b1)}) = ${num(axis.gap)}.`;
   let verdict;
   let outcome;
   if (axis.separating) {
