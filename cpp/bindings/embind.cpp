@@ -130,6 +130,7 @@ val toJson(const CollisionReport& r) {
   for (const AxisReport& axis : r.axes) axes.call<void>(push_symbol, toJson(axis));
   o.set("axes", axes);
   o.set("separatingAxis", r.separatingAxis);
+  o.set("touching", r.touching);
   if (r.hasPenetration) {
     val p = val::object();
     p.set("depth", r.penetration.depth);

@@ -1,5 +1,6 @@
 #include "sepaxis/report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "platform.h"
 #include "range_scale.h"
 #include "sat.h"
+#include "sepaxis/tolerance.h"
 #include "sphere_axes.h"
 
 namespace sepaxis {
@@ -354,8 +356,27 @@ const char* axisKindName(AxisKind kind) {
   return "";
 }
 
+namespace {
+
+// CollisionReport::touching, from the finished report: the margin against kTouchingBand times the
+// size seen on the axes. Halves throughout, so that no sum or difference of numbers near the
+// double range overflows.
+bool isTouching(const CollisionReport& report) {
+  double margin = report.overlap ? report.penetration.depth : 0, size = 0;
+  for (const AxisReport& axis : report.axes) {
+    if (axis.degenerate) continue;
+    if (!report.overlap) margin = std::max(margin, axis.gap);
+    const double halfA = 0.5 * axis.a.max - 0.5 * axis.a.min, halfB = 0.5 * axis.b.max - 0.5 * axis.b.min;
+    const double centres = std::fabs((0.5 * axis.a.min + 0.5 * axis.a.max) - (0.5 * axis.b.min + 0.5 * axis.b.max));
+    size = std::max({size, halfA, halfB, centres});
+  }
+  return margin <= tolerance::kTouchingBand * size;
+}
+
+}  // namespace
+
 CollisionReport collide(const Volume& a, const Volume& b) {
-  return std::visit(
+  CollisionReport report = std::visit(
       [](const auto& x, const auto& y) {
         const double f = detail::pairScale(x, y);
         if constexpr (std::is_same_v<decltype(x), const Aabb&> && std::is_same_v<decltype(y), const Aabb&>)
@@ -364,6 +385,8 @@ CollisionReport collide(const Volume& a, const Volume& b) {
         return collidePair(x, y);
       },
       a, b);
+  report.touching = isTouching(report);
+  return report;
 }
 
 }  // namespace sepaxis

@@ -617,4 +617,44 @@ TEST(CollisionReport, FarFromTheOriginTheIntervalsKeepTheVolumesSizes) {
   checkReport(a, b, rng);
 }
 
+// touching: within the exactness band of the boundary (tolerance::kTouchingBand), with either
+// verdict. Moving B by the MTV lands there for every type pair; clear overlaps and clear gaps
+// are not touching; the flag is the same in both orders.
+TEST(CollisionReport, TouchingAfterAMoveByTheMtvAndNotForClearPairs) {
+  std::mt19937 rng(20261124);
+  for (int ta = 0; ta < 4; ++ta)
+    for (int tb = 0; tb < 4; ++tb) {
+      int moved = 0;
+      for (int n = 0; n < 200 && moved < 25; ++n) {
+        const Volume a = randomVolume(rng, ta), b = randomVolume(rng, tb);
+        const CollisionReport r = collide(a, b);
+        if (!r.overlap || r.penetration.depth < 1e-3) continue;
+        ++moved;
+        EXPECT_FALSE(r.touching) << typeName(a) << " vs " << typeName(b) << " overlapping by " << r.penetration.depth;
+        const Vec3 mtv = r.penetration.normal * r.penetration.depth;
+        const CollisionReport atMtv = collide(a, translated(b, mtv));
+        EXPECT_TRUE(atMtv.touching) << typeName(a) << " vs " << typeName(b) << " moved by the MTV, overlap " << atMtv.overlap;
+        EXPECT_EQ(collide(translated(b, mtv), a).touching, atMtv.touching) << typeName(a) << " vs " << typeName(b);
+        const CollisionReport apart = collide(a, translated(b, mtv * 1.5 + r.penetration.normal * 0.1));
+        EXPECT_FALSE(apart.overlap);
+        EXPECT_FALSE(apart.touching) << typeName(a) << " vs " << typeName(b) << " moved past the MTV";
+      }
+      EXPECT_GT(moved, 5) << ta << " vs " << tb;
+    }
+}
+
+TEST(CollisionReport, TouchingIsTheBandAroundTheBoundary) {
+  const Volume a = sphereOf({0, 0, 0}, 1);
+  for (double gap : {0.0, 1e-9, -1e-9, 1e-7, -1e-7})
+    EXPECT_TRUE(collide(a, sphereOf({2 + gap, 0, 0}, 1)).touching) << gap;
+  for (double gap : {1e-5, -1e-5, 0.1, -0.1})
+    EXPECT_FALSE(collide(a, sphereOf({2 + gap, 0, 0}, 1)).touching) << gap;
+  // Faces that meet, far from the origin and at huge and tiny scales (range-scaled pairs).
+  for (double s : {1.0, 1e300, 1e-300}) {
+    const Volume p = aabbOf(Vec3{0, 0, 0} * s, Vec3{1, 1, 1} * s), q = aabbOf(Vec3{1, 0.5, 0.5} * s, Vec3{2, 2, 2} * s);
+    EXPECT_TRUE(collide(p, q).touching) << s;
+    EXPECT_FALSE(collide(p, aabbOf(Vec3{1.01, 0.5, 0.5} * s, Vec3{2, 2, 2} * s)).touching) << s;
+  }
+}
+
 }  // namespace

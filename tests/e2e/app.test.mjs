@@ -412,6 +412,17 @@ describe('the visualizer', () => {
     await settle(page);
     const r = await page.evaluate(() => window.sepaxisApp.report);
     assert.ok(r.penetration === null || r.penetration.depth < 1e-6, `depth after the MTV: ${r.penetration?.depth}`);
+    // It reads as touching, on every preset whose pair overlaps.
+    assert.equal(await verdict(page), 'touching');
+    assert.match(await page.textContent('.verdict-title'), /Touching/);
+    for (const id of ['welcome', 'nested', 'zoo']) {
+      await page.selectOption('.preset-select', id);
+      await settle(page);
+      assert.equal(await verdict(page), 'overlap', id);
+      await page.click('text=Move B out by the MTV');
+      await settle(page);
+      assert.equal(await verdict(page), 'touching', `${id} after the MTV`);
+    }
     await page.context().close();
   });
 

@@ -180,3 +180,31 @@ describe('each pair type, in both orders', () => {
     expect(ba.label).toBe('A.e(1,0,0) × B.u0');
   });
 });
+
+describe('touching', () => {
+  it('is set after a move by the MTV, for every pair type, and not for clear overlaps or gaps', () => {
+    const random = rng(20261124);
+    for (const [ta, tb] of ORDERED_PAIRS) {
+      let moved = 0;
+      for (let n = 0; n < 300 && moved < 8; n++) {
+        const a = randomVolume(random, ta, [0, 0, 0]), b = randomVolume(random, tb, random.vec(-1, 1));
+        const r = sx.collide(a, b);
+        if (!r.overlap || r.penetration.depth < 1e-3) continue;
+        moved++;
+        expect(r.touching, `${ta}-${tb} overlapping by ${r.penetration.depth}`).toBe(false);
+        const mtv = r.penetration.normal.map((x) => x * r.penetration.depth);
+        expect(sx.collide(a, sx.transform(b, { translation: mtv })).touching, `${ta}-${tb} at the MTV`).toBe(true);
+        const past = r.penetration.normal.map((x) => x * (1.5 * r.penetration.depth + 0.1));
+        const apart = sx.collide(a, sx.transform(b, { translation: past }));
+        expect([apart.overlap, apart.touching], `${ta}-${tb} past the MTV`).toEqual([false, false]);
+      }
+      expect(moved, `${ta}-${tb}`).toBeGreaterThan(3);
+    }
+  });
+
+  it('is the band around the boundary: 1e-9 off touching is touching, 1e-5 is not', () => {
+    const a = sphere([0, 0, 0]);
+    expect([0, 1e-9, -1e-9].map((g) => sx.collide(a, sphere([2 + g, 0, 0])).touching)).toEqual([true, true, true]);
+    expect([1e-5, -1e-5].map((g) => sx.collide(a, sphere([2 + g, 0, 0])).touching)).toEqual([false, false]);
+  });
+});

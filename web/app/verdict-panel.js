@@ -26,8 +26,10 @@ export class VerdictPanel {
       return;
     }
     const [A, B] = pair;
-    const touching = report.overlap && report.penetration && report.penetration.depth === 0;
-    const state = report.overlap ? (touching ? 'touching' : 'overlap') : 'apart';
+    // Touching: at the boundary within the package's exactness band (report.touching), with
+    // either verdict; a move by the MTV lands here.
+    const touching = report.touching;
+    const state = touching ? 'touching' : report.overlap ? 'overlap' : 'apart';
     const title = { overlap: 'Overlap', touching: 'Touching', apart: 'Separated' }[state];
     const names = h('div', { class: 'pair-names' },
       h('span', { class: 'chip a' }, 'A'), h('span', { class: 'name' }, A.name ?? A.id),
@@ -35,7 +37,7 @@ export class VerdictPanel {
       h('span', { class: 'chip b' }, 'B'), h('span', { class: 'name' }, B.name ?? B.id),
       h('button', { class: 'icon small', title: 'Swap A and B', 'aria-label': 'Swap A and B', onclick: this.onSwap }, '⇄'));
     const details = [];
-    if (state === 'apart') {
+    if (!report.overlap) {
       const axis = report.axes[report.separatingAxis];
       details.push(h('dl', {},
         h('dt', {}, 'Separating axis'), h('dd', { class: 'mono' }, axis.label),
@@ -47,11 +49,15 @@ export class VerdictPanel {
         h('dt', {}, 'Penetration depth'), h('dd', { class: 'mono depth' }, num(p?.depth)),
         h('dt', {}, 'Normal'), h('dd', { class: 'mono' }, p ? vec(p.normal, 3) : '—'),
         h('dt', {}, 'Axes'), h('dd', {}, `none of ${report.axes.length} separates them`)));
-      if (touching) details.push(h('p', { class: 'hint' }, 'Their boundaries meet: volumes are closed sets, so touching counts as overlapping.'));
-      else if (p) {
+      if (p && !touching) {
         details.push(h('p', { class: 'hint' }, 'The arrow is the minimum translation vector: moving B by depth × normal separates them (to touching).'),
           h('button', { class: 'small', onclick: this.onApplyMtv, title: 'Move B by the minimum translation vector' }, 'Move B out by the MTV'));
       }
+    }
+    if (touching) {
+      details.push(h('p', { class: 'hint' }, report.overlap
+        ? 'Their boundaries meet (within a millionth of their size): volumes are closed sets, so touching counts as overlapping.'
+        : 'Their boundaries meet (within a millionth of their size), just apart: a rounding of the numbers decides the verdict.'));
     }
     patchChildren(this.root,
       h('div', { class: `verdict ${state}`, role: 'status', 'aria-live': 'polite', dataset: { verdict: state } },

@@ -72,6 +72,12 @@ export interface CollisionReport {
   separatingAxis: number;
   /** For overlapping pairs: moving B by depth × normal separates them (to touching); nothing shorter does. */
   penetration: { depth: number; normal: Vec3 } | null;
+  /**
+   * The boundaries meet within the exactness band, with either verdict: the penetration depth, or
+   * the largest gap of the axes, is at most 1e-6 × the pair's size on those axes. A move by the MTV
+   * lands here; `overlap` stays exact (a rounding of the input may flip it).
+   */
+  touching: boolean;
 }
 
 export interface RayHit {

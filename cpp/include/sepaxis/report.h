@@ -57,6 +57,12 @@ struct CollisionReport {
   std::vector<AxisReport> axes;
   bool hasPenetration = false;  ///< true exactly when overlap
   Penetration penetration;
+  /// The boundaries meet, within the exactness band (tolerance::kTouchingBand): the signed margin
+  /// (the penetration depth when overlapping, the largest gap of the axes when apart) is at most
+  /// kTouchingBand times the pair's size on that test's axes (the larger of the two intervals' half
+  /// widths and the distance of their centres). Set with either verdict: `overlap` stays exact,
+  /// this says the pair is at its boundary, e.g. after a move by the MTV.
+  bool touching = false;
 };
 
 /// Builds the full report. The verdict always equals overlaps(a, b).

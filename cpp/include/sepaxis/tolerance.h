@@ -42,6 +42,12 @@ inline constexpr double kKdopFaceFoot = 1e-12;
 /// (7e-15) of that magnitude, only when the exact build finds no common point (kdop.cpp).
 inline constexpr double kKdopLenience = 0x1p-47;
 
+/// Relative to the pair's size (report.h, CollisionReport::touching). The exactness contract of
+/// the verdict (README, Exactness): right whenever the signed margin exceeds 1e-6 x (size +
+/// distance of the centres). Within that band a pair is reported as touching: its verdict is
+/// exact, but a rounding of the input (a move by the MTV, a number typed in) may flip it.
+inline constexpr double kTouchingBand = 1e-6;
+
 // Thresholds that live next to their code (listed here so that this file is the one index):
 //
 // - Range scaling (cpp/src/range_scale.h): pairs and queries whose numbers' magnitudes sum above
