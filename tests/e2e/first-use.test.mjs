@@ -321,4 +321,27 @@ describe('what new users hit', () => {
     assert.match(await lesson(), /Two oriented boxes that overlap/);
     await page.context().close();
   });
+
+  test('at 1280x800 the separating row is scrolled wholly into view, not left half under the column\'s edge', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadApp(page);
+    for (const id of ['edge-edge', 'parallel', 'sphere-corner', 'kdop-diagonal']) {
+      await page.selectOption('.preset-select', id);
+      await settle(page);
+      const r = await page.evaluate(() => {
+        const row = document.querySelectorAll('.axis-row')[window.sepaxisApp.report.separatingAxis];
+        const box = row.getBoundingClientRect();
+        let top = 0, bottom = innerHeight;
+        for (let e = row.parentElement; e; e = e.parentElement) {
+          if (!/(auto|scroll|hidden)/.test(getComputedStyle(e).overflowY)) continue;
+          const b = e.getBoundingClientRect();
+          top = Math.max(top, b.top);
+          bottom = Math.min(bottom, b.bottom);
+        }
+        return { rowTop: box.top, rowBottom: box.bottom, top, bottom };
+      });
+      assert.ok(r.rowTop >= r.top - 0.5 && r.rowBottom <= r.bottom + 0.5, `${id}: row ${r.rowTop}-${r.rowBottom} shown within ${r.top}-${r.bottom}`);
+    }
+    await page.context().close();
+  });
 });

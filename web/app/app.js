@@ -171,16 +171,18 @@ export class App {
     const preset = presetById(id);
     if (!preset) return;
     const scene = checkScene(preset.scene, this.sx);
-    this.load(scene);
-    this.ui.lessonOrigin = lessonOrigin(preset, scene);
-    this.panels.refresh();
+    this.load(scene, lessonOrigin(preset, scene));
     this.messages.clear();
   }
 
-  /** Replaces the scene with checked data and frames it. */
-  load(scene) {
+  /**
+   * Replaces the scene with checked data and frames it; `origin`: the preset whose lesson goes with
+   * it (lesson.js). Set before the refresh, so that the panels are laid out once, lesson included,
+   * before the separating row is scrolled into view (after, the lesson pushed it half out of view).
+   */
+  load(scene, origin = null) {
     this.ui.step = -1;
-    this.ui.lessonOrigin = null;
+    this.ui.lessonOrigin = origin;
     this.model.load(scene);
     this.flush();
     this.frame();
