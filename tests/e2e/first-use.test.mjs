@@ -344,4 +344,23 @@ describe('what new users hit', () => {
     }
     await page.context().close();
   });
+
+  test('axis labels are shown whole in the list at every width, long ones on two lines', async () => {
+    for (const [width, height] of [[1280, 800], [1000, 760], [900, 600], [390, 844]]) {
+      const page = await openPage(browser, { viewport: { width, height } });
+      await loadApp(page);
+      for (const id of ['kdop-diagonal', 'zoo']) {
+        await page.selectOption('.preset-select', id);
+        await settle(page);
+        const cut = await page.$$eval('.axis-row .label', (els) => els
+          .map((el) => { el.scrollIntoView({ block: 'nearest' }); return el; })
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`));
+        const rows = await page.locator('.axis-row').count();
+        assert.ok(rows > 10, `${id}: ${rows} rows`);
+        assert.deepEqual(cut, [], `${width}x${height} ${id}: labels cut off`);
+      }
+      await page.context().close();
+    }
+  });
 });

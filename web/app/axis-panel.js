@@ -122,7 +122,7 @@ export class AxisPanel {
         onclick: () => this.onPick(i),
       },
       h('span', { class: 'idx' }, `${i + 1}`),
-      h('span', { class: 'label', title: axis.label }, h('span', { class: `kind ${axisKind(axis)}` }), axis.label),
+      h('span', { class: 'label', title: axis.label }, h('span', { class: `kind ${axisKind(axis)}` }), h('span', { class: 'text' }, axis.label)),
       line, gap, reason);
       const row = { el, bars, gap, reason, axis };
       return row;
