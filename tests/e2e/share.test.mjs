@@ -52,6 +52,72 @@ describe('sharing', () => {
     await copy.context().close();
   });
 
+  test('the link keeps the camera: a page opening it sees the scene from the same place', async () => {
+    const page = await openPage(browser);
+    await loadApp(page);
+    await page.selectOption('.preset-select', 'edge-edge');
+    await settle(page);
+    // Orbit and zoom from the keyboard; the URL follows the camera.
+    const before = await page.evaluate(() => location.hash);
+    await page.focus('#viewport canvas');
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowUp', '+']) await page.keyboard.press(key);
+    await page.waitForFunction((h) => location.hash !== h, before);
+    const camera = await page.evaluate(() => window.sepaxisApp.viewport.cameraState());
+    const url = page.url();
+    const copy = await openPage(browser);
+    await loadApp(copy, url.slice(url.indexOf('#')));
+    assert.deepEqual(await copy.evaluate(() => window.sepaxisApp.viewport.cameraState()), camera);
+    // The same volume lands on the same pixel in both pages.
+    const where = (p) => p.evaluate(() => window.sepaxisApp.screenPositionOf('b'));
+    const [x, y] = [await where(page), await where(copy)];
+    assert.ok(Math.abs(x.x - y.x) < 1 && Math.abs(x.y - y.y) < 1, `B at ${JSON.stringify(x)} and ${JSON.stringify(y)}`);
+    // A link without a camera frames the scene: the view differs from the orbited one.
+    const framed = await openPage(browser);
+    await loadApp(framed, sceneHash(await page.evaluate(() => window.sepaxisApp.model.toJSON())));
+    assert.notDeepEqual(await framed.evaluate(() => window.sepaxisApp.viewport.cameraState()), camera);
+    assert.equal(await framed.locator('#banner').isVisible(), false);
+    for (const p of [page, copy, framed]) {
+      assert.deepEqual(p.problems.errors, []);
+      await p.context().close();
+    }
+  });
+
+  test('a link with a bad camera opens the scene framed, and says which field was wrong', async () => {
+    const scene = {
+      volumes: [{ id: 'a', volume: { type: 'sphere', center: [0, 0, 0], radius: 1 } }, { id: 'b', volume: { type: 'aabb', min: [3, 0, 0], max: [4, 1, 1] } }],
+      selection: ['a', 'b'],
+    };
+    const cases = [
+      [{ position: [1, 'x', 3], target: [0, 0, 0] }, /camera\.position\[1\] must be a finite number, got "x"/],
+      [{ position: [1, 2, 3] }, /camera\.target must be an array of 3 numbers, got nothing/],
+      [{ position: [1, 2, 3], target: [1, 2, 3] }, /camera\.position must differ from camera\.target/],
+      ['above', /camera must be an object \{position, target\}, got "above"/],
+    ];
+    const first = await openPage(browser);
+    await loadApp(first);
+    const framedCamera = await first.evaluate(() => window.sepaxisApp.viewport.cameraState());
+    await first.context().close();
+    for (const [camera, pattern] of cases) {
+      const page = await openPage(browser);
+      await loadApp(page, sceneHash({ ...scene, camera }));
+      await page.locator('#banner').waitFor({ state: 'visible' });
+      const text = await page.textContent('#banner');
+      assert.match(text, /The camera in this scene was ignored/);
+      assert.match(text, pattern);
+      assert.match(text, /The view shows the whole scene instead/);
+      assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), 2, 'the scene opened');
+      // Framed: both volumes in the canvas.
+      const box = await page.locator('#viewport canvas').boundingBox();
+      for (const id of ['a', 'b']) {
+        const p = await page.evaluate((i) => window.sepaxisApp.screenPositionOf(i), id);
+        assert.ok(p.x > box.x && p.x < box.x + box.width && p.y > box.y && p.y < box.y + box.height, `${id} is in view`);
+      }
+      assert.notDeepEqual(await page.evaluate(() => window.sepaxisApp.viewport.cameraState()), framedCamera);
+      assert.deepEqual(page.problems.errors, []);
+      await page.context().close();
+    }
+  });
+
   test('export writes the JSON format and import reads it back', async () => {
     const page = await openPage(browser);
     await loadApp(page);
@@ -61,7 +127,7 @@ describe('sharing', () => {
     const text = readFileSync(await download.path(), 'utf8');
     const scene = JSON.parse(text);
     assert.equal(scene.volumes.length, 8);
-    assert.deepEqual(Object.keys(scene).sort(), ['selection', 'volumes']);
+    assert.deepEqual(Object.keys(scene).sort(), ['camera', 'selection', 'volumes']);
     assert.deepEqual(Object.keys(scene.volumes[0]).sort(), ['id', 'name', 'volume']);
     await page.selectOption('.preset-select', 'empty');
     await settle(page);

@@ -46,7 +46,8 @@ export class App {
     this.collision = new CollisionState(sx);
     this.viewport = new Viewport(byId('viewport'));
     this.drawing = new SceneDrawing(sx, this.viewport);
-    this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene));
+    this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene), () => this.viewport.cameraState());
+    this.viewport.onUserMove.push(() => this.link.scheduleUrl());
     this.helpDialog = new HelpDialog(byId('help'), byId('help-shortcuts'), byId('help-close'));
     this.changes = new ChangeBatch((p) => this.#refresh(p));
 
@@ -114,7 +115,7 @@ export class App {
         else if (this.ui.step >= 0) this.setStep(-1);
         else this.model.select(null);
       },
-      frame: () => this.frame(),
+      frame: () => { this.frame(); this.link.scheduleUrl(); },
       cycle: (d) => this.cycle(d),
       help: () => this.help(),
       undo: () => this.undo.undo(),
@@ -176,16 +177,18 @@ export class App {
   }
 
   /**
-   * Replaces the scene with checked data and frames it; `origin`: the preset whose lesson goes with
-   * it (lesson.js). Set before the refresh, so that the panels are laid out once, lesson included,
-   * before the separating row is scrolled into view (after, the lesson pushed it half out of view).
+   * Replaces the scene with checked data and puts the camera where the scene says, else frames
+   * it; `origin`: the preset whose lesson goes with it (lesson.js). Set before the refresh, so
+   * that the panels are laid out once, lesson included, before the separating row is scrolled
+   * into view (after, the lesson pushed it half out of view).
    */
   load(scene, origin = null) {
     this.ui.step = -1;
     this.ui.lessonOrigin = origin;
     this.model.load(scene);
     this.flush();
-    this.frame();
+    if (scene.camera) this.viewport.setCamera(scene.camera);
+    else this.frame();
   }
 
   importFile(file) {

@@ -68,6 +68,8 @@ export class Viewport {
   camera = new PerspectiveCamera(45, 1, 0.05, 500);
   /** Called before each render (e.g. to face marks to the camera). */
   beforeRender = [];
+  /** Called when the user has moved the camera (a drag or wheel ended, a key, a look along an axis). */
+  onUserMove = [];
   #pending = 0;
   /** Interactions under way (orbiting, gizmo drags): while any, the view draws at interactionScale. */
   #interactions = 0;
@@ -96,7 +98,10 @@ export class Viewport {
     this.controls.target.set(0, 0, 0);
     this.controls.addEventListener('change', () => this.invalidate());
     this.controls.addEventListener('start', () => this.beginInteraction());
-    this.controls.addEventListener('end', () => this.endInteraction());
+    this.controls.addEventListener('end', () => {
+      this.endInteraction();
+      this.#userMoved();
+    });
     this.controls.update();
 
     this.scene.add(new HemisphereLight(0xdfe8ff, 0x1a1f29, 1.6));
@@ -191,10 +196,7 @@ export class Viewport {
     const distance = (radius * margin) / Math.sin(fit / 2);
     controls.target.copy(center);
     camera.position.copy(center).addScaledVector(dir, distance);
-    // Clipping planes follow the scene's size (a shared scene may be tiny or huge).
-    camera.near = Math.max(1e-4, distance / 500);
-    camera.far = Math.max(500, distance * 20);
-    camera.updateProjectionMatrix();
+    this.#fitClipping(distance);
     controls.update();
     this.invalidate();
   }
@@ -212,6 +214,7 @@ export class Viewport {
     s.phi = MathUtils.clamp(s.phi - up, Math.max(controls.minPolarAngle, POLE_MARGIN), Math.min(controls.maxPolarAngle, Math.PI - POLE_MARGIN));
     camera.position.copy(controls.target).add(offset.setFromSpherical(s));
     controls.update();
+    this.#userMoved();
   }
 
   /** Moves the camera towards the orbit target (factor < 1) or away from it (> 1). */
@@ -221,6 +224,37 @@ export class Viewport {
     const d = MathUtils.clamp(offset.length() * factor, controls.minDistance, controls.maxDistance);
     camera.position.copy(controls.target).add(offset.setLength(d));
     controls.update();
+    this.#userMoved();
+  }
+
+  /**
+   * The camera as a scene keeps it: { position, target } (where the eye is and what it looks at),
+   * to 6 significant digits, so that a link does not change with every last bit of an orbit.
+   */
+  cameraState() {
+    const round = (v) => v.toArray().map((x) => Number(x.toPrecision(6)));
+    return { position: round(this.camera.position), target: round(this.controls.target) };
+  }
+
+  /** Puts the camera at `position` looking at `target` (a scene's camera, checked by share.js). */
+  setCamera({ position, target }) {
+    const { camera, controls } = this;
+    controls.target.fromArray(target);
+    camera.position.fromArray(position);
+    this.#fitClipping(camera.position.distanceTo(controls.target));
+    controls.update();
+    this.invalidate();
+  }
+
+  /** Clipping planes for a camera `distance` from what it looks at (a scene may be tiny or huge). */
+  #fitClipping(distance) {
+    this.camera.near = Math.max(1e-4, distance / 500);
+    this.camera.far = Math.max(500, distance * 20);
+    this.camera.updateProjectionMatrix();
+  }
+
+  #userMoved() {
+    for (const f of this.onUserMove) f();
   }
 
   /** Client (CSS pixel) coordinates of a world point [x, y, z]. */

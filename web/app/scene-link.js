@@ -17,12 +17,28 @@ export class SceneLink {
   #messages;
   #load;
 
-  /** load(scene): replaces the scene with checked data (App.load). */
-  constructor(sx, model, messages, load) {
+  #camera;
+
+  /**
+   * load(scene): replaces the scene with checked data (App.load); camera(): the view's camera,
+   * {position, target}, kept in links and files so that whoever opens them sees what was seen.
+   */
+  constructor(sx, model, messages, load, camera) {
     this.#sx = sx;
     this.#model = model;
     this.#messages = messages;
     this.#load = load;
+    this.#camera = camera;
+  }
+
+  /** The scene as shared: the model's volumes and selection, and the camera. */
+  #scene() {
+    return { ...this.#model.toJSON(), camera: this.#camera() };
+  }
+
+  /** After a scene opened: a camera that could not be used is said, not silently dropped. */
+  #noteCamera(scene) {
+    if (scene.cameraProblem) this.#messages.show('The camera in this scene was ignored:', `${scene.cameraProblem}. The view shows the whole scene instead.`, 'info');
   }
 
   /**
@@ -40,6 +56,7 @@ export class SceneLink {
       this.lastHash = hash;
       this.#load(scene);
       this.#messages.clear();
+      this.#noteCamera(scene);
     } catch (e) {
       const reason = e instanceof SceneError ? e.message : 'it could not be read';
       this.#load({ volumes: [], selection: [] });
@@ -50,9 +67,11 @@ export class SceneLink {
   async importFile(file) {
     try {
       if (file.size > MAX_JSON_BYTES) throw new SceneError(`the file is too large (${file.size.toLocaleString('en')} bytes; at most ${MAX_JSON_BYTES.toLocaleString('en')})`);
-      this.#load(parseScene(await file.text(), this.#sx));
+      const scene = parseScene(await file.text(), this.#sx);
+      this.#load(scene);
       this.#messages.clear();
       this.#messages.flash(`Opened ${file.name}`);
+      this.#noteCamera(scene);
       this.scheduleUrl();
     } catch (e) {
       const reason = e instanceof SceneError ? e.message : 'it could not be read';
@@ -61,7 +80,7 @@ export class SceneLink {
   }
 
   exportFile() {
-    downloadScene(this.#model.toJSON());
+    downloadScene(this.#scene());
   }
 
   async share() {
@@ -82,7 +101,7 @@ export class SceneLink {
 
   async #writeUrl() {
     clearTimeout(this.#urlTimer);
-    const hash = await encodeScene(this.#model.toJSON());
+    const hash = await encodeScene(this.#scene());
     this.lastHash = hash;
     history.replaceState(null, '', `#${hash}`);
   }

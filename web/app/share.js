@@ -25,7 +25,7 @@ export async function encodeScene(scene) {
 }
 
 /**
- * The scene a hash encodes, checked: { volumes, selection }. Throws SceneError with a message
+ * The scene a hash encodes, checked: { volumes, selection, camera? , cameraProblem? }. Throws SceneError with a message
  * for people. An empty hash gives null (no scene in the link).
  */
 export async function decodeScene(hash, sx) {
@@ -97,7 +97,37 @@ export function checkScene(data, sx) {
     return out;
   });
   selection = selection.filter((id) => typeof id === 'string' && seen.has(id));
-  return { volumes, selection };
+  const out = { volumes, selection };
+  if (isObject(data) && data.camera !== undefined) {
+    const problem = cameraProblem(data.camera);
+    if (problem) out.cameraProblem = problem;
+    else out.camera = { position: [...data.camera.position], target: [...data.camera.target] };
+  }
+  return out;
+}
+
+/**
+ * What is wrong with a scene's camera, {position: [x, y, z], target: [x, y, z]} (where the eye is
+ * and the point it looks at), or null. A bad camera does not reject the scene: the view frames
+ * the volumes instead (scene-link.js says so).
+ */
+export function cameraProblem(camera) {
+  if (!isObject(camera)) return `camera must be an object {position, target}, got ${show(camera)}`;
+  for (const key of ['position', 'target']) {
+    const v = camera[key];
+    if (!Array.isArray(v) || v.length !== 3) return `camera.${key} must be an array of 3 numbers, got ${show(v)}`;
+    const i = v.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x));
+    if (i >= 0) return `camera.${key}[${i}] must be a finite number, got ${show(v[i])}`;
+  }
+  const d = Math.hypot(...camera.position.map((x, i) => x - camera.target[i]));
+  if (!(d > 0 && Number.isFinite(d))) return `camera.position must differ from camera.target by a finite distance, got both ${show(camera.position)}`;
+  return null;
+}
+
+/** A value in a message: JSON, cut short. */
+function show(x) {
+  const s = x === undefined ? 'nothing' : typeof x === 'number' ? String(x) : JSON.stringify(x) ?? String(x);
+  return s.length > 40 ? `${s.slice(0, 39)}…` : s;
 }
 
 /**

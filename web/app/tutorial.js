@@ -107,12 +107,33 @@ export function explainStep(report, index, names, types) {
       ? 'The intervals just touch (gap 0). Volumes are closed sets, so touching counts as overlapping: this axis does not separate them.'
       : `The intervals overlap by ${num(-axis.gap)}, so this axis cannot separate them.`;
   }
+  const repeat = repeatedFace(report, index);
   return result(title, axisKind(axis), after ? 'after' : outcome, [
     ['what', `${what} ${why}`],
+    ['repeat', repeat === null ? '' : `Its direction is the face normal ${report.axes[repeat].label} already tested at step ${repeat + 1}, so the intervals are the same as there and so is the answer: the test could skip it, and faster implementations do.`],
     ['numbers', numbers],
     ['outcome', verdict],
     ['next', axis.separating && index === first ? '' : after ? afterNote(report) : nextNote(report, index)],
   ]);
+}
+
+/**
+ * The earlier face axis whose direction this edge–edge axis repeats (parallel to it within 1e-9
+ * of a radian), or null. Two boxes turned the same way have this: the cross product of an edge
+ * of each is a face normal of both (Ericson, RTCD 4.4.1, on the parallel-edge case).
+ */
+export function repeatedFace(report, index) {
+  const axis = report.axes[index];
+  if (axis.kind !== 'edge-edge' || axis.degenerate) return null;
+  const d = axis.direction;
+  for (let j = 0; j < index; j++) {
+    const other = report.axes[j];
+    if (other.kind !== 'face' || other.degenerate) continue;
+    const e = other.direction;
+    const cx = d[1] * e[2] - d[2] * e[1], cy = d[2] * e[0] - d[0] * e[2], cz = d[0] * e[1] - d[1] * e[0];
+    if (Math.hypot(cx, cy, cz) <= 1e-9 * Math.hypot(...d) * Math.hypot(...e)) return j;
+  }
+  return null;
 }
 
 function result(title, kind, outcome, paragraphs) {
