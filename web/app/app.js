@@ -30,8 +30,8 @@ import { UndoHistory } from './undo.js';
 
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
-   *  lesson may show (lesson.js). */
-  ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null };
+   *  lesson may show (lesson.js), whether the camera turns to each step (follow). */
+  ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null, follow: false };
   report = null;
   pair = null;
   /** The index of the axis drawn in 3D (axis-focus.js), or null. */
@@ -76,10 +76,18 @@ export class App {
     this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo));
     this.panels = new Panels(sx, {
       verdict: { onSwap: () => this.model.swap(), onApplyMtv: () => this.applyMtv() },
-      tutorial: { onStep: (i) => this.setStep(i) },
+      tutorial: {
+        onStep: (i) => this.setStep(i),
+        onLook: () => this.lookAlong(),
+        onFollow: (on) => {
+          this.ui.follow = on;
+          if (on && this.ui.step >= 0) this.lookAlong(this.ui.step);
+        },
+      },
       axes: {
         onHover: (i) => { this.ui.hoverAxis = i; this.#refreshFocus(); },
         onPick: (i) => this.setStep(i),
+        onLook: () => this.lookAlong(),
       },
       inspector: {
         onChange: (id, v, o) => this.model.update(id, v, o),
@@ -95,6 +103,7 @@ export class App {
     }, () => ({
       model: this.model, collision: this.collision, pair: this.pair, report: this.report,
       roles: pairRoles(this.pair), step: this.ui.step, lesson: lessonText(this.ui.lessonOrigin, this.model, this.report),
+      follow: this.ui.follow,
     }));
     this.model.addEventListener('change', (e) => this.changes.add(e.detail));
     installPicking(this.viewport.canvas, {
@@ -104,6 +113,7 @@ export class App {
       onHover: (id) => { if (!this.gizmo.dragging) this.#hoverVolume(id); },
     });
     installCameraKeys(this.viewport.canvas, this.viewport);
+    this.viewport.keepClear.push(document.querySelector('#viewport .legend'));
     installShortcuts(window, {
       add: (type) => this.add(type, this.toolbar.k),
       duplicate: () => this.duplicate(),
@@ -118,6 +128,7 @@ export class App {
       frame: () => { this.frame(); this.link.scheduleUrl(); },
       cycle: (d) => this.cycle(d),
       help: () => this.help(),
+      look: () => this.lookAlong(),
       undo: () => this.undo.undo(),
       redo: () => this.undo.redo(),
     });
@@ -159,13 +170,38 @@ export class App {
     this.toolbar.update({ mode, hasActive: !!this.model.active });
   }
 
-  /** Tutorial step: an axis index, or -1 to leave (clamped to the report). */
+  /**
+   * Tutorial step: an axis index, or -1 to leave (clamped to the report). With ui.follow, the
+   * camera turns to look along each step's axis.
+   */
   setStep(i) {
     const n = this.report?.axes.length ?? 0;
+    const before = this.ui.step;
     this.ui.step = n === 0 ? -1 : Math.max(-1, Math.min(n - 1, i));
     this.panels.refresh();
     this.#refreshFocus();
     if (this.ui.step >= 0) this.panels.axisPanel.reveal(this.ui.step, true);
+    if (this.ui.follow && this.ui.step >= 0 && this.ui.step !== before && !this.report.axes[this.ui.step].degenerate) this.lookAlong(this.ui.step);
+  }
+
+  /**
+   * Turns the camera so that axis `index` (default: the one in focus, focus.js) runs across the
+   * screen and the plane perpendicular to it is seen edge-on, the pair framed with the axis drawn
+   * beside it. False (and a note) when there is no such axis: no pair, or a skipped axis.
+   */
+  lookAlong(index = this.focusAxis) {
+    const axis = index == null ? null : this.report?.axes[index];
+    if (!axis || axis.degenerate) {
+      this.messages.flash(axis ? 'This axis is skipped: it has no direction to look along' : 'Select two volumes to look along one of their axes');
+      return false;
+    }
+    const bounds = this.pair.map((e) => this.collision.bounds(e.id));
+    // The plane seen edge-on: in the middle of the gap, or of the overlap (axis-view.js draws
+    // the separating plane there).
+    const planeAt = (Math.min(axis.a[1], axis.b[1]) + Math.max(axis.a[0], axis.b[0])) / 2;
+    // Room for the axis drawn beside the pair (about one pair radius below it on the screen).
+    this.viewport.lookAlong(axis.direction, bounds, planeAt, 1.7);
+    return true;
   }
 
   loadPreset(id) {
@@ -213,11 +249,11 @@ export class App {
     return this.link.lastHash;
   }
 
-  /** Points the camera at the whole scene (keeping its direction). */
+  /** Points the camera at the whole scene and the axis drawn beside a pair (keeping its direction). */
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
-    // A pair gets room for the axis drawn beside it.
-    this.viewport.frameBoxes(boxes, boxes.length <= 2 ? 1.4 : 1.15);
+    const axis = this.pair ? this.drawing.axisView.extent() : null;
+    this.viewport.frameBoxes(axis ? [...boxes, axis] : boxes, 1.15);
   }
 
   /** Applies pending model changes now (normally done once per task). */

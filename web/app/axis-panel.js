@@ -22,18 +22,34 @@ export class AxisPanel {
   #stale = new Set();
   #last = null;
 
-  /** onHover(index | null), onPick(index) */
-  constructor(root, { onHover, onPick }) {
+  /** Draw every row on one scale (the widest row's), so interval lengths compare across axes. */
+  #sameScale = false;
+  /** The row with the keyboard focus (its accessible name is kept up to date), or null. */
+  #focused = null;
+
+  /** onHover(index | null): preview in 3D; onPick(index): make it the tutorial's step; onLook(). */
+  constructor(root, { onHover, onPick, onLook }) {
     this.root = root;
     this.#summary = h('p', { class: 'axis-summary' });
-    this.#list = h('ol', { class: 'axis-list', 'aria-label': 'Candidate axes' });
+    this.#list = h('ol', { class: 'axis-list', 'aria-label': 'Candidate axes (arrow keys move, Enter steps to an axis, L looks along it)' });
     this.#list.addEventListener('pointerleave', () => {
       this.#hovered = null;
-      onHover(null);
+      if (!this.#focused) onHover(null);
     });
+    this.#list.addEventListener('keydown', (e) => this.#key(e));
     this.onHover = onHover;
     this.onPick = onPick;
-    root.append(this.#summary, this.#list);
+    const scale = h('input', {
+      type: 'checkbox',
+      onchange: () => {
+        this.#sameScale = scale.checked;
+        if (this.#last) this.update(this.#last.report, this.#last.current);
+      },
+    });
+    const tools = h('div', { class: 'axis-tools' },
+      h('label', { class: 'check', title: 'Draw every row on the scale of the widest, so interval lengths can be compared across axes' }, scale, 'Same scale for every row'),
+      h('button', { class: 'small', onclick: onLook, title: 'Turn the camera so the axis in focus runs across the screen and its plane is seen edge-on (L)' }, 'Look along the axis'));
+    root.append(this.#summary, tools, this.#list);
     // A drag refreshes the report on every frame; its rows off screen wait until they scroll
     // into view or the drag ends (see update's transient).
     this.#observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
@@ -73,6 +89,14 @@ export class AxisPanel {
       h('b', {}, `${report.axes.length}`), ` candidate axes · ${separating} separating · ${degenerate} degenerate`);
     const lazy = transient && this.#observed;
     if (!lazy) this.#stale.clear();
+    this.#last.span = this.#sameScale ? widestSpan(report.axes) : 0;
+    // The row Tab reaches: the current step's, else the first (the arrows move on from it).
+    const focused = this.#rows.indexOf(this.#focused);
+    const tabRow = focused >= 0 ? focused : current >= 0 ? current : 0;
+    this.#rows.forEach((row, i) => {
+      const tabIndex = i === tabRow ? 0 : -1;
+      if (row.el.tabIndex !== tabIndex) row.el.tabIndex = tabIndex;
+    });
     report.axes.forEach((axis, i) => {
       if (lazy && !this.#onScreen.has(i)) this.#stale.add(i);
       else this.#fill(this.#rows[i], axis, i, report, current);
@@ -82,6 +106,32 @@ export class AxisPanel {
   #fillIndex(i) {
     const { report, current } = this.#last;
     if (this.#rows[i] && report.axes[i]) this.#fill(this.#rows[i], report.axes[i], i, report, current);
+  }
+
+  /** Arrow keys, Home and End move the focus along the rows; Enter and Space step to one. */
+  #key(e) {
+    const row = e.target.closest?.('.axis-row');
+    if (!row || e.altKey || e.ctrlKey || e.metaKey) return;
+    const i = Number(row.dataset.index), n = this.#rows.length;
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      e.stopPropagation();  // Home is also the tutorial's "first axis"
+      this.#focusRow(Math.max(0, Math.min(n - 1, to)));
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.onPick(i);
+    }
+  }
+
+  #focusRow(i) {
+    const el = this.#rows[i]?.el;
+    if (!el) return;
+    for (const r of this.#rows) r.el.tabIndex = -1;
+    el.tabIndex = 0;
+    el.focus();
+    this.reveal(i);
   }
 
   /** Scrolls a row into view in the list; with panel, also scrolls the page or panel around it. */
@@ -98,6 +148,7 @@ export class AxisPanel {
 
   #build(report) {
     this.#hovered = null;
+    this.#focused = null;
     this.#observer?.disconnect();
     this.#onScreen.clear();
     this.#stale.clear();
@@ -120,6 +171,16 @@ export class AxisPanel {
           this.onHover(i);
         },
         onclick: () => this.onPick(i),
+        // The keyboard's hover: a focused row is previewed in 3D and named with its numbers.
+        onfocus: () => {
+          this.#focused = row;
+          row.el.setAttribute('aria-label', rowName(row.axis, i, this.#rows.length));
+          this.onHover(i);
+        },
+        onblur: (e) => {
+          if (this.#focused === row) this.#focused = null;
+          if (!this.#list.contains(e.relatedTarget)) this.onHover(null);
+        },
       },
       h('span', { class: 'idx' }, `${i + 1}`),
       h('span', { class: 'label', title: axis.label }, h('span', { class: `kind ${axisKind(axis)}` }), h('span', { class: 'text' }, axis.label)),
@@ -137,6 +198,7 @@ export class AxisPanel {
     // 91 of them on every frame of a drag cost more than the rest of the panel.
     row.axis = axis;
     if (row === this.#hovered) el.title = rowTitle(axis);
+    if (row === this.#focused) setText(el, 'aria-label', rowName(axis, i, report.axes.length));
     el.classList.toggle('degenerate', axis.degenerate);
     el.classList.toggle('separating', axis.separating);
     el.classList.toggle('decisive', i === report.separatingAxis);
@@ -153,8 +215,11 @@ export class AxisPanel {
     if (bars.a.hidden) bars.a.hidden = bars.b.hidden = bars.zone.hidden = false;
     const [a0, a1] = axis.a, [b0, b1] = axis.b;
     const lo = Math.min(a0, b0), hi = Math.max(a1, b1);
-    const pad = Math.max((hi - lo) * 0.06, 1e-9);
-    const x = (t) => ((t - lo + pad) / (hi - lo + 2 * pad)) * 100;
+    // Each row's own scale, or (same scale) the widest row's, centred on this row's middle.
+    const span = this.#last.span || hi - lo;
+    const pad = Math.max(span * 0.06, 1e-9);
+    const mid = (lo + hi) / 2;
+    const x = (t) => 50 + ((t - mid) / (span + 2 * pad)) * 100;
     place(bars.a, x(a0), x(a1));
     place(bars.b, x(b0), x(b1));
     const zLo = Math.min(a1, b1), zHi = Math.max(a0, b0);
@@ -162,6 +227,23 @@ export class AxisPanel {
     setText(bars.zone, 'className', `zone ${axis.separating ? 'gap' : 'overlap'}`);
     setText(gap, 'textContent', fixed(axis.gap, 2));
   }
+}
+
+/** The widest extent of a row (both intervals together) over the axes that are not skipped. */
+function widestSpan(axes) {
+  let span = 0;
+  for (const axis of axes) {
+    if (!axis.degenerate) span = Math.max(span, Math.max(axis.a[1], axis.b[1]) - Math.min(axis.a[0], axis.b[0]));
+  }
+  return span;
+}
+
+/** A row's accessible name: its place, the axis, both intervals and what the gap says. */
+function rowName(axis, i, n) {
+  const head = `Axis ${i + 1} of ${n}, ${axis.label}`;
+  if (axis.degenerate) return `${head}: skipped, ${axis.reason ?? 'degenerate'}`;
+  const verdict = axis.separating ? 'separating' : axis.gap === 0 ? 'the intervals touch' : 'the intervals overlap';
+  return `${head}: A ${interval(axis.a)}, B ${interval(axis.b)}, gap ${num(axis.gap)}, ${verdict}`;
 }
 
 /** A row's tooltip: the axis, both intervals and the gap (or why the axis is skipped). */

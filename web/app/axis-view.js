@@ -185,9 +185,55 @@ export class AxisView {
     plane(this.#planes[2], b0);
     plane(this.#planes[3], b1);
     plane(this.#planes[4], (gapLo + gapHi) / 2, axis.separating);
-    this.#label.position.copy(at(t1 + margin + thick * 16));
     if (this.#labelEl.textContent !== axis.label) this.#labelEl.textContent = axis.label;
     this.#labelEl.classList.toggle('separating', axis.separating);
+    this.#label.position.copy(this.#labelSpot(camera, (t) => at(t), t1 + margin + thick * 16, t0 - margin));
+    const ends = [at(t0 - margin), at(t1 + margin + thick * 16)];
+    this.#extent = {
+      min: [0, 1, 2].map((i) => Math.min(...ends.map((e) => e.getComponent(i)))),
+      max: [0, 1, 2].map((i) => Math.max(...ends.map((e) => e.getComponent(i)))),
+    };
+  }
+
+  /**
+   * The bounding box of the axis line and its label as drawn for the current camera (null when no
+   * axis is shown): framing the pair with it keeps the line on the canvas. The line's place
+   * depends only on the camera's direction, which framing keeps.
+   */
+  extent() {
+    if (!this.#state) return null;
+    this.#layout(this.viewport.camera);
+    return this.#extent;
+  }
+
+  #extent = null;
+
+  /**
+   * Where the axis label goes: at the line's far end, or, when that is off the canvas or under
+   * something drawn over the view (viewport.keepClear: the legend), the first point going back
+   * along the line that is clear; the line's start if none is.
+   */
+  #labelSpot(camera, at, from, to) {
+    const canvas = this.viewport.canvas;
+    const w = canvas.clientWidth, hgt = canvas.clientHeight;
+    const box = canvas.getBoundingClientRect();
+    const halfW = this.#labelEl.offsetWidth / 2 + 6, halfH = this.#labelEl.offsetHeight / 2 + 4;
+    const blocked = this.viewport.keepClear.map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .map((r) => ({ left: r.left - box.left - halfW, right: r.right - box.left + halfW, top: r.top - box.top - halfH, bottom: r.bottom - box.top + halfH }));
+    const STEPS = 16;
+    let point = at(to);
+    for (let i = 0; i <= STEPS; i++) {
+      const candidate = at(from + ((to - from) * i) / STEPS);
+      const v = _v.copy(candidate).project(camera);
+      const x = ((v.x + 1) / 2) * w, y = ((1 - v.y) / 2) * hgt;
+      const inside = v.z < 1 && x >= halfW && x <= w - halfW && y >= halfH && y <= hgt - halfH;
+      if (inside && !blocked.some((r) => x > r.left && x < r.right && y > r.top && y < r.bottom)) {
+        point = candidate;
+        break;
+      }
+    }
+    return point;
   }
 }
 

@@ -5,6 +5,7 @@
 //   Shift+D  duplicate                            W E R  gizmo: move, rotate, scale
 //   N or →   next axis     P or ←  previous axis  Home  first axis    Esc  leave the tutorial / deselect
 //   F        frame the scene                      [ ]   select the previous / next volume   ?  help
+//   L        look along the axis in focus
 //   Ctrl+Z   undo      Ctrl+Shift+Z or Ctrl+Y  redo   (Cmd on a Mac)
 // On the focused 3D view: arrows orbit, + - and Page Up / Page Down zoom (installCameraKeys).
 
@@ -21,13 +22,14 @@ export const SHORTCUTS = [
   ['Home', 'First axis'],
   ['Esc', 'Leave the tutorial, then clear the selection'],
   ['F', 'Frame the scene'],
+  ['L', 'Look along the axis in focus: its plane seen edge-on'],
   ['Ctrl+Z · Ctrl+Y', 'Undo, redo (also Ctrl+Shift+Z; Cmd on a Mac)'],
   ['← → ↑ ↓', 'On the focused view: orbit the camera'],
   ['+ − · PgUp PgDn', 'On the focused view: zoom in, out'],
   ['?', 'This help'],
 ];
 
-/** handlers: add(type), duplicate(), remove(), mode(m), step(delta | 'first'), escape(), frame(), cycle(delta), help(), undo(), redo() */
+/** handlers: add(type), duplicate(), remove(), mode(m), step(delta | 'first'), escape(), frame(), look(), cycle(delta), help(), undo(), redo() */
 export function installShortcuts(target, handlers) {
   target.addEventListener('keydown', (e) => {
     if (e.altKey) return;
@@ -60,6 +62,7 @@ export function installShortcuts(target, handlers) {
       case 'Home': return run(() => handlers.step('first'));
       case 'Escape': return run(handlers.escape);
       case 'f': case 'F': return run(handlers.frame);
+      case 'l': case 'L': return run(handlers.look);
       case ']': return run(() => handlers.cycle(1));
       case '[': return run(() => handlers.cycle(-1));
       case '?': return run(handlers.help);

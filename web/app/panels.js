@@ -25,12 +25,12 @@ export class Panels {
 
   /**
    * handlers: { verdict, tutorial, axes, inspector, sceneList }, each given to
-   * its panel as is. state() -> { model, collision, pair, report, roles, step, lesson }, read at
+   * its panel as is. state() -> { model, collision, pair, report, roles, step, lesson, follow }, read at
    * each refresh (a caught-up refresh shows the state of its time, not of the skipped change).
    */
   constructor(sx, handlers, state) {
     this.#state = state;
-    this.verdict = new VerdictPanel(byId('verdict'), handlers.verdict);
+    this.verdict = new VerdictPanel(byId('verdict'), handlers.verdict, byId('verdict-announce'));
     this.tutorial = new TutorialPanel(byId('tutorial'), handlers.tutorial);
     this.axisPanel = new AxisPanel(byId('axes'), handlers.axes);
     this.inspector = new Inspector(byId('inspector'), sx, handlers.inspector);
@@ -54,11 +54,11 @@ export class Panels {
   }
 
   refresh({ transient = false } = {}) {
-    const { model, collision, pair, report, roles, step, lesson } = this.#state();
+    const { model, collision, pair, report, roles, step, lesson, follow } = this.#state();
     this.verdict.update(pair, report, {
       count: model.volumes.length, overlappingPairs: collision.overlappingPairs, selected: model.selection.length,
     });
-    this.tutorial.update(pair, report, step, lesson);
+    this.tutorial.update(pair, report, step, lesson, follow);
     this.axisPanel.update(report, step, { transient });
     const active = model.active;
     this.inspector.update(active, active ? roles.get(active.id) ?? null : null);

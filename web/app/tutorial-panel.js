@@ -9,16 +9,35 @@ const INTRO = 'The separating-axis test tries a short list of candidate directio
 export class TutorialPanel {
   /** Whether the reader opened (true) or closed (false) the explanation; null: not yet. */
   introOpen = null;
+  /** The step shown and the report's separating axis: what the buttons' targets are relative to. */
+  #at = { step: -1, separating: -1 };
 
-  constructor(root, { onStep }) {
+  /** onStep(index | -1), onLook() (the camera looks along the current axis), onFollow(on). */
+  constructor(root, { onStep, onLook, onFollow }) {
     this.root = root;
-    this.onStep = onStep;
+    // One listener for the buttons, which carry what they do (data-go), not the step they were
+    // drawn for: the panel is patched, not rebuilt, so a button keeps the keyboard focus while
+    // the reader presses it again and again.
+    root.addEventListener('click', (e) => {
+      const go = e.target.closest?.('button[data-go]')?.dataset.go;
+      if (!go) return;
+      if (go === 'look') return onLook();
+      const { step, separating } = this.#at;
+      onStep({ start: 0, first: 0, previous: step - 1, next: step + 1, separating, done: -1 }[go]);
+    });
+    root.addEventListener('change', (e) => {
+      if (e.target.matches('input[data-follow]')) onFollow(e.target.checked);
+    });
   }
 
-  /** step: -1 (not started) or an axis index; lesson: the loaded preset's text, if any. */
-  update(pair, report, step, lesson) {
-    const nav = (n, label, title, disabled) => h('button', {
-      class: 'small', title, 'aria-label': title, disabled, onclick: () => this.onStep(n),
+  /**
+   * step: -1 (not started) or an axis index; lesson: the loaded preset's text, if any; follow:
+   * whether the camera turns to each step.
+   */
+  update(pair, report, step, lesson, follow = false) {
+    this.#at = { step, separating: report?.separatingAxis ?? -1 };
+    const nav = (go, label, title, disabled) => h('button', {
+      class: 'small', title, 'aria-label': title, disabled, dataset: { go },
     }, label);
     // Open unless a preset's lesson is shown, until the reader opens or closes it.
     const intro = () => {
@@ -32,26 +51,32 @@ export class TutorialPanel {
     }
     const n = report.axes.length;
     if (step < 0) {
-      // Unchanged while a volume is dragged: patched, not rebuilt (its listeners do not depend
-      // on the report).
+      // Unchanged while a volume is dragged: patched, not rebuilt.
       patchChildren(this.root,
         lesson ? h('p', { class: 'lesson' }, lesson) : null,
         intro(),
         h('div', { class: 'step-nav' },
-          h('button', { class: 'primary', onclick: () => this.onStep(0), title: 'Start stepping (N or →)' }, `Step through the ${n} axes ▸`)));
+          h('button', { class: 'primary', dataset: { go: 'start' }, title: 'Start stepping (N or →)' }, `Step through the ${n} axes ▸`)));
       return;
     }
     const names = { A: pair[0].name ?? 'A', B: pair[1].name ?? 'B' };
     const types = { A: pair[0].volume.type, B: pair[1].volume.type };
     const e = explainStep(report, step, names, types);
-    setChildren(this.root,
+    const degenerate = report.axes[step].degenerate;
+    patchChildren(this.root,
       h('div', { class: 'step-nav' },
-        nav(0, '«', 'First axis (Home)', step === 0),
-        nav(step - 1, '◀', 'Previous axis (P or ←)', step === 0),
+        nav('first', '«', 'First axis (Home)', step === 0),
+        nav('previous', '◀', 'Previous axis (P or ←)', step === 0),
         h('span', { class: 'step-count' }, `${step + 1} / ${n}`),
-        nav(step + 1, '▶', 'Next axis (N or →)', step >= n - 1),
-        report.separatingAxis >= 0 ? nav(report.separatingAxis, 'Separating axis ⇥', 'Jump to the separating axis', step === report.separatingAxis) : null,
-        h('button', { class: 'small ghost', onclick: () => this.onStep(-1), title: 'Leave the tutorial (Esc)' }, 'Done')),
+        nav('next', '▶', 'Next axis (N or →)', step >= n - 1),
+        report.separatingAxis >= 0 ? nav('separating', 'Separating axis ⇥', 'Jump to the separating axis', step === report.separatingAxis) : null,
+        h('button', { class: 'small ghost', dataset: { go: 'done' }, title: 'Leave the tutorial (Esc)' }, 'Done')),
+      h('div', { class: 'step-nav look' },
+        h('button', {
+          class: 'small', dataset: { go: 'look' }, disabled: degenerate,
+          title: 'Turn the camera so this axis runs across the screen and the plane perpendicular to it is seen edge-on (L)',
+        }, 'Look along this axis'),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: follow, dataset: { follow: '' } }), 'Turn the camera at each step')),
       h('div', { class: `step ${e.outcome}`, 'aria-live': 'polite' },
         h('h3', {}, e.title),
         e.paragraphs.map(([cls, text]) => h('p', { class: cls }, text))));

@@ -4,11 +4,33 @@
 import { h, patchChildren } from './dom.js';
 import { num, vec } from './format.js';
 
+/** A verdict is announced once it has held this long (ms): a drag across the boundary is not read out frame by frame. */
+const ANNOUNCE_DELAY = 600;
+
 export class VerdictPanel {
-  constructor(root, { onSwap, onApplyMtv }) {
+  #announced = '';
+  #timer = 0;
+
+  /**
+   * announcer: an element that stays in the page (a live region, role="status"), where the
+   * verdict is written when it changes: the card itself is patched on every edit, and screen
+   * readers announce only changes inside a live region that was already there.
+   */
+  constructor(root, { onSwap, onApplyMtv }, announcer) {
     this.root = root;
     this.onSwap = onSwap;
     this.onApplyMtv = onApplyMtv;
+    this.announcer = announcer;
+  }
+
+  /** Writes the sentence into the live region once it has held for ANNOUNCE_DELAY. */
+  #announce(sentence) {
+    clearTimeout(this.#timer);
+    if (sentence === this.#announced) return;
+    this.#timer = setTimeout(() => {
+      this.#announced = sentence;
+      this.announcer.textContent = sentence;
+    }, ANNOUNCE_DELAY);
   }
 
   /** pair: [A entry, B entry] or null; report; scene: { count, overlappingPairs, selected }. */
@@ -21,7 +43,8 @@ export class VerdictPanel {
         : scene.selected === 1
           ? 'Now pick a second volume: the two are compared as A and B.'
           : 'Click a volume, then another: the two are compared as A (first) and B (second).';
-      patchChildren(this.root, h('div', { class: 'verdict none', role: 'status' },
+      this.#announce('No pair selected.');
+      patchChildren(this.root, h('div', { class: 'verdict none' },
         h('div', { class: 'verdict-title' }, 'No pair selected'), h('p', { class: 'hint' }, hint)), stats);
       return;
     }
@@ -59,8 +82,12 @@ export class VerdictPanel {
         ? 'Their boundaries meet (within a millionth of their size): volumes are closed sets, so touching counts as overlapping.'
         : 'Their boundaries meet (within a millionth of their size), just apart: a rounding of the numbers decides the verdict.'));
     }
+    const nameA = A.name ?? A.id, nameB = B.name ?? B.id;
+    this.#announce(report.overlap
+      ? `${nameA} and ${nameB}: ${title}.`
+      : `${nameA} and ${nameB}: ${title}, by the axis ${report.axes[report.separatingAxis].label}.`);
     patchChildren(this.root,
-      h('div', { class: `verdict ${state}`, role: 'status', 'aria-live': 'polite', dataset: { verdict: state } },
+      h('div', { class: `verdict ${state}`, dataset: { verdict: state } },
         h('div', { class: 'verdict-title' }, h('span', { class: 'dot' }), title), names, details),
       stats);
   }
