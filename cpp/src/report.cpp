@@ -316,11 +316,42 @@ CollisionReport collidePair(const Obb& a, const Aabb& b) { return reportBoxes(a,
 CollisionReport collidePair(const Obb& a, const Obb& b) { return reportBoxes(a, b); }
 CollisionReport collidePair(const Sphere& a, const Sphere& b) { return reportSpheres(a, b); }
 
+// CollisionReport::touching, from the finished report: the margin against kTouchingBand times the
+// size seen on the axes. Halves throughout, so that no sum or difference of numbers near the
+// double range overflows; a pair tested scaled (range_scale.h) is judged in its scaled lengths,
+// before an interval end beyond the double range becomes infinite (which made every size infinite
+// and two spheres overlapping by 1e308 "touching").
+bool isTouching(const CollisionReport& report) {
+  double margin = report.overlap ? report.penetration.depth : 0, size = 0;
+  for (const AxisReport& axis : report.axes) {
+    if (axis.degenerate) continue;
+    if (!report.overlap) margin = std::max(margin, axis.gap);
+    const double halfA = 0.5 * axis.a.max - 0.5 * axis.a.min, halfB = 0.5 * axis.b.max - 0.5 * axis.b.min;
+    const double centres = std::fabs((0.5 * axis.a.min + 0.5 * axis.a.max) - (0.5 * axis.b.min + 0.5 * axis.b.max));
+    size = std::max({size, halfA, halfB, centres});
+  }
+  return margin <= tolerance::kTouchingBand * size;
+}
+
+// Two AABBs: overlaps() compares their coordinates as given (overlap.h), exact at any magnitude,
+// while the report's numbers (intervals, gaps, depth) are computed scaled like any pair's. Scaling
+// down by 2^-600 is exact but for numbers below 2^-422, which may flush a gap of 1e-300 to zero:
+// so each axis is decided by overlaps()'s own comparison of the given coordinates.
+void decideAabbAxesExactly(const Aabb& a, const Aabb& b, CollisionReport& report) {
+  for (int i = 0; i < 3; ++i) report.axes[size_t(i)].separating = a.min[i] > b.max[i] || b.min[i] > a.max[i];
+  const Penetration penetration = report.penetration;
+  finish(report);
+  if (report.overlap) report.penetration = penetration;
+}
+
 // The report of a pair tested scaled by f (range_scale.h), in the pair's own lengths again: every
-// interval, gap and depth divided by f, exactly (directions are unit vectors either way).
+// interval, gap and depth divided by f, exactly (directions are unit vectors either way), after
+// touching was decided in the scaled lengths.
 template <class P, class Q>
 SEPAXIS_NOINLINE CollisionReport collideScaled(const P& a, const Q& b, double f) {
   CollisionReport report = collidePair(detail::scaled(a, f), detail::scaled(b, f));
+  if constexpr (std::is_same_v<P, Aabb> && std::is_same_v<Q, Aabb>) decideAabbAxesExactly(a, b, report);
+  report.touching = isTouching(report);
   const double back = 1 / f;
   const auto scaleBack = [back](Interval& i) { i.min *= back, i.max *= back; };
   for (AxisReport& axis : report.axes) {
@@ -329,19 +360,6 @@ SEPAXIS_NOINLINE CollisionReport collideScaled(const P& a, const Q& b, double f)
     axis.gap *= back;
   }
   report.penetration.depth *= back;
-  return report;
-}
-
-// Two AABBs: overlaps() compares their coordinates as given (overlap.h), exact at any magnitude,
-// while the report's numbers (intervals, gaps, depth) are computed scaled like any pair's. Scaling
-// down by 2^-600 is exact but for numbers below 2^-422, which may flush a gap of 1e-300 to zero:
-// so each axis is decided by overlaps()'s own comparison of the given coordinates.
-CollisionReport collideAabbs(const Aabb& a, const Aabb& b, double f) {
-  CollisionReport report = collideScaled(a, b, f);
-  for (int i = 0; i < 3; ++i) report.axes[size_t(i)].separating = a.min[i] > b.max[i] || b.min[i] > a.max[i];
-  const Penetration penetration = report.penetration;
-  finish(report);
-  if (report.overlap) report.penetration = penetration;
   return report;
 }
 
@@ -356,37 +374,16 @@ const char* axisKindName(AxisKind kind) {
   return "";
 }
 
-namespace {
-
-// CollisionReport::touching, from the finished report: the margin against kTouchingBand times the
-// size seen on the axes. Halves throughout, so that no sum or difference of numbers near the
-// double range overflows.
-bool isTouching(const CollisionReport& report) {
-  double margin = report.overlap ? report.penetration.depth : 0, size = 0;
-  for (const AxisReport& axis : report.axes) {
-    if (axis.degenerate) continue;
-    if (!report.overlap) margin = std::max(margin, axis.gap);
-    const double halfA = 0.5 * axis.a.max - 0.5 * axis.a.min, halfB = 0.5 * axis.b.max - 0.5 * axis.b.min;
-    const double centres = std::fabs((0.5 * axis.a.min + 0.5 * axis.a.max) - (0.5 * axis.b.min + 0.5 * axis.b.max));
-    size = std::max({size, halfA, halfB, centres});
-  }
-  return margin <= tolerance::kTouchingBand * size;
-}
-
-}  // namespace
-
 CollisionReport collide(const Volume& a, const Volume& b) {
-  CollisionReport report = std::visit(
+  return std::visit(
       [](const auto& x, const auto& y) {
         const double f = detail::pairScale(x, y);
-        if constexpr (std::is_same_v<decltype(x), const Aabb&> && std::is_same_v<decltype(y), const Aabb&>)
-          if (f != 1) return collideAabbs(x, y, f);
         if (f != 1) return collideScaled(x, y, f);
-        return collidePair(x, y);
+        CollisionReport report = collidePair(x, y);
+        report.touching = isTouching(report);
+        return report;
       },
       a, b);
-  report.touching = isTouching(report);
-  return report;
 }
 
 }  // namespace sepaxis

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -122,6 +123,33 @@ TEST(BoundingBox, OfDegenerateKdopsIsTheirPointOrSegment) {
   const Aabb s = boundingBox(seg);
   EXPECT_TRUE(vecNear(s.min, {0, 0, 0}, 1e-14));
   EXPECT_TRUE(vecNear(s.max, {1, 1, 1}, 1e-14));
+}
+
+TEST(BoundingBox, BeyondTheDoubleRangeIsClampedToTheLargestDoublesAndStaysAValidBox) {
+  constexpr double kMax = std::numeric_limits<double>::max();
+  // Reaches 2.5e308 along +x (past the largest double, 1.8e308) and -0.5e308 along -x.
+  const Volume big[] = {sphereOf({1e308, 0, 0}, 1.5e308),
+                        obbOf({1e308, 0, 0}, axisAngle({0, 0, 1}, 0.7), {1.5e308, 1.5e308, 1.5e308}),
+                        kdopOf(6, {0.5e308, -1, -1}, {1.7e308, 1, 1})};
+  for (const Volume& v : big) {
+    const Aabb box = boundingBox(v);
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_TRUE(std::isfinite(box.min[i]) && std::isfinite(box.max[i])) << typeName(v) << " axis " << i;
+    }
+    // It is an AABB every call accepts, and it still holds the volume's farthest double point.
+    EXPECT_TRUE(makeAabb(box.min, box.max).ok()) << typeName(v);
+    EXPECT_TRUE(overlaps(v, Volume{box})) << typeName(v);
+    const Vec3 far = closestPoint(v, {kMax, 0, 0});
+    EXPECT_TRUE(overlaps(Volume{box}, Volume{sphereOf(far, 0)})) << typeName(v) << " " << str(far);
+  }
+  const Aabb s = boundingBox(big[0]);
+  EXPECT_EQ(s.max.x, kMax);
+  EXPECT_EQ(s.min.x, 1e308 - 1.5e308);  // within range: exact as before
+  EXPECT_EQ(s.max.y, 1.5e308);
+  const Aabb o = boundingBox(big[1]);  // a turned cube of half-size 1.5e308 reaches past in x and y
+  EXPECT_EQ(o.max.x, kMax);
+  EXPECT_EQ(o.min.y, -kMax);
+  EXPECT_EQ(o.max.y, kMax);
 }
 
 TEST(BoundingBox, OfAVolumeDispatchesToEachType) {

@@ -657,4 +657,20 @@ TEST(CollisionReport, TouchingIsTheBandAroundTheBoundary) {
   }
 }
 
+TEST(CollisionReport, TouchingIsJudgedBeforeIntervalsPassTheDoubleRange) {
+  // Spheres at +-1e308: their intervals reach 2.5e308, infinite as doubles once scaled back.
+  const Volume deep[] = {sphereOf({-1e308, 0, 0}, 1.5e308), sphereOf({1e308, 0, 0}, 1.5e308)};
+  const CollisionReport r = collide(deep[0], deep[1]);
+  EXPECT_TRUE(r.overlap);
+  EXPECT_EQ(r.penetration.depth, 1e308);
+  EXPECT_FALSE(r.touching) << "overlapping by 1e308 of 3e308";
+  const CollisionReport t = collide(sphereOf({-1e308, 0, 0}, 1e308), sphereOf({1e308, 0, 0}, 1e308));
+  EXPECT_TRUE(t.touching) << "centres 2e308 apart, radii 1e308 each";
+  EXPECT_FALSE(collide(sphereOf({-1e308, 0, 0}, 0.9e308), sphereOf({1e308, 0, 0}, 0.9e308)).touching);
+  const Volume boxes[] = {obbOf({-1e308, 0, 0}, axisAngle({0, 0, 1}, 0.7), {1.5e308, 1.5e308, 1.5e308}),
+                          aabbOf({0.5e308, -1, -1}, {1.7e308, 1, 1})};
+  EXPECT_FALSE(collide(boxes[0], boxes[1]).touching);
+  EXPECT_TRUE(collide(boxes[0], boxes[1]).overlap);
+}
+
 }  // namespace

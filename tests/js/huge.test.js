@@ -74,3 +74,18 @@ it('points, rays and segments far from the volume', () => {
   const segment = sx.segmentCast(box, [0.5e308, 0, 0], [-1.5e308, 0, 0]);
   expect(segment !== null && close(segment.distance, 1.4e308), JSON.stringify(segment)).toBe(true);
 });
+
+it('boundingBox beyond the double range is clamped to the largest doubles: a box every call accepts', () => {
+  const MAX = Number.MAX_VALUE;
+  const s = sphere(1e308, 1.5e308);
+  const box = sx.boundingBox(s);
+  expect(box).toEqual({ type: 'aabb', min: [1e308 - 1.5e308, -1.5e308, -1.5e308], max: [MAX, 1.5e308, 1.5e308] });
+  expect(sx.validate(box)).toEqual([]);
+  expect(sx.overlaps(s, box)).toBe(true);
+  // The sphere's point farthest along +x that has double coordinates is in the box.
+  expect(sx.contains(box, sx.closestPoint(s, [MAX, 0, 0]))).toBe(true);
+  const turned = sx.boundingBox(obb(1e308, 1.5e308, TURNED));
+  expect([...turned.min, ...turned.max].every(Number.isFinite)).toBe(true);
+  expect(turned.max[0]).toBe(MAX);
+  expect(turned.min[1]).toBe(-MAX);
+});

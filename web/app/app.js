@@ -27,6 +27,7 @@ import { SceneModel } from './scene-model.js';
 import { checkScene } from './share.js';
 import { Toolbar } from './toolbar.js';
 import { UndoHistory } from './undo.js';
+import { middle, undrawable } from './view-range.js';
 
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
@@ -161,8 +162,10 @@ export class App {
     cycleSelection(this.model, delta);
   }
 
+  /** Moves B by the minimum translation vector; a move past the double range is refused and said. */
   applyMtv() {
-    applyMtv(this.sx, this.model, this.pair, this.report);
+    const problem = applyMtv(this.sx, this.model, this.pair, this.report);
+    if (problem) this.messages.show('B was not moved:', `moved by the MTV, ${problem}.`, 'info');
   }
 
   setMode(mode) {
@@ -196,9 +199,13 @@ export class App {
       return false;
     }
     const bounds = this.pair.map((e) => this.collision.bounds(e.id));
+    if (undrawable(bounds)) {
+      this.messages.flash('The 3D view cannot draw this pair (see the note in the view)');
+      return false;
+    }
     // The plane seen edge-on: in the middle of the gap, or of the overlap (axis-view.js draws
     // the separating plane there).
-    const planeAt = (Math.min(axis.a[1], axis.b[1]) + Math.max(axis.a[0], axis.b[0])) / 2;
+    const planeAt = Math.min(axis.a[1], axis.b[1]) / 2 + Math.max(axis.a[0], axis.b[0]) / 2;
     // Room for the axis drawn beside the pair (about one pair radius below it on the screen).
     this.viewport.lookAlong(axis.direction, bounds, planeAt, 1.7);
     return true;
@@ -249,9 +256,13 @@ export class App {
     return this.link.lastHash;
   }
 
-  /** Points the camera at the whole scene and the axis drawn beside a pair (keeping its direction). */
+  /**
+   * Points the camera at the whole scene and the axis drawn beside a pair (keeping its direction);
+   * a scene the view cannot draw (view-range.js) leaves the camera where it is.
+   */
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    if (undrawable(boxes)) return;
     const axis = this.pair ? this.drawing.axisView.extent() : null;
     this.viewport.frameBoxes(axis ? [...boxes, axis] : boxes, 1.15);
   }
@@ -286,7 +297,7 @@ export class App {
   /** Client coordinates of a volume's bounding-box centre. */
   screenPositionOf(id) {
     const b = this.collision.bounds(id);
-    return b && this.project(b.min.map((m, i) => (m + b.max[i]) / 2));
+    return b && this.project(middle(b));
   }
 
   // ---- refresh ---------------------------------------------------------------------------
@@ -306,6 +317,7 @@ export class App {
     this.report = pairReport(this.sx, this.pair);
     if (this.report && this.ui.step >= this.report.axes.length) this.ui.step = this.report.axes.length - 1;
     this.#refreshStyles();
+    this.#noteUndrawable();
     this.panels.refreshDuring({ transient });
     this.#refreshFocus();
     // Bring the deciding axis into view when it changes (not while the reader steps through).
@@ -315,6 +327,14 @@ export class App {
     this.toolbar.update({ mode: this.gizmo.mode, hasActive: !!model.active });
     if (!transient && (ids === null || ids.size || selection)) this.link.scheduleUrl();
     this.viewport.invalidate();
+  }
+
+  /** Says, over the view, why it shows nothing when the scene is beyond what it can draw. */
+  #noteUndrawable() {
+    const reason = undrawable(this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean));
+    const note = byId('view-note');
+    if (note.textContent !== (reason ?? '')) note.textContent = reason ?? '';
+    note.hidden = !reason;
   }
 
   #refreshStyles() {

@@ -86,7 +86,7 @@ export class AxisPanel {
     const degenerate = report.axes.filter((a) => a.degenerate).length;
     const separating = report.axes.filter((a) => a.separating).length;
     patchChildren(this.#summary,
-      h('b', {}, `${report.axes.length}`), ` candidate axes · ${separating} separating · ${degenerate} degenerate`);
+      h('b', {}, `${report.axes.length}`), ` candidate ${report.axes.length === 1 ? 'axis' : 'axes'} · ${separating} separating · ${degenerate} degenerate`);
     const lazy = transient && this.#observed;
     if (!lazy) this.#stale.clear();
     this.#last.span = this.#sameScale ? widestSpan(report.axes) : 0;

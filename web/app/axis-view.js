@@ -14,6 +14,7 @@ import {
 import { CSS2DObject } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import { COLORS } from './theme.js';
 import { h } from './dom.js';
+import { halfDiagonal, joined, middle } from './view-range.js';
 
 const ROD = new CylinderGeometry(1, 1, 1, 12, 1);
 const DOT = new SphereGeometry(1, 16, 12);
@@ -99,9 +100,9 @@ export class AxisView {
       // An arrow from B's centre, depth long (the head takes at most 40% of it).
       const len = penetration.depth;
       const size = boundsB.max.reduce((m, x, i) => Math.max(m, x - boundsB.min[i]), 0);
-      const r = Math.max(0.012, size * 0.012);
+      const r = size * 0.012;
       const head = Math.min(len * 0.4, r * 9);
-      this.#mtv.position.copy(center(boundsB, _o));
+      this.#mtv.position.fromArray(middle(boundsB));
       this.#mtv.quaternion.setFromUnitVectors(Y, _d.fromArray(penetration.normal).normalize());
       this.#mtvShaft.position.set(0, (len - head) / 2, 0);
       this.#mtvShaft.scale.set(r, len - head, r);
@@ -117,25 +118,26 @@ export class AxisView {
     const { axis, bounds } = s;
     const d = _d.fromArray(axis.direction).normalize();
     // Anchor: the middle of the pair; radius: half the diagonal of their joint bounding box.
-    const lo = bounds[0].min.map((m, i) => Math.min(m, bounds[1].min[i]));
-    const hi = bounds[0].max.map((m, i) => Math.max(m, bounds[1].max[i]));
-    const o = _o.set((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2);
-    const radius = Math.max(0.5, Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2);
+    // Every length of the drawing is a fraction of the pair's size, so it looks the same for a
+    // pair of atoms or of planets.
+    const pair = joined(bounds);
+    const o = _o.fromArray(middle(pair));
+    const radius = halfDiagonal(pair) || 0.5;
     // Offset: perpendicular to the axis, pointing down the screen, so the line runs beside the pair.
     const up = _u.copy(Y).applyQuaternion(camera.quaternion);
     const p = _p.copy(up).addScaledVector(d, -up.dot(d)).multiplyScalar(-1);
     if (p.lengthSq() < 1e-6) p.copy(_v.set(1, 0, 0).applyQuaternion(camera.quaternion)).addScaledVector(d, -_v.dot(d));
     p.normalize();
     const q = _q.crossVectors(d, p).normalize();
-    const offset = radius * 0.95 + 0.35;
+    const offset = radius * 1.1;
     const base = o.dot(d);
     // Point on the axis line with projection t, offset sideways by `side` (in q) and `drop` (in p).
     const at = (t, side = 0, drop = 0) => new Vector3().copy(o).addScaledVector(d, t - base)
       .addScaledVector(p, offset + drop).addScaledVector(q, side);
     const [a0, a1] = axis.a, [b0, b1] = axis.b;
     const t0 = Math.min(a0, b0), t1 = Math.max(a1, b1);
-    const margin = Math.max(0.6, (t1 - t0) * 0.25);
-    const thick = Math.max(0.018, radius * 0.012);
+    const margin = Math.max(radius * 0.3, (t1 - t0) * 0.25);
+    const thick = radius * 0.012;
     const rod = (name, from, to, r) => {
       const m = this.#rods[name];
       const len = from.distanceTo(to);
@@ -172,13 +174,13 @@ export class AxisView {
     const plane = (m, t, visible = true) => {
       m.visible = visible;
       if (!visible) return;
-      m.position.copy(o).addScaledVector(d, t - base).addScaledVector(p, offset - span / 2 + 0.15);
+      m.position.copy(o).addScaledVector(d, t - base).addScaledVector(p, offset - span / 2 + radius * 0.1);
       m.quaternion.setFromUnitVectors(Z, d);
       // Turn the plane's local x onto q so its long side runs along p.
       const localX = _v.set(1, 0, 0).applyQuaternion(m.quaternion);
       const angle = Math.atan2(localX.clone().cross(q).dot(d), localX.dot(q));
       m.quaternion.premultiply(_quat.setFromAxisAngle(d, angle));
-      m.scale.set(radius * 1.3, span + 0.3, 1);
+      m.scale.set(radius * 1.3, span + radius * 0.2, 1);
     };
     plane(this.#planes[0], a0);
     plane(this.#planes[1], a1);
@@ -235,8 +237,4 @@ export class AxisView {
     }
     return point;
   }
-}
-
-function center(box, target) {
-  return target.set((box.min[0] + box.max[0]) / 2, (box.min[1] + box.max[1]) / 2, (box.min[2] + box.max[2]) / 2);
 }

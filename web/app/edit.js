@@ -8,17 +8,25 @@ export function translated(sx, volume, d) {
   return sx.transform(volume, { translation: d });
 }
 
-/** The volume moved by a report's minimum translation vector ({ normal, depth }): out of contact. */
+/**
+ * The volume moved by a report's minimum translation vector ({ normal, depth }): out of contact.
+ * Throws a RangeError (the package's, naming the field) when the move would take it past the
+ * largest double.
+ */
 export function movedByMtv(sx, volume, penetration) {
-  return translated(sx, volume, penetration.normal.map((x) => x * penetration.depth));
+  const moved = translated(sx, volume, penetration.normal.map((x) => x * penetration.depth));
+  const problem = sx.validate(moved)[0];
+  if (problem) throw new RangeError(problem.message);
+  return moved;
 }
 
 /** The OBB equal to an AABB (identity rotation), for turning it. */
 export function aabbToObb(aabb) {
   return {
     type: 'obb',
-    center: aabb.min.map((m, i) => (m + aabb.max[i]) / 2),
-    halfExtents: aabb.min.map((m, i) => (aabb.max[i] - m) / 2),
+    // Halves first: the sum or the difference of two bounds may pass the largest double.
+    center: aabb.min.map((m, i) => m / 2 + aabb.max[i] / 2),
+    halfExtents: aabb.min.map((m, i) => aabb.max[i] / 2 - m / 2),
     rotation: [0, 0, 0, 1],
   };
 }

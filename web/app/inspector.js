@@ -18,6 +18,40 @@ const round = (x, digits = 4) => {
   return Object.is(r, -0) ? 0 : r;
 };
 
+/**
+ * A field's text: `digits` decimals, or 7 significant digits from 1e15 up (where a double has
+ * no decimals left to show, and x * 10^digits would overflow to Infinity near the largest
+ * double, which a number field shows as blank).
+ */
+const fieldText = (x, digits = 4) => String(Math.abs(x) >= 1e15 ? Number(x.toPrecision(7)) : round(x, digits));
+
+/** A row whose longest text passes this many characters puts its fields one per line. */
+const STACK_CHARS = 9;
+
+/**
+ * Writes a field's value `x` as fieldText, with its length for the styles (--chars: the font
+ * shrinks to fit the field, styles.css), and the exact number as the tooltip when the text
+ * shortened it.
+ */
+function showValue(input, x, digits) {
+  const text = fieldText(x, digits);
+  if (input.value !== text) input.value = text;
+  if (input.dataset.chars !== String(text.length)) {
+    input.dataset.chars = String(text.length);
+    input.style.setProperty('--chars', String(text.length));
+  }
+  const title = Number(text) !== x ? String(x) : '';
+  if (input.title !== title) input.title = title;
+}
+
+/** Lays a row of fields out one per line while one of its texts is longer than STACK_CHARS. */
+function stackLongRows(inputs) {
+  for (const row of new Set(inputs.map((i) => i.closest('.inputs')).filter(Boolean))) {
+    const stacked = [...row.querySelectorAll('input')].some((i) => i.value.length > STACK_CHARS);
+    if (row.classList.contains('stacked') !== stacked) row.classList.toggle('stacked', stacked);
+  }
+}
+
 /** The quaternion [x, y, z, w] of an OBB (from `rotation`, or from its `axes`). */
 function quaternionOf(volume) {
   if (volume.rotation) return Array.from(volume.rotation);
@@ -68,10 +102,10 @@ export class Inspector {
     this.entry = entry;
     for (const input of this.#inputs) {
       if (input === this.#typing && input === document.activeElement) continue;
-      const value = String(round(this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4));
-      if (input.value !== value) input.value = value;
+      showValue(input, this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4);
       input.classList.remove('invalid');
     }
+    stackLongRows(this.#inputs);
     if (document.activeElement?.dataset?.path === undefined) this.#problem.textContent = '';
     const name = this.body.querySelector('input.name');
     if (name && name !== document.activeElement && name.value !== (entry.name ?? '')) name.value = entry.name ?? '';
@@ -208,7 +242,7 @@ export class Inspector {
     else if (!transient) {
       input.classList.remove('invalid');
       this.#problem.textContent = `Not applied: ${problems[0].message}`;
-      input.value = String(round(this.#read(entry.volume, path)));
+      showValue(input, this.#read(entry.volume, path));
     }
   }
 }

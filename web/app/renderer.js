@@ -9,6 +9,7 @@ import {
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import { COLORS } from './theme.js';
+import { halfDiagonal, joined, middle } from './view-range.js';
 
 const FLOOR_Y = -2.5;
 
@@ -294,11 +295,11 @@ export class Viewport {
   /** Where the camera must be to see `boxes` with `margin`: the centre and the distance from it. */
   #framing(boxes, margin) {
     let center = new Vector3(), radius = 3;
-    if (boxes.length) {
-      const lo = [0, 1, 2].map((i) => Math.min(...boxes.map((b) => b.min[i])));
-      const hi = [0, 1, 2].map((i) => Math.max(...boxes.map((b) => b.max[i])));
-      center = new Vector3((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2);
-      radius = Math.max(1.5, Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2);
+    const box = joined(boxes);
+    if (box) {
+      center = new Vector3().fromArray(middle(box));
+      // A point (size 0) gets a room around it; anything else its own size, however small.
+      radius = halfDiagonal(box) || 1.5;
     }
     const fov = (this.camera.fov * Math.PI) / 180;
     const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * this.camera.aspect));
@@ -357,8 +358,8 @@ export class Viewport {
 
   /** Clipping planes for a camera `distance` from what it looks at (a scene may be tiny or huge). */
   #fitClipping(distance) {
-    this.camera.near = Math.max(1e-4, distance / 500);
-    this.camera.far = Math.max(500, distance * 20);
+    this.camera.near = distance / 500;
+    this.camera.far = distance * 50;
     this.camera.updateProjectionMatrix();
   }
 

@@ -6,6 +6,7 @@
 import { CSS2DObject } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import { AxisView } from './axis-view.js';
 import { h } from './dom.js';
+import { halfDiagonal, middle } from './view-range.js';
 import { movedByMtv } from './edit.js';
 import { VolumeView } from './volume-mesh.js';
 
@@ -71,7 +72,8 @@ export class SceneDrawing {
       const entry = pair?.[role === 'A' ? 0 : 1];
       const b = entry && collision.bounds(entry.id);
       this.badges[role].visible = !!b;
-      if (b) this.badges[role].position.set((b.min[0] + b.max[0]) / 2, b.max[1] + 0.3, (b.min[2] + b.max[2]) / 2);
+      // Above the volume by a fifth of its height (at least a little: a flat box).
+      if (b) this.badges[role].position.fromArray(middle(b)).setY(b.max[1] + Math.max(0.4 * (b.max[1] / 2 - b.min[1] / 2), 1e-3 * halfDiagonal(b)));
     }
   }
 
@@ -84,10 +86,16 @@ export class SceneDrawing {
     this.axisView.show(focus == null ? null : report.axes[focus], bounds);
     const p = report?.overlap ? report.penetration : null;
     this.axisView.showMtv(p, bounds?.[1]);
-    this.ghost.object.visible = !!(p && p.depth > 0);
-    if (this.ghost.object.visible) {
-      this.ghost.setVolume(movedByMtv(this.sx, pair[1].volume, p));
+    let moved = null;
+    if (p && p.depth > 0) {
+      try {
+        moved = movedByMtv(this.sx, pair[1].volume, p);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;  // past the double range: no ghost to draw
+      }
     }
+    this.ghost.object.visible = !!moved;
+    if (moved) this.ghost.setVolume(moved);
   }
 }
 

@@ -53,10 +53,19 @@ export function cycleSelection(model, delta) {
   model.select(vs[(i + delta + vs.length) % vs.length].id);
 }
 
-/** Moves B of the pair by the report's minimum translation vector (out of contact). */
+/**
+ * Moves B of the pair by the report's minimum translation vector (out of contact). Returns null,
+ * or the package's message when the move would take B past the largest double (B stays).
+ */
 export function applyMtv(sx, model, pair, report) {
   const p = report?.penetration;
-  if (!p || !pair) return;
+  if (!p || !pair) return null;
   const B = pair[1];
-  model.update(B.id, movedByMtv(sx, B.volume, p));
+  try {
+    model.update(B.id, movedByMtv(sx, B.volume, p));
+    return null;
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return e.message;
+  }
 }

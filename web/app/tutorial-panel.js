@@ -56,7 +56,7 @@ export class TutorialPanel {
         lesson ? h('p', { class: 'lesson' }, lesson) : null,
         intro(),
         h('div', { class: 'step-nav' },
-          h('button', { class: 'primary', dataset: { go: 'start' }, title: 'Start stepping (N or →)' }, `Step through the ${n} axes ▸`)));
+          h('button', { class: 'primary', dataset: { go: 'start' }, title: 'Start stepping (N or →)' }, n === 1 ? 'Step through the one axis ▸' : `Step through the ${n} axes ▸`)));
       return;
     }
     const names = { A: pair[0].name ?? 'A', B: pair[1].name ?? 'B' };

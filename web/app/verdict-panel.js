@@ -71,7 +71,7 @@ export class VerdictPanel {
       details.push(h('dl', {},
         h('dt', {}, 'Penetration depth'), h('dd', { class: 'mono depth' }, num(p?.depth)),
         h('dt', {}, 'Normal'), h('dd', { class: 'mono' }, p ? vec(p.normal, 3) : '—'),
-        h('dt', {}, 'Axes'), h('dd', {}, `none of ${report.axes.length} separates them`)));
+        h('dt', {}, 'Axes'), h('dd', {}, report.axes.length === 1 ? 'the one axis does not separate them' : `none of ${report.axes.length} separates them`)));
       if (p && !touching) {
         details.push(h('p', { class: 'hint' }, 'The arrow is the minimum translation vector: moving B by depth × normal separates them (to touching).'),
           h('button', { class: 'small', onclick: this.onApplyMtv, title: 'Move B by the minimum translation vector' }, 'Move B out by the MTV'));

@@ -66,6 +66,8 @@ export class VolumeView {
   /** A sphere's centre and radius, and its segments now. */
   #sphere = null;
   #segments = 0;
+  /** A k-DOP's position: its geometry is relative to this point (polytopeGeometry). */
+  #origin = [0, 0, 0];
   #style = {};
 
   constructor(sx, id) {
@@ -94,7 +96,10 @@ export class VolumeView {
     } else if (volume.type === 'obb') {
       m.compose(_p.fromArray(volume.center), _q.fromArray(volume.rotation), _s.fromArray(volume.halfExtents));
     } else {
-      m.identity();
+      // The k-DOP's corners are stored relative to their middle (polytopeGeometry): the matrix
+      // (doubles) carries the position, so one far from the origin keeps its shape in the
+      // 32-bit floats WebGL draws with.
+      m.makeTranslation(this.#origin[0], this.#origin[1], this.#origin[2]);
     }
     this.object.matrixWorldNeedsUpdate = true;
   }
@@ -160,7 +165,7 @@ export class VolumeView {
       } catch {
         polytope = { vertices: [], edges: [] };  // not drawable (never expected for a valid k-DOP)
       }
-      ({ fillGeometry, edgeGeometry } = polytopeGeometry(polytope));
+      ({ fillGeometry, edgeGeometry, origin: this.#origin } = polytopeGeometry(polytope));
     } else {
       fillGeometry = UNIT_BOX;
       edgeGeometry = UNIT_BOX_EDGES;
@@ -184,10 +189,14 @@ export class VolumeView {
 }
 
 /**
- * Faces (convex hull of the corners) and edges of a polytope. A flat or degenerate k-DOP (fewer
- * than four corners off one plane) has no hull: only its edges are drawn.
+ * Faces (convex hull of the corners) and edges of a polytope, relative to `origin`, the middle of
+ * its corners (halves summed: no overflow near the largest double). A flat or degenerate k-DOP
+ * (fewer than four corners off one plane) has no hull: only its edges are drawn.
  */
-function polytopeGeometry({ vertices, edges }) {
+function polytopeGeometry({ vertices: corners, edges }) {
+  const origin = [0, 1, 2].map((i) => (corners.length
+    ? Math.min(...corners.map((v) => v[i])) / 2 + Math.max(...corners.map((v) => v[i])) / 2 : 0));
+  const vertices = corners.map((v) => v.map((x, i) => x - origin[i]));
   const edgeGeometry = new BufferGeometry();
   const p = new Float32Array(edges.length * 6);
   edges.forEach(([i, j], n) => {
@@ -204,5 +213,5 @@ function polytopeGeometry({ vertices, edges }) {
       fillGeometry = null;
     }
   }
-  return { fillGeometry, edgeGeometry };
+  return { fillGeometry, edgeGeometry, origin };
 }

@@ -161,6 +161,10 @@ export interface Sepaxis {
   /** null on a miss. direction need not be unit length. */
   raycast(volume: Volume, origin: Vec3Like, direction: Vec3Like, maxDistance?: number): RayHit | null;
   segmentCast(volume: Volume, p: Vec3Like, q: Vec3Like): RayHit | null;
+  /**
+   * The tightest AABB around the volume. Sides past the largest double are clamped to
+   * ±Number.MAX_VALUE: the box still holds every point of the volume with double coordinates.
+   */
   boundingBox(volume: Volume): AabbVolume & { min: Vec3; max: Vec3 };
   /** A rotated AABB becomes an OBB (or its enclosing AABB with enclosingAabb); a k-DOP the tightest k-DOP around the result. */
   transform(volume: Volume, transform?: RigidTransform, options?: { enclosingAabb?: boolean }): Volume;

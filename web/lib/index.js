@@ -205,7 +205,10 @@ export class Sepaxis {
     };
   }
 
-  /** The tightest AABB around the volume, as {type: 'aabb', min, max}. */
+  /**
+   * The tightest AABB around the volume, as {type: 'aabb', min, max}; sides past the largest
+   * double are clamped to ±Number.MAX_VALUE (cpp/include/sepaxis/bounds.h says why).
+   */
   boundingBox(volume) {
     const f = this.#scratch();
     writeVolume(f, SLOT_A, volume);
