@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the npm package into dist/: the WebAssembly module (Emscripten), wire.js (its wire's
-# numbers, written by the same build: cpp/bindings/wire.h) and the hand-written JS/TS wrapper from
-# web/lib. These are the files package.json "exports" names.
+# numbers, written by the same build: cpp/bindings/wire.h), the hand-written JS/TS wrapper from
+# web/lib, and the demo element (web/demo, bundled by Vite: web/demo/vite.config.js). These are
+# the files package.json "exports" names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,4 +11,5 @@ rm -rf dist
 mkdir -p dist
 cp web/lib/*.js web/lib/*.d.ts web/lib/volume.schema.json dist/
 cp build/wasm/cpp/bindings/sepaxis-wasm.js build/wasm/cpp/bindings/sepaxis-wasm.wasm build/wasm/cpp/bindings/wire.js dist/
+node_modules/.bin/vite build -c web/demo/vite.config.js
 echo "dist/: $(ls dist | tr '\n' ' ')"

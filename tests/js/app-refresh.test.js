@@ -1,10 +1,10 @@
-// Two rules of the visualizer's refresh that need no browser (web/app/axis-focus.js,
-// web/app/change-batch.js): which axis the 3D view shows, and how a task's model changes are
+// Two rules of the visualizer's refresh that need no browser (web/view/axis-focus.js,
+// web/view/change-batch.js): which axis the 3D view shows, and how a task's model changes are
 // merged into one refresh. The browser tests (tests/e2e) cover the rest of the app.
 
 import { describe, expect, test } from 'vitest';
-import { focusedAxis } from '../../web/app/axis-focus.js';
-import { ChangeBatch } from '../../web/app/change-batch.js';
+import { focusedAxis } from '../../web/view/axis-focus.js';
+import { ChangeBatch } from '../../web/view/change-batch.js';
 
 const axis = (gap, degenerate = false) => ({ gap, degenerate });
 const overlapping = { separatingAxis: -1, axes: [axis(-0.5), axis(-0.1), axis(0, true), axis(-0.3)] };

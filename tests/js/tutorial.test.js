@@ -1,10 +1,10 @@
-// The tutorial's text (web/app/tutorial.js) on real reports of the package: the note on an
+// The tutorial's text (web/view/tutorial.js) on real reports of the package: the note on an
 // edge–edge axis that repeats a face normal already tested.
 
 import { beforeAll, describe, expect, test } from 'vitest';
 import { init } from 'sepaxis';
 import { PRESETS } from '../../web/app/presets.js';
-import { explainStep, repeatedFace } from '../../web/app/tutorial.js';
+import { explainStep, repeatedFace } from '../../web/view/tutorial.js';
 
 let sx;
 beforeAll(async () => { sx = await init(); });

@@ -7,27 +7,27 @@
 // window.sepaxisApp is this object: the browser tests read model, report, focusAxis, lastHash,
 // viewport and sx, and call load, flush, project and screenPositionOf.
 
-import { focusedAxis } from './axis-focus.js';
-import { ChangeBatch } from './change-batch.js';
-import { CollisionState, comparedPair, pairReport, pairRoles } from './collision.js';
-import { byId } from './dom.js';
-import { aabbToObb } from './edit.js';
+import { focusedAxis } from '../view/axis-focus.js';
+import { ChangeBatch } from '../view/change-batch.js';
+import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
+import { byId } from '../view/dom.js';
+import { aabbToObb } from '../view/edit.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
 import { Panels } from './panels.js';
-import { installPicking, pickVolume } from './picking.js';
+import { installPicking, pickVolume } from '../view/picking.js';
 import { lessonOrigin, lessonText } from './lesson.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
-import { SceneDrawing } from './scene-drawing.js';
+import { SceneDrawing } from '../view/scene-drawing.js';
 import { addVolume, applyMtv, cycleSelection, duplicateActive, removeActive } from './scene-edits.js';
 import { SceneLink } from './scene-link.js';
-import { SceneModel } from './scene-model.js';
-import { checkScene } from './share.js';
+import { SceneModel } from '../view/scene-model.js';
+import { checkScene } from '../view/share.js';
 import { Toolbar } from './toolbar.js';
 import { UndoHistory } from './undo.js';
-import { middle, undrawable } from './view-range.js';
+import { middle, undrawable } from '../view/view-range.js';
 
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose

@@ -5,9 +5,9 @@
 // one-pixel read-back, so the full frame time includes the GPU's (or SwiftShader's) share.
 // Results go to window.__sepaxisBench and an overlay.
 
-import { h } from './dom.js';
+import { h } from '../view/dom.js';
 import { template } from './defaults.js';
-import { translated } from './edit.js';
+import { translated } from '../view/edit.js';
 
 /** Frames measured per phase (?frames=N overrides the drag phase; orbit gets two thirds). */
 const FRAMES = { orbit: 120, drag: 180 };

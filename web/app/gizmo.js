@@ -5,7 +5,7 @@
 
 import { Matrix4, Object3D, Quaternion, Vector3 } from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
-import { translated } from './edit.js';
+import { translated } from '../view/edit.js';
 
 /** Smallest size a drag can shrink a volume to (world units): keeps it visible and pickable. */
 const MIN_SIZE = 0.02;

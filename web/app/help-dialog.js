@@ -1,7 +1,7 @@
 // The help dialog: the keyboard shortcuts (keyboard.js's SHORTCUTS) as a table, opened with ?
 // or the toolbar's help button and closed with Esc or its close button.
 
-import { h } from './dom.js';
+import { h } from '../view/dom.js';
 import { SHORTCUTS } from './keyboard.js';
 
 export class HelpDialog {

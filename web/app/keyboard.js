@@ -9,7 +9,7 @@
 //   Ctrl+Z   undo      Ctrl+Shift+Z or Ctrl+Y  redo   (Cmd on a Mac)
 // On the focused 3D view: arrows orbit, + - and Page Up / Page Down zoom (installCameraKeys).
 
-import { isTyping } from './dom.js';
+import { isTyping } from '../view/dom.js';
 
 export const SHORTCUTS = [
   ['1 2 3 4', 'Add a sphere, an AABB, an OBB, a k-DOP'],

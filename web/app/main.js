@@ -5,7 +5,7 @@
 
 import { init } from 'sepaxis';
 import { App } from './app.js';
-import { byId } from './dom.js';
+import { byId } from '../view/dom.js';
 import { Messages } from './messages.js';
 
 async function start() {

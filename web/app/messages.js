@@ -1,7 +1,7 @@
 // The message banner (errors that need reading, e.g. a link that could not be opened) and short
 // toasts ("Link copied"). Text only.
 
-import { h, setChildren } from './dom.js';
+import { h, setChildren } from '../view/dom.js';
 
 export class Messages {
   #timer = 0;

@@ -2,12 +2,12 @@
 // the inspector and the scene list. They are refreshed together from one state, at a lower
 // rate during a drag (see PANEL_STRIDE).
 
-import { AxisPanel } from './axis-panel.js';
-import { byId } from './dom.js';
+import { AxisPanel } from '../view/axis-panel.js';
+import { byId } from '../view/dom.js';
 import { Inspector } from './inspector.js';
 import { SceneList } from './scene-list.js';
-import { TutorialPanel } from './tutorial-panel.js';
-import { VerdictPanel } from './verdict-panel.js';
+import { TutorialPanel } from '../view/tutorial-panel.js';
+import { VerdictPanel } from '../view/verdict-panel.js';
 
 /**
  * During a drag (transient changes) the text panels are refreshed on every PANEL_STRIDE-th

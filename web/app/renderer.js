@@ -3,13 +3,13 @@
 // renderer it draws without MSAA, and at a lower resolution while the view moves (renderQuality).
 
 import {
-  AmbientLight, Color, DirectionalLight, GridHelper, HemisphereLight, MathUtils, PerspectiveCamera, Quaternion,
-  Raycaster, Scene, Spherical, Vector2, Vector3, WebGLRenderer,
+  AmbientLight, Color, DirectionalLight, GridHelper, HemisphereLight, MathUtils, PerspectiveCamera, Raycaster,
+  Scene, Spherical, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
-import { COLORS } from './theme.js';
-import { halfDiagonal, joined, middle } from './view-range.js';
+import { COLORS } from '../view/theme.js';
+import { alongAxis, framed, glide, prefersReducedMotion } from '../view/camera-moves.js';
 
 const FLOOR_Y = -2.5;
 
@@ -63,36 +63,6 @@ function mix(a, b, t) {
 
 /** Radians kept between the camera and the poles when orbiting by keys. */
 const POLE_MARGIN = 0.01;
-/** How long the camera takes to turn to look along an axis (ms). */
-const LOOK_MS = 700;
-/** Steepest eye (|cos| of its angle to the vertical) looking along an axis: above, the view's up
- *  (the world's y) would spin the picture about the screen centre. */
-const STEEPEST_EYE = 0.9;
-
-/**
- * The eye direction (from the target to the camera) nearest to `eye` that is perpendicular to
- * the unit `axis`: the axis then lies in the screen's plane. Kept off the vertical where it can.
- */
-export function eyeAcross(axis, eye) {
-  const Yup = new Vector3(0, 1, 0);
-  const view = eye.clone().addScaledVector(axis, -eye.dot(axis));
-  if (view.lengthSq() < 1e-6) view.copy(Yup).addScaledVector(axis, -axis.y);
-  if (view.lengthSq() < 1e-6) view.set(0, 0, 1).addScaledVector(axis, -axis.z);
-  view.normalize();
-  // Too steep: in the plane across the axis, with `across` horizontal and `tilt` the steepest
-  // direction, keep the eye's tilt component within STEEPEST_EYE of the vertical.
-  const across = new Vector3().crossVectors(axis, Yup);
-  if (Math.abs(view.y) > STEEPEST_EYE && across.lengthSq() > 1e-6) {
-    across.normalize();
-    const tilt = new Vector3().crossVectors(axis, across);
-    let c = view.dot(across), s = view.dot(tilt);
-    s = Math.sign(s) * Math.min(Math.abs(s), STEEPEST_EYE / Math.abs(tilt.y));
-    c = (c < 0 ? -1 : 1) * Math.sqrt(1 - s * s);
-    view.copy(across).multiplyScalar(c).addScaledVector(tilt, s);
-  }
-  return view.normalize();
-}
-
 export class Viewport {
   scene = new Scene();
   camera = new PerspectiveCamera(45, 1, 0.05, 500);
@@ -218,92 +188,54 @@ export class Viewport {
    */
   frameBoxes(boxes, margin = 1.2) {
     this.#cancelMove();
-    const dir = this.camera.position.clone().sub(this.controls.target).normalize();
-    const { center, distance } = this.#framing(boxes, margin);
-    this.#place(center.clone().addScaledVector(dir, distance), center);
+    const { position, target } = framed(this.camera, this.controls.target, boxes, margin);
+    this.#place(position, target);
   }
 
   /**
    * Turns the camera so that `direction` (a unit vector) runs across the screen and the plane
-   * {x : x · direction = planeAt} is seen edge-on, by the smallest turn from where it is, and
-   * frames `boxes`. In a perspective view a plane is a line only when the eye is in it: the eye
-   * looks perpendicular to the direction, from a target moved onto the plane. Animated over
-   * LOOK_MS unless the user prefers reduced motion; a drag of the view stops it where it is.
+   * {x : x · direction = planeAt} is seen edge-on, and frames `boxes` (camera-moves.js); glides
+   * unless the user prefers reduced motion; a drag of the view stops it where it is.
    */
   lookAlong(direction, boxes, planeAt, margin = 1.2) {
-    const d = new Vector3().fromArray(direction).normalize();
-    const eye = this.camera.position.clone().sub(this.controls.target).normalize();
-    const view = eyeAcross(d, eye);
-    const { center, distance } = this.#framing(boxes, margin);
-    center.addScaledVector(d, planeAt - center.dot(d));
-    this.moveCamera(center.clone().addScaledVector(view, distance), center);
+    const { position, target } = alongAxis(this.camera, this.controls.target, direction, boxes, planeAt, margin);
+    this.moveCamera(position, target);
   }
 
   /**
-   * Moves the camera to `position` looking at `target`: animated (the eye turns about the target
-   * along the shorter arc, the distance and the target glide), or at once when the user prefers
+   * Moves the camera to `position` looking at `target`: a glide, or at once when the user prefers
    * reduced motion. The move counts as the user's (the link follows).
    */
   moveCamera(position, target) {
     this.#cancelMove();
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    if (reduced) {
+    if (prefersReducedMotion()) {
       this.#place(position, target);
       this.#userMoved();
       return;
     }
-    const fromTarget = this.controls.target.clone();
-    const fromOffset = this.camera.position.clone().sub(fromTarget);
-    const toOffset = position.clone().sub(target);
-    const turn = new Quaternion().setFromUnitVectors(fromOffset.clone().normalize(), toOffset.clone().normalize());
-    const [d0, d1] = [fromOffset.length(), toOffset.length()];
-    const start = performance.now();
-    const q = new Quaternion(), at = new Vector3(), offset = new Vector3();
     this.beginInteraction();
-    const tick = (now) => {
-      const t = Math.min(1, (now - start) / LOOK_MS);
-      const e = t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;  // ease in and out (cubic)
-      q.identity().slerp(turn, e);
-      offset.copy(fromOffset).normalize().applyQuaternion(q).multiplyScalar(d0 * (d1 / d0) ** e);
-      at.lerpVectors(fromTarget, target, e);
-      this.#place(at.clone().add(offset), at);
-      if (t < 1) this.#move = requestAnimationFrame(tick);
-      else this.#endMove();
-    };
-    this.#move = requestAnimationFrame(tick);
+    const from = { position: this.camera.position.clone(), target: this.controls.target.clone() };
+    this.#stopGlide = glide(from, { position, target }, (p, t) => this.#place(p, t), () => this.#endMove());
   }
 
   /** True while the camera glides (moveCamera). */
   get moving() {
-    return this.#move !== 0;
+    return this.#stopGlide !== null;
   }
 
-  #move = 0;
+  /** Stops the glide under way, or null. */
+  #stopGlide = null;
 
   #endMove() {
-    this.#move = 0;
+    this.#stopGlide = null;
     this.endInteraction();
     this.#userMoved();
   }
 
   #cancelMove() {
-    if (!this.#move) return;
-    cancelAnimationFrame(this.#move);
+    if (!this.#stopGlide) return;
+    this.#stopGlide();
     this.#endMove();
-  }
-
-  /** Where the camera must be to see `boxes` with `margin`: the centre and the distance from it. */
-  #framing(boxes, margin) {
-    let center = new Vector3(), radius = 3;
-    const box = joined(boxes);
-    if (box) {
-      center = new Vector3().fromArray(middle(box));
-      // A point (size 0) gets a room around it; anything else its own size, however small.
-      radius = halfDiagonal(box) || 1.5;
-    }
-    const fov = (this.camera.fov * Math.PI) / 180;
-    const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * this.camera.aspect));
-    return { center, distance: (radius * margin) / Math.sin(fit / 2) };
   }
 
   /** Puts the camera at `position` looking at `target`, clipping planes to match, and draws. */

@@ -4,7 +4,7 @@
 // (edit.js), so the app holds none of its own.
 
 import { template } from './defaults.js';
-import { movedByMtv, translated } from './edit.js';
+import { movedByMtv, translated } from '../view/edit.js';
 
 /** The golden angle (radians): successive points of a sunflower spiral fill a disc evenly. */
 const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));

@@ -3,7 +3,7 @@
 // encodings and the checks on untrusted scenes are share.js's; this wires them to the model,
 // the messages and App.load.
 
-import { decodeScene, downloadScene, encodeScene, MAX_JSON_BYTES, parseScene, SceneError } from './share.js';
+import { decodeScene, downloadScene, encodeScene, MAX_JSON_BYTES, parseScene, SceneError } from '../view/share.js';
 
 /** URL updates wait for edits to pause this long (ms). */
 const URL_DELAY = 300;

@@ -1,7 +1,7 @@
 // The list of volumes: a mark of overlap (a red ✕: overlaps another, a green ✓: apart; shape
 // and colour, and said in words to screen readers), the name, the type and the A/B role. Clicking a row picks the volume, as clicking it in the view does.
 
-import { h, setChildren } from './dom.js';
+import { h, setChildren } from '../view/dom.js';
 
 export class SceneList {
   constructor(root, { onPick, onHover }) {

@@ -1,7 +1,7 @@
 // The toolbar: add volumes (k for k-DOPs), duplicate, delete, gizmo mode, presets, share,
 // export/import and help. Each button names its keyboard shortcut in its tooltip.
 
-import { h } from './dom.js';
+import { h } from '../view/dom.js';
 import { KDOP_KS } from './defaults.js';
 import { EMPTY, PRESETS } from './presets.js';
 

@@ -1,0 +1,649 @@
+// <sepaxis-demo>: a live separating-axis scene inside any page, built from the visualizer's own
+// pieces (web/view: the volume and axis drawings, the verdict, stepper and axis-list panels, the
+// scene checks of share links) and the package's public API only.
+//
+//   <sepaxis-demo scene='{"volumes":[…],"selection":["a","b"]}' panels="verdict,stepper"></sepaxis-demo>
+//
+// Attributes: scene (inline JSON, the format of the visualizer's links and files) or src (a URL of
+// such a file); panels (any of verdict, axes, stepper, toolbar; default "verdict,stepper");
+// editable (drag volumes to move them, Shift+drag to turn a box); step (open the stepper at axis
+// N, from 1); camera ({"position": [x, y, z], "target": [x, y, z]}); theme (dark or light).
+// Properties: scene (get, set), report (the compared pair's sx.collide report, or null), error
+// (the message of a bad scene, or null). Events: change (the reader edited the scene), report.
+//
+// Every demo on a page shares one WebGL context (shared-renderer.js) and one WebAssembly module;
+// a demo starts when it comes near the viewport and draws only when something changed and it is
+// on screen. A bad scene is shown as a message in the demo's box, never thrown at the page.
+
+import { init } from 'sepaxis';
+import { Color, PerspectiveCamera, Scene, Spherical, Vector3 } from 'three';
+import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
+import { focusedAxis } from '../view/axis-focus.js';
+import { AxisPanel } from '../view/axis-panel.js';
+import { alongAxis, framed, glide, prefersReducedMotion } from '../view/camera-moves.js';
+import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
+import { h } from '../view/dom.js';
+import { pickVolume } from '../view/picking.js';
+import { SceneDrawing } from '../view/scene-drawing.js';
+import { SceneModel } from '../view/scene-model.js';
+import { cameraProblem, checkScene, parseScene, SceneError } from '../view/share.js';
+import { COLORS } from '../view/theme.js';
+import { TutorialPanel } from '../view/tutorial-panel.js';
+import { VerdictPanel } from '../view/verdict-panel.js';
+import { undrawable } from '../view/view-range.js';
+import viewCss from '../view/view.css?inline';
+import demoCss from './demo.css?inline';
+
+const PANELS = ['verdict', 'axes', 'stepper', 'toolbar'];
+const DEFAULT_PANELS = 'verdict,stepper';
+/** One key press turns the camera by this much (radians), or zooms by this factor. */
+const ORBIT_STEP = Math.PI / 12;
+const ZOOM_STEP = 1.25;
+/** A pointer that moved less than this (CSS pixels) between down and up clicked. */
+const CLICK_SLOP = 5;
+
+// ---- shared by every demo of the page ----------------------------------------------------
+
+/** The package, loaded once for the page. */
+let packagePromise = null;
+const loadPackage = () => (packagePromise ??= init());
+
+/** The shared renderer module, loaded with the first demo that draws. */
+let rendererPromise = null;
+const loadRenderer = () => (rendererPromise ??= import('../view/shared-renderer.js').then((m) => m.SharedRenderer.get()));
+
+/** Demos waiting for the next frame; one frame draws them all. */
+const dirty = new Set();
+let frame = 0;
+function requestDraw(demo) {
+  dirty.add(demo);
+  frame ||= requestAnimationFrame(drawDirty);
+}
+function drawDirty() {
+  frame = 0;
+  const demos = [...dirty];
+  dirty.clear();
+  for (const demo of demos) demo.drawNow();
+}
+
+/** Starts demos that come near the viewport and stops drawing those that leave it. */
+const nearViewport = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
+  for (const e of entries) e.target.setVisible(e.isIntersecting);
+}, { rootMargin: '200px 0px' }) : null;
+
+// ---- the element -------------------------------------------------------------------------
+
+export class SepaxisDemo extends HTMLElement {
+  static observedAttributes = ['scene', 'src', 'panels', 'editable', 'step', 'camera', 'theme'];
+
+  #sx = null;
+  #renderer = null;
+  #model = new SceneModel();
+  #collision = null;
+  #drawing = null;
+  #pair = null;
+  #report = null;
+  #error = null;
+  #ui = { step: -1, hoverAxis: null, follow: false };
+  #visible = false;
+  #started = false;
+  /** Increases with each scene load: a late `src` response for an older one is dropped. */
+  #loads = 0;
+  #stopGlide = null;
+  /** What the drawings take for a viewport (#viewPort). */
+  #port = null;
+  #els;
+  #three;
+  #panels = {};
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    const sheets = [viewCss, demoCss].map((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      return sheet;
+    });
+    root.adoptedStyleSheets = sheets;
+    const canvas = h('canvas', { part: 'canvas', tabIndex: 0, role: 'img', 'aria-label': 'A separating-axis demo, loading' });
+    const labels = new CSS2DRenderer();
+    labels.domElement.className = 'labels';
+    const message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+    const note = h('div', { class: 'note', role: 'status', hidden: true });
+    const view = h('div', { class: 'view', part: 'view' }, canvas, labels.domElement, note, message);
+    const panels = h('div', { class: 'panels', part: 'panels' });
+    const announcer = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    root.append(h('div', { class: 'demo', part: 'demo' }, view, panels), announcer);
+    this.#els = { canvas, ctx: canvas.getContext('2d'), labels, message, note, view, panels, announcer };
+    const scene = new Scene();
+    const camera = new PerspectiveCamera(45, 1, 0.05, 500);
+    camera.position.set(5.5, 4.2, 7.5);
+    this.#three = { scene, camera, target: new Vector3() };
+    this.#installInput();
+    new ResizeObserver(() => this.#invalidate()).observe(view);
+  }
+
+  connectedCallback() {
+    if (nearViewport) nearViewport.observe(this);
+    else this.setVisible(true);
+  }
+
+  disconnectedCallback() {
+    nearViewport?.unobserve(this);
+    this.#visible = false;
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (!this.#started || before === after) return;
+    if (name === 'scene' || name === 'src') this.#loadFromAttributes();
+    else if (name === 'panels') this.#buildPanels();
+    else if (name === 'theme') this.#applyTheme();
+    else if (name === 'step') this.#setStep(this.#stepAttribute());
+    else if (name === 'camera') this.#placeCamera();
+  }
+
+  /** The scene shown, in the format of the visualizer's links ({volumes, selection}), or null. */
+  get scene() {
+    return this.#started && !this.#error ? this.#model.toJSON() : null;
+  }
+
+  /** Shows another scene (checked like a link's: a bad one sets `error` and shows its message). */
+  set scene(value) {
+    this.#whenStarted(() => {
+      this.#loads++;
+      this.#load(() => checkScene(structuredCloneSafe(value), this.#sx));
+    });
+  }
+
+  /** The report of the compared pair (sx.collide(A, B)), or null. */
+  get report() {
+    return this.#report;
+  }
+
+  /** The message of the scene that could not be shown, or null. */
+  get error() {
+    return this.#error;
+  }
+
+  /** Called by the page's IntersectionObserver: near the viewport or not. */
+  setVisible(visible) {
+    this.#visible = visible;
+    if (visible && !this.#started) this.#start();
+    if (visible) this.#invalidate();
+  }
+
+  // ---- loading ---------------------------------------------------------------------------
+
+  async #start() {
+    this.#started = true;
+    try {
+      [this.#sx, this.#renderer] = await Promise.all([loadPackage(), loadRenderer()]);
+    } catch (e) {
+      this.#showError(`the demo could not start: ${e.message}`);
+      return;
+    }
+    this.#collision = new CollisionState(this.#sx);
+    this.#port = this.#viewPort();
+    this.#drawing = new SceneDrawing(this.#sx, this.#port);
+    this.#model.addEventListener('change', (e) => this.#refresh(e.detail));
+    this.#applyTheme();
+    this.#buildPanels();
+    for (const f of this.#pending) f();
+    this.#pending = [];
+    this.#loadFromAttributes();
+  }
+
+  #pending = [];
+  #whenStarted(f) {
+    if (this.#sx) f();
+    else this.#pending.push(f);
+  }
+
+  #loadFromAttributes() {
+    const load = ++this.#loads;
+    if (this.hasAttribute('scene')) {
+      this.#load(() => {
+        const text = this.getAttribute('scene');
+        try {
+          return checkScene(JSON.parse(text), this.#sx);
+        } catch (e) {
+          if (e instanceof SyntaxError) throw new SceneError(`the scene attribute is not valid JSON (${e.message})`);
+          throw e;
+        }
+      });
+    } else if (this.hasAttribute('src')) {
+      const src = this.getAttribute('src');
+      this.#fetchScene(src).then((scene) => {
+        if (load === this.#loads) this.#load(() => scene);
+      }, (e) => {
+        if (load === this.#loads) this.#showError(e instanceof SceneError ? e.message : `the scene at ${src} could not be loaded: ${e.message}`);
+      });
+    } else {
+      this.#showError('no scene: give the element a scene attribute (JSON) or a src (the URL of a scene file)');
+    }
+  }
+
+  async #fetchScene(src) {
+    let response;
+    try {
+      response = await fetch(new URL(src, document.baseURI));
+    } catch (e) {
+      throw new SceneError(`the scene at ${src} could not be loaded (${e.message})`);
+    }
+    if (!response.ok) throw new SceneError(`the scene at ${src} could not be loaded (HTTP ${response.status})`);
+    const text = await response.text();
+    try {
+      return parseScene(text, this.#sx);
+    } catch (e) {
+      if (e instanceof SceneError) throw new SceneError(`the scene at ${src}: ${e.message}`);
+      throw e;
+    }
+  }
+
+  /** Replaces the scene with what read() returns (checked), or shows why it cannot. */
+  #load(read) {
+    let scene;
+    try {
+      scene = read();
+    } catch (e) {
+      this.#showError(e instanceof SceneError ? e.message : `the scene could not be read: ${e.message}`);
+      return;
+    }
+    this.#error = null;
+    this.#els.message.hidden = true;
+    this.#els.message.textContent = '';
+    this.#ui.step = -1;
+    this.#model.load(scene);  // refreshes (the model's change event)
+    this.#placeCamera(scene.camera);
+    const step = this.#stepAttribute();
+    if (step >= 0) this.#setStep(step);
+  }
+
+  #showError(message) {
+    this.#error = message;
+    this.#els.message.textContent = `This demo cannot show its scene: ${message}.`;
+    this.#els.message.hidden = false;
+    this.#report = null;
+    this.#model.load({ volumes: [], selection: [] });
+    this.#els.canvas.setAttribute('aria-label', `A separating-axis demo that cannot show its scene: ${message}`);
+  }
+
+  // ---- state -----------------------------------------------------------------------------
+
+  #refresh({ volumes = null, transient = false } = {}) {
+    if (!this.#collision) return;
+    const ids = volumes === null ? null : [...volumes];
+    this.#collision.update(this.#model, ids);
+    this.#drawing.sync(this.#model.volumes, ids === null ? null : new Set(ids));
+    const pair = comparedPair(this.#model);
+    const samePair = pair && this.#pair && pair[0].id === this.#pair[0].id && pair[1].id === this.#pair[1].id;
+    if (!samePair) this.#ui.step = -1;
+    this.#pair = pair;
+    const previous = this.#report;
+    this.#report = pairReport(this.#sx, pair);
+    if (this.#report && this.#ui.step >= this.#report.axes.length) this.#ui.step = this.#report.axes.length - 1;
+    this.#drawing.style({
+      collision: this.#collision, pair, roles: pairRoles(pair), hoverVolume: null, tutorial: this.#ui.step >= 0 && pair,
+    });
+    this.#showFocus();
+    this.#refreshPanels({ transient });
+    const reason = undrawable(this.#model.volumes.map((e) => this.#collision.bounds(e.id)).filter(Boolean));
+    this.#els.note.textContent = reason ?? '';
+    this.#els.note.hidden = !reason;
+    this.#describe();
+    if (this.#report !== previous) this.dispatchEvent(new CustomEvent('report', { detail: { report: this.#report } }));
+    this.#invalidate();
+  }
+
+  #showFocus() {
+    this.#drawing.showFocus({
+      collision: this.#collision, pair: this.#pair, report: this.#report, focus: focusedAxis(this.#report, this.#ui),
+    });
+  }
+
+  /** The accessible name: the scene and its verdict, and how to operate the demo. */
+  #describe() {
+    const names = this.#model.volumes.map((e) => `${e.name ?? e.id} (${e.volume.type === 'kdop' ? `${e.volume.k}-DOP` : e.volume.type.toUpperCase()})`);
+    let text = `Separating-axis demo: ${names.length ? names.join(', ') : 'no volumes'}`;
+    const r = this.#report;
+    if (r) {
+      const verdict = r.touching ? 'touching' : r.overlap ? 'overlapping' : `separated by the axis ${r.axes[r.separatingAxis].label}`;
+      text += `; ${this.#pair[0].name ?? this.#pair[0].id} and ${this.#pair[1].name ?? this.#pair[1].id} are ${verdict}`;
+    }
+    text += '. Arrow keys turn the view, N and P step through the axes.';
+    if (this.#els.canvas.getAttribute('aria-label') !== text) this.#els.canvas.setAttribute('aria-label', text);
+  }
+
+  #setStep(i) {
+    const n = this.#report?.axes.length ?? 0;
+    const before = this.#ui.step;
+    this.#ui.step = n === 0 ? -1 : Math.max(-1, Math.min(n - 1, i));
+    this.#refreshPanels();
+    this.#drawing?.style({
+      collision: this.#collision, pair: this.#pair, roles: pairRoles(this.#pair), hoverVolume: null, tutorial: this.#ui.step >= 0 && this.#pair,
+    });
+    this.#showFocus();
+    if (this.#ui.step >= 0) this.#panels.axes?.reveal(this.#ui.step);
+    if (this.#ui.follow && this.#ui.step >= 0 && this.#ui.step !== before && !this.#report.axes[this.#ui.step].degenerate) this.#lookAlong(this.#ui.step);
+    this.#invalidate();
+  }
+
+  #stepAttribute() {
+    const n = Number(this.getAttribute('step'));
+    return Number.isInteger(n) && n >= 1 ? n - 1 : -1;
+  }
+
+  // ---- panels ----------------------------------------------------------------------------
+
+  #buildPanels() {
+    const asked = (this.getAttribute('panels') ?? DEFAULT_PANELS).split(/[\s,]+/).filter(Boolean);
+    const shown = PANELS.filter((p) => asked.includes(p));
+    const box = this.#els.panels;
+    box.replaceChildren();
+    this.#panels = {};
+    box.hidden = shown.length === 0;
+    box.parentElement.classList.toggle('bare', shown.length === 0);
+    for (const name of shown) {
+      const root = h('section', { class: `card ${name}`, part: name });
+      box.append(root);
+      if (name === 'verdict') {
+        this.#panels.verdict = new VerdictPanel(root, { onSwap: () => this.#edit(() => this.#model.swap()), onApplyMtv: () => this.#applyMtv() }, this.#els.announcer);
+      } else if (name === 'stepper') {
+        this.#panels.stepper = new TutorialPanel(root, {
+          onStep: (i) => this.#setStep(i),
+          onLook: () => this.#lookAlong(),
+          onFollow: (on) => {
+            this.#ui.follow = on;
+            if (on && this.#ui.step >= 0) this.#lookAlong(this.#ui.step);
+          },
+        });
+      } else if (name === 'axes') {
+        this.#panels.axes = new AxisPanel(root, {
+          onHover: (i) => { this.#ui.hoverAxis = i; this.#showFocus(); this.#invalidate(); },
+          onPick: (i) => this.#setStep(i),
+          onLook: () => this.#lookAlong(),
+        });
+      } else {
+        root.append(
+          h('button', { class: 'small', onclick: () => this.#frame(true), title: 'Show the whole scene' }, 'Reset view'),
+          h('button', { class: 'small', onclick: () => this.#lookAlong(), title: 'Look along the axis in focus: its plane seen edge-on (L)' }, 'Look along the axis'),
+          h('button', { class: 'small', onclick: () => this.#edit(() => this.#model.swap()), title: 'Swap A and B' }, 'Swap A and B'));
+      }
+    }
+    this.#refreshPanels();
+  }
+
+  #refreshPanels({ transient = false } = {}) {
+    const { verdict, stepper, axes } = this.#panels;
+    const model = this.#model;
+    verdict?.update(this.#pair, this.#report, {
+      count: model.volumes.length, overlappingPairs: this.#collision?.overlappingPairs ?? 0, selected: model.selection.length,
+    });
+    stepper?.update(this.#pair, this.#report, this.#ui.step, null, this.#ui.follow);
+    axes?.update(this.#report, this.#ui.step, { transient });
+    this.#els.panels.classList.toggle('tutorial-on', this.#ui.step >= 0);
+  }
+
+  // ---- the view --------------------------------------------------------------------------
+
+  /** What the view's drawings (scene-drawing.js, axis-view.js) need of a viewport. */
+  #viewPort() {
+    const { scene, camera } = this.#three;
+    return {
+      scene, camera, canvas: this.#els.canvas, beforeRender: [], keepClear: [],
+      invalidate: () => this.#invalidate(),
+    };
+  }
+
+  #invalidate() {
+    if (this.#visible && this.#renderer) requestDraw(this);
+  }
+
+  /** Draws now, if on screen and sized (the page's frame loop calls this). */
+  drawNow() {
+    const { view, canvas, ctx, labels } = this.#els;
+    const width = view.clientWidth, height = view.clientHeight;
+    if (!this.#visible || !this.#renderer || width === 0 || height === 0) return;
+    const { scene, camera } = this.#three;
+    if (camera.aspect !== width / height) {
+      camera.aspect = width / height;
+      camera.updateProjectionMatrix();
+    }
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    labels.setSize(width, height);
+    for (const f of this.#port.beforeRender) f(camera);
+    this.#renderer.render(scene, camera, width, height, Math.min(globalThis.devicePixelRatio || 1, 2), ctx);
+    labels.render(scene, camera);
+  }
+
+  /**
+   * The theme attribute restyles the panels (demo.css). The 3D view stays dark in both: its
+   * marks (the axis line, the MTV arrow) are drawn for a dark ground.
+   */
+  #applyTheme() {
+    this.#three.scene.background ??= new Color(COLORS.background);
+    this.#invalidate();
+  }
+
+  /** The camera of the `camera` attribute, else of the scene, else framing the volumes. */
+  #placeCamera(fromScene) {
+    let camera = fromScene;
+    if (this.hasAttribute('camera')) {
+      try {
+        const parsed = JSON.parse(this.getAttribute('camera'));
+        const problem = cameraProblem(parsed);
+        if (problem) this.#note(`The camera attribute was ignored: ${problem}.`);
+        else camera = parsed;
+      } catch {
+        this.#note('The camera attribute was ignored: it is not valid JSON.');
+      }
+    }
+    if (camera) this.#place(new Vector3().fromArray(camera.position), new Vector3().fromArray(camera.target));
+    else this.#frame(false);
+  }
+
+  #note(text) {
+    this.#els.note.textContent = text;
+    this.#els.note.hidden = false;
+  }
+
+  #boxes() {
+    return this.#model.volumes.map((e) => this.#collision.bounds(e.id)).filter(Boolean);
+  }
+
+  #frame(glideThere) {
+    const boxes = this.#boxes();
+    if (!boxes.length || undrawable(boxes)) return;
+    const axis = this.#pair ? this.#drawing.axisView.extent() : null;
+    const to = framed(this.#three.camera, this.#three.target, axis ? [...boxes, axis] : boxes, 1.15);
+    if (glideThere) this.#moveCamera(to);
+    else this.#place(to.position, to.target);
+  }
+
+  #lookAlong(index = focusedAxis(this.#report, this.#ui)) {
+    const axis = index == null ? null : this.#report?.axes[index];
+    if (!axis || axis.degenerate) return;
+    const bounds = this.#pair.map((e) => this.#collision.bounds(e.id));
+    if (undrawable(bounds)) return;
+    const planeAt = Math.min(axis.a[1], axis.b[1]) / 2 + Math.max(axis.a[0], axis.b[0]) / 2;
+    this.#moveCamera(alongAxis(this.#three.camera, this.#three.target, axis.direction, bounds, planeAt, 1.7));
+  }
+
+  #moveCamera(to) {
+    this.#stopGlide?.();
+    this.#stopGlide = null;
+    if (prefersReducedMotion()) return this.#place(to.position, to.target);
+    const { camera, target } = this.#three;
+    this.#stopGlide = glide({ position: camera.position.clone(), target: target.clone() }, to,
+      (p, t) => this.#place(p, t), () => { this.#stopGlide = null; });
+  }
+
+  #place(position, target) {
+    const { camera } = this.#three;
+    this.#three.target.copy(target);
+    camera.position.copy(position);
+    camera.lookAt(target);
+    const distance = position.distanceTo(target);
+    camera.near = distance / 500;
+    camera.far = distance * 50;
+    camera.updateProjectionMatrix();
+    this.#invalidate();
+  }
+
+  #orbit(left, up) {
+    const { camera, target } = this.#three;
+    const offset = camera.position.clone().sub(target);
+    const s = new Spherical().setFromVector3(offset);
+    s.theta -= left;
+    s.phi = Math.min(Math.PI - 0.01, Math.max(0.01, s.phi - up));
+    this.#place(target.clone().add(offset.setFromSpherical(s)), target.clone());
+  }
+
+  #zoom(factor) {
+    const { camera, target } = this.#three;
+    this.#place(target.clone().add(camera.position.clone().sub(target).multiplyScalar(factor)), target.clone());
+  }
+
+  // ---- input -----------------------------------------------------------------------------
+
+  #installInput() {
+    const { canvas } = this.#els;
+    canvas.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const step = this.#ui.step;
+      const act = {
+        ArrowLeft: () => this.#orbit(-ORBIT_STEP, 0),
+        ArrowRight: () => this.#orbit(ORBIT_STEP, 0),
+        ArrowUp: () => this.#orbit(0, ORBIT_STEP),
+        ArrowDown: () => this.#orbit(0, -ORBIT_STEP),
+        '+': () => this.#zoom(1 / ZOOM_STEP),
+        '=': () => this.#zoom(1 / ZOOM_STEP),
+        '-': () => this.#zoom(ZOOM_STEP),
+        n: () => this.#setStep(step < 0 ? 0 : step + 1),
+        N: () => this.#setStep(step < 0 ? 0 : step + 1),
+        p: () => this.#setStep(step - 1),
+        P: () => this.#setStep(step - 1),
+        Home: () => this.#setStep(0),
+        Escape: () => this.#setStep(-1),
+        l: () => this.#lookAlong(),
+        L: () => this.#lookAlong(),
+        f: () => this.#frame(true),
+        F: () => this.#frame(true),
+      }[e.key];
+      if (!act) return;
+      e.preventDefault();
+      e.stopPropagation();
+      act();
+    });
+    // Drag: orbit, or (editable) move the volume under the pointer in the plane facing the
+    // camera; Shift+drag turns a box about the line of sight. The wheel zooms only a focused
+    // demo: scrolling the page over it must keep scrolling the page.
+    let drag = null;
+    canvas.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      canvas.setPointerCapture(e.pointerId);
+      this.#stopGlide?.();
+      const id = this.hasAttribute('editable') && this.#sx ? pickVolume(this.#sx, this.#model.volumes, this.#ray(e)) : null;
+      drag = { x: e.clientX, y: e.clientY, lastX: e.clientX, lastY: e.clientY, id, moved: false };
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.lastX, dy = e.clientY - drag.lastY;
+      drag.lastX = e.clientX;
+      drag.lastY = e.clientY;
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > CLICK_SLOP) drag.moved = true;
+      if (!drag.moved) return;
+      if (drag.id) this.#dragVolume(drag.id, dx, dy, e.shiftKey);
+      else this.#orbit((dx / canvas.clientHeight) * Math.PI, (dy / canvas.clientHeight) * Math.PI);
+    });
+    const end = () => {
+      if (drag?.id && drag.moved) this.#edited();
+      drag = null;
+    };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+    canvas.addEventListener('wheel', (e) => {
+      if (this.shadowRoot.activeElement !== canvas) return;
+      e.preventDefault();
+      this.#zoom(e.deltaY > 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+    }, { passive: false });
+  }
+
+  #ray(e) {
+    const r = this.#els.canvas.getBoundingClientRect();
+    const { camera } = this.#three;
+    const ndc = new Vector3(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1, 0.5);
+    const point = ndc.unproject(camera);
+    return { origin: camera.position.toArray(), direction: point.sub(camera.position).normalize().toArray() };
+  }
+
+  /** Moves (or, with turn, rotates) a volume by a pointer movement of dx, dy CSS pixels. */
+  #dragVolume(id, dx, dy, turn) {
+    const entry = this.#model.get(id);
+    if (!entry) return;
+    const { camera, target } = this.#three;
+    const v = entry.volume;
+    const right = new Vector3().setFromMatrixColumn(camera.matrixWorld, 0);
+    const up = new Vector3().setFromMatrixColumn(camera.matrixWorld, 1);
+    let moved;
+    if (turn && v.type === 'obb' && v.rotation) {
+      // About the line of sight, through the box's centre: the turn applied after its own.
+      const axis = camera.position.clone().sub(target).normalize();
+      moved = { ...v, rotation: multiply(quaternionAbout(axis, (dx / this.#els.canvas.clientHeight) * Math.PI), v.rotation) };
+    } else {
+      // One pixel moves the volume by one pixel's width at the orbit target's depth.
+      const perPixel = (2 * camera.position.distanceTo(target) * Math.tan((camera.fov * Math.PI) / 360)) / this.#els.canvas.clientHeight;
+      const d = right.multiplyScalar(dx * perPixel).addScaledVector(up, -dy * perPixel).toArray();
+      moved = this.#sx.transform(v, { translation: d }, v.type === 'aabb' ? { enclosingAabb: true } : undefined);
+    }
+    if (this.#sx.validate(moved).length) return;
+    this.#model.update(id, moved, { transient: true });
+  }
+
+  #edit(f) {
+    f();
+    this.#edited();
+  }
+
+  #applyMtv() {
+    const p = this.#report?.penetration;
+    if (!p || !this.#pair) return;
+    const B = this.#pair[1];
+    const moved = this.#sx.transform(B.volume, { translation: p.normal.map((x) => x * p.depth) }, B.volume.type === 'aabb' ? { enclosingAabb: true } : undefined);
+    if (this.#sx.validate(moved).length) return;
+    this.#edit(() => this.#model.update(B.id, moved));
+  }
+
+  /** The reader changed the scene. */
+  #edited() {
+    this.dispatchEvent(new CustomEvent('change', { detail: { scene: this.#model.toJSON() } }));
+  }
+}
+
+/** The quaternion [x, y, z, w] of a turn by `angle` radians about the unit vector `axis`. */
+function quaternionAbout(axis, angle) {
+  const s = Math.sin(angle / 2);
+  return [axis.x * s, axis.y * s, axis.z * s, Math.cos(angle / 2)];
+}
+
+/** The product p q of quaternions [x, y, z, w] (q first, then p), normalized. */
+function multiply([px, py, pz, pw], [qx, qy, qz, qw]) {
+  const r = [
+    pw * qx + px * qw + py * qz - pz * qy,
+    pw * qy - px * qz + py * qw + pz * qx,
+    pw * qz + px * qy - py * qx + pz * qw,
+    pw * qw - px * qx - py * qy - pz * qz,
+  ];
+  const n = Math.hypot(...r);
+  return r.map((x) => x / n);
+}
+
+/** A plain copy of a scene given as a property (a live object of the page may change later). */
+function structuredCloneSafe(value) {
+  try {
+    return structuredClone(value);
+  } catch {
+    throw new SceneError('the scene must be plain data (JSON-like): it could not be copied');
+  }
+}
