@@ -1,0 +1,102 @@
+// The tutorial site (web/site, built into build/site by `npm run build:site`), as the app's server
+// serves it at /tutorial/: every page loads under the app's Content-Security-Policy with no console
+// error, no uncaught exception and no CSP violation, and has its one h1 and the site's navigation;
+// moving to the next page in the page (VitePress renders it from script) breaks no rule either;
+// nothing is wider than a phone's screen. Screenshots of the home page and a lesson at 1280×800
+// and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the site first.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { BASE_URL, launch, openPage, shot } from './browser.mjs';
+
+const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
+const SITE_URL = new URL('tutorial/', BASE_URL);
+
+/** Every page of the built site, as a path under /tutorial/ ('' for the home page). */
+function sitePages() {
+  if (!existsSync(`${SITE}index.html`)) throw new Error('build/site is missing: run `npm run build:site` first');
+  return readdirSync(SITE, { recursive: true })
+    .filter((f) => f.endsWith('.html') && f !== '404.html')
+    .map((f) => f.replace(/(^|\/)index\.html$/, '$1'))
+    .sort();
+}
+
+/** Loads a page of the site and waits until VitePress has taken it over (hydrated). */
+async function loadSitePage(page, path) {
+  const response = await page.goto(new URL(path, SITE_URL).href);
+  await page.waitForFunction(() => document.querySelector('#app')?.__vue_app__ !== undefined, null, { timeout: 30_000 });
+  await page.evaluate(() => document.fonts.ready);
+  return response;
+}
+
+function assertNoProblems(page, where) {
+  const { errors, console: consoleErrors, csp, dialogs } = page.problems;
+  assert.deepEqual({ errors, console: consoleErrors, csp, dialogs }, { errors: [], console: [], csp: [], dialogs: [] }, where);
+}
+
+describe('the tutorial site', () => {
+  const pages = sitePages();
+  let browser;
+  before(async () => { browser = await launch(); });
+  after(async () => { await browser?.close(); });
+
+  test('has the home page, the eight lessons, the two guides and the API reference', () => {
+    for (const path of ['', 'guide/getting-started.html', 'guide/embed.html', 'api/', 'api/sepaxis.html', 'api/sepaxis/three.html']) {
+      assert.ok(pages.includes(path), `${path || 'index.html'} is built`);
+    }
+    assert.equal(pages.filter((p) => p.startsWith('lessons/')).length, 8, pages.join(' '));
+  });
+
+  test('every page loads under the CSP with no error, and has one h1 and the navigation', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    for (const path of pages) {
+      const response = await loadSitePage(page, path);
+      assert.equal(response.status(), 200, path);
+      assert.match(response.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'; style-src 'self';/, path);
+      const shape = await page.evaluate(() => ({
+        h1: [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).map((h) => h.textContent.trim()),
+        nav: document.querySelectorAll('header nav a[href]').length,
+        sidebar: document.querySelectorAll('.VPSidebar a[href]').length,
+      }));
+      assert.equal(shape.h1.length, 1, `${path}: one visible h1 (${shape.h1.join(' | ')})`);
+      assert.ok(shape.h1[0].length > 0, `${path}: the h1 has text`);
+      assert.ok(shape.nav >= 3, `${path}: the top navigation has its links`);
+      if (path !== '') assert.ok(shape.sidebar >= 12, `${path}: the sidebar lists the lessons, guides and API pages`);
+      assertNoProblems(page, path);
+    }
+    await page.context().close();
+  });
+
+  test('lessons link to the next one, and the next page rendered in the page keeps to the CSP', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/3-aabbs.html');
+    assert.ok(await page.locator('.pager-link.prev').count(), 'a link to the previous lesson');
+    await page.locator('.pager-link.next').click();
+    await page.waitForURL(/4-obbs-and-sat/);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('separating-axis'));
+    // The next page's code blocks were inserted by script: their colours must come from classes.
+    const coloured = await page.evaluate(() => {
+      const span = document.querySelector('.vp-doc pre.shiki code span.line span');
+      return span ? getComputedStyle(span).getPropertyValue('--shiki-light').trim() : '#none';
+    });
+    assert.match(coloured, /^#[0-9A-Fa-f]{6}$/, 'code is coloured');
+    assertNoProblems(page, 'after moving to lesson 4');
+    await page.context().close();
+  });
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test(`the home page and a lesson fit ${viewport.width}×${viewport.height} (screenshots)`, async () => {
+      const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
+      for (const [name, path] of [['home', ''], ['lesson', 'lessons/4-obbs-and-sat.html']]) {
+        await loadSitePage(page, path);
+        const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${name}: nothing wider than the screen (${overflow} px over)`);
+        await shot(page, `site-${name}-${viewport.width}x${viewport.height}`);
+      }
+      assertNoProblems(page, `${viewport.width}×${viewport.height}`);
+      await page.context().close();
+    });
+  }
+});
