@@ -71,18 +71,18 @@ describe('the tutorial site', () => {
 
   test('lessons link to the next one, and the next page rendered in the page keeps to the CSP', async () => {
     const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await loadSitePage(page, 'lessons/3-aabbs.html');
+    await loadSitePage(page, 'lessons/2-spheres.html');
     assert.ok(await page.locator('.pager-link.prev').count(), 'a link to the previous lesson');
     await page.locator('.pager-link.next').click();
-    await page.waitForURL(/4-obbs-and-sat/);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('separating-axis'));
+    await page.waitForURL(/3-aabbs/);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('Axis-aligned'));
     // The next page's code blocks were inserted by script: their colours must come from classes.
     const coloured = await page.evaluate(() => {
       const span = document.querySelector('.vp-doc pre.shiki code span.line span');
       return span ? getComputedStyle(span).getPropertyValue('--shiki-light').trim() : '#none';
     });
     assert.match(coloured, /^#[0-9A-Fa-f]{6}$/, 'code is coloured');
-    assertNoProblems(page, 'after moving to lesson 4');
+    assertNoProblems(page, 'after moving to lesson 3');
     await page.context().close();
   });
 

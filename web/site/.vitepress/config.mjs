@@ -15,6 +15,8 @@ import { transformerStyleToClass } from '@shikijs/transformers';
 import { defineConfig } from 'vitepress';
 
 const BASE = '/tutorial/';
+/** The visualizer: the root of the same server (web/app/vite.config.js serves this site beside it). */
+const APP = '/';
 
 // Code blocks coloured by classes instead of style attributes: the page chunks insert their HTML
 // with innerHTML when a reader navigates, where style attributes would be refused by the CSP.
@@ -41,9 +43,13 @@ export default defineConfig({
   outDir: '../../build/site',
   cacheDir: '../../build/site-cache',
   srcExclude: ['README.md'],
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: `${BASE}favicon.svg` }]],
   // The site data as a script file instead of an inline script (the CSP forbids inline scripts).
   metaChunk: true,
   lastUpdated: false,
+  // Light, dark or the system's choice, switched without the <style> element that @vueuse's
+  // useDark would add for a moment to stop transitions (the CSP refuses inline style elements).
+  appearance: { disableTransition: false },
   vue: {
     template: {
       compilerOptions: {
@@ -56,6 +62,7 @@ export default defineConfig({
     codeTransformers: [shikiClasses],
     config(md) {
       md.core.ruler.push('sepaxis-demo-link', visualizerLinks);
+      md.core.ruler.push('align-by-class', alignByClass);
     },
   },
   buildEnd: externalizeInline,
@@ -65,7 +72,8 @@ export default defineConfig({
       { text: 'Guides', link: '/guide/getting-started', activeMatch: '^/guide/' },
       { text: 'API', link: '/api/', activeMatch: '^/api/' },
       // The visualizer is served at the site's root, outside VitePress.
-      { text: 'Visualizer', link: '/../', target: '_self' },
+      // VitePress puts the base before every link that starts with '/': /tutorial/../ is the root.
+      { text: 'Visualizer', link: '/..' + APP, target: '_self' },
     ],
     sidebar: [
       { text: 'Lessons', items: LESSONS.map(([file, text]) => ({ text, link: `/lessons/${file}` })) },
@@ -91,6 +99,17 @@ export default defineConfig({
   },
 });
 
+/** Table cells aligned with a class instead of markdown-it's style="text-align:…" (see custom.css). */
+function alignByClass(state) {
+  for (const token of state.tokens) {
+    if (token.type !== 'th_open' && token.type !== 'td_open') continue;
+    const align = token.attrGet('style')?.match(/^text-align:(left|center|right)$/)?.[1];
+    if (!align) continue;
+    token.attrs = token.attrs.filter(([name]) => name !== 'style');
+    token.attrJoin('class', `align-${align}`);
+  }
+}
+
 /**
  * After each `<sepaxis-demo scene='…'>` tag, a link that opens the same scene in the visualizer
  * (its share-link format: `#scene=` + base64url of the deflate-raw JSON, web/app/share.js), so a
@@ -106,7 +125,7 @@ function visualizerLinks(state) {
     const json = JSON.stringify(JSON.parse(scene[1]));  // fails the build on a malformed scene
     const hash = 'scene=' + deflateRawSync(Buffer.from(json)).toString('base64url');
     const link = new state.Token('html_block', '', 0);
-    link.content = `<p class="open-in-visualizer"><a href="${BASE}../#${hash}" target="_self">Open this scene in the visualizer</a></p>\n`;
+    link.content = `<p class="open-in-visualizer"><a href="${APP}#${hash}" target="_self">Open this scene in the visualizer</a></p>\n`;
     tokens.splice(i + 1, 0, link);
   }
 }
