@@ -1,5 +1,6 @@
 // The tutorial site (web/site, built into build/site by `npm run build:site`), as the app's server
-// serves it at /tutorial/: every page loads under the app's Content-Security-Policy with no console
+// serves it at /tutorial/: with the app's headers (hashed files immutable, nothing outside
+// build/site reachable); every page loads under the app's Content-Security-Policy with no console
 // error, no uncaught exception and no CSP violation, and has its one h1 and the site's navigation;
 // moving to the next page in the page (VitePress renders it from script) breaks no rule either;
 // nothing is wider than a phone's screen. Screenshots of the home page and a lesson at 1280×800
@@ -47,6 +48,32 @@ describe('the tutorial site', () => {
       assert.ok(pages.includes(path), `${path || 'index.html'} is built`);
     }
     assert.equal(pages.filter((p) => p.startsWith('lessons/')).length, 8, pages.join(' '));
+  });
+
+  test('the server sends the site with the app\'s headers, hashed files cached for good, 404s for the rest', async () => {
+    const head = (path) => fetch(new URL(path, BASE_URL), { method: 'HEAD', redirect: 'manual' });
+    const app = await head('./');
+    const home = await head('tutorial/');
+    assert.equal(home.status, 200);
+    assert.match(home.headers.get('content-type'), /^text\/html/);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy']) {
+      assert.equal(home.headers.get(name), app.headers.get(name), name);
+    }
+    assert.equal(home.headers.get('cache-control'), 'no-cache');
+    const moved = await head('tutorial');
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.get('location'), '/tutorial/');
+    const html = await (await fetch(new URL('tutorial/', BASE_URL))).text();
+    const script = html.match(/<script type="module" src="\/tutorial\/(assets\/app\.[\w-]+\.js)"/)[1];
+    const asset = await head(`tutorial/${script}`);
+    assert.match(asset.headers.get('content-type'), /^text\/javascript/);
+    assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(asset.headers.get('content-security-policy'), app.headers.get('content-security-policy'));
+    for (const path of ['tutorial/missing.html', 'tutorial/assets/missing.js', 'tutorial/..%2f..%2fpackage.json', 'tutorial/%2e%2e/%2e%2e/package.json']) {
+      const res = await head(path);
+      assert.equal(res.status, 404, path);
+      assert.equal(res.headers.get('cache-control'), 'no-cache', path);
+    }
   });
 
   test('every page loads under the CSP with no error, and has one h1 and the navigation', async () => {
