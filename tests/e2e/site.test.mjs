@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { BASE_URL, launch, openPage, shot } from './browser.mjs';
 
 const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
@@ -110,6 +111,35 @@ describe('the tutorial site', () => {
     });
     assert.match(coloured, /^#[0-9A-Fa-f]{6}$/, 'code is coloured');
     assertNoProblems(page, 'after moving to lesson 3');
+    await page.context().close();
+  });
+
+  test('search finds a lesson, and the dark theme switches, within the CSP', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, '');
+    await page.locator('#local-search button').click();
+    await page.locator('#localsearch-input').fill('separating axis');
+    await page.locator('#localsearch-list li').first().waitFor({ timeout: 10_000 });
+    assert.ok(await page.locator('#localsearch-list li').count() > 0, 'results');
+    await page.keyboard.press('Escape');
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const before = await dark();
+    await page.locator('.VPNavBarAppearance button').click();
+    await page.waitForFunction((was) => document.documentElement.classList.contains('dark') !== was, before);
+    assert.notEqual(await dark(), before);
+    assertNoProblems(page, 'search and theme');
+    await page.context().close();
+  });
+
+  test('axe finds no contrast or naming violations on the home page, a lesson and the API page', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const found = [];
+    for (const path of ['', 'lessons/8-choosing.html', 'api/sepaxis.html']) {
+      await loadSitePage(page, path);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path}: ${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
+    }
+    assert.deepEqual([...new Set(found)], []);
     await page.context().close();
   });
 

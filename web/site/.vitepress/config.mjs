@@ -59,6 +59,8 @@ export default defineConfig({
     },
   },
   markdown: {
+    // github-light-default: github-light's red (#d73a49) is 4.2:1 on the code background.
+    theme: { light: 'github-light-default', dark: 'github-dark' },
     codeTransformers: [shikiClasses],
     config(md) {
       md.core.ruler.push('sepaxis-demo-link', visualizerLinks);
