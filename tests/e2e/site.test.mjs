@@ -2,8 +2,9 @@
 // serves it at /tutorial/: with the app's headers (hashed files immutable, nothing outside
 // build/site reachable); every page loads under the app's Content-Security-Policy with no console
 // error, no uncaught exception and no CSP violation, and has its one h1 and the site's navigation;
-// moving to the next page in the page (VitePress renders it from script) breaks no rule either;
-// nothing is wider than a phone's screen. Screenshots of the home page and a lesson at 1280×800
+// moving to the next page in the page (VitePress renders it from script), searching and the dark
+// theme break no rule either; a demo's link opens its scene in the visualizer; axe finds no WCAG
+// AA violation; nothing is wider than a phone's screen. Screenshots of the home page and a lesson at 1280×800
 // and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the site first.
 
 import { after, before, describe, test } from 'node:test';
@@ -111,6 +112,25 @@ describe('the tutorial site', () => {
     });
     assert.match(coloured, /^#[0-9A-Fa-f]{6}$/, 'code is coloured');
     assertNoProblems(page, 'after moving to lesson 3');
+    await page.context().close();
+  });
+
+  test('a demo\'s link opens its scene in the visualizer, and the navigation leads there too', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/4-obbs-and-sat.html');
+    await page.locator('p.open-in-visualizer a').first().click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    await page.waitForFunction(() => window.sepaxisApp?.report !== null && window.sepaxisApp?.model.volumes.length === 2);
+    const shown = await page.evaluate(() => {
+      const { model, report } = window.sepaxisApp;
+      return { names: model.volumes.map((v) => v.name), overlap: report.overlap, axis: report.axes[report.separatingAxis]?.label };
+    });
+    assert.deepEqual(shown, { names: ['Bar A', 'Bar B'], overlap: false, axis: 'A.u2 × B.u1' });
+    await loadSitePage(page, '');
+    await page.locator('header nav a', { hasText: 'Visualizer' }).click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    assert.equal(new URL(page.url()).pathname, '/');
+    assertNoProblems(page, 'the visualizer opened from the tutorial');
     await page.context().close();
   });
 
