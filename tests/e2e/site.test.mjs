@@ -4,8 +4,8 @@
 // error, no uncaught exception and no CSP violation, and has its one h1 and the site's navigation;
 // moving to the next page in the page (VitePress renders it from script), searching and the dark
 // theme break no rule either; a demo's link opens its scene in the visualizer; axe finds no WCAG
-// AA violation; nothing is wider than a phone's screen. Screenshots of the home page and a lesson at 1280×800
-// and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the site first.
+// AA violation; nothing is wider than a phone's screen. Screenshots of the home page and a lesson
+// at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the site first.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -88,7 +88,16 @@ describe('the tutorial site', () => {
         h1: [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).map((h) => h.textContent.trim()),
         nav: document.querySelectorAll('header nav a[href]').length,
         sidebar: document.querySelectorAll('.VPSidebar a[href]').length,
+        demos: [...document.querySelectorAll('sepaxis-demo')].map((d) => {
+          try {
+            return JSON.parse(d.getAttribute('scene')).volumes.length > 0 && /^\d+$/.test(d.getAttribute('step')) && d.getAttribute('panels').length > 0;
+          } catch {
+            return false;
+          }
+        }),
       }));
+      assert.ok(shape.demos.every(Boolean), `${path}: every <sepaxis-demo> has a scene, panels and a step`);
+      if (path.startsWith('lessons/')) assert.ok(shape.demos.length >= 1, `${path}: a demo`);
       assert.equal(shape.h1.length, 1, `${path}: one visible h1 (${shape.h1.join(' | ')})`);
       assert.ok(shape.h1[0].length > 0, `${path}: the h1 has text`);
       assert.ok(shape.nav >= 3, `${path}: the top navigation has its links`);
