@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Browser end-to-end tests of the visualizer: builds the app with vite, serves it with Vite's
-# preview server (web/app/vite.config.js: the same headers as a deployment) on 127.0.0.1 on a
-# free port, runs tests/e2e/*.test.mjs in Debian's Chromium (playwright-core), stops the server.
-# Screenshots and the frame-time report go to test-results/e2e/. Takes about 5 min on 2 cores; the tests
-# are stopped after 10 min (CI machines may be slower).
+# Browser end-to-end tests of the visualizer, the demo element and the tutorial site: builds the
+# app with vite, serves it with Vite's preview server (web/app/vite.config.js: the same headers as
+# a deployment; the site at /tutorial/) on 127.0.0.1 on a free port, runs tests/e2e/*.test.mjs in
+# Debian's Chromium (playwright-core), stops the server. Screenshots and the frame-time report go
+# to test-results/e2e/. Takes about 5 min on 2 cores; the tests are stopped after 10 min (CI
+# machines may be slower).
 #   bash scripts/e2e.sh [test files...]
-# Needs the built package (dist/): `npm run build`.
+# Needs the built package (dist/): `npm run build`; tests/e2e/site.test.mjs also needs the built
+# tutorial site (build/site/): `npm run build:site` (`npm test` runs both first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

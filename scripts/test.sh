@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole check, as CI runs it: setup, native build + tests, the fuzz target (75 s), wasm build +
-# tests, consumer, the npm package, its Vitest suite, package checks and the visualizer's browser
-# tests.
+# tests, consumer, the npm package, its Vitest suite, package checks, the tutorial site and the
+# browser tests (the visualizer's and the site's).
 # Stops at the first failure; prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +35,7 @@ step consumer npm run --silent test:consumer
 step "package build" npm run --silent build
 step "js tests" npx vitest run
 step "package checks" bash tests/pkg/run.sh
+step "site build" npm run --silent build:site
 step "browser tests" bash scripts/e2e.sh
 echo "== all passed: $(summary)"
 # One closing line for the whole run: the native ctest cases, the Vitest tests and the browser

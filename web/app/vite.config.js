@@ -4,16 +4,20 @@
 //                                            both and prints the URL); PORT picks the port
 //                                            (0: any free one), else the first free from 5173
 //   npx vite web/app                         development, with hot reload
+// The preview server also serves the tutorial site (web/site, built into build/site by
+// `npm run build:site`) at /tutorial/, with the same headers (tutorialSite() below).
 // The app imports the package by its own name, `sepaxis`, which resolves to the built package
 // in dist/ (run `npm run build` first).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../build/app', import.meta.url));
 const packageEntry = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+const siteDir = fileURLToPath(new URL('../../build/site', import.meta.url));
+const SITE_PATH = '/tutorial/';
 
 // The page's own policy (index.html's meta tag), sent as a header too, plus what only a header
 // can say: frame-ancestors (no other site may frame the app; a meta tag cannot forbid that).
@@ -47,7 +51,7 @@ export default defineConfig({
       'Referrer-Policy': 'no-referrer',
     },
   },
-  plugins: [needsPackage(), previewCaching()],
+  plugins: [needsPackage(), previewCaching(), tutorialSite()],
 });
 
 /** Stops a build or the dev server early, with the fix, when the package is not built. */
@@ -74,10 +78,80 @@ function previewCaching() {
       server.middlewares.use((req, res, next) => {
         // (A missing file under assets/ is a 404 that must not be cached for a year.)
         const path = new URL(req.url, 'http://x').pathname;
-        const immutable = path.startsWith('/assets/') && existsSync(join(outDir, path));
+        const immutable = (path.startsWith('/assets/') && existsSync(join(outDir, path))) ||
+          (path.startsWith(`${SITE_PATH}assets/`) && existsSync(join(siteDir, path.slice(SITE_PATH.length))));
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         next();
       });
     },
   };
+}
+
+const SITE_TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Preview only: serves the tutorial site (build/site, VitePress with base /tutorial/) at
+ * /tutorial/ with the app's headers, its Content-Security-Policy included (the site's build moves
+ * its inline scripts and styles into files: web/site/.vitepress/config.mjs). Directories serve
+ * their index.html, a page may be asked for without .html, and what is not there is a 404 with
+ * the site's 404 page. Cache-Control is previewCaching's (hashed files under assets/: immutable).
+ */
+function tutorialSite() {
+  return {
+    name: 'sepaxis:tutorial-site',
+    configurePreviewServer(server) {
+      const headers = server.config.preview.headers ?? {};
+      server.middlewares.use((req, res, next) => {
+        let path;
+        try {
+          path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+        } catch {
+          return next();
+        }
+        if (path !== SITE_PATH.slice(0, -1) && !path.startsWith(SITE_PATH)) return next();
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          res.statusCode = 405;
+          res.setHeader('Allow', 'GET, HEAD');
+          return res.end();
+        }
+        if (!path.startsWith(SITE_PATH)) {  // /tutorial: to /tutorial/, so relative URLs resolve
+          res.statusCode = 301;
+          res.setHeader('Location', SITE_PATH);
+          return res.end();
+        }
+        let relative = path.slice(SITE_PATH.length);
+        if (relative === '' || relative.endsWith('/')) relative += 'index.html';
+        const file = [relative, `${relative}.html`].map((f) => resolve(siteDir, f)).find(isSiteFile);
+        if (file) return send(res, req, 200, file);
+        const notFound = join(siteDir, '404.html');
+        if (existsSync(notFound)) return send(res, req, 404, notFound);
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('The tutorial is not built: run `npm run build:site`.\n');
+      });
+    },
+  };
+}
+
+/** A file inside build/site (never outside it: `..` and symbolic links to elsewhere are refused). */
+function isSiteFile(file) {
+  try {
+    const real = realpathSync(file);
+    return real.startsWith(realpathSync(siteDir) + sep) && statSync(real).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function send(res, req, status, file) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', SITE_TYPES[extname(file)] ?? 'application/octet-stream');
+  res.setHeader('Content-Length', statSync(file).size);
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
 }

@@ -1,5 +1,10 @@
 // Types of the sepaxis package. Hand-written: Emscripten 3.1.6 cannot emit them.
 
+/**
+ * The package: `init()` loads the WebAssembly module once and resolves to the {@link Sepaxis} calls.
+ * @module sepaxis
+ */
+
 /** [x, y, z] as an array or typed array, or any {x, y, z} such as a three.js Vector3. */
 export type Vec3Like = readonly [number, number, number] | ArrayLike<number> | { x: number; y: number; z: number };
 /** A unit quaternion [x, y, z, w] (three.js order), or {x, y, z, w}. */

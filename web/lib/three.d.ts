@@ -1,4 +1,9 @@
 // Types of the `sepaxis/three` adapters.
+
+/**
+ * Conversions between three.js objects and sepaxis volumes (three is an optional peer dependency).
+ * @module sepaxis/three
+ */
 import type { Box3, Matrix4, Object3D, Sphere } from 'three';
 import type { OBB } from 'three/examples/jsm/math/OBB.js';
 import type { AabbVolume, KdopVolume, ObbVolume, SphereVolume, Volume } from './index.js';

@@ -1,0 +1,188 @@
+// The tutorial site (web/site, built into build/site by `npm run build:site`), as the app's server
+// serves it at /tutorial/: with the app's headers (hashed files immutable, nothing outside
+// build/site reachable); every page loads under the app's Content-Security-Policy with no console
+// error, no uncaught exception and no CSP violation, and has its one h1 and the site's navigation;
+// moving to the next page in the page (VitePress renders it from script), searching and the dark
+// theme break no rule either; a demo's link opens its scene in the visualizer; axe finds no WCAG
+// AA violation; nothing is wider than a phone's screen. Screenshots of the home page and a lesson
+// at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the site first.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { BASE_URL, launch, openPage, shot } from './browser.mjs';
+
+const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
+const SITE_URL = new URL('tutorial/', BASE_URL);
+
+/** Every page of the built site, as a path under /tutorial/ ('' for the home page). */
+function sitePages() {
+  if (!existsSync(`${SITE}index.html`)) throw new Error('build/site is missing: run `npm run build:site` first');
+  return readdirSync(SITE, { recursive: true })
+    .filter((f) => f.endsWith('.html') && f !== '404.html')
+    .map((f) => f.replace(/(^|\/)index\.html$/, '$1'))
+    .sort();
+}
+
+/** Loads a page of the site and waits until VitePress has taken it over (hydrated). */
+async function loadSitePage(page, path) {
+  const response = await page.goto(new URL(path, SITE_URL).href);
+  await page.waitForFunction(() => document.querySelector('#app')?.__vue_app__ !== undefined, null, { timeout: 30_000 });
+  await page.evaluate(() => document.fonts.ready);
+  return response;
+}
+
+function assertNoProblems(page, where) {
+  const { errors, console: consoleErrors, csp, dialogs } = page.problems;
+  assert.deepEqual({ errors, console: consoleErrors, csp, dialogs }, { errors: [], console: [], csp: [], dialogs: [] }, where);
+}
+
+describe('the tutorial site', () => {
+  const pages = sitePages();
+  let browser;
+  before(async () => { browser = await launch(); });
+  after(async () => { await browser?.close(); });
+
+  test('has the home page, the eight lessons, the two guides and the API reference', () => {
+    for (const path of ['', 'guide/getting-started.html', 'guide/embed.html', 'api/', 'api/sepaxis.html', 'api/sepaxis/three.html']) {
+      assert.ok(pages.includes(path), `${path || 'index.html'} is built`);
+    }
+    assert.equal(pages.filter((p) => p.startsWith('lessons/')).length, 8, pages.join(' '));
+  });
+
+  test('the server sends the site with the app\'s headers, hashed files cached for good, 404s for the rest', async () => {
+    const head = (path) => fetch(new URL(path, BASE_URL), { method: 'HEAD', redirect: 'manual' });
+    const app = await head('./');
+    const home = await head('tutorial/');
+    assert.equal(home.status, 200);
+    assert.match(home.headers.get('content-type'), /^text\/html/);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy']) {
+      assert.equal(home.headers.get(name), app.headers.get(name), name);
+    }
+    assert.equal(home.headers.get('cache-control'), 'no-cache');
+    const moved = await head('tutorial');
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.get('location'), '/tutorial/');
+    const html = await (await fetch(new URL('tutorial/', BASE_URL))).text();
+    const script = html.match(/<script type="module" src="\/tutorial\/(assets\/app\.[\w-]+\.js)"/)[1];
+    const asset = await head(`tutorial/${script}`);
+    assert.match(asset.headers.get('content-type'), /^text\/javascript/);
+    assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(asset.headers.get('content-security-policy'), app.headers.get('content-security-policy'));
+    for (const path of ['tutorial/missing.html', 'tutorial/assets/missing.js', 'tutorial/..%2f..%2fpackage.json', 'tutorial/%2e%2e/%2e%2e/package.json']) {
+      const res = await head(path);
+      assert.equal(res.status, 404, path);
+      assert.equal(res.headers.get('cache-control'), 'no-cache', path);
+    }
+  });
+
+  test('every page loads under the CSP with no error, and has one h1 and the navigation', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    for (const path of pages) {
+      const response = await loadSitePage(page, path);
+      assert.equal(response.status(), 200, path);
+      assert.match(response.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'; style-src 'self';/, path);
+      const shape = await page.evaluate(() => ({
+        h1: [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).map((h) => h.textContent.trim()),
+        nav: document.querySelectorAll('header nav a[href]').length,
+        sidebar: document.querySelectorAll('.VPSidebar a[href]').length,
+        demos: [...document.querySelectorAll('sepaxis-demo')].map((d) => {
+          try {
+            return JSON.parse(d.getAttribute('scene')).volumes.length > 0 && /^\d+$/.test(d.getAttribute('step')) && d.getAttribute('panels').length > 0;
+          } catch {
+            return false;
+          }
+        }),
+      }));
+      assert.ok(shape.demos.every(Boolean), `${path}: every <sepaxis-demo> has a scene, panels and a step`);
+      if (path.startsWith('lessons/')) assert.ok(shape.demos.length >= 1, `${path}: a demo`);
+      assert.equal(shape.h1.length, 1, `${path}: one visible h1 (${shape.h1.join(' | ')})`);
+      assert.ok(shape.h1[0].length > 0, `${path}: the h1 has text`);
+      assert.ok(shape.nav >= 3, `${path}: the top navigation has its links`);
+      if (path !== '') assert.ok(shape.sidebar >= 12, `${path}: the sidebar lists the lessons, guides and API pages`);
+      assertNoProblems(page, path);
+    }
+    await page.context().close();
+  });
+
+  test('lessons link to the next one, and the next page rendered in the page keeps to the CSP', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/2-spheres.html');
+    assert.ok(await page.locator('.pager-link.prev').count(), 'a link to the previous lesson');
+    await page.locator('.pager-link.next').click();
+    await page.waitForURL(/3-aabbs/);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('Axis-aligned'));
+    // The next page's code blocks were inserted by script: their colours must come from classes.
+    const coloured = await page.evaluate(() => {
+      const span = document.querySelector('.vp-doc pre.shiki code span.line span');
+      return span ? getComputedStyle(span).getPropertyValue('--shiki-light').trim() : '#none';
+    });
+    assert.match(coloured, /^#[0-9A-Fa-f]{6}$/, 'code is coloured');
+    assertNoProblems(page, 'after moving to lesson 3');
+    await page.context().close();
+  });
+
+  test('a demo\'s link opens its scene in the visualizer, and the navigation leads there too', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/4-obbs-and-sat.html');
+    await page.locator('p.open-in-visualizer a').first().click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    await page.waitForFunction(() => window.sepaxisApp?.report !== null && window.sepaxisApp?.model.volumes.length === 2);
+    const shown = await page.evaluate(() => {
+      const { model, report } = window.sepaxisApp;
+      return { names: model.volumes.map((v) => v.name), overlap: report.overlap, axis: report.axes[report.separatingAxis]?.label };
+    });
+    assert.deepEqual(shown, { names: ['Bar A', 'Bar B'], overlap: false, axis: 'A.u2 × B.u1' });
+    await loadSitePage(page, '');
+    await page.locator('header nav a', { hasText: 'Visualizer' }).click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    assert.equal(new URL(page.url()).pathname, '/');
+    assertNoProblems(page, 'the visualizer opened from the tutorial');
+    await page.context().close();
+  });
+
+  test('search finds a lesson, and the dark theme switches, within the CSP', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, '');
+    await page.locator('#local-search button').click();
+    await page.locator('#localsearch-input').fill('separating axis');
+    await page.locator('#localsearch-list li').first().waitFor({ timeout: 10_000 });
+    assert.ok(await page.locator('#localsearch-list li').count() > 0, 'results');
+    await page.keyboard.press('Escape');
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const before = await dark();
+    await page.locator('.VPNavBarAppearance button').click();
+    await page.waitForFunction((was) => document.documentElement.classList.contains('dark') !== was, before);
+    assert.notEqual(await dark(), before);
+    assertNoProblems(page, 'search and theme');
+    await page.context().close();
+  });
+
+  test('axe finds no contrast or naming violations on the home page, a lesson and the API page', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const found = [];
+    for (const path of ['', 'lessons/8-choosing.html', 'api/sepaxis.html']) {
+      await loadSitePage(page, path);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path}: ${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
+    }
+    assert.deepEqual([...new Set(found)], []);
+    await page.context().close();
+  });
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test(`the home page and a lesson fit ${viewport.width}×${viewport.height} (screenshots)`, async () => {
+      const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
+      for (const [name, path] of [['home', ''], ['lesson', 'lessons/4-obbs-and-sat.html']]) {
+        await loadSitePage(page, path);
+        const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${name}: nothing wider than the screen (${overflow} px over)`);
+        await shot(page, `site-${name}-${viewport.width}x${viewport.height}`);
+      }
+      assertNoProblems(page, `${viewport.width}×${viewport.height}`);
+      await page.context().close();
+    });
+  }
+});
