@@ -12,4 +12,5 @@ mkdir -p dist
 cp web/lib/*.js web/lib/*.d.ts web/lib/volume.schema.json dist/
 cp build/wasm/cpp/bindings/sepaxis-wasm.js build/wasm/cpp/bindings/sepaxis-wasm.wasm build/wasm/cpp/bindings/wire.js dist/
 node_modules/.bin/vite build -c web/demo/vite.config.js
+cp web/demo/demo.d.ts dist/
 echo "dist/: $(ls dist | tr '\n' ' ')"

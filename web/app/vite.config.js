@@ -21,8 +21,11 @@ const SITE_PATH = '/tutorial/';
 
 // The page's own policy (index.html's meta tag), sent as a header too, plus what only a header
 // can say: frame-ancestors (no other site may frame the app; a meta tag cannot forbid that).
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const PAGE_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+const CSP = `${PAGE_CSP}; frame-ancestors 'none'`;
+/** embed.html is there to be framed by documentation sites: any may (embedFrameable). */
+const EMBED_CSP = `${PAGE_CSP}; frame-ancestors *`;
 
 export default defineConfig({
   root,
@@ -36,6 +39,8 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1000,
     sourcemap: true,
+    // The visualizer, and the demo element alone in a window (the iframe embed).
+    rollupOptions: { input: { main: join(root, 'index.html'), embed: join(root, 'embed.html') } },
   },
   server: { host: '127.0.0.1' },
   preview: {
@@ -51,7 +56,7 @@ export default defineConfig({
       'Referrer-Policy': 'no-referrer',
     },
   },
-  plugins: [needsPackage(), previewCaching(), tutorialSite()],
+  plugins: [needsPackage(), previewCaching(), embedFrameable(), tutorialSite()],
 });
 
 /** Stops a build or the dev server early, with the fix, when the package is not built. */
@@ -82,6 +87,26 @@ function previewCaching() {
           (path.startsWith(`${SITE_PATH}assets/`) && existsSync(join(siteDir, path.slice(SITE_PATH.length))));
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         next();
+      });
+    },
+  };
+}
+
+/**
+ * Preview only: serves embed.html with the app's headers but a policy that lets other sites frame
+ * it (EMBED_CSP); it is sent here, before Vite's own header middleware would set the app's.
+ */
+function embedFrameable() {
+  return {
+    name: 'sepaxis:embed-frameable',
+    configurePreviewServer(server) {
+      const headers = server.config.preview.headers ?? {};
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url, 'http://x').pathname;
+        if (path !== '/embed.html' && path !== '/embed') return next();
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.setHeader('Content-Security-Policy', EMBED_CSP);
+        send(res, req, 200, join(outDir, 'embed.html'));
       });
     },
   };

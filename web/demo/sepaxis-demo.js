@@ -188,9 +188,11 @@ export class SepaxisDemo extends HTMLElement {
     this.#model.addEventListener('change', (e) => this.#refresh(e.detail));
     this.#applyTheme();
     this.#buildPanels();
-    for (const f of this.#pending) f();
+    // A scene set as a property before the start wins over the attributes.
+    const pending = this.#pending;
     this.#pending = [];
-    this.#loadFromAttributes();
+    if (pending.length) for (const f of pending) f();
+    else this.#loadFromAttributes();
   }
 
   #pending = [];
