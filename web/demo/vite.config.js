@@ -33,6 +33,9 @@ export default defineConfig({
     target: 'es2022',
     minify: true,
     copyPublicDir: false,
+    // No preload helper: its list of chunk URLs would outlive a site's own bundling of demo.js
+    // (VitePress) and point at files that bundle renamed.
+    modulePreload: false,
     reportCompressedSize: false,
     rollupOptions: {
       input: { demo: here('demo.js') },

@@ -54,7 +54,7 @@ export default defineConfig({
     template: {
       compilerOptions: {
         // The live demo is a custom element (defined by the demo's own script), not a Vue component.
-        isCustomElement: (tag) => tag === 'sepaxis-demo',
+        isCustomElement: (tag) => tag === 'sepaxis-demo' || tag === 'sepaxis-exercise',
       },
     },
   },

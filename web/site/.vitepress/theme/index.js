@@ -1,5 +1,16 @@
-// The default theme with the site's few additions (custom.css).
+// The default theme with the site's few additions (custom.css), and, in the browser, the live
+// demos: the package's own <sepaxis-demo> (sepaxis/demo, its public API only) and the lessons'
+// exercises, which watch a demo's report (exercise.js). Neither runs while pages are rendered
+// to HTML at build time.
 import DefaultTheme from 'vitepress/theme';
 import './custom.css';
 
-export default DefaultTheme;
+export default {
+  extends: DefaultTheme,
+  async enhanceApp() {
+    if (import.meta.env.SSR) return;
+    await import('sepaxis/demo');
+    const { SepaxisExercise } = await import('./exercise.js');
+    if (!customElements.get('sepaxis-exercise')) customElements.define('sepaxis-exercise', SepaxisExercise);
+  },
+};
