@@ -160,6 +160,28 @@ describe('<sepaxis-demo>', () => {
     await page.context().close();
   });
 
+  test('the inspector panel edits the active volume: typing a centre moves it, the report and a change event follow', async () => {
+    const page = await demoPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}pages/two.html`);
+    await page.waitForFunction(() => document.querySelector('#two').report);
+    await page.evaluate(() => document.querySelector('#two').setAttribute('panels', 'verdict,inspector'));
+    const two = page.locator('#two');
+    await two.scrollIntoViewIfNeeded();
+    const field = two.locator('input[data-path="center.0"]');
+    await field.waitFor();
+    assert.equal(await page.evaluate(() => document.querySelector('#two').report.overlap), true);
+    const changed = page.evaluate(() => new Promise((r) => document.querySelector('#two').addEventListener('change', (e) => r(e.detail.scene.volumes[1].volume), { once: true })));
+    await field.fill('9');
+    await field.press('Enter');
+    const moved = await changed;
+    assert.ok(moved.min[0] > 5, `the k-DOP moved right (${JSON.stringify(moved.min)})`);
+    assert.equal(await page.evaluate(() => document.querySelector('#two').report.overlap), false);
+    await settle(page);
+    await shot(page, '43-demo-phone-inspector');
+    assert.deepEqual(page.problems.errors, []);
+    await page.context().close();
+  });
+
   test('a bad scene, a failing or junk src and a hostile name show their message in the box; the page goes on', async () => {
     const page = await demoPage({ viewport: { width: 1000, height: 900 } });
     await page.goto(`${server.url}pages/two.html`);

@@ -21,8 +21,11 @@ function metaPolicy() {
 async function assetPaths() {
   const html = await (await fetch(BASE_URL)).text();
   const script = html.match(/<script type="module"[^>]*src="\.\/(assets\/[^"]+\.js)"/)[1];
+  // The module's URL is in the page's script or in a chunk it imports (shared with embed.html).
   const js = await (await fetch(new URL(script, BASE_URL))).text();
-  const wasm = js.match(/sepaxis-wasm-[\w-]+\.wasm/)[0];
+  const chunks = [...js.matchAll(/from\s*"\.\/([\w.-]+\.js)"/g)].map((m) => `assets/${m[1]}`);
+  const texts = [js, ...await Promise.all(chunks.map(async (c) => (await fetch(new URL(c, BASE_URL))).text()))];
+  const wasm = texts.map((t) => t.match(/sepaxis-wasm-[\w-]+\.wasm/)?.[0]).find(Boolean);
   return { script, wasm: `assets/${wasm}` };
 }
 

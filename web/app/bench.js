@@ -6,7 +6,7 @@
 // Results go to window.__sepaxisBench and an overlay.
 
 import { h } from '../view/dom.js';
-import { template } from './defaults.js';
+import { template } from '../view/defaults.js';
 import { translated } from '../view/edit.js';
 
 /** Frames measured per phase (?frames=N overrides the drag phase; orbit gets two thirds). */

@@ -5,19 +5,10 @@
 
 import { Matrix4, Object3D, Quaternion, Vector3 } from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
-import { translated } from '../view/edit.js';
+import { rotationNote, translated } from '../view/edit.js';
 
 /** Smallest size a drag can shrink a volume to (world units): keeps it visible and pickable. */
 const MIN_SIZE = 0.02;
-
-/** Why a volume cannot rotate, or null when it can. */
-export function rotationNote(volume) {
-  if (!volume) return null;
-  if (volume.type === 'aabb') return 'An AABB is axis-aligned: it cannot rotate. Convert it to an OBB to turn it.';
-  if (volume.type === 'kdop') return 'A k-DOP\'s slab directions are fixed: it can move and scale, not rotate.';
-  if (volume.type === 'sphere') return 'A sphere looks the same in every orientation: there is nothing to rotate.';
-  return null;
-}
 
 const _m = new Matrix4();
 

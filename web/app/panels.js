@@ -4,7 +4,7 @@
 
 import { AxisPanel } from '../view/axis-panel.js';
 import { byId } from '../view/dom.js';
-import { Inspector } from './inspector.js';
+import { Inspector } from '../view/inspector.js';
 import { SceneList } from './scene-list.js';
 import { TutorialPanel } from '../view/tutorial-panel.js';
 import { VerdictPanel } from '../view/verdict-panel.js';

@@ -3,7 +3,7 @@
 // next, move B out by the minimum translation vector. Geometry goes through the package
 // (edit.js), so the app holds none of its own.
 
-import { template } from './defaults.js';
+import { template } from '../view/defaults.js';
 import { movedByMtv, translated } from '../view/edit.js';
 
 /** The golden angle (radians): successive points of a sunflower spiral fill a disc evenly. */

@@ -2,7 +2,7 @@
 // export/import and help. Each button names its keyboard shortcut in its tooltip.
 
 import { h } from '../view/dom.js';
-import { KDOP_KS } from './defaults.js';
+import { KDOP_KS } from '../view/defaults.js';
 import { EMPTY, PRESETS } from './presets.js';
 
 export class Toolbar {

@@ -5,8 +5,9 @@
 //   <sepaxis-demo scene='{"volumes":[…],"selection":["a","b"]}' panels="verdict,stepper"></sepaxis-demo>
 //
 // Attributes: scene (inline JSON, the format of the visualizer's links and files) or src (a URL of
-// such a file); panels (any of verdict, axes, stepper, toolbar; default "verdict,stepper");
-// editable (drag volumes to move them, Shift+drag to turn a box); step (open the stepper at axis
+// such a file); panels (any of verdict, inspector, axes, stepper, toolbar; default
+// "verdict,stepper"); editable (drag volumes to move them, Shift+drag to turn a box, click to
+// pick the compared pair); step (open the stepper at axis
 // N, from 1); camera ({"position": [x, y, z], "target": [x, y, z]}); theme (dark or light).
 // Properties: scene (get, set), report (the compared pair's sx.collide report, or null), error
 // (the message of a bad scene, or null). Events: change (the reader edited the scene), report.
@@ -23,6 +24,8 @@ import { AxisPanel } from '../view/axis-panel.js';
 import { alongAxis, framed, glide, prefersReducedMotion } from '../view/camera-moves.js';
 import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
 import { h } from '../view/dom.js';
+import { aabbToObb, movedByMtv, translated } from '../view/edit.js';
+import { Inspector } from '../view/inspector.js';
 import { pickVolume } from '../view/picking.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
 import { SceneModel } from '../view/scene-model.js';
@@ -34,7 +37,7 @@ import { undrawable } from '../view/view-range.js';
 import viewCss from '../view/view.css?inline';
 import demoCss from './demo.css?inline';
 
-const PANELS = ['verdict', 'axes', 'stepper', 'toolbar'];
+const PANELS = ['verdict', 'inspector', 'axes', 'stepper', 'toolbar'];
 const DEFAULT_PANELS = 'verdict,stepper';
 /** One key press turns the camera by this much (radians), or zooms by this factor. */
 const ORBIT_STEP = Math.PI / 12;
@@ -109,7 +112,7 @@ export class SepaxisDemo extends HTMLElement {
     const labels = new CSS2DRenderer();
     labels.domElement.className = 'labels';
     const message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
-    const note = h('div', { class: 'note', role: 'status', hidden: true });
+    const note = h('div', { class: 'view-note', role: 'status', hidden: true });
     const view = h('div', { class: 'view', part: 'view' }, canvas, labels.domElement, note, message);
     const panels = h('div', { class: 'panels', part: 'panels' });
     const announcer = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
@@ -359,6 +362,16 @@ export class SepaxisDemo extends HTMLElement {
             if (on && this.#ui.step >= 0) this.#lookAlong(this.#ui.step);
           },
         });
+      } else if (name === 'inspector') {
+        // The numbers of the active volume (B, or the one last clicked in an editable demo).
+        const update = (id, volume, options) => this.#edit(() => this.#model.update(id, volume, options));
+        this.#panels.inspector = new Inspector(root, this.#sx, {
+          onChange: update,
+          onRename: (id, name) => this.#edit(() => this.#model.rename(id, name)),
+          onConvert: (id) => update(id, aabbToObb(this.#model.get(id).volume)),
+          onDuplicate: (id) => this.#edit(() => this.#model.duplicate(id)),
+          onDelete: (id) => this.#edit(() => this.#model.remove(id)),
+        });
       } else if (name === 'axes') {
         this.#panels.axes = new AxisPanel(root, {
           onHover: (i) => { this.#ui.hoverAxis = i; this.#showFocus(); this.#invalidate(); },
@@ -376,13 +389,15 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   #refreshPanels({ transient = false } = {}) {
-    const { verdict, stepper, axes } = this.#panels;
+    const { verdict, stepper, axes, inspector } = this.#panels;
     const model = this.#model;
     verdict?.update(this.#pair, this.#report, {
       count: model.volumes.length, overlappingPairs: this.#collision?.overlappingPairs ?? 0, selected: model.selection.length,
     });
     stepper?.update(this.#pair, this.#report, this.#ui.step, null, this.#ui.follow);
     axes?.update(this.#report, this.#ui.step, { transient });
+    const active = model.active;
+    inspector?.update(active, active ? pairRoles(this.#pair).get(active.id) ?? null : null);
     this.#els.panels.classList.toggle('tutorial-on', this.#ui.step >= 0);
   }
 
@@ -561,6 +576,8 @@ export class SepaxisDemo extends HTMLElement {
     });
     const end = () => {
       if (drag?.id && drag.moved) this.#edited();
+      // A click on a volume of an editable demo picks it: the last two picked are A and B.
+      else if (drag?.id && !drag.moved) this.#edit(() => this.#model.select(drag.id));
       drag = null;
     };
     canvas.addEventListener('pointerup', end);
@@ -596,8 +613,7 @@ export class SepaxisDemo extends HTMLElement {
     } else {
       // One pixel moves the volume by one pixel's width at the orbit target's depth.
       const perPixel = (2 * camera.position.distanceTo(target) * Math.tan((camera.fov * Math.PI) / 360)) / this.#els.canvas.clientHeight;
-      const d = right.multiplyScalar(dx * perPixel).addScaledVector(up, -dy * perPixel).toArray();
-      moved = this.#sx.transform(v, { translation: d }, v.type === 'aabb' ? { enclosingAabb: true } : undefined);
+      moved = translated(this.#sx, v, right.multiplyScalar(dx * perPixel).addScaledVector(up, -dy * perPixel).toArray());
     }
     if (this.#sx.validate(moved).length) return;
     this.#model.update(id, moved, { transient: true });
@@ -608,12 +624,18 @@ export class SepaxisDemo extends HTMLElement {
     this.#edited();
   }
 
+  /** Moves B out by the minimum translation vector (not past the largest double: edit.js). */
   #applyMtv() {
     const p = this.#report?.penetration;
     if (!p || !this.#pair) return;
     const B = this.#pair[1];
-    const moved = this.#sx.transform(B.volume, { translation: p.normal.map((x) => x * p.depth) }, B.volume.type === 'aabb' ? { enclosingAabb: true } : undefined);
-    if (this.#sx.validate(moved).length) return;
+    let moved;
+    try {
+      moved = movedByMtv(this.#sx, B.volume, p);
+    } catch (e) {
+      if (e instanceof RangeError) return this.#note(`B was not moved: ${e.message}.`);
+      throw e;
+    }
     this.#edit(() => this.#model.update(B.id, moved));
   }
 

@@ -35,3 +35,12 @@ export function aabbToObb(aabb) {
 export function withK(sx, kdop, k) {
   return sx.fit('kdop', sx.polytope(kdop).vertices, { k });
 }
+
+/** Why a volume cannot rotate, or null when it can. */
+export function rotationNote(volume) {
+  if (!volume) return null;
+  if (volume.type === 'aabb') return 'An AABB is axis-aligned: it cannot rotate. Convert it to an OBB to turn it.';
+  if (volume.type === 'kdop') return 'A k-DOP\'s slab directions are fixed: it can move and scale, not rotate.';
+  if (volume.type === 'sphere') return 'A sphere looks the same in every orientation: there is nothing to rotate.';
+  return null;
+}

@@ -5,12 +5,11 @@
 // rotate, offers to become an OBB.
 
 import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
-import { h, setChildren } from '../view/dom.js';
-import { aKdop } from '../view/format.js';
+import { h, setChildren } from './dom.js';
+import { aKdop } from './format.js';
 import { KDOP_DIRECTIONS, KDOP_KS } from './defaults.js';
-import { rotationNote } from './gizmo.js';
-import { translated, withK } from '../view/edit.js';
-import { MAX_NAME } from '../view/share.js';
+import { rotationNote, translated, withK } from './edit.js';
+import { MAX_NAME } from './share.js';
 
 const round = (x, digits = 4) => {
   const f = 10 ** digits;
