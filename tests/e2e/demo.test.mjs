@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { deflateRawSync } from 'node:zlib';
 import { BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
-import { startStaticServer } from './static-server.mjs';
+import { startStaticServer } from '../../scripts/static-server.mjs';
 
 let browser, server;
 before(async () => {

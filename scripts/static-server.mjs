@@ -1,6 +1,8 @@
-// A static file server for the demo element's browser tests: serves the built package (dist/) at
-// /dist/ and the test pages (tests/e2e/pages/) at /pages/, as a documentation site would, with
-// the Content-Security-Policy a page asks for (?csp=strict: script-src 'self' 'wasm-unsafe-eval').
+// A static file server, as a documentation site or a game's page would serve the package: the
+// built package (dist/) at /dist/, the demo element's test pages (tests/e2e/pages/) at /pages/,
+// the world example at /world/ and three.js's module build at /three/; a page may ask for the
+// Content-Security-Policy of issue 13 (?csp=strict: script-src 'self' 'wasm-unsafe-eval').
+// Used by tests/e2e/demo.test.mjs, tests/e2e/world.test.mjs and `npm run example:world`.
 
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -9,15 +11,19 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.css': 'text/css' };
-const MOUNTS = { '/dist/': 'dist/', '/pages/': 'tests/e2e/pages/' };
+const MOUNTS = {
+  '/dist/': 'dist/', '/pages/': 'tests/e2e/pages/', '/world/': 'examples/world/', '/three/': 'node_modules/three/build/',
+  '/three-addons/': 'node_modules/three/examples/jsm/',
+};
 export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
 
-/** Starts the server on a free port of 127.0.0.1; resolves to { url, close() }. */
-export function startStaticServer() {
+/** Starts the server on 127.0.0.1 (port 0: a free one); resolves to { url, close() }. */
+export function startStaticServer(port = 0) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     const mount = Object.keys(MOUNTS).find((m) => url.pathname.startsWith(m));
-    const rel = mount && normalize(url.pathname.slice(mount.length));
+    let rel = mount && normalize(url.pathname.slice(mount.length));
+    if (rel === '.' || rel?.endsWith('/')) rel = join(rel, 'index.html');
     if (!mount || rel.startsWith('..')) return void res.writeHead(404).end('not found');
     try {
       const body = await readFile(join(ROOT, MOUNTS[mount], rel));
@@ -28,7 +34,7 @@ export function startStaticServer() {
       res.writeHead(404).end('not found');
     }
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => {
     resolve({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) });
   }));
 }
