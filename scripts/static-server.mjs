@@ -1,19 +1,22 @@
 // A static file server, as a documentation site or a game's page would serve the package: the
 // built package (dist/) at /dist/, the demo element's test pages (tests/e2e/pages/) at /pages/,
-// the world example at /world/ and three.js's module build at /three/; a page may ask for the
+// the world example at /world/, the browser benchmarks at /bench/ and three.js's module build at
+// /three/ (its addons at /three-addons/); a page may ask for the
 // Content-Security-Policy of issue 13 (?csp=strict: script-src 'self' 'wasm-unsafe-eval').
-// Used by tests/e2e/demo.test.mjs, tests/e2e/world.test.mjs and `npm run example:world`.
+// Used by tests/e2e/demo.test.mjs, tests/e2e/world.test.mjs, `npm run example:world` and
+// `npm run bench:browser`.
 
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.css': 'text/css' };
 const MOUNTS = {
   '/dist/': 'dist/', '/pages/': 'tests/e2e/pages/', '/world/': 'examples/world/', '/three/': 'node_modules/three/build/',
   '/three-addons/': 'node_modules/three/examples/jsm/',
+  '/bench/': 'scripts/bench/',
 };
 export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
 
