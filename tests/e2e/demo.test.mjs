@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { deflateRawSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 
@@ -271,6 +272,23 @@ describe('<sepaxis-demo>', () => {
     const px = await pixelsOf(page, '#one');
     assert.ok(px.drawn > 200, 'drew under the strict policy');
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    await page.context().close();
+  });
+
+  test('axe finds no contrast or naming violations in the dark and the light demo, with every panel open and the stepper on', async () => {
+    const page = await demoPage({ viewport: { width: 1000, height: 1000 } });
+    await page.goto(`${server.url}pages/two.html`);
+    await page.waitForFunction(() => document.querySelector('#one').report && document.querySelector('#two').report);
+    await page.evaluate(() => {
+      for (const d of document.querySelectorAll('sepaxis-demo')) {
+        d.setAttribute('panels', 'verdict,inspector,stepper,axes,toolbar');
+        d.setAttribute('step', '1');
+      }
+    });
+    await settle(page);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
+    await shot(page, '44-demo-light-and-dark');
     await page.context().close();
   });
 
