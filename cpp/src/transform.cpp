@@ -51,10 +51,9 @@ Obb transformed(const Obb& box, const RigidTransform& t) {
   return r;
 }
 
-Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
+void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, double* hi) {
   const KdopDirection* dirs = kdopDirections(kdop.k);
   const int n = kdop.slabCount();
-  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
   std::fill(lo, lo + n, std::numeric_limits<double>::infinity());
   std::fill(hi, hi + n, -std::numeric_limits<double>::infinity());
   for (int v = 0; v < kdop.vertexCount; ++v) {
@@ -65,8 +64,13 @@ Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
       hi[i] = greater(hi[i], s);
     }
   }
+}
+
+Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
+  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
+  transformedSlabs(kdop, t, lo, hi);
   // The slabs of a point set's own extremes always intersect: this cannot fail.
-  return makeKdop(kdop.k, lo, hi, n).value();
+  return makeKdop(kdop.k, lo, hi, kdop.slabCount()).value();
 }
 
 Volume transformed(const Volume& v, const RigidTransform& t) {

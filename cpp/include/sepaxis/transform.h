@@ -23,6 +23,10 @@ Obb transformed(const Obb& box, const RigidTransform& t);
 /// of the same k around the transformed polytope (exact when the rotation maps the direction set to
 /// itself, e.g. the identity or a quarter turn about an axis).
 Kdop transformed(const Kdop& kdop, const RigidTransform& t);
+/// The slabs transformed(kdop, t) builds its k-DOP from: min[i], max[i] of d_i . x over the
+/// transformed vertices (kdop.slabCount() numbers each). Cheap (no polytope is built): the World
+/// computes these every move and builds the k-DOP only when a test needs it, bit for bit the same.
+void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* min, double* max);
 Volume transformed(const Volume& v, const RigidTransform& t);
 
 /// The tightest AABB around the transformed volume.
