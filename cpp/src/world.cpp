@@ -223,9 +223,9 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
   w.poseScratch.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
-    Expected<RigidTransform> t = makeRigidTransform({p[3], p[4], p[5], p[6]}, {p[0], p[1], p[2]});
-    if (!t) return withIndex(t.error(), i);
-    w.poseScratch[i] = *t;
+    const Quat q{p[3], p[4], p[5], p[6]};
+    const Vec3 t{p[0], p[1], p[2]};
+    if (!tryMakeRigidTransform(q, t, 1, w.poseScratch[i])) return withIndex(makeRigidTransform(q, t).error(), i);
   }
   // poseScratch is not touched by the other overload.
   return setPoses(ids, w.poseScratch.data(), count);

@@ -1,14 +1,15 @@
 #pragma once
 // The cells of the World's hierarchical grid (Ericson, Real-Time Collision Detection, 7.1.6).
 //
-// Level L has cubic cells of side h = 2^L. A body lives at the smallest level whose cells are more
-// than twice its widest extent (and no finer than 2^-30 of its coordinates' magnitude, so that
+// Level L has cubic cells of side h = 2^L. A body lives at the smallest level whose cells are
+// longer than its widest extent (and no finer than 2^-30 of its coordinates' magnitude, so that
 // its cell indices fit in 32 bits), in the one cell holding the min corner of its padded box.
 //
-// Why three neighbours per axis suffice: for boxes A and B that overlap, with widths below h/2,
-// |A.min - B.min| < h/2 on each axis (B.min lies in [A.min - widthB, A.max]), so their cells
-// differ by at most 1. Scaling by 2^-L is exact, so this holds for the computed indices too. A
-// body searching a coarser level L' > L is smaller still (width < h'/4), and the same holds there.
+// Why three neighbours per axis suffice: for boxes A and B that overlap, with widths below h,
+// |A.min - B.min| < h on each axis (B.min lies in [A.min - widthB, A.max]), so the scaled
+// corners differ by less than 1 and their cells (floors) by at most 1. Scaling by 2^-L is exact,
+// so this holds for the computed indices too. A body searching a coarser level L' > L is smaller
+// still (width < h'/2): B.min lies in [A.min - h', A.min + h'/2], and the same holds there.
 
 #include <cmath>
 #include <cstdint>
@@ -59,10 +60,10 @@ inline Cell cellOf(const Bounds& b) {
   const double magnitude = maxComponent(max(abs(b.min), abs(b.max)));
   int level = kMinLevel;
   if (width > 0) {
-    // 2^e > 2.0000001 * width: the margin keeps "side > twice the width" true whatever rounding
-    // width carries.
+    // 2^e > 1.0000001 * width: the margin keeps "side > width" true whatever rounding width
+    // carries.
     int e;
-    std::frexp(2.0000001 * width, &e);
+    std::frexp(1.0000001 * width, &e);
     level = e > level ? e : level;
   }
   if (magnitude > 0) {

@@ -1,5 +1,7 @@
 #include "world_grid.h"
 
+#include <algorithm>
+
 #include "platform.h"
 
 namespace sepaxis::detail {
@@ -16,18 +18,42 @@ void Grid::build(const BodyStore& bodies) {
   while (tableSize < 2 * n) tableSize *= 2;
   mask_ = tableSize - 1;
   start_.assign(tableSize + 1, 0);
-  slot_.resize(n), body_.resize(n), cell_.resize(n), box_.resize(n);
+  slot_.resize(n), body_.resize(n), entry_.resize(n), byLevel_.resize(n);
   levelBits_.assign(kLevelWords, 0);
+
+  // Each present level's block of cells, for its row-major index (rowHash).
+  frame_.resize(kLevelCount);
+  const Cell* cells = bodies.cells();
+  for (uint32_t i = 0; i < n; ++i) {
+    const Cell& c = cells[i];
+    const int bit = c.level - kMinLevel;
+    LevelFrame& f = frame_[std::size_t(bit)];
+    const uint64_t mask = uint64_t{1} << (bit & 63);
+    if ((levelBits_[bit >> 6] & mask) == 0) {
+      levelBits_[bit >> 6] |= mask;
+      f.x0 = f.x1 = c.x, f.y0 = f.y1 = c.y, f.z0 = f.z1 = c.z;
+    } else {
+      f.x0 = std::min(f.x0, c.x), f.x1 = std::max(f.x1, c.x);
+      f.y0 = std::min(f.y0, c.y), f.y1 = std::max(f.y1, c.y);
+      f.z0 = std::min(f.z0, c.z), f.z1 = std::max(f.z1, c.z);
+    }
+  }
+  for (int w = 0; w < kLevelWords; ++w)
+    for (uint64_t bits = levelBits_[w]; bits != 0; bits &= bits - 1) {
+      LevelFrame& f = frame_[std::size_t(w * 64 + countTrailingZeros(bits))];
+      // Strides with room for the neighbours just outside the block (+3), so that those do not
+      // alias cells of the block; levels start far apart in the table.
+      f.rowStride = uint32_t(int64_t(f.x1) - f.x0 + 3);
+      f.layerStride = f.rowStride * uint32_t(int64_t(f.y1) - f.y0 + 3);
+      f.base = uint32_t(w * 64 + countTrailingZeros(bits)) * 0x9E3779B1u + f.rowStride + 1 + f.layerStride;
+    }
 
   // A counting sort by slot: count, prefix sums (start_[s] = first position of slot s), scatter
   // (which moves start_[s] to the end of slot s), then shift back by one slot.
-  const Cell* cells = bodies.cells();
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t s = slotOf(cells[i]);
     slot_[i] = s;
     ++start_[s + 1];
-    const int bit = cells[i].level - kMinLevel;
-    levelBits_[bit >> 6] |= uint64_t{1} << (bit & 63);
   }
   for (uint32_t s = 1; s <= tableSize; ++s) start_[s] += start_[s - 1];
   const double *minX = bodies.minX(), *minY = bodies.minY(), *minZ = bodies.minZ();
@@ -35,8 +61,7 @@ void Grid::build(const BodyStore& bodies) {
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t p = start_[slot_[i]]++;
     body_[p] = i;
-    cell_[p] = cells[i];
-    box_[p] = {{minX[i], minY[i], minZ[i]}, {maxX[i], maxY[i], maxZ[i]}};
+    entry_[p] = {{{minX[i], minY[i], minZ[i]}, {maxX[i], maxY[i], maxZ[i]}}, cells[i]};
   }
   for (uint32_t s = tableSize; s > 0; --s) start_[s] = start_[s - 1];
   start_[0] = 0;
@@ -46,6 +71,17 @@ void Grid::build(const BodyStore& bodies) {
     for (uint64_t bits = levelBits_[w]; bits != 0; bits &= bits - 1) {
       levels_.push_back(int32_t(w * 64 + countTrailingZeros(bits) + kMinLevel));
     }
+
+  // The sorted positions grouped by level (a counting sort by level index; few levels).
+  levelStart_.assign(levels_.size() + 1, 0);
+  auto levelIndex = [&](int32_t level) {
+    return std::size_t(std::lower_bound(levels_.begin(), levels_.end(), level) - levels_.begin());
+  };
+  for (uint32_t p = 0; p < n; ++p) ++levelStart_[levelIndex(entry_[p].cell.level) + 1];
+  for (std::size_t i = 1; i < levelStart_.size(); ++i) levelStart_[i] += levelStart_[i - 1];
+  for (uint32_t p = 0; p < n; ++p) byLevel_[levelStart_[levelIndex(entry_[p].cell.level)]++] = p;
+  for (std::size_t i = levelStart_.size() - 1; i > 0; --i) levelStart_[i] = levelStart_[i - 1];
+  levelStart_[0] = 0;
 }
 
 }  // namespace sepaxis::detail

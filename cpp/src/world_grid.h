@@ -4,15 +4,22 @@
 //
 // Every body sits in one cell, that of its padded box's min corner at its level. build() sorts
 // the bodies by a hash of their cell with a counting sort; a cell's bodies are then a run of the
-// sorted arrays. The hash is h(level, y, z) + x, so the cells x-1, x, x+1 of a row are consecutive
-// slots and one range covers them. Slots are shared by unrelated cells when hashes collide: every
-// candidate's own cell is compared, so collisions cost time, never a wrong or repeated pair.
+// sorted arrays. The hash is the cell's row-major index within its level's occupied block of cells
+// (plus an offset per level), modulo the table: the cells x-1, x, x+1 of a row are consecutive
+// slots, so one range covers them, and the sorted order follows space, so the rows a body looks
+// at next to it lie near the rows its neighbours looked at (the caches keep up). Slots are shared
+// by unrelated cells when the index wraps around the table: every candidate's own cell is
+// compared, so that costs time, never a wrong or repeated pair.
 //
-// Pairs: a body looks in its own cell at the bodies after it, and in the 13 neighbouring cells
-// of the half-stencil (x+1 in its row; the row y+1; the three rows z+1), so each pair of one level
-// is seen once; and in the 27 cells around its min corner on every coarser level present, so a
-// pair of two levels is seen once, by its smaller body. Only boxes that overlap are reported:
-// the narrow phase decides.
+// Pairs of one level: a body looks in its own cell at the bodies after it, and in the neighbouring
+// cells of the half-stencil (x+1 in its row; the row y+1; the three rows z+1), so each pair is
+// seen once. Of those it skips the cells its box cannot reach: a neighbour's min corner lies at or
+// below the body's max corner, so on each axis the offset +1 only when the box reaches into the
+// next cell. Pairs of two levels: the larger body looks at the finer level, in the cells from one
+// before its min corner's to its max corner's (or, when those are more than the bodies of that
+// level, at those bodies), so each pair is seen once. That direction is the cheap one: the finer
+// level's cells are smaller, and the cells around a small body on a coarse level hold many bodies
+// it cannot reach. Only boxes that overlap are reported: the narrow phase decides.
 
 #include <cstdint>
 #include <vector>
@@ -41,13 +48,29 @@ class Grid {
   void forEachInBox(const Bounds& box, F&& f) const;
 
  private:
+  /// One body in sorted order: its box and cell together, one 64-byte line per candidate.
+  struct alignas(64) Entry {
+    Bounds box;
+    Cell cell;
+  };
+
+  /// A level's occupied block of cells and the strides of its row-major index.
+  struct LevelFrame {
+    int32_t x0 = 0, y0 = 0, z0 = 0;
+    int32_t x1 = 0, y1 = 0, z1 = 0;
+    uint32_t base = 0, rowStride = 0, layerStride = 0;
+  };
+
+  /// The slot of cell (0, y, z) of a present level; cell x of the row is x slots further on.
+  /// Unsigned arithmetic: wrapping is the modulo.
   uint32_t rowHash(int32_t level, int32_t y, int32_t z) const {
-    uint32_t h = uint32_t(y) * 0x9E3779B1u ^ uint32_t(z) * 0x85EBCA77u ^ uint32_t(level) * 0xC2B2AE3Du;
-    return h ^ (h >> 15);
+    const LevelFrame& f = frame_[std::size_t(level - kMinLevel)];
+    return f.base + uint32_t(y - f.y0) * f.rowStride + uint32_t(z - f.z0) * f.layerStride - uint32_t(f.x0);
   }
   uint32_t slotOf(const Cell& c) const { return (rowHash(c.level, c.y, c.z) + uint32_t(c.x)) & mask_; }
 
-  /// f(q) for the sorted positions q of the slots of cells x0..x1 (consecutive modulo the table).
+  /// f(q) for the sorted positions q of the slots of cells x0..x1 (x1 - x0 < 4: consecutive slots
+  /// modulo the table, which has at least 16).
   template <class F>
   void forEachInSlots(uint32_t hash, int32_t x0, int32_t x1, F&& f) const {
     const uint32_t tableSize = mask_ + 1;
@@ -63,88 +86,91 @@ class Grid {
   /// f(q) for the bodies of cells (x0..x1, y, z) of `level` whose boxes meet `box`.
   template <class F>
   void forEachInRow(int32_t level, int32_t x0, int32_t x1, int32_t y, int32_t z, const Bounds& box, F&& f) const {
-    forEachInSlots(rowHash(level, y, z), x0, x1, [&](uint32_t q) {
-      const Cell& c = cell_[q];
-      if (c.level == level && c.y == y && c.z == z && uint32_t(c.x - x0) <= uint32_t(x1 - x0) && boxesMeet(box, box_[q]))
-        f(q);
-    });
+    const uint32_t hash = rowHash(level, y, z);
+    for (int32_t from = x0; from <= x1; from += 4) {
+      const int32_t to = x1 - from < 3 ? x1 : from + 3;
+      forEachInSlots(hash, from, to, [&](uint32_t q) {
+        const Entry& e = entry_[q];
+        // One branch (`&`): which candidates match is unpredictable.
+        if ((e.cell.level == level) & (e.cell.y == y) & (e.cell.z == z) &
+            (uint32_t(e.cell.x - from) <= uint32_t(to - from)) & boxesMeet(box, e.box))
+          f(q);
+      });
+    }
+  }
+
+  /// f(q) for the bodies of level index `li` whose boxes meet `box`: through the cells that can
+  /// hold them, or through the level's list when there are fewer bodies than cells.
+  template <class F>
+  void forEachAtLevel(std::size_t li, const Bounds& box, F&& f) const {
+    const int32_t level = levels_[li];
+    const uint32_t first = levelStart_[li], last = levelStart_[li + 1];
+    // A body of this level that meets the box has its min corner's cell within
+    // [floor(box.min / h) - 1, floor(box.max / h)] on each axis (its width is below h). Indices
+    // are clamped to where bodies' cells can be (|index| < 2^30): a monotone clamp keeps them all.
+    constexpr double kLimit = double(int32_t{1} << kCellMagnitudeBits) + 2;
+    const double inverse = inverseCellSide(level);
+    auto index = [inverse](double c) {
+      const double q = c * inverse;
+      return floorToInt(q < -kLimit ? -kLimit : q > kLimit ? kLimit : q);
+    };
+    const int32_t x0 = index(box.min.x) - 1, x1 = index(box.max.x);
+    const int32_t y0 = index(box.min.y) - 1, y1 = index(box.max.y);
+    const int32_t z0 = index(box.min.z) - 1, z1 = index(box.max.z);
+    const double cells = (double(x1) - x0 + 1) * (double(y1) - y0 + 1) * (double(z1) - z0 + 1);
+    if (cells > double(last - first)) {
+      for (uint32_t i = first; i < last; ++i)
+        if (boxesMeet(box, entry_[byLevel_[i]].box)) f(byLevel_[i]);
+      return;
+    }
+    for (int32_t z = z0; z <= z1; ++z)
+      for (int32_t y = y0; y <= y1; ++y) forEachInRow(level, x0, x1, y, z, box, f);
   }
 
   uint32_t mask_ = 0;
-  std::vector<uint32_t> start_;  ///< slot s holds the sorted positions [start_[s], start_[s + 1])
-  std::vector<uint32_t> slot_;   ///< by dense index: the body's slot
-  std::vector<uint32_t> body_;   ///< by sorted position: the dense index
-  std::vector<Cell> cell_;       ///< by sorted position
-  std::vector<Bounds> box_;      ///< by sorted position: the padded box
-  std::vector<int32_t> levels_;  ///< the levels that hold bodies, ascending
+  std::vector<uint32_t> start_;       ///< slot s holds the sorted positions [start_[s], start_[s + 1])
+  std::vector<uint32_t> slot_;        ///< by dense index: the body's slot
+  std::vector<uint32_t> body_;        ///< by sorted position: the dense index
+  std::vector<Entry> entry_;          ///< by sorted position
+  std::vector<int32_t> levels_;       ///< the levels that hold bodies, ascending
+  std::vector<uint32_t> levelStart_;  ///< level index i holds byLevel_[levelStart_[i] .. levelStart_[i + 1])
+  std::vector<uint32_t> byLevel_;     ///< sorted positions grouped by level
   std::vector<uint64_t> levelBits_;
+  std::vector<LevelFrame> frame_;     ///< by level - kMinLevel; set for the present levels
 };
 
 template <class F>
 void Grid::forEachBoxPair(F&& f) const {
   const uint32_t n = uint32_t(body_.size());
   for (uint32_t p = 0; p < n; ++p) {
-    const Cell c = cell_[p];
-    const Bounds& box = box_[p];
+    const Cell c = entry_[p].cell;
+    const Bounds box = entry_[p].box;
     const uint32_t a = body_[p];
     auto report = [&](uint32_t q) { f(a, body_[q]); };
-    // Its own cell, the bodies after it (the ones before saw it); then the half-stencil.
-    {
-      const uint32_t s = slotOf(c);
-      for (uint32_t q = p + 1, end = start_[s + 1]; q < end; ++q) {
-        const Cell& d = cell_[q];
-        if (d.level == c.level && d.x == c.x && d.y == c.y && d.z == c.z && boxesMeet(box, box_[q])) report(q);
-      }
+    // Its own cell, the bodies after it (the ones before saw it).
+    const uint32_t s = slotOf(c);
+    for (uint32_t q = p + 1, end = start_[s + 1]; q < end; ++q) {
+      const Entry& e = entry_[q];
+      if ((e.cell.level == c.level) & (e.cell.x == c.x) & (e.cell.y == c.y) & (e.cell.z == c.z) & boxesMeet(box, e.box))
+        report(q);
     }
-    forEachInRow(c.level, c.x + 1, c.x + 1, c.y, c.z, box, report);
-    forEachInRow(c.level, c.x - 1, c.x + 1, c.y + 1, c.z, box, report);
-    for (int32_t dy = -1; dy <= 1; ++dy) forEachInRow(c.level, c.x - 1, c.x + 1, c.y + dy, c.z + 1, box, report);
-    // Every coarser level: the 27 cells around its min corner there.
-    for (const int32_t level : levels_) {
-      if (level <= c.level) continue;
-      const double inverse = inverseCellSide(level);
-      const int32_t x = cellIndex(box.min.x, inverse), y = cellIndex(box.min.y, inverse),
-                    z = cellIndex(box.min.z, inverse);
-      for (int32_t dz = -1; dz <= 1; ++dz)
-        for (int32_t dy = -1; dy <= 1; ++dy) forEachInRow(level, x - 1, x + 1, y + dy, z + dz, box, report);
-    }
+    // The half-stencil, without the cells beyond the box's max corner (offset +1 only when the
+    // box reaches into the next cell).
+    const double inverse = inverseCellSide(c.level);
+    const int32_t reachX = cellIndex(box.max.x, inverse) > c.x, reachY = cellIndex(box.max.y, inverse) > c.y,
+                  reachZ = cellIndex(box.max.z, inverse) > c.z;
+    if (reachX) forEachInRow(c.level, c.x + 1, c.x + 1, c.y, c.z, box, report);
+    if (reachY) forEachInRow(c.level, c.x - 1, c.x + reachX, c.y + 1, c.z, box, report);
+    if (reachZ)
+      for (int32_t y = c.y - 1; y <= c.y + reachY; ++y) forEachInRow(c.level, c.x - 1, c.x + reachX, y, c.z + 1, box, report);
+    // Every finer level.
+    for (std::size_t li = 0; li < levels_.size() && levels_[li] < c.level; ++li) forEachAtLevel(li, box, report);
   }
 }
 
 template <class F>
 void Grid::forEachInBox(const Bounds& box, F&& f) const {
-  // A body of level L that meets the box has its min corner's cell within
-  // [floor(box.min / h) - 1, floor(box.max / h)] on each axis (its width is below h/2). Indices
-  // are clamped to where bodies' cells can be (|index| < 2^30): a monotone clamp keeps every one.
-  constexpr double kLimit = double(int32_t{1} << kCellMagnitudeBits) + 2;
-  auto index = [](double c, double inverse) {
-    const double q = c * inverse;
-    return floorToInt(q < -kLimit ? -kLimit : q > kLimit ? kLimit : q);
-  };
-  const uint32_t n = uint32_t(body_.size());
-  // Few cells: visit them; a box covering more cells than there are bodies: visit the bodies.
-  double cells = 0;
-  for (const int32_t level : levels_) {
-    const double inverse = inverseCellSide(level);
-    cells += (double(index(box.max.x, inverse)) - index(box.min.x, inverse) + 2) *
-             (double(index(box.max.y, inverse)) - index(box.min.y, inverse) + 2) *
-             (double(index(box.max.z, inverse)) - index(box.min.z, inverse) + 2);
-  }
-  if (cells > n) {
-    for (uint32_t q = 0; q < n; ++q)
-      if (boxesMeet(box, box_[q])) f(body_[q]);
-    return;
-  }
-  for (const int32_t level : levels_) {
-    const double inverse = inverseCellSide(level);
-    const int32_t x0 = index(box.min.x, inverse) - 1, x1 = index(box.max.x, inverse);
-    const int32_t y0 = index(box.min.y, inverse) - 1, y1 = index(box.max.y, inverse);
-    const int32_t z0 = index(box.min.z, inverse) - 1, z1 = index(box.max.z, inverse);
-    for (int32_t z = z0; z <= z1; ++z)
-      for (int32_t y = y0; y <= y1; ++y)
-        for (int32_t x = x0; x <= x1; ++x)  // one cell at a time: a long row could wrap the table twice
-          forEachInRow(level, x, x, y, z, box, [&](uint32_t q) { f(body_[q]); });
-  }
+  for (std::size_t li = 0; li < levels_.size(); ++li) forEachAtLevel(li, box, [&](uint32_t q) { f(body_[q]); });
 }
 
 }  // namespace sepaxis::detail

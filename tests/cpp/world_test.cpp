@@ -539,13 +539,20 @@ TEST(WorldAllocation, TenThousandFramesAllocateNothing) {
   // Poses for the frames, made beforehand: a small orbit per body.
   const int kPoseSets = 16;
   std::vector<std::vector<RigidTransform>> frames(kPoseSets);
-  for (auto& f : frames)
-    for (const RigidTransform& p : scene.poses) f.push_back(pose(randomRotation(rng), p.translation + Vec3{uniform(rng, -1, 1), 0, 0}));
+  std::vector<std::vector<double>> numbers(kPoseSets);  // the same as 7 numbers each (the JS form)
+  for (int f = 0; f < kPoseSets; ++f)
+    for (const RigidTransform& p : scene.poses) {
+      const Quat q = randomRotation(rng);
+      const Vec3 t = p.translation + Vec3{uniform(rng, -1, 1), 0, 0};
+      frames[size_t(f)].push_back(pose(q, t));
+      numbers[size_t(f)].insert(numbers[size_t(f)].end(), {t.x, t.y, t.z, q.x, q.y, q.z, q.w});
+    }
   std::vector<BodyId> out;
   out.reserve(scene.ids.size());
   auto frame = [&](int i) {
     const std::vector<RigidTransform>& poses = frames[size_t(i % kPoseSets)];
     ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), poses.data(), poses.size()).ok());
+    ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), numbers[size_t(i % kPoseSets)].data(), poses.size()).ok());
     (void)scene.world.pairs().size();
   };
   for (int i = 0; i < 2 * kPoseSets; ++i) frame(i);  // capacity reached
@@ -554,7 +561,10 @@ TEST(WorldAllocation, TenThousandFramesAllocateNothing) {
   size_t pairs = 0;
   for (int i = 0; i < 10000; ++i) {
     const std::vector<RigidTransform>& poses = frames[size_t(i % kPoseSets)];
-    ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), poses.data(), poses.size()).ok());
+    if (i % 2)
+      ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), numbers[size_t(i % kPoseSets)].data(), poses.size()).ok());
+    else
+      ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), poses.data(), poses.size()).ok());
     pairs += scene.world.pairs().size();
     if (i % 100 == 0) {
       ASSERT_TRUE(scene.world.query(query, out).ok());

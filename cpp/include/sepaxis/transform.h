@@ -14,6 +14,9 @@ struct RigidTransform {
 
 /// Validates: finite, unit quaternion within tolerance::kUnitQuaternion (normalized inside), scale > 0.
 Expected<RigidTransform> makeRigidTransform(Quat rotation, Vec3 translation, double scale = 1);
+/// makeRigidTransform without the error message, for hot paths (a World's setPoses): no
+/// allocation. Fills `t` and returns true exactly when makeRigidTransform would succeed.
+bool tryMakeRigidTransform(Quat rotation, Vec3 translation, double scale, RigidTransform& t);
 
 Sphere transformed(const Sphere& s, const RigidTransform& t);
 /// A rotated AABB is an OBB; see transformedBounds for the enclosing AABB.
