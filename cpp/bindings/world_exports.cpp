@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "scratch.h"
+#include "world_exports.h"
 
 using namespace sepaxis;
 using namespace sepaxis::bindings;
@@ -77,6 +78,8 @@ int applyPoses(JsWorld& w, const BodyId* ids, size_t count) {
 }
 
 }  // namespace
+
+World& sepaxis::bindings::worldOf(uintptr_t handle) { return reinterpret_cast<JsWorld*>(handle)->world; }
 
 extern "C" {
 

@@ -194,6 +194,18 @@ export class World {
     return POSE_NUMBERS * (id & SLOT_MASK);
   }
 
+  /**
+   * The body's volume in world space, as the world tests it: sx.transform(volume, pose), bit for
+   * bit (a turned AABB is an OBB; a k-DOP the tightest k-DOP around the turned one).
+   */
+  worldVolume(id) {
+    const ptr = this.#live('world.worldVolume');
+    if (!isId(id)) throw idError('world.worldVolume', 'id', id);
+    const v = this.#m.worldVolume(ptr, id);
+    if (v === null) throw unknownBody('world.worldVolume', id);
+    return v;
+  }
+
   /** Moves every body to its pose in `poses`; all are checked before any moves. */
   commitPoses() {
     const ptr = this.#live('world.commitPoses');
