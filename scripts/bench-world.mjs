@@ -86,9 +86,10 @@ function makeScene(n, kdopPercent) {
   for (let i = 0; i < n; i++) {
     const r = uniform(0.5, 1);
     const kdop = Math.floor(random() * 100) < kdopPercent;
-    const h = () => [uniform(0.25, 0.58) * r, uniform(0.25, 0.58) * r, uniform(0.25, 0.58) * r];  // corner within r
+    // bench_data.cpp's sizes: radius 0.2..1 of r, half-extents 0.2..1 of r / sqrt(3).
+    const h = () => [0, 1, 2].map(() => uniform(0.2, 1) * r / Math.sqrt(3));
     switch (kdop ? 3 : i % 3) {
-      case 0: local.push({ type: 'sphere', center: [0, 0, 0], radius: r * uniform(0.6, 1) }); break;
+      case 0: local.push({ type: 'sphere', center: [0, 0, 0], radius: r * uniform(0.2, 1) }); break;
       case 1: { const e = h(); local.push({ type: 'aabb', min: e.map((x) => -x), max: e }); break; }
       case 2: local.push({ type: 'obb', center: [0, 0, 0], halfExtents: h(), rotation: axisAngle(unit(), uniform(0, 2 * Math.PI)) }); break;
       default: local.push(kdop14(r)); break;
@@ -223,6 +224,8 @@ for (const kdopPercent of [0, 10]) {
     const scene = makeScene(n, kdopPercent);
     const { world, ids } = sepaxisWorld(sx, scene);
     let pairCount = 0;
+    // The first frames size the world's grid and pair list; from then on a frame allocates nothing.
+    for (let f = 0; f < FRAMES; f++) { world.setPoses(ids, scene.poses[f]); world.pairs(); }
     const heapBefore = sx.heapSize;
     const t = time((f) => {
       world.setPoses(ids, scene.poses[f % FRAMES]);
