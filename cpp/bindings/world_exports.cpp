@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "scratch.h"
@@ -40,14 +41,13 @@ struct JsWorld {
   std::vector<double> slotPoses;        // kPoseNumbers per slot: world.poses
   std::vector<BodyId> bodies;           // every body, in no particular order
   std::vector<uint32_t> listed;         // by slot: its body's place in `bodies`, or kNotListed
-  std::vector<RigidTransform> transforms;  // setPoses, commitPoses: the validated poses
   std::vector<BodyId> found;            // query's result
 
   void reserve(size_t n) {
     world.reserve(n);
     stagedIds.reserve(n), stagedPoses.reserve(n * kPoseNumbers);
     slotPoses.reserve(n * kPoseNumbers), listed.reserve(n);
-    bodies.reserve(n), transforms.reserve(n), found.reserve(n);
+    bodies.reserve(n), found.reserve(n);
   }
 };
 
@@ -67,14 +67,22 @@ bool readPose(const double* p, RigidTransform& t) {
   return false;
 }
 
-/// The World's poses for `count` ids whose transforms are ready; on an error, nothing moved.
-int applyPoses(JsWorld& w, const BodyId* ids, size_t count) {
-  const Status s = w.world.setPoses(ids, w.transforms.data(), count);
-  if (!s) {
-    setLastError(s.error().message);
-    return failAt(-1, kWorldRefused);
+/// World::setPoses of `count` ids and their 7-number poses: all checked, then all moved, in one
+/// call of the World (which makes each RigidTransform once). Only when it refuses are the
+/// elements looked at again, to name the first bad one: an unknown id (kUnknownBody) or a pose
+/// makeRigidTransform refuses (kInvalidPose), at io[kIoFailedIndex] (ids[i] when `byId`); else
+/// the World's own Error (a pose out of the world's range: kWorldRefused).
+int movePoses(JsWorld& w, const BodyId* ids, const double* poses, size_t count, bool byId) {
+  const Status s = w.world.setPoses(ids, poses, count);
+  if (s) return 0;
+  RigidTransform t;
+  for (size_t i = 0; i < count; ++i) {
+    const double at = byId ? double(ids[i].value) : double(i);
+    if (!w.world.contains(ids[i])) return failAt(at, kUnknownBody);
+    if (!readPose(poses + i * kPoseNumbers, t)) return failAt(at, kInvalidPose);
   }
-  return 0;
+  setLastError(s.error().message);
+  return failAt(-1, kWorldRefused);
 }
 
 }  // namespace
@@ -142,7 +150,6 @@ EMSCRIPTEN_KEEPALIVE void sx_world_stage(JsWorld* w, uint32_t count) {
     w->stagedIds.resize(count);
     w->stagedPoses.resize(size_t(count) * kPoseNumbers);
   }
-  if (w->transforms.size() < count) w->transforms.resize(count);
 }
 EMSCRIPTEN_KEEPALIVE BodyId* sx_world_staged_ids(JsWorld* w) { return w->stagedIds.data(); }
 EMSCRIPTEN_KEEPALIVE double* sx_world_staged_poses(JsWorld* w) { return w->stagedPoses.data(); }
@@ -151,14 +158,13 @@ EMSCRIPTEN_KEEPALIVE uint32_t sx_world_staged_capacity(const JsWorld* w) { retur
 // The first `count` staged ids and poses: all checked, then all applied (or none). Returns 0,
 // or kUnknownBody / kInvalidPose with io[kIoFailedIndex] = the element, or kWorldRefused.
 EMSCRIPTEN_KEEPALIVE int sx_world_set_poses(JsWorld* w, uint32_t count) {
-  if (count > w->stagedIds.size()) return failAt(count, kWorldRefused);  // not staged: a bug of the caller
+  if (count > w->stagedIds.size()) {  // not staged: a bug of the caller
+    setLastError("setPoses: " + std::to_string(count) + " poses were not staged");
+    return failAt(count, kWorldRefused);
+  }
   const BodyId* ids = w->stagedIds.data();
   const double* poses = w->stagedPoses.data();
-  for (uint32_t i = 0; i < count; ++i) {
-    if (!w->world.contains(ids[i])) return failAt(i, kUnknownBody);
-    if (!readPose(poses + size_t(i) * kPoseNumbers, w->transforms[i])) return failAt(i, kInvalidPose);
-  }
-  if (int status = applyPoses(*w, ids, count)) return status;
+  if (int status = movePoses(*w, ids, poses, count, false)) return status;
   for (uint32_t i = 0; i < count; ++i)
     std::memcpy(&w->slotPoses[size_t(ids[i].value & kSlotMask) * kPoseNumbers], poses + size_t(i) * kPoseNumbers,
                 kPoseNumbers * sizeof(double));
@@ -169,17 +175,17 @@ EMSCRIPTEN_KEEPALIVE int sx_world_set_poses(JsWorld* w, uint32_t count) {
 EMSCRIPTEN_KEEPALIVE double* sx_world_poses(JsWorld* w) { return w->slotPoses.data(); }
 EMSCRIPTEN_KEEPALIVE uint32_t sx_world_pose_slots(const JsWorld* w) { return uint32_t(w->listed.size()); }
 
-// Every body's pose from world.poses: all checked, then all applied. Returns 0, or kInvalidPose
-// with io[kIoFailedIndex] = the body's id, or kWorldRefused.
+// Every body's pose from world.poses (gathered into the staging area in the order of `bodies`):
+// all checked, then all applied. Returns 0, or kInvalidPose with io[kIoFailedIndex] = the body's
+// id, or kWorldRefused.
 EMSCRIPTEN_KEEPALIVE int sx_world_commit_poses(JsWorld* w) {
   const size_t count = w->bodies.size();
-  if (w->transforms.size() < count) w->transforms.resize(count);
-  for (size_t i = 0; i < count; ++i) {
-    const uint32_t id = w->bodies[i].value;
-    if (!readPose(&w->slotPoses[size_t(id & kSlotMask) * kPoseNumbers], w->transforms[i]))
-      return failAt(id, kInvalidPose);
-  }
-  return applyPoses(*w, w->bodies.data(), count);
+  sx_world_stage(w, uint32_t(count));
+  double* staged = w->stagedPoses.data();
+  for (size_t i = 0; i < count; ++i)
+    std::memcpy(staged + i * kPoseNumbers, &w->slotPoses[size_t(w->bodies[i].value & kSlotMask) * kPoseNumbers],
+                kPoseNumbers * sizeof(double));
+  return movePoses(*w, w->bodies.data(), staged, count, true);
 }
 
 // Every overlapping pair once; the pairs are at sx_world_pairs_data, valid until the next call.

@@ -124,11 +124,14 @@ export class World {
   /** How many bodies the world holds. */
   get count() { return this.#m._sx_world_count(this.#live('world.count')); }
 
-  // The staging area's views, for at least n ids and poses (taken afresh after growth).
+  // The staging area's views, for at least n ids and poses: taken afresh when the area moved
+  // (add and commitPoses may grow it) or the memory grew.
   #staged(n) {
     const m = this.#m, ptr = this.#ptr;
     const ids = this.#stagedIds;
-    if (ids !== null && ids.length >= n && ids.buffer === m.HEAPU8.buffer) return ids;
+    if (ids !== null && ids.length >= n && ids.buffer === m.HEAPU8.buffer && ids.byteOffset === m._sx_world_staged_ids(ptr) &&
+        this.#stagedPoses.byteOffset === m._sx_world_staged_poses(ptr))
+      return ids;
     m._sx_world_stage(ptr, n);
     const capacity = m._sx_world_staged_capacity(ptr), buffer = m.HEAPU8.buffer;
     this.#stagedPoses = new Float64Array(buffer, m._sx_world_staged_poses(ptr), POSE_NUMBERS * capacity);
