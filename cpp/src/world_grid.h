@@ -69,40 +69,63 @@ class Grid {
   }
   uint32_t slotOf(const Cell& c) const { return (rowHash(c.level, c.y, c.z) + uint32_t(c.x)) & mask_; }
 
-  /// f(q) for the sorted positions q of the slots of cells x0..x1 (x1 - x0 < 4: consecutive slots
-  /// modulo the table, which has at least 16).
+  /// Where the scans put what they find. A scan hands over every candidate it looks at with
+  /// whether it matched, and the sink keeps the matches without a branch on that answer (which is
+  /// unpredictable: a branch per candidate mispredicts about every other time); `g(q)` runs for
+  /// them when the buffer is full and at the end.
+  template <class G>
+  struct Sink {
+    static constexpr uint32_t kCapacity = 256;
+    G& g;
+    uint32_t count = 0;
+    uint32_t found[kCapacity];
+
+    explicit Sink(G& handler) : g(handler) {}
+    void put(uint32_t q, bool match) {
+      if (count == kCapacity) drain();
+      found[count] = q;
+      count += match;
+    }
+    void drain() {
+      for (uint32_t i = 0; i < count; ++i) g(found[i]);
+      count = 0;
+    }
+  };
+
+  /// f(lo, hi) for the runs of sorted positions of the slots of cells x0..x1 (x1 - x0 < 4:
+  /// consecutive slots modulo the table, which has at least 16).
   template <class F>
-  void forEachInSlots(uint32_t hash, int32_t x0, int32_t x1, F&& f) const {
+  void forEachRun(uint32_t hash, int32_t x0, int32_t x1, F&& f) const {
     const uint32_t tableSize = mask_ + 1;
     const uint32_t s = (hash + uint32_t(x0)) & mask_, n = uint32_t(x1 - x0) + 1;
     if (s + n <= tableSize) {
-      for (uint32_t q = start_[s], end = start_[s + n]; q < end; ++q) f(q);
+      f(start_[s], start_[s + n]);
     } else {
-      for (uint32_t q = start_[s], end = start_[tableSize]; q < end; ++q) f(q);
-      for (uint32_t q = start_[0], end = start_[s + n - tableSize]; q < end; ++q) f(q);
+      f(start_[s], start_[tableSize]);
+      f(start_[0], start_[s + n - tableSize]);
     }
   }
 
-  /// f(q) for the bodies of cells (x0..x1, y, z) of `level` whose boxes meet `box`.
-  template <class F>
-  void forEachInRow(int32_t level, int32_t x0, int32_t x1, int32_t y, int32_t z, const Bounds& box, F&& f) const {
+  /// The bodies of cells (x0..x1, y, z) of `level` whose boxes meet `box`, into the sink.
+  template <class S>
+  void scanRow(int32_t level, int32_t x0, int32_t x1, int32_t y, int32_t z, const Bounds& box, S& sink) const {
     const uint32_t hash = rowHash(level, y, z);
     for (int32_t from = x0; from <= x1; from += 4) {
       const int32_t to = x1 - from < 3 ? x1 : from + 3;
-      forEachInSlots(hash, from, to, [&](uint32_t q) {
-        const Entry& e = entry_[q];
-        // One branch (`&`): which candidates match is unpredictable.
-        if ((e.cell.level == level) & (e.cell.y == y) & (e.cell.z == z) &
-            (uint32_t(e.cell.x - from) <= uint32_t(to - from)) & boxesMeet(box, e.box))
-          f(q);
+      forEachRun(hash, from, to, [&](uint32_t lo, uint32_t hi) {
+        for (uint32_t q = lo; q < hi; ++q) {
+          const Entry& e = entry_[q];
+          sink.put(q, (e.cell.level == level) & (e.cell.y == y) & (e.cell.z == z) &
+                          (uint32_t(e.cell.x - from) <= uint32_t(to - from)) & boxesMeet(box, e.box));
+        }
       });
     }
   }
 
-  /// f(q) for the bodies of level index `li` whose boxes meet `box`: through the cells that can
-  /// hold them, or through the level's list when there are fewer bodies than cells.
-  template <class F>
-  void forEachAtLevel(std::size_t li, const Bounds& box, F&& f) const {
+  /// The bodies of level index `li` whose boxes meet `box`, into the sink: through the cells that
+  /// can hold them, or through the level's list when there are fewer bodies than cells.
+  template <class S>
+  void scanLevel(std::size_t li, const Bounds& box, S& sink) const {
     const int32_t level = levels_[li];
     const uint32_t first = levelStart_[li], last = levelStart_[li + 1];
     // A body of this level that meets the box has its min corner's cell within
@@ -119,12 +142,11 @@ class Grid {
     const int32_t z0 = index(box.min.z) - 1, z1 = index(box.max.z);
     const double cells = (double(x1) - x0 + 1) * (double(y1) - y0 + 1) * (double(z1) - z0 + 1);
     if (cells > double(last - first)) {
-      for (uint32_t i = first; i < last; ++i)
-        if (boxesMeet(box, entry_[byLevel_[i]].box)) f(byLevel_[i]);
+      for (uint32_t i = first; i < last; ++i) sink.put(byLevel_[i], boxesMeet(box, entry_[byLevel_[i]].box));
       return;
     }
     for (int32_t z = z0; z <= z1; ++z)
-      for (int32_t y = y0; y <= y1; ++y) forEachInRow(level, x0, x1, y, z, box, f);
+      for (int32_t y = y0; y <= y1; ++y) scanRow(level, x0, x1, y, z, box, sink);
   }
 
   uint32_t mask_ = 0;
@@ -142,35 +164,39 @@ class Grid {
 template <class F>
 void Grid::forEachBoxPair(F&& f) const {
   const uint32_t n = uint32_t(body_.size());
+  uint32_t a = 0;
+  auto report = [&](uint32_t q) { f(a, body_[q]); };
+  Sink<decltype(report)> sink(report);
   for (uint32_t p = 0; p < n; ++p) {
     const Cell c = entry_[p].cell;
     const Bounds box = entry_[p].box;
-    const uint32_t a = body_[p];
-    auto report = [&](uint32_t q) { f(a, body_[q]); };
+    a = body_[p];
     // Its own cell, the bodies after it (the ones before saw it).
-    const uint32_t s = slotOf(c);
-    for (uint32_t q = p + 1, end = start_[s + 1]; q < end; ++q) {
+    for (uint32_t q = p + 1, end = start_[slotOf(c) + 1]; q < end; ++q) {
       const Entry& e = entry_[q];
-      if ((e.cell.level == c.level) & (e.cell.x == c.x) & (e.cell.y == c.y) & (e.cell.z == c.z) & boxesMeet(box, e.box))
-        report(q);
+      sink.put(q, (e.cell.level == c.level) & (e.cell.x == c.x) & (e.cell.y == c.y) & (e.cell.z == c.z) &
+                      boxesMeet(box, e.box));
     }
-    // The half-stencil, without the cells beyond the box's max corner (offset +1 only when the
-    // box reaches into the next cell).
     const double inverse = inverseCellSide(c.level);
+    // The half-stencil, without the cells beyond the box's max corner (offset +1 only when the
+    // box reaches into the next cell); then every finer level.
     const int32_t reachX = cellIndex(box.max.x, inverse) > c.x, reachY = cellIndex(box.max.y, inverse) > c.y,
                   reachZ = cellIndex(box.max.z, inverse) > c.z;
-    if (reachX) forEachInRow(c.level, c.x + 1, c.x + 1, c.y, c.z, box, report);
-    if (reachY) forEachInRow(c.level, c.x - 1, c.x + reachX, c.y + 1, c.z, box, report);
+    if (reachX) scanRow(c.level, c.x + 1, c.x + 1, c.y, c.z, box, sink);
+    if (reachY) scanRow(c.level, c.x - 1, c.x + reachX, c.y + 1, c.z, box, sink);
     if (reachZ)
-      for (int32_t y = c.y - 1; y <= c.y + reachY; ++y) forEachInRow(c.level, c.x - 1, c.x + reachX, y, c.z + 1, box, report);
-    // Every finer level.
-    for (std::size_t li = 0; li < levels_.size() && levels_[li] < c.level; ++li) forEachAtLevel(li, box, report);
+      for (int32_t y = c.y - 1; y <= c.y + reachY; ++y) scanRow(c.level, c.x - 1, c.x + reachX, y, c.z + 1, box, sink);
+    for (std::size_t li = 0; li < levels_.size() && levels_[li] < c.level; ++li) scanLevel(li, box, sink);
+    sink.drain();  // before `a` changes
   }
 }
 
 template <class F>
 void Grid::forEachInBox(const Bounds& box, F&& f) const {
-  for (std::size_t li = 0; li < levels_.size(); ++li) forEachAtLevel(li, box, [&](uint32_t q) { f(body_[q]); });
+  auto report = [&](uint32_t q) { f(body_[q]); };
+  Sink<decltype(report)> sink(report);
+  for (std::size_t li = 0; li < levels_.size(); ++li) scanLevel(li, box, sink);
+  sink.drain();
 }
 
 }  // namespace sepaxis::detail
