@@ -11,15 +11,18 @@
 // by unrelated cells when the index wraps around the table: every candidate's own cell is
 // compared, so that costs time, never a wrong or repeated pair.
 //
-// Pairs of one level: a body looks in its own cell at the bodies after it, and in the neighbouring
-// cells of the half-stencil (x+1 in its row; the row y+1; the three rows z+1), so each pair is
-// seen once. Of those it skips the cells its box cannot reach: a neighbour's min corner lies at or
-// below the body's max corner, so on each axis the offset +1 only when the box reaches into the
-// next cell. Pairs of two levels: the larger body looks at the finer level, in the cells from one
-// before its min corner's to its max corner's (or, when those are more than the bodies of that
-// level, at those bodies), so each pair is seen once. That direction is the cheap one: the finer
-// level's cells are smaller, and the cells around a small body on a coarse level hold many bodies
-// it cannot reach. Only boxes that overlap are reported: the narrow phase decides.
+// Pairs, cell by cell: the bodies of a cell are tested against each other, then against the
+// bodies of the neighbouring cells of the half-stencil (x+1 in its row; the row y+1; the three
+// rows z+1), so each pair of one level is seen once. Of those cells it skips the ones its bodies
+// cannot reach: a neighbour's min corner lies at or below the cell's bodies' max corner, so on
+// each axis the offset +1 only when one reaches into the next cell. Pairs of two levels: the
+// larger body's cell looks at the finer level, in the cells from one before its bodies' min
+// corner to their max corner (or, when those are more than the bodies of that level, at those
+// bodies), so each pair is seen once. That direction is the cheap one: the finer level's cells
+// are smaller, and the cells around a small body on a coarse level hold many bodies it cannot
+// reach. A cell's neighbours are gathered once for all its bodies (fewer row look-ups than one
+// search per body), then each body runs through them in a loop without a branch per candidate.
+// Only boxes that overlap are reported: the narrow phase decides.
 
 #include <cstdint>
 #include <vector>
@@ -159,35 +162,71 @@ class Grid {
   std::vector<uint32_t> byLevel_;     ///< sorted positions grouped by level
   std::vector<uint64_t> levelBits_;
   std::vector<LevelFrame> frame_;     ///< by level - kMinLevel; set for the present levels
+  // Scratch of forEachBoxPair, kept so that a frame allocates nothing.
+  mutable std::vector<uint32_t> members_, near_, found_;
 };
 
 template <class F>
 void Grid::forEachBoxPair(F&& f) const {
   const uint32_t n = uint32_t(body_.size());
-  uint32_t a = 0;
-  auto report = [&](uint32_t q) { f(a, body_[q]); };
-  Sink<decltype(report)> sink(report);
+  auto sameCell = [](const Cell& a, const Cell& b) {
+    return (a.x == b.x) & (a.y == b.y) & (a.z == b.z) & (a.level == b.level);
+  };
+  // The candidates of the current cell, gathered without a branch per candidate (see Sink).
+  uint32_t nearCount = 0;
+  auto collect = [&](uint32_t q, bool match) {
+    if (nearCount == near_.size()) near_.resize(near_.size() * 2 + 64);  // only at a new most
+    near_[nearCount] = q;
+    nearCount += match;
+  };
   for (uint32_t p = 0; p < n; ++p) {
     const Cell c = entry_[p].cell;
-    const Bounds box = entry_[p].box;
-    a = body_[p];
-    // Its own cell, the bodies after it (the ones before saw it).
-    for (uint32_t q = p + 1, end = start_[slotOf(c) + 1]; q < end; ++q) {
-      const Entry& e = entry_[q];
-      sink.put(q, (e.cell.level == c.level) & (e.cell.x == c.x) & (e.cell.y == c.y) & (e.cell.z == c.z) &
-                      boxesMeet(box, e.box));
-    }
+    const uint32_t s = slotOf(c), first = start_[s], end = start_[s + 1];
+    // Each cell once, from its first body in the slot (a slot may hold other cells too).
+    bool leader = true;
+    for (uint32_t q = first; q < p; ++q) leader &= !sameCell(entry_[q].cell, c);
+    if (!leader) continue;
+    members_.clear();
+    Bounds reach = entry_[p].box;  // the union of the cell's boxes
+    for (uint32_t q = p; q < end; ++q)
+      if (sameCell(entry_[q].cell, c)) {
+        members_.push_back(q);
+        reach.min = min(reach.min, entry_[q].box.min), reach.max = max(reach.max, entry_[q].box.max);
+      }
+    const uint32_t m = uint32_t(members_.size());
+    // Pairs within the cell.
+    for (uint32_t i = 0; i < m; ++i)
+      for (uint32_t j = i + 1; j < m; ++j)
+        if (boxesMeet(entry_[members_[i]].box, entry_[members_[j]].box)) f(body_[members_[i]], body_[members_[j]]);
+    // The bodies of the half-stencil's cells that meet the cell's reach, without the cells beyond
+    // its max corner (offset +1 only when a box reaches into the next cell); then every finer
+    // level, where this cell's bodies are the larger ones.
+    nearCount = 0;
+    struct RowSink {
+      decltype(collect)& c;
+      void put(uint32_t q, bool match) { c(q, match); }
+    } sink{collect};
     const double inverse = inverseCellSide(c.level);
-    // The half-stencil, without the cells beyond the box's max corner (offset +1 only when the
-    // box reaches into the next cell); then every finer level.
-    const int32_t reachX = cellIndex(box.max.x, inverse) > c.x, reachY = cellIndex(box.max.y, inverse) > c.y,
-                  reachZ = cellIndex(box.max.z, inverse) > c.z;
-    if (reachX) scanRow(c.level, c.x + 1, c.x + 1, c.y, c.z, box, sink);
-    if (reachY) scanRow(c.level, c.x - 1, c.x + reachX, c.y + 1, c.z, box, sink);
+    const int32_t reachX = cellIndex(reach.max.x, inverse) > c.x, reachY = cellIndex(reach.max.y, inverse) > c.y,
+                  reachZ = cellIndex(reach.max.z, inverse) > c.z;
+    if (reachX) scanRow(c.level, c.x + 1, c.x + 1, c.y, c.z, reach, sink);
+    if (reachY) scanRow(c.level, c.x - 1, c.x + reachX, c.y + 1, c.z, reach, sink);
     if (reachZ)
-      for (int32_t y = c.y - 1; y <= c.y + reachY; ++y) scanRow(c.level, c.x - 1, c.x + reachX, y, c.z + 1, box, sink);
-    for (std::size_t li = 0; li < levels_.size() && levels_[li] < c.level; ++li) scanLevel(li, box, sink);
-    sink.drain();  // before `a` changes
+      for (int32_t y = c.y - 1; y <= c.y + reachY; ++y) scanRow(c.level, c.x - 1, c.x + reachX, y, c.z + 1, reach, sink);
+    for (std::size_t li = 0; li < levels_.size() && levels_[li] < c.level; ++li) scanLevel(li, reach, sink);
+    if (nearCount == 0) continue;
+    // Every body of the cell against them: a tight loop without a branch per candidate.
+    if (found_.size() < nearCount) found_.resize(nearCount);
+    for (uint32_t i = 0; i < m; ++i) {
+      const Bounds box = entry_[members_[i]].box;
+      uint32_t k = 0;
+      for (uint32_t j = 0; j < nearCount; ++j) {
+        found_[k] = near_[j];
+        k += boxesMeet(box, entry_[near_[j]].box);
+      }
+      const uint32_t a = body_[members_[i]];
+      for (uint32_t j = 0; j < k; ++j) f(a, body_[found_[j]]);
+    }
   }
 }
 
