@@ -15,15 +15,16 @@
 // bodies of the neighbouring cells of the half-stencil (x+1 in its row; the row y+1; the three
 // rows z+1), so each pair of one level is seen once. Of those cells it skips the ones its bodies
 // cannot reach: a neighbour's min corner lies at or below the cell's bodies' max corner, so on
-// each axis the offset +1 only when one reaches into the next cell. Pairs of two levels: the
-// larger body's cell looks at the finer level, in the cells from one before its bodies' min
-// corner to their max corner (or, when those are more than the bodies of that level, at those
-// bodies), so each pair is seen once. That direction is the cheap one: the finer level's cells
-// are smaller, and the cells around a small body on a coarse level hold many bodies it cannot
-// reach. A cell's neighbours are gathered once for all its bodies (fewer row look-ups than one
+// each axis the offset +1 only when one reaches into the next cell. Pairs of two levels: one of
+// the two levels looks at the other, in the cells from one before its bodies' min corner to their
+// max corner (or, when those are more than the bodies of that level, at those bodies), so each
+// pair is seen once. build() picks which, per two levels, from their counts: the finer level's
+// bodies looking up read 9 rows each, the coarser level's cells looking down read more, smaller
+// rows (a dense fine level is cheaper to look down at, a sparse one to look up from). A cell's neighbours are gathered once for all its bodies (fewer row look-ups than one
 // search per body), then each body runs through them in a loop without a branch per candidate.
 // Only boxes that overlap are reported: the narrow phase decides.
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -69,6 +70,9 @@ class Grid {
   uint32_t rowHash(int32_t level, int32_t y, int32_t z) const {
     const LevelFrame& f = frame_[std::size_t(level - kMinLevel)];
     return f.base + uint32_t(y - f.y0) * f.rowStride + uint32_t(z - f.z0) * f.layerStride - uint32_t(f.x0);
+  }
+  std::size_t levelIndex(int32_t level) const {
+    return std::size_t(std::lower_bound(levels_.begin(), levels_.end(), level) - levels_.begin());
   }
   uint32_t slotOf(const Cell& c) const { return (rowHash(c.level, c.y, c.z) + uint32_t(c.x)) & mask_; }
 
@@ -158,6 +162,9 @@ class Grid {
   std::vector<uint32_t> body_;        ///< by sorted position: the dense index
   std::vector<Entry> entry_;          ///< by sorted position
   std::vector<int32_t> levels_;       ///< the levels that hold bodies, ascending
+  /// [i * levels + j]: the cells of level index i look for pairs at level index j (for each two
+  /// levels exactly one looks at the other; build() picks the cheaper way).
+  std::vector<uint8_t> searches_;
   std::vector<uint32_t> levelStart_;  ///< level index i holds byLevel_[levelStart_[i] .. levelStart_[i + 1])
   std::vector<uint32_t> byLevel_;     ///< sorted positions grouped by level
   std::vector<uint64_t> levelBits_;
@@ -213,7 +220,9 @@ void Grid::forEachBoxPair(F&& f) const {
     if (reachY) scanRow(c.level, c.x - 1, c.x + reachX, c.y + 1, c.z, reach, sink);
     if (reachZ)
       for (int32_t y = c.y - 1; y <= c.y + reachY; ++y) scanRow(c.level, c.x - 1, c.x + reachX, y, c.z + 1, reach, sink);
-    for (std::size_t li = 0; li < levels_.size() && levels_[li] < c.level; ++li) scanLevel(li, reach, sink);
+    const std::size_t own = levelIndex(c.level), levelCount = levels_.size();
+    for (std::size_t li = 0; li < levelCount; ++li)
+      if (searches_[own * levelCount + li]) scanLevel(li, reach, sink);
     if (nearCount == 0) continue;
     // Every body of the cell against them: a tight loop without a branch per candidate.
     if (found_.size() < nearCount) found_.resize(nearCount);
