@@ -131,6 +131,9 @@ struct World::Impl {
   bool bodiesOverlap(uint32_t a, uint32_t b) {
     const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
     if (sa > sb) return bodiesOverlap(b, a);  // symmetric: overlaps(x, y) is overlaps(y, x)
+    // A k-DOP's slabs first: apart along one, the pair is apart without building its polytope.
+    if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return false;
+    if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return false;
     switch (sa) {
       case WorldShape::Sphere:
         if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));
