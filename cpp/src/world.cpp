@@ -131,6 +131,9 @@ struct World::Impl {
   bool bodiesOverlap(uint32_t a, uint32_t b) {
     const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
     if (sa > sb) return bodiesOverlap(b, a);  // symmetric: overlaps(x, y) is overlaps(y, x)
+    // A k-DOP's slabs first: apart along one, the pair is apart without building its polytope.
+    if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return false;
+    if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return false;
     switch (sa) {
       case WorldShape::Sphere:
         if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));
@@ -161,6 +164,19 @@ struct World::Impl {
       case WorldShape::Kdop: break;
     }
     return sepaxis::raycast(bodies.kdopWorld(b), origin, direction, maxDistance);
+  }
+
+  /// Every id known and every pose valid, or the first error and nothing moved; then all move.
+  Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count, bool fromQuaternions) {
+    denseScratch.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!bodies.find(ids[i], denseScratch[i])) return withIndex(unknownBody(ids[i]), i);
+      if (!fromQuaternions && !isValidRotationAndScale(poses[i])) return withIndex(poseError(poses[i]), i);
+      if (!bodies.poseInRange(denseScratch[i], poses[i])) return withIndex(outOfRange(poses[i]), i);
+    }
+    for (std::size_t i = 0; i < count; ++i) bodies.setPose(denseScratch[i], poses[i]);
+    if (count > 0) moved();
+    return {};
   }
 
   /// The pose is valid and keeps body `dense` (or a body of this reach) in range, or the error.
@@ -206,16 +222,7 @@ Status World::remove(BodyId id) {
 Status World::setPose(BodyId id, const RigidTransform& pose) { return setPoses(&id, &pose, 1); }
 
 Status World::setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count) {
-  Impl& w = *impl_;
-  w.denseScratch.resize(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    if (!w.bodies.find(ids[i], w.denseScratch[i])) return withIndex(unknownBody(ids[i]), i);
-    if (!isValidRotationAndScale(poses[i])) return withIndex(poseError(poses[i]), i);
-    if (!w.bodies.poseInRange(w.denseScratch[i], poses[i])) return withIndex(outOfRange(poses[i]), i);
-  }
-  for (std::size_t i = 0; i < count; ++i) w.bodies.setPose(w.denseScratch[i], poses[i]);
-  if (count > 0) w.moved();
-  return {};
+  return impl_->setPoses(ids, poses, count, false);
 }
 
 Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count) {
@@ -227,8 +234,8 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
     const Vec3 t{p[0], p[1], p[2]};
     if (!tryMakeRigidTransform(q, t, 1, w.poseScratch[i])) return withIndex(makeRigidTransform(q, t).error(), i);
   }
-  // poseScratch is not touched by the other overload.
-  return setPoses(ids, w.poseScratch.data(), count);
+  // makeRigidTransform's rotations are rotations (toMat3 of a unit quaternion): not checked again.
+  return w.setPoses(ids, w.poseScratch.data(), count, true);
 }
 
 const std::vector<BodyPair>& World::pairs() {

@@ -195,6 +195,28 @@ const Kdop& BodyStore::kdopWorld(uint32_t dense) {
   return body.world;
 }
 
+bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
+  const KdopBody& body = kdops_.items[pool_[kdop]];
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  const Vec3 lo{minX_[other], minY_[other], minZ_[other]}, hi{maxX_[other], maxY_[other], maxZ_[other]};
+  const double magnitude = maxComponent(max(abs(lo), abs(hi)));
+  for (int i = 0; i < body.local.slabCount(); ++i) {
+    // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
+    const Vec3 d = toVec3(dirs[i]);
+    double least = 0, greatest = 0;
+    for (int k = 0; k < 3; ++k) {
+      const double a = d[k] * lo[k], b = d[k] * hi[k];
+      least += lesser(a, b), greatest += greater(a, b);
+    }
+    // The polytope may lie outside its slabs by kKdopVertex of its extent (plus kKdopLenience of
+    // its magnitude), the sums above round by a few ulps: kWorldBoundsPad of all these covers both.
+    const double l1 = std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z);
+    const double pad = tolerance::kWorldBoundsPad * (std::fabs(body.min[i]) + std::fabs(body.max[i]) + l1 * magnitude);
+    if (least > body.max[i] + pad || greatest < body.min[i] - pad) return true;
+  }
+  return false;
+}
+
 Volume BodyStore::worldVolume(uint32_t dense) {
   switch (shape(dense)) {
     case WorldShape::Sphere: return sphereWorld(dense);

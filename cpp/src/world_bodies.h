@@ -85,6 +85,10 @@ class BodyStore {
   const Obb& boxWorld(uint32_t dense) const { return boxes_.items[pool_[dense]].world; }
   /// Builds the world k-DOP from its slabs the first time it is asked for after a move.
   const Kdop& kdopWorld(uint32_t dense);
+  /// True when one slab of k-DOP body `kdop`, padded, leaves out body `other`'s padded box: the
+  /// two are apart by far more than rounding, so overlaps() says apart, and the k-DOP need not be
+  /// built to learn it (a box pair of the broad phase is often apart along a diagonal).
+  bool kdopSlabSeparates(uint32_t kdop, uint32_t other) const;
 
   // ---- the broad phase's view: padded bounds (structure of arrays) and the grid cell of each.
   const double* minX() const { return minX_.data(); }

@@ -54,6 +54,15 @@ inline double inverseCellSide(int level) {
   return x;
 }
 
+/// An e with x < 2^e, for finite x > 0: the smallest for normal x (read from the exponent field,
+/// not a call to frexp), -1021 for subnormal x (a coarser cell is always safe).
+inline int exponentAbove(double x) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int biased = int((bits >> 52) & 0x7ff);
+  return (biased > 0 ? biased : 1) - 1022;
+}
+
 /// The level and cell of a body with these padded bounds.
 inline Cell cellOf(const Bounds& b) {
   const double width = maxComponent(b.max - b.min);
@@ -62,13 +71,11 @@ inline Cell cellOf(const Bounds& b) {
   if (width > 0) {
     // 2^e > 1.0000001 * width: the margin keeps "side > width" true whatever rounding width
     // carries.
-    int e;
-    std::frexp(1.0000001 * width, &e);
+    const int e = exponentAbove(1.0000001 * width);
     level = e > level ? e : level;
   }
   if (magnitude > 0) {
-    int e;
-    std::frexp(magnitude, &e);  // magnitude < 2^e
+    const int e = exponentAbove(magnitude);  // magnitude < 2^e
     level = e - kCellMagnitudeBits > level ? e - kCellMagnitudeBits : level;
   }
   level = level > kMaxLevel ? kMaxLevel : level;

@@ -1,6 +1,7 @@
 #include "world_grid.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "platform.h"
 
@@ -74,14 +75,26 @@ void Grid::build(const BodyStore& bodies) {
 
   // The sorted positions grouped by level (a counting sort by level index; few levels).
   levelStart_.assign(levels_.size() + 1, 0);
-  auto levelIndex = [&](int32_t level) {
-    return std::size_t(std::lower_bound(levels_.begin(), levels_.end(), level) - levels_.begin());
-  };
   for (uint32_t p = 0; p < n; ++p) ++levelStart_[levelIndex(entry_[p].cell.level) + 1];
   for (std::size_t i = 1; i < levelStart_.size(); ++i) levelStart_[i] += levelStart_[i - 1];
   for (uint32_t p = 0; p < n; ++p) byLevel_[levelStart_[levelIndex(entry_[p].cell.level)]++] = p;
   for (std::size_t i = levelStart_.size() - 1; i > 0; --i) levelStart_[i] = levelStart_[i - 1];
   levelStart_[0] = 0;
+
+  // Which of two levels looks at the other. The finer one looking up: each of its bodies reads
+  // 9 rows of the coarser level. The coarser one looking down: each of its cells (at most one per
+  // body) reads about (2r + 2)^2 rows of the finer level, r the ratio of their cells' sides.
+  // The cheaper way, for every two levels; each pair of bodies is still seen exactly once.
+  const std::size_t levelCount = levels_.size();
+  searches_.assign(levelCount * levelCount, 0);
+  for (std::size_t i = 0; i < levelCount; ++i)
+    for (std::size_t j = i + 1; j < levelCount; ++j) {
+      const double fine = levelStart_[i + 1] - levelStart_[i], coarse = levelStart_[j + 1] - levelStart_[j];
+      const double r = std::ldexp(1.0, std::min(levels_[j] - levels_[i], 30));
+      const bool up = 9 * fine < coarse * (2 * r + 2) * (2 * r + 2);
+      searches_[i * levelCount + j] = up;
+      searches_[j * levelCount + i] = !up;
+    }
 }
 
 }  // namespace sepaxis::detail
