@@ -256,6 +256,11 @@ for (const kdopPercent of [0, 10]) {
         world.pairs().slice();
       }));
       record(n, sceneName, 'sepaxis setPoses alone', time((f) => world.setPoses(ids, scene.poses[f % FRAMES])));
+      // pairs() of a world that has not moved since returns the pairs it has: the call and the view,
+      // then with a copy of them.
+      world.setPoses(ids, scene.poses[0]);
+      record(n, sceneName, 'sepaxis pairs() again, unmoved (the view)', time(() => world.pairs()));
+      record(n, sceneName, 'sepaxis pairs().slice() again, unmoved (a copy)', time(() => world.pairs().slice()));
     }
 
     // The naive loop: the same pairs, by brute force (checks the world's frame exactly).
