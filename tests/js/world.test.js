@@ -5,6 +5,8 @@
 // Then every error path (each checked to change nothing), and the heap over 10,000 frames and
 // 100,000 adds and removes.
 
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
 import { KS, TYPES, closeRel, randomVolume, rng, sameJson } from './helpers.js';
@@ -557,5 +559,35 @@ describe('a frame allocates nothing', () => {
       worlds.forEach((w) => w.dispose());
       weight?.dispose();
     }
+  });
+});
+
+describe('the FinalizationRegistry safety net', () => {
+  it('frees worlds nobody disposed once they are collected', async () => {
+    v8.setFlagsFromString('--expose_gc');
+    const gc = globalThis.gc ?? vm.runInNewContext('gc');
+    // What a world of capacity 20,000 takes (its reservations, ~16 MB): eight live ones grow the heap.
+    const start = sx.heapSize;
+    const live = Array.from({ length: 8 }, () => sx.createWorld({ capacity: 20_000 }));
+    const perWorld = (sx.heapSize - start) / live.length;
+    live.forEach((w) => w.dispose());
+    expect(perWorld).toBeGreaterThan(1 << 20);
+    const heap = sx.heapSize;
+    const rounds = 30, perRound = 4;
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < perRound; i++) {
+        const w = sx.createWorld({ capacity: 20_000 });
+        w.add({ type: 'aabb', min: [0, 0, 0], max: [1, 1, 1] });
+        w.pairs();
+      }
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const grown = sx.heapSize - heap;
+    // Without the safety net the forgotten worlds would hold rounds * perRound * perWorld bytes.
+    expect(grown).toBeLessThan(rounds * perRound * perWorld / 4);
+    const w = sx.createWorld();
+    expect(w.add({ type: 'sphere', center: [0, 0, 0], radius: 1 })).toBeGreaterThan(0);
+    w.dispose();
   });
 });
