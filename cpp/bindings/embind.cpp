@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "scratch.h"
+#include "world_exports.h"
 
 using emscripten::val;
 using namespace sepaxis;
@@ -195,6 +196,12 @@ val polytopeSlot() {
   return o;
 }
 
+// The world volume of a body of a world (world_exports.h), or null for an unknown id.
+val worldVolume(uintptr_t world, uint32_t id) {
+  const auto v = worldOf(world).worldVolume(BodyId{id});
+  return v ? toJson(*v) : val::null();
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sepaxis) {
@@ -204,4 +211,5 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("lastError", &lastErrorMessage);
   emscripten::function("polytopeSlot", &polytopeSlot);
   emscripten::function("fitPoints", &fitPoints);
+  emscripten::function("worldVolume", &worldVolume);
 }

@@ -84,6 +84,7 @@ constexpr const char* kUnknownType = "volume.type must be one of sphere, aabb, o
 double* scratch() { return gScratch; }
 const Slot& slot(int index) { return gSlots[index]; }
 const std::string& lastError() { return gLastError; }
+void setLastError(const std::string& message) { gLastError = message; }
 
 double* slotData(int index) { return gScratch + wire::kSlotA + index * wire::kSlotDoubles; }
 

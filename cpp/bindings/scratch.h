@@ -76,6 +76,8 @@ int failSlot(int index);
 bool decode(int index);
 const Slot& slot(int index);
 const std::string& lastError();
+/// Sets lastError() (for calls whose errors come from the core as an Error: the world's).
+void setLastError(const std::string& message);
 
 /// The slot as a Volume (copies; for the report and other non-hot calls).
 Volume slotVolume(int index);

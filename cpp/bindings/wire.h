@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "sepaxis/batch.h"
+#include "sepaxis/world.h"
 
 namespace sepaxis::wire {
 
@@ -31,6 +32,10 @@ static_assert(kTypeObbQuaternion <= kTypeMask, "the type codes must stay below t
 inline constexpr int kSlotAInvalid = -1;    ///< slot 0's volume is invalid: lastError() says why
 inline constexpr int kSlotBInvalid = -2;    ///< slot 1's volume is invalid: lastError() says why
 inline constexpr int kWrongBatchType = -4;  ///< sx_store: the batch holds another type (or k)
+// The world exports (world_exports.cpp); io[kIoFailedIndex] says which element failed.
+inline constexpr int kUnknownBody = -5;   ///< an id that is no body of the world (removed or never added)
+inline constexpr int kInvalidPose = -6;   ///< a pose makeRigidTransform refuses: lastError() says why
+inline constexpr int kWorldRefused = -7;  ///< the World refused the call: lastError() has its Error's message
 /// The status of slot `index` being invalid.
 constexpr int slotInvalid(int index) { return kSlotAInvalid - index; }
 
@@ -71,7 +76,16 @@ inline constexpr int kIoBoxMax = 3;
 inline constexpr int kIoRotation = 0;       ///< transform: quaternion x y z w
 inline constexpr int kIoTranslation = 4;
 inline constexpr int kIoScale = 7;
-static_assert(kIoHitStartsInside < kIoDoubles, "io holds a cast's result");
+inline constexpr int kIoBody = 16;         ///< world add: the new body's id; world raycast: the body hit
+inline constexpr int kIoFailedIndex = 17;  ///< world exports: the element (or body id) that failed
+static_assert(kIoFailedIndex < kIoDoubles, "io holds a cast's result and the world's");
+
+// ---- The world (world_exports.cpp): a pose is 7 numbers, tx ty tz qx qy qz qw, and the pose
+// storage JavaScript writes in place (world.poses) holds one per slot, a body id's low bits.
+inline constexpr int kPoseTranslation = 0;
+inline constexpr int kPoseRotation = 3;
+inline constexpr int kPoseNumbers = 7;
+inline constexpr int kWorldSlotBits = kBodyIdSlotBits;
 
 /// Calls f(name, value) for every number above that JavaScript needs, under its JavaScript name.
 template <class F>
@@ -85,6 +99,9 @@ constexpr void forEachWireConstant(F&& f) {
   f("STATUS_SLOT_A_INVALID", kSlotAInvalid);
   f("STATUS_SLOT_B_INVALID", kSlotBInvalid);
   f("STATUS_WRONG_BATCH_TYPE", kWrongBatchType);
+  f("STATUS_UNKNOWN_BODY", kUnknownBody);
+  f("STATUS_INVALID_POSE", kInvalidPose);
+  f("STATUS_WORLD_REFUSED", kWorldRefused);
   f("SLOT_A", kSlotA);
   f("SLOT_B", kSlotB);
   f("IO", kIo);
@@ -110,6 +127,12 @@ constexpr void forEachWireConstant(F&& f) {
   f("IO_ROTATION", kIoRotation);
   f("IO_TRANSLATION", kIoTranslation);
   f("IO_SCALE", kIoScale);
+  f("IO_BODY", kIoBody);
+  f("IO_FAILED_INDEX", kIoFailedIndex);
+  f("POSE_TRANSLATION", kPoseTranslation);
+  f("POSE_ROTATION", kPoseRotation);
+  f("POSE_NUMBERS", kPoseNumbers);
+  f("WORLD_SLOT_BITS", kWorldSlotBits);
   f("SPHERE_CENTER", batch_field::kSphereCenter);
   f("SPHERE_RADIUS", batch_field::kSphereRadius);
   f("SPHERE_FIELD_COUNT", batch_field::kSphereCount);

@@ -94,6 +94,9 @@ Error toError(const Problem& p) {
     case ErrorCode::UnknownK: return error("one of 6, 8, 14, 18, 26");
     case ErrorCode::WrongLength:
       return error("an array of k/2 = " + std::to_string(int(p.other)) + " numbers", "length");
+    case ErrorCode::Inconsistent: return error("as its make* function builds it");
+    case ErrorCode::UnknownBody: return error("a body of this world");
+    case ErrorCode::WorldFull: return error("below the world's body limit");
     case ErrorCode::EmptyIntersection:
       if (p.other == 1)
         return Error{p.code, field, p.value,

@@ -15,7 +15,22 @@ Vec3 apply(const RigidTransform& t, Vec3 p) { return t.rotation * p * t.scale + 
 
 }  // namespace
 
+bool tryMakeRigidTransform(Quat q, Vec3 translation, double scale, RigidTransform& t) {
+  if (!(isFinite(q.x) && isFinite(q.y) && isFinite(q.z) && isFinite(q.w) && isFinite(translation) && isFinite(scale) &&
+        scale > 0))
+    return false;
+  const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  if (!(std::fabs(len - 1) <= tolerance::kUnitQuaternion)) return false;
+  t.rotation = toMat3({q.x / len, q.y / len, q.z / len, q.w / len});
+  t.translation = translation;
+  t.scale = scale;
+  return true;
+}
+
+// The rules in the order of the messages; the value is tryMakeRigidTransform's, so both agree.
 Expected<RigidTransform> makeRigidTransform(Quat q, Vec3 translation, double scale) {
+  RigidTransform t;
+  if (tryMakeRigidTransform(q, translation, scale, t)) return t;
   const double parts[4] = {q.x, q.y, q.z, q.w};
   for (int i = 0; i < 4; ++i)
     if (auto e = detail::checkFinite(detail::indexed("transform.rotation", i), parts[i])) return *e;
@@ -23,14 +38,8 @@ Expected<RigidTransform> makeRigidTransform(Quat q, Vec3 translation, double sca
   if (auto e = detail::checkFinite("transform.scale", scale)) return *e;
   if (!(scale > 0)) return detail::makeError(ErrorCode::Negative, "transform.scale", scale, "> 0");
   const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-  if (std::fabs(len - 1) > tolerance::kUnitQuaternion)
-    return detail::makeError(ErrorCode::NotUnit, "transform.rotation", len,
-                             "a unit quaternion within " + formatNumber(tolerance::kUnitQuaternion), "length");
-  RigidTransform t;
-  t.rotation = toMat3({q.x / len, q.y / len, q.z / len, q.w / len});
-  t.translation = translation;
-  t.scale = scale;
-  return t;
+  return detail::makeError(ErrorCode::NotUnit, "transform.rotation", len,
+                           "a unit quaternion within " + formatNumber(tolerance::kUnitQuaternion), "length");
 }
 
 Sphere transformed(const Sphere& s, const RigidTransform& t) { return {apply(t, s.center), s.radius * t.scale}; }
@@ -51,10 +60,9 @@ Obb transformed(const Obb& box, const RigidTransform& t) {
   return r;
 }
 
-Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
+void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, double* hi) {
   const KdopDirection* dirs = kdopDirections(kdop.k);
   const int n = kdop.slabCount();
-  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
   std::fill(lo, lo + n, std::numeric_limits<double>::infinity());
   std::fill(hi, hi + n, -std::numeric_limits<double>::infinity());
   for (int v = 0; v < kdop.vertexCount; ++v) {
@@ -65,8 +73,13 @@ Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
       hi[i] = greater(hi[i], s);
     }
   }
+}
+
+Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
+  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
+  transformedSlabs(kdop, t, lo, hi);
   // The slabs of a point set's own extremes always intersect: this cannot fail.
-  return makeKdop(kdop.k, lo, hi, n).value();
+  return makeKdop(kdop.k, lo, hi, kdop.slabCount()).value();
 }
 
 Volume transformed(const Volume& v, const RigidTransform& t) {

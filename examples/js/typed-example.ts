@@ -5,7 +5,7 @@ import {
   init, PairBuffer, VolumeBuffer,
   type AabbVolume, type AxisFeature, type AxisKind, type AxisReport, type CollisionReport, type InitOptions,
   type KdopVolume, type ObbVolume, type Problem, type QuatLike, type RayHit, type RigidTransform, type Sepaxis,
-  type SphereVolume, type Vec3, type Vec3Like, type Volume, type VolumeType,
+  type SphereVolume, type Vec3, type Vec3Like, type Volume, type VolumeType, type World, type WorldRayHit,
 } from 'sepaxis';
 import { boxMatrix, fromBox3, fromOBB, fromObject3D, fromSphere, toBox3, toOBB, toSphere } from 'sepaxis/three';
 import { Box3, BoxGeometry, Matrix3, Matrix4, Mesh, Sphere, Vector3 } from 'three';
@@ -111,3 +111,15 @@ const backToSphere: Sphere = toSphere(meshSphere, new Sphere());
 const backToObb: OBB = toOBB({ type: 'obb', center: [0, 0, 0], halfExtents: [1, 1, 1], axes: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }, new OBB());
 const drawing: Matrix4 = boxMatrix(meshObb);
 console.log(`back to three.js: box ${backToBox.min.x.toFixed(2)}, sphere r ${backToSphere.radius.toFixed(2)}, obb ${backToObb.halfSize.x}, matrix det ${drawing.determinant().toFixed(2)}`);
+
+// A world of moving bodies: every overlapping pair each frame.
+const world: World = sx.createWorld({ capacity: 16 });
+const bodyIds = new Uint32Array([world.add(ball), world.add(box, { translation: [0.5, 0, 0], rotation: [0, 0, 0, 1] })]);
+world.setPoses(bodyIds, new Float32Array([0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1]));
+const worldPoses: Float64Array = world.poses;
+worldPoses[world.poseIndex(bodyIds[1]) + 1] = 0.25;  // y of the second body, in place
+world.commitPoses();
+const overlapping: Uint32Array = world.pairs();
+const worldHit: WorldRayHit | null = world.raycast([-5, 0.5, 0.5], [1, 0, 0]);
+console.log(`world: ${world.count} bodies, pairs ${Array.from(overlapping)}, query ${Array.from(world.query(ball))}, ray hits ${worldHit?.id}`);
+world.dispose();

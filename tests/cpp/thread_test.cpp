@@ -135,4 +135,55 @@ TEST(Threads, EightThreadsComputeWhatOneThreadComputes) {
   for (int t = 0; t < kThreads; ++t) EXPECT_TRUE(results[t] == expected) << "thread " << t << " computed other results";
 }
 
+// One World per thread (a World itself is not shared: world.h). Each thread fills its own with
+// the same bodies (every volume type, k-DOPs built lazily), moves them through frames and
+// records the pairs, a query and a ray; every thread must find what one thread finds.
+std::vector<uint64_t> runWorld(const std::vector<sepaxis_oracle::Case>& cases) {
+  std::vector<uint64_t> out;
+  World world;
+  std::vector<BodyId> ids;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    Volume v;
+    std::string error;
+    if (!sepaxis_oracle::toLibrary(i % 2 ? cases[i].b : cases[i].a, v, error)) continue;
+    const Quat q{0.1 * double(i % 7), 0.2, -0.3 * double(i % 3), 1};
+    const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    const Expected<RigidTransform> pose =
+        makeRigidTransform({q.x / len, q.y / len, q.z / len, q.w / len}, {double(i % 5), double(i % 3), 0.5 * double(i % 4)});
+    const Expected<BodyId> id = world.add(v, *pose);
+    if (id.ok()) ids.push_back(*id);
+  }
+  std::vector<RigidTransform> poses(ids.size());
+  for (int frame = 0; frame < 4; ++frame) {
+    for (size_t i = 0; i < ids.size(); ++i)
+      poses[i] = *makeRigidTransform({0, std::sin(0.1 * frame), 0, std::cos(0.1 * frame)},
+                                     {double(i % 5) + 0.3 * frame, double(i % 3), 0.5 * double(i % 4)});
+    if (!world.setPoses(ids.data(), poses.data(), ids.size()).ok()) out.push_back(~uint64_t{0});
+    for (const BodyPair& p : world.pairs()) out.push_back(uint64_t(p.a.value) << 32 | p.b.value);
+  }
+  std::vector<BodyId> found;
+  if (world.query(Sphere{{2, 1, 1}, 1.5}, found).ok())
+    for (BodyId id : found) out.push_back(id.value);
+  const Expected<WorldRayHit> hit = world.raycast({-10, 1, 1}, {1, 0, 0}, 100);
+  if (hit.ok()) out.push_back(hit->body.value), put(out, hit->distance);
+  return out;
+}
+
+TEST(Threads, EightWorldsOnEightThreadsFindWhatOneFinds) {
+  const std::vector<sepaxis_oracle::Case> cases = allCases();
+  std::vector<std::vector<uint64_t>> results(kThreads);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      ready.fetch_add(1);
+      while (ready.load() < kThreads) std::this_thread::yield();
+      results[t] = runWorld(cases);
+    });
+  for (std::thread& t : threads) t.join();
+  const std::vector<uint64_t> expected = runWorld(cases);
+  ASSERT_GT(expected.size(), 50u);
+  for (int t = 0; t < kThreads; ++t) EXPECT_TRUE(results[t] == expected) << "thread " << t << " found other pairs";
+}
+
 }  // namespace

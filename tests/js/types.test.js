@@ -88,6 +88,16 @@ describe('index.d.ts', () => {
     }
   });
 
+  it('World declares exactly the public members of the runtime class', () => {
+    const world = sx.createWorld({ capacity: 2 });
+    try {
+      expect([...runtimeMembers(world)].sort()).toEqual([...decls.get('World').members].sort());
+      expect(world).toBeInstanceOf(runtime.World);
+    } finally {
+      world.dispose();
+    }
+  });
+
   it('results have exactly the fields their declared types name (optional ones only when declared optional)', () => {
     const u = unitVolumes();
     const fieldsOf = (name) => decls.get(name).members;
@@ -105,6 +115,16 @@ describe('index.d.ts', () => {
     expect(decls.get('AxisReport').optional.has('reason')).toBe(true);
     checkFields(sx.raycast(u.aabb, [5, 0, 0], [-1, 0, 0]), 'RayHit');
     checkFields(sx.validate(null)[0], 'Problem');
+    const world = sx.createWorld({ capacity: 2 });
+    try {
+      world.add(u.aabb);
+      const hit = world.raycast([5, 0, 0], [-1, 0, 0]);
+      const { members } = decls.get('WorldRayHit');
+      for (const key of [...members, ...decls.get('RayHit').members]) expect(key in hit, `WorldRayHit.${key} is present`).toBe(true);
+      for (const key of Object.keys(hit)) expect(members.has(key) || decls.get('RayHit').members.has(key), `WorldRayHit.${key} is declared`).toBe(true);
+    } finally {
+      world.dispose();
+    }
   });
 });
 

@@ -154,6 +154,72 @@ export class PairBuffer implements Disposable {
   [Symbol.dispose](): void;
 }
 
+/** Where a body of a World is: x -> rotate(x) + translation (no scale). */
+export interface Pose {
+  /** Default [0, 0, 0]. */
+  translation?: Vec3Like;
+  /** Unit quaternion [x, y, z, w] (within 0.001; normalized); default identity. */
+  rotation?: QuatLike;
+}
+
+/** The closest body a World.raycast hits. */
+export interface WorldRayHit extends RayHit {
+  /** The body's id. */
+  id: number;
+}
+
+export interface WorldOptions {
+  /** Bodies the world holds without allocating (default 1024; more may be added: it then grows). */
+  capacity?: number;
+}
+
+/**
+ * Many moving bodies, and every frame every pair of them that overlaps. A body is a volume in its
+ * own frame plus a pose; its world volume is exactly `transform(volume, pose)`, and pairs() is
+ * exactly the pairs `overlaps` says meet. Ids are uint32 handles (a slot and its generation): a
+ * removed body's id is unknown for good, and using it is a RangeError. A call that throws changes
+ * nothing. Owns WebAssembly memory: dispose() it (or `using`).
+ */
+export class World implements Disposable {
+  readonly capacity: number;
+  /** How many bodies the world holds. */
+  readonly count: number;
+  /** Adds a body; returns its id. */
+  add(volume: Volume, pose?: Pose): number;
+  /** Removes a body; RangeError for an id that is not in the world. */
+  remove(id: number): void;
+  has(id: number): boolean;
+  /**
+   * Moves bodies: 7 numbers per id, tx, ty, tz, qx, qy, qz, qw (a Float32Array is widened exactly).
+   * Every id and pose is checked before any body moves.
+   */
+  setPoses(ids: Uint32Array | readonly number[], poses: Float64Array | Float32Array | readonly number[]): void;
+  /**
+   * The world's own pose storage: 7 numbers per body at poseIndex(id). Write in place, then
+   * commitPoses(). A view of WebAssembly memory: read it again after add().
+   */
+  readonly poses: Float64Array;
+  /** Where the body's 7 numbers start in `poses` (fixed for the body's life). */
+  poseIndex(id: number): number;
+  /** Moves every body to its pose in `poses` (all checked first). */
+  commitPoses(): void;
+  /**
+   * Every overlapping pair once: [a0, b0, a1, b1, ...], a < b. A view of WebAssembly memory, valid
+   * until the next call on this world: slice() it to keep it.
+   */
+  pairs(): Uint32Array;
+  /** Ids of the bodies whose world volume overlaps the world-space volume (a new array). */
+  query(volume: Volume): Uint32Array;
+  /** The closest body hit within maxDistance (default Infinity; ties: the smaller id), or null. */
+  raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): WorldRayHit | null;
+  /** The body's volume in world space, as the world tests it (transform(volume, pose), bit for bit). */
+  worldVolume(id: number): Volume;
+  readonly disposed: boolean;
+  /** Frees the world's WebAssembly memory (also done, eventually, when it is collected). */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
 export interface Sepaxis {
   /** True when the closed volumes share a point (touching counts). Exact; builds no report. */
   overlaps(a: Volume, b: Volume): boolean;
@@ -183,6 +249,8 @@ export interface Sepaxis {
   validate(volume: unknown): Problem[];
   createVolumeBuffer(type: VolumeType, capacity: number, options?: { k?: number; precision?: 'f64' | 'f32' }): VolumeBuffer;
   createPairBuffer(typeA: VolumeType, typeB: VolumeType, capacity: number, options?: { kA?: number; kB?: number; precision?: 'f64' | 'f32' }): PairBuffer;
+  /** A world of moving bodies that finds every overlapping pair each frame. */
+  createWorld(options?: WorldOptions): World;
   /** overlaps(volume, buffer[i]) for i < count in one call; returns a view of buffer.results. */
   overlapsMany(volume: Volume, buffer: VolumeBuffer, count?: number): Uint8Array;
   /** Bytes of WebAssembly memory (it only grows; for leak checks). */

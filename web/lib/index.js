@@ -6,9 +6,10 @@ import createSepaxisModule from './sepaxis-wasm.js';
 import { PairBuffer, VolumeBuffer, checkCount } from './batch.js';
 import { UNDECIDED, plainPairOverlap } from './plain-pairs.js';
 import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
+import { World } from './world.js';
 import * as wire from './wire.js';
 
-export { VolumeBuffer, PairBuffer };
+export { VolumeBuffer, PairBuffer, World };
 
 // The wire's numbers (cpp/bindings/wire.h) as this module's own constants: folded like literals.
 const { SLOT_A, SLOT_B, SCRATCH_DOUBLES, STATUS_SLOT_A_INVALID, STATUS_SLOT_B_INVALID, BATCH_INVALID } = wire;
@@ -308,6 +309,14 @@ export class Sepaxis {
   /** A batch of `capacity` pairs (a[i], b[i]) for run() (see PairBuffer). */
   createPairBuffer(typeA, typeB, capacity, { kA, kB, precision = 'f64' } = {}) {
     return new PairBuffer(this.#host, typeA, typeB, capacity, kA, kB, precision);
+  }
+
+  /**
+   * A world of moving bodies that finds every overlapping pair each frame (see World).
+   * Options: `capacity`, the bodies it holds without allocating (default 1024).
+   */
+  createWorld(options = {}) {
+    return new World(this.#host, options);
   }
 
   /** overlaps(volume, buffer[i]) for the first `count` elements, in one call. */

@@ -15,7 +15,10 @@ enum class ErrorCode {
   NotUnit,           ///< a quaternion farther from unit length than tolerance::kUnitQuaternion
   UnknownK,          ///< k-DOP k not in {6, 8, 14, 18, 26}
   WrongLength,       ///< an array with the wrong number of entries
-  EmptyIntersection  ///< k-DOP slabs that no point satisfies
+  EmptyIntersection,  ///< k-DOP slabs that no point satisfies
+  Inconsistent,       ///< derived fields (a k-DOP's polytope) that its make* function would not give
+  UnknownBody,        ///< a World body id that was never issued or whose body was removed
+  WorldFull           ///< a World has issued every body id it can (world.h, kMaxBodies)
 };
 
 struct Error {
@@ -42,6 +45,21 @@ class Expected {
 
  private:
   std::variant<T, Error> state_;
+};
+
+/// Success, or the Error that made a call change nothing (for calls that return no value).
+class Status {
+ public:
+  Status() = default;
+  Status(Error error) : error_(std::move(error)), failed_(true) {}  // NOLINT: implicit by design
+
+  bool ok() const { return !failed_; }
+  explicit operator bool() const { return ok(); }
+  const Error& error() const { return error_; }
+
+ private:
+  Error error_{};
+  bool failed_ = false;
 };
 
 /// Formats a number the way messages show it: shortest round-trip form ("-2", "0.5", "NaN").

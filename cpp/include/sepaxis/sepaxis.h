@@ -13,3 +13,4 @@
 #include "sepaxis/transform.h"
 #include "sepaxis/validate.h"
 #include "sepaxis/volume.h"
+#include "sepaxis/world.h"

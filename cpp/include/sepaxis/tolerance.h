@@ -48,6 +48,31 @@ inline constexpr double kKdopLenience = 0x1p-47;
 /// exact, but a rounding of the input (a move by the MTV, a number typed in) may flip it.
 inline constexpr double kTouchingBand = 1e-6;
 
+/// Relative to a body's magnitude plus its width (length). A World pads each body's bounding box
+/// outward by this much before its broad phase compares boxes: the box of a world volume is
+/// computed with rounding (a few ulps), a k-DOP's polytope may lie outside its slabs by
+/// kKdopVertex of its extent (plus kKdopLenience of its magnitude), and overlaps() may answer
+/// "touching" for pairs apart by rounding (a few ulps of size and distance). 2^-32 (2.3e-10) is
+/// far above all of these and far below any gap a game would notice, so the broad phase prunes
+/// only pairs that are truly apart; the exact test decides the rest.
+inline constexpr double kWorldBoundsPad = 0x1p-32;
+
+/// Unitless. A World accepts a pose's rotation (and an OBB's axes) when every entry of R^T R (of
+/// U^T U) is within this of the identity, and det R > 0. toMat3 of a unit quaternion
+/// (makeRigidTransform) lands within ~2e-15, an OBB turned by transformed() within ~4e-15; 1e-14
+/// is a few times that, and the OBBs such frames make are boxes to far below kWorldBoundsPad, so
+/// the broad phase's boxes stay conservative. (makeObb accepts frames within kOrthonormal and
+/// corrects them; a World takes volumes as given, so it asks for frames already corrected.)
+inline constexpr double kWorldOrthonormal = 1e-14;
+
+/// Length: the same pad for numbers near zero, where relative rounding would leave none.
+inline constexpr double kWorldBoundsTinyPad = 0x1p-1000;
+
+/// Length. A World's bodies keep their bounds within this magnitude (2^990, 1e298): its grid sizes
+/// cells by powers of two up to twice a body's width, which must stay finite. A pose that would
+/// carry a body beyond is refused.
+inline constexpr double kWorldMaxCoordinate = 0x1p990;
+
 // Thresholds that live next to their code (listed here so that this file is the one index):
 //
 // - Range scaling (cpp/src/range_scale.h): pairs and queries whose numbers' magnitudes sum above

@@ -14,6 +14,9 @@ struct RigidTransform {
 
 /// Validates: finite, unit quaternion within tolerance::kUnitQuaternion (normalized inside), scale > 0.
 Expected<RigidTransform> makeRigidTransform(Quat rotation, Vec3 translation, double scale = 1);
+/// makeRigidTransform without the error message, for hot paths (a World's setPoses): no
+/// allocation. Fills `t` and returns true exactly when makeRigidTransform would succeed.
+bool tryMakeRigidTransform(Quat rotation, Vec3 translation, double scale, RigidTransform& t);
 
 Sphere transformed(const Sphere& s, const RigidTransform& t);
 /// A rotated AABB is an OBB; see transformedBounds for the enclosing AABB.
@@ -23,6 +26,10 @@ Obb transformed(const Obb& box, const RigidTransform& t);
 /// of the same k around the transformed polytope (exact when the rotation maps the direction set to
 /// itself, e.g. the identity or a quarter turn about an axis).
 Kdop transformed(const Kdop& kdop, const RigidTransform& t);
+/// The slabs transformed(kdop, t) builds its k-DOP from: min[i], max[i] of d_i . x over the
+/// transformed vertices (kdop.slabCount() numbers each). Cheap (no polytope is built): the World
+/// computes these every move and builds the k-DOP only when a test needs it, bit for bit the same.
+void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* min, double* max);
 Volume transformed(const Volume& v, const RigidTransform& t);
 
 /// The tightest AABB around the transformed volume.

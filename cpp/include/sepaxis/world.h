@@ -1,0 +1,100 @@
+#pragma once
+/// World: many moving bodies, and every frame every pair of them that overlaps.
+///
+/// A body is a volume in its own frame plus a pose; its world volume is exactly
+/// transformed(localVolume, pose) (transform.h), recomputed only when the pose changes, and
+/// pairs() returns exactly the pairs whose world volumes overlaps() (overlap.h) says meet: no
+/// more, no fewer, none twice. The broad phase (a hierarchical hash grid over padded bounding
+/// boxes, cpp/src/world_grid.h) only ever prunes pairs that are truly apart; the exact test decides.
+///
+/// A call that fails returns the Error and changes nothing. Ids are never reused for another body:
+/// a removed body's id stays unknown for good. Not safe to share between threads without a lock
+/// (one World per thread is fine): every call, even a query, may build and cache k-DOPs.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sepaxis/error.h"
+#include "sepaxis/transform.h"
+#include "sepaxis/volume.h"
+
+namespace sepaxis {
+
+/// Names one body of one World. The value packs a slot (low kBodyIdSlotBits) and that slot's
+/// generation (from 1), so 0 is never a body and a stale id never names the slot's next body.
+struct BodyId {
+  uint32_t value = 0;
+};
+constexpr bool operator==(BodyId a, BodyId b) { return a.value == b.value; }
+constexpr bool operator!=(BodyId a, BodyId b) { return a.value != b.value; }
+constexpr bool operator<(BodyId a, BodyId b) { return a.value < b.value; }
+
+inline constexpr int kBodyIdSlotBits = 20;
+/// The most bodies a World holds at once (2^20: 1,048,576).
+inline constexpr uint32_t kMaxBodies = uint32_t{1} << kBodyIdSlotBits;
+
+/// Two overlapping bodies, a < b.
+struct BodyPair {
+  BodyId a, b;
+};
+
+/// The closest body a ray hits (hit == false: none within maxDistance).
+struct WorldRayHit {
+  bool hit = false;
+  BodyId body;
+  double distance = 0;  ///< along the unit direction; 0 when the origin is inside
+  Vec3 point;           ///< origin + distance * unit direction
+  Vec3 normal;          ///< outward unit normal at entry; zero when the origin is inside
+  bool startsInside = false;
+};
+
+class World {
+ public:
+  World();
+  ~World();
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  /// Room for this many bodies without allocating again (adds up to it allocate nothing).
+  void reserve(std::size_t bodies);
+
+  /// Errors: an invalid volume (its validator's error, as make* gives it), an invalid pose (see
+  /// setPose), or a full world (ErrorCode::WorldFull).
+  Expected<BodyId> add(const Volume& localVolume, const RigidTransform& pose);
+  /// ErrorCode::UnknownBody for an id that is not a body of this world (never issued, removed).
+  Status remove(BodyId id);
+
+  /// A valid pose: finite, scale > 0, a rotation orthonormal with determinant +1 to within
+  /// tolerance::kWorldOrthonormal (what makeRigidTransform returns), and one that keeps the
+  /// body's world bounds within tolerance::kWorldMaxCoordinate.
+  Status setPose(BodyId id, const RigidTransform& pose);
+  /// All ids and poses are checked before any is written: on an error nothing moved.
+  Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count);
+  /// Poses as 7 numbers each: tx, ty, tz, qx, qy, qz, qw (makeRigidTransform's rules, scale 1).
+  Status setPoses(const BodyId* ids, const double* poses, std::size_t count);
+
+  /// Every overlapping pair once. The vector is the world's and is reused: valid until the next
+  /// non-const call.
+  const std::vector<BodyPair>& pairs();
+  /// The bodies whose world volume overlaps `worldVolume`, into `out` (cleared first).
+  Status query(const Volume& worldVolume, std::vector<BodyId>& out);
+  /// The closest body hit by origin + t * normalize(direction), 0 <= t <= maxDistance (ties: the
+  /// smaller id). Errors: a non-finite origin or direction, a zero direction, maxDistance < 0 or NaN.
+  Expected<WorldRayHit> raycast(Vec3 origin, Vec3 direction, double maxDistance);
+
+  std::size_t count() const;
+  bool contains(BodyId id) const;
+  /// The body's world volume: transformed(localVolume, pose), bit for bit.
+  Expected<Volume> worldVolume(BodyId id);
+  Expected<RigidTransform> pose(BodyId id) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sepaxis

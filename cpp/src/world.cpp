@@ -1,0 +1,338 @@
+#include "sepaxis/world.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "sepaxis/overlap.h"
+#include "sepaxis/ray.h"
+#include "sepaxis/tolerance.h"
+#include "validate.h"
+#include "world_bodies.h"
+#include "world_grid.h"
+
+namespace sepaxis {
+
+using detail::BodyStore;
+using detail::Bounds;
+using detail::WorldShape;
+
+namespace {
+
+Error unknownBody(BodyId id) {
+  return Error{ErrorCode::UnknownBody, "id", double(id.value),
+               "id " + std::to_string(id.value) + " is not a body of this world (never added, or removed)"};
+}
+
+// ---- validation: what add and setPose accept. Allocation-free until an error is found.
+
+/// Whether the frame's Gram matrix is within tolerance::kWorldOrthonormal of the identity.
+bool isOrthonormalFrame(Vec3 a, Vec3 b, Vec3 c) {
+  const double e = tolerance::kWorldOrthonormal;
+  return std::fabs(dot(a, a) - 1) <= e && std::fabs(dot(b, b) - 1) <= e && std::fabs(dot(c, c) - 1) <= e &&
+         std::fabs(dot(a, b)) <= e && std::fabs(dot(a, c)) <= e && std::fabs(dot(b, c)) <= e;
+}
+
+/// An Obb a World accepts has a frame orthonormal to machine precision (as Obb promises; what
+/// makeObb and transformed() return): the broad phase's box around it relies on it.
+Status checkObb(const Obb& box) {
+  if (Problem p = validateObb(box.center, box.axis, box.halfExtents)) return toError(p);
+  if (!isOrthonormalFrame(box.axis[0], box.axis[1], box.axis[2]))
+    return Error{ErrorCode::NotOrthonormal, "obb.axes", std::nan(""),
+                 "obb.axes must be orthonormal to machine precision (within " +
+                     formatNumber(tolerance::kWorldOrthonormal) + "): make the box with makeObb"};
+  return {};
+}
+
+/// A k-DOP's polytope must be the one makeKdop builds from its slabs: the tests project it.
+Status checkKdop(const Kdop& kdop) {
+  if (Problem p = validateKdop(kdop.k, kdop.min, kdop.max, isValidKdopK(kdop.k) ? kdop.k / 2 : 0)) return toError(p);
+  Kdop built;
+  tryMakeKdop(kdop.k, kdop.min, kdop.max, kdop.k / 2, built);
+  bool same = built.origin == kdop.origin && built.vertexCount == kdop.vertexCount;
+  for (int v = 0; same && v < built.vertexCount; ++v) same = built.vertex[v] == kdop.vertex[v];
+  for (int i = 0; same && i < built.slabCount(); ++i)
+    same = built.localMin[i] == kdop.localMin[i] && built.localMax[i] == kdop.localMax[i];
+  if (!same)
+    return Error{ErrorCode::Inconsistent, "kdop", std::nan(""),
+                 "kdop's polytope does not match its slabs: make the k-DOP with makeKdop"};
+  return {};
+}
+
+Status checkVolume(const Volume& v) {
+  if (const Sphere* s = std::get_if<Sphere>(&v)) {
+    if (Problem p = validateSphere(s->center, s->radius)) return toError(p);
+    return {};
+  }
+  if (const Aabb* a = std::get_if<Aabb>(&v)) {
+    if (Problem p = validateAabb(a->min, a->max)) return toError(p);
+    return {};
+  }
+  if (const Obb* o = std::get_if<Obb>(&v)) return checkObb(*o);
+  return checkKdop(std::get<Kdop>(v));
+}
+
+/// Finite, scale > 0, and a rotation that is orthonormal with determinant +1 to within
+/// tolerance::kWorldOrthonormal in every entry of R^T R (so that the OBBs it makes are boxes).
+bool isValidRotationAndScale(const RigidTransform& t) {
+  bool finite = isFinite(t.translation) && isFinite(t.scale);
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) finite = finite && isFinite(t.rotation.m[r][c]);
+  if (!finite || !(t.scale > 0)) return false;
+  const Vec3 c0 = t.rotation.column(0), c1 = t.rotation.column(1), c2 = t.rotation.column(2);
+  return isOrthonormalFrame(c0, c1, c2) && dot(cross(c0, c1), c2) > 0;
+}
+
+Error poseError(const RigidTransform& t) {
+  if (auto e = detail::checkFinite("pose.translation", t.translation)) return *e;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c)
+      if (auto e = detail::checkFinite("pose.rotation[" + std::to_string(r) + "][" + std::to_string(c) + "]",
+                                       t.rotation.m[r][c]))
+        return *e;
+  if (auto e = detail::checkFinite("pose.scale", t.scale)) return *e;
+  if (!(t.scale > 0)) return detail::makeError(ErrorCode::Negative, "pose.scale", t.scale, "> 0");
+  return Error{ErrorCode::NotOrthonormal, "pose.rotation", std::nan(""),
+               "pose.rotation must be a rotation (orthonormal, determinant +1) to within " +
+                   formatNumber(tolerance::kWorldOrthonormal) + ": make the pose with makeRigidTransform"};
+}
+
+Error outOfRange(const RigidTransform& t) {
+  return Error{ErrorCode::NotFinite, "pose.translation", maxComponent(abs(t.translation)),
+               "pose would carry the body beyond " + formatNumber(tolerance::kWorldMaxCoordinate) +
+                   " (the world's range)"};
+}
+
+Error withIndex(Error e, std::size_t i) {
+  e.message = "poses[" + std::to_string(i) + "]: " + e.message;
+  return e;
+}
+
+}  // namespace
+
+struct World::Impl {
+  BodyStore bodies;
+  detail::Grid grid;
+  bool gridCurrent = false;   // the grid holds the current bounds
+  bool pairsCurrent = false;  // pairs_ holds the current pairs
+  std::vector<BodyPair> pairs;
+  std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
+  std::vector<RigidTransform> poseScratch;
+
+  void moved() { gridCurrent = pairsCurrent = false; }
+  void ensureGrid() {
+    if (!gridCurrent) grid.build(bodies);
+    gridCurrent = true;
+  }
+
+  /// overlaps() of the two bodies' world volumes.
+  bool bodiesOverlap(uint32_t a, uint32_t b) {
+    const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
+    if (sa > sb) return bodiesOverlap(b, a);  // symmetric: overlaps(x, y) is overlaps(y, x)
+    // A k-DOP's slabs first: apart along one, the pair is apart without building its polytope.
+    if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return false;
+    if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return false;
+    switch (sa) {
+      case WorldShape::Sphere:
+        if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));
+        if (sb == WorldShape::Box) return overlaps(bodies.sphereWorld(a), bodies.boxWorld(b));
+        return overlaps(bodies.sphereWorld(a), bodies.kdopWorld(b));
+      case WorldShape::Box:
+        if (sb == WorldShape::Box) return overlaps(bodies.boxWorld(a), bodies.boxWorld(b));
+        return overlaps(bodies.boxWorld(a), bodies.kdopWorld(b));
+      case WorldShape::Kdop: break;
+    }
+    return overlaps(bodies.kdopWorld(a), bodies.kdopWorld(b));
+  }
+
+  template <class V>
+  bool overlapsBody(const V& volume, uint32_t b) {
+    switch (bodies.shape(b)) {
+      case WorldShape::Sphere: return overlaps(volume, bodies.sphereWorld(b));
+      case WorldShape::Box: return overlaps(volume, bodies.boxWorld(b));
+      case WorldShape::Kdop: break;
+    }
+    return overlaps(volume, bodies.kdopWorld(b));
+  }
+
+  RayHit raycastBody(uint32_t b, Vec3 origin, Vec3 direction, double maxDistance) {
+    switch (bodies.shape(b)) {
+      case WorldShape::Sphere: return sepaxis::raycast(bodies.sphereWorld(b), origin, direction, maxDistance);
+      case WorldShape::Box: return sepaxis::raycast(bodies.boxWorld(b), origin, direction, maxDistance);
+      case WorldShape::Kdop: break;
+    }
+    return sepaxis::raycast(bodies.kdopWorld(b), origin, direction, maxDistance);
+  }
+
+  /// Every id known and every pose valid, or the first error and nothing moved; then all move.
+  Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count, bool fromQuaternions) {
+    denseScratch.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!bodies.find(ids[i], denseScratch[i])) return withIndex(unknownBody(ids[i]), i);
+      if (!fromQuaternions && !isValidRotationAndScale(poses[i])) return withIndex(poseError(poses[i]), i);
+      if (!bodies.poseInRange(denseScratch[i], poses[i])) return withIndex(outOfRange(poses[i]), i);
+    }
+    for (std::size_t i = 0; i < count; ++i) bodies.setPose(denseScratch[i], poses[i]);
+    if (count > 0) moved();
+    return {};
+  }
+
+  /// The pose is valid and keeps body `dense` (or a body of this reach) in range, or the error.
+  Status checkPose(const RigidTransform& pose, double reach) {
+    if (!isValidRotationAndScale(pose)) return poseError(pose);
+    if (!BodyStore::poseInRange(reach, pose)) return outOfRange(pose);
+    return {};
+  }
+};
+
+World::World() : impl_(std::make_unique<Impl>()) {}
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+void World::reserve(std::size_t bodies) {
+  impl_->bodies.reserve(bodies);
+  impl_->pairs.reserve(bodies * 2);
+  impl_->denseScratch.reserve(bodies);
+  impl_->poseScratch.reserve(bodies);
+}
+
+Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pose) {
+  Impl& w = *impl_;
+  if (Status s = checkVolume(localVolume); !s) return s.error();
+  if (Status s = w.checkPose(pose, BodyStore::localReach(localVolume)); !s) return s.error();
+  if (w.bodies.full())
+    return Error{ErrorCode::WorldFull, "world", double(kMaxBodies),
+                 "world has issued every body id it can (at most " + std::to_string(kMaxBodies) + " bodies)"};
+  w.moved();
+  return w.bodies.add(localVolume, pose);
+}
+
+Status World::remove(BodyId id) {
+  Impl& w = *impl_;
+  uint32_t dense;
+  if (!w.bodies.find(id, dense)) return unknownBody(id);
+  w.bodies.remove(dense);
+  w.moved();
+  return {};
+}
+
+Status World::setPose(BodyId id, const RigidTransform& pose) { return setPoses(&id, &pose, 1); }
+
+Status World::setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count) {
+  return impl_->setPoses(ids, poses, count, false);
+}
+
+Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count) {
+  Impl& w = *impl_;
+  w.poseScratch.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const double* p = poses + 7 * i;
+    const Quat q{p[3], p[4], p[5], p[6]};
+    const Vec3 t{p[0], p[1], p[2]};
+    if (!tryMakeRigidTransform(q, t, 1, w.poseScratch[i])) return withIndex(makeRigidTransform(q, t).error(), i);
+  }
+  // makeRigidTransform's rotations are rotations (toMat3 of a unit quaternion): not checked again.
+  return w.setPoses(ids, w.poseScratch.data(), count, true);
+}
+
+const std::vector<BodyPair>& World::pairs() {
+  Impl& w = *impl_;
+  if (w.pairsCurrent) return w.pairs;
+  w.ensureGrid();
+  w.pairs.clear();
+  w.grid.forEachBoxPair([&w](uint32_t a, uint32_t b) {
+    if (!w.bodiesOverlap(a, b)) return;
+    BodyId ia = w.bodies.id(a), ib = w.bodies.id(b);
+    if (ib < ia) std::swap(ia, ib);
+    w.pairs.push_back({ia, ib});
+  });
+  w.pairsCurrent = true;
+  return w.pairs;
+}
+
+Status World::query(const Volume& worldVolume, std::vector<BodyId>& out) {
+  Impl& w = *impl_;
+  if (Status s = checkVolume(worldVolume); !s) return s;
+  out.clear();
+  w.ensureGrid();
+  const Bounds box = detail::paddedBounds(worldVolume);
+  std::visit(
+      [&](const auto& volume) {
+        w.grid.forEachInBox(box, [&](uint32_t b) {
+          if (w.overlapsBody(volume, b)) out.push_back(w.bodies.id(b));
+        });
+      },
+      worldVolume);
+  return {};
+}
+
+Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDistance) {
+  Impl& w = *impl_;
+  if (auto e = detail::checkFinite("origin", origin)) return *e;
+  if (auto e = detail::checkFinite("direction", direction)) return *e;
+  const Vec3 unit = normalize(direction);
+  if (unit == Vec3{})
+    return Error{ErrorCode::Negative, "direction", 0, "direction must be a non-zero vector, got (0, 0, 0)"};
+  if (!(maxDistance >= 0)) return detail::makeError(ErrorCode::Negative, "maxDistance", maxDistance, ">= 0");
+
+  // Every body's padded box, widened by 2^-30 of the scale of the numbers (origin, box), is tested
+  // with the slab method (Kay & Kajiya); only the bodies it keeps get the exact raycast. Widened
+  // so: a ray that touches the padded box runs through the widened box for a length of at least
+  // that margin, far beyond the rounding of the slab arithmetic (relative to t), so it is kept.
+  const double originScale = maxComponent(abs(origin));
+  const double *minX = w.bodies.minX(), *minY = w.bodies.minY(), *minZ = w.bodies.minZ();
+  const double *maxX = w.bodies.maxX(), *maxY = w.bodies.maxY(), *maxZ = w.bodies.maxZ();
+  const Vec3 inverse{1 / unit.x, 1 / unit.y, 1 / unit.z};
+  WorldRayHit best;
+  double reach = maxDistance;  // the farthest a hit may still be
+  const uint32_t n = w.bodies.size();
+  for (uint32_t b = 0; b < n; ++b) {
+    const Vec3 lo{minX[b], minY[b], minZ[b]}, hi{maxX[b], maxY[b], maxZ[b]};
+    const double scale = originScale + maxComponent(max(abs(lo), abs(hi))) + maxComponent(hi - lo);
+    const double widen = 0x1p-30 * scale + tolerance::kWorldBoundsTinyPad;
+    double enter = -std::numeric_limits<double>::infinity(), exit = std::numeric_limits<double>::infinity();
+    bool miss = false;
+    for (int i = 0; i < 3 && !miss; ++i) {
+      const double a = lo[i] - widen, z = hi[i] + widen;
+      if (unit[i] == 0) {
+        miss = origin[i] < a || origin[i] > z;
+        continue;
+      }
+      const double t0 = (a - origin[i]) * inverse[i], t1 = (z - origin[i]) * inverse[i];
+      enter = greater(enter, lesser(t0, t1));
+      exit = lesser(exit, greater(t0, t1));
+    }
+    if (miss || enter > exit || exit < -widen || enter > reach + widen) continue;
+    const RayHit hit = w.raycastBody(b, origin, direction, maxDistance);
+    if (!hit.hit) continue;
+    const BodyId id = w.bodies.id(b);
+    if (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < id))) continue;
+    best = {true, id, hit.distance, hit.point, hit.normal, hit.startsInside};
+    reach = hit.distance;
+  }
+  return best;
+}
+
+std::size_t World::count() const { return impl_->bodies.size(); }
+
+bool World::contains(BodyId id) const {
+  uint32_t dense;
+  return impl_->bodies.find(id, dense);
+}
+
+Expected<Volume> World::worldVolume(BodyId id) {
+  uint32_t dense;
+  if (!impl_->bodies.find(id, dense)) return unknownBody(id);
+  return impl_->bodies.worldVolume(dense);
+}
+
+Expected<RigidTransform> World::pose(BodyId id) const {
+  uint32_t dense;
+  if (!impl_->bodies.find(id, dense)) return unknownBody(id);
+  return impl_->bodies.pose(dense);
+}
+
+}  // namespace sepaxis

@@ -1,0 +1,141 @@
+#pragma once
+// The World's body storage: ids (generation-checked slots), the bodies in a dense array (swap
+// removal) with their broad-phase data as structure of arrays, and the volumes in pools by type.
+//
+// A body's world volume is transformed(local, pose) exactly, computed when its pose is set.
+// k-DOPs are the exception in time, not in value: building the k-DOP around a turned polytope
+// costs ~10-25 us, so a move computes only its slabs (transformedSlabs, the numbers
+// transformed() builds from) and the bounds they imply; the k-DOP itself is built from those
+// slabs the first time a test needs it (kdopWorld), bit for bit what transformed() returns.
+
+#include <cstdint>
+#include <vector>
+
+#include "sepaxis/transform.h"
+#include "sepaxis/world.h"
+#include "world_cell.h"
+
+namespace sepaxis::detail {
+
+/// The world volume's type: an AABB turns into an OBB, so the narrow phase sees three kinds.
+enum class WorldShape : uint8_t { Sphere, Box, Kdop };
+
+struct SphereBody {
+  Sphere local, world;
+};
+struct BoxBody {
+  bool fromAabb = false;  ///< local is an Aabb (transformed(Aabb) and transformed(Obb) differ)
+  Aabb localAabb;
+  Obb localObb;
+  Obb world;
+};
+struct KdopBody {
+  Kdop local;
+  Kdop world;          ///< valid when built
+  bool built = false;  ///< world matches min/max (built on demand)
+  double min[kMaxKdopSlabs] = {}, max[kMaxKdopSlabs] = {};  ///< transformedSlabs(local, pose)
+};
+
+/// A pool of T with holes that are reused: indices stay put while other entries come and go. It
+/// grows to the most bodies of its type the world has held at once, and no further.
+template <class T>
+struct Pool {
+  std::vector<T> items;
+  std::vector<uint32_t> freeList;
+
+  uint32_t take() {
+    if (!freeList.empty()) {
+      const uint32_t i = freeList.back();
+      freeList.pop_back();
+      return i;
+    }
+    items.emplace_back();
+    freeList.reserve(items.capacity());  // never more holes than items: removals never allocate
+    return uint32_t(items.size() - 1);
+  }
+  void give(uint32_t i) { freeList.push_back(i); }
+  void reserve(std::size_t n) { items.reserve(n), freeList.reserve(n); }
+};
+
+class BodyStore {
+ public:
+  // ---- ids
+  /// The dense index of a body of this store, or false.
+  bool find(BodyId id, uint32_t& dense) const;
+  bool full() const;
+
+  // ---- bodies; the caller has validated the volume and the pose.
+  /// Adds a body (at the dense end); returns its id.
+  BodyId add(const Volume& local, const RigidTransform& pose);
+  void remove(uint32_t dense);
+  void setPose(uint32_t dense, const RigidTransform& pose);
+  /// Whether `pose` keeps the body's bounds within tolerance::kWorldMaxCoordinate (before moving it).
+  bool poseInRange(uint32_t dense, const RigidTransform& pose) const;
+  static bool poseInRange(double localReach, const RigidTransform& pose);
+  static double localReach(const Volume& local);
+
+  void reserve(std::size_t n);
+  uint32_t size() const { return uint32_t(id_.size()); }
+  BodyId id(uint32_t dense) const { return {id_[dense]}; }
+  WorldShape shape(uint32_t dense) const { return WorldShape(shape_[dense]); }
+  const RigidTransform& pose(uint32_t dense) const { return pose_[dense]; }
+  Volume worldVolume(uint32_t dense);
+
+  const Sphere& sphereWorld(uint32_t dense) const { return spheres_.items[pool_[dense]].world; }
+  const Obb& boxWorld(uint32_t dense) const { return boxes_.items[pool_[dense]].world; }
+  /// Builds the world k-DOP from its slabs the first time it is asked for after a move.
+  const Kdop& kdopWorld(uint32_t dense);
+  /// True when one slab of k-DOP body `kdop`, padded, leaves out body `other`'s padded box: the
+  /// two are apart by far more than rounding, so overlaps() says apart, and the k-DOP need not be
+  /// built to learn it (a box pair of the broad phase is often apart along a diagonal).
+  bool kdopSlabSeparates(uint32_t kdop, uint32_t other) const;
+
+  // ---- the broad phase's view: padded bounds (structure of arrays) and the grid cell of each.
+  const double* minX() const { return minX_.data(); }
+  const double* minY() const { return minY_.data(); }
+  const double* minZ() const { return minZ_.data(); }
+  const double* maxX() const { return maxX_.data(); }
+  const double* maxY() const { return maxY_.data(); }
+  const double* maxZ() const { return maxZ_.data(); }
+  const Cell* cells() const { return cell_.data(); }
+
+ private:
+  struct Slot {
+    uint32_t generation = 1;
+    uint32_t dense = kNoBody;
+    uint32_t nextFree = kNoBody;
+  };
+  static constexpr uint32_t kNoBody = 0xffffffffu;
+  static constexpr uint32_t kMaxGeneration = (uint32_t{1} << (32 - kBodyIdSlotBits)) - 1;
+
+  void setBounds(uint32_t dense, const Bounds& b);
+  void moveLast(uint32_t to);
+
+  // Slots: freed ones queue first in, first out, so that a slot's generation grows slowly; a
+  // slot whose generation would wrap is retired instead of reused.
+  std::vector<Slot> slots_;
+  uint32_t freeHead_ = kNoBody, freeTail_ = kNoBody;
+
+  // Dense, by body: the id, the volume's pool entry, the pose, the reach of the local volume
+  // (its largest |coordinate|, for poseInRange), and the broad phase's data.
+  std::vector<uint32_t> id_;
+  std::vector<uint8_t> shape_;
+  std::vector<uint32_t> pool_;
+  std::vector<RigidTransform> pose_;
+  std::vector<double> reach_;
+  std::vector<double> minX_, minY_, minZ_, maxX_, maxY_, maxZ_;
+  std::vector<Cell> cell_;
+
+  Pool<SphereBody> spheres_;
+  Pool<BoxBody> boxes_;
+  Pool<KdopBody> kdops_;
+};
+
+/// The padded box around a box of a volume (tolerance::kWorldBoundsPad).
+Bounds padded(Vec3 min, Vec3 max);
+/// The padded bounds of any volume (for queries).
+Bounds paddedBounds(const Volume& v);
+/// The padded bounds of the k-DOP that kdop's slabs min, max describe, without building it.
+Bounds paddedKdopBounds(int k, const double* min, const double* max);
+
+}  // namespace sepaxis::detail

@@ -1,0 +1,291 @@
+#!/usr/bin/env node
+// `npm run bench:world`: one frame of a game in Node — every body moved and turned, then every
+// overlapping pair found — with sepaxis's World (createWorld), Rapier 0.21 (kinematic bodies with
+// sensor colliders, world.step()) and the naive loop over all pairs (sx.transform, sx.overlaps),
+// in one process, on the same bodies and the same motion. A report, not a test: it never fails on
+// timing; it does fail when the world's pairs differ from the naive loop's.
+//
+//   node scripts/bench-world.mjs [--json] [--sizes 1000,10000,50000] [--runs R] [--quick]
+//                                [--no-rapier] [--naive-max N (default 10000; 1000 with k-DOPs)]
+//   (reads dist/: run `npm run build` first)
+//
+// The scene is tests/bench/world_bench.cpp's: n bodies of radius 0.5..1, a third each spheres,
+// AABBs and OBBs (or with 10 % of them 14-DOPs), in a cube of side cbrt(1.6 n), so that a body
+// meets one or two others; each moves on a closed loop of 8 frames (radius 0.3, about 0.25 a
+// frame) and turns about its own axis. mulberry32, seed 12345.
+//
+// Timing: per scenario, warm-up frames, then R runs (default 7) of frames lasting >= 250 ms
+// each; reported per frame as the median of the runs and their spread (min..max). The figure
+// includes every call the frame needs in JavaScript: for sepaxis, setPoses(ids, poses) (or the
+// in-place world.poses + commitPoses()) and pairs(); for Rapier, setNextKinematicTranslation and
+// setNextKinematicRotation of every body and world.step().
+
+import { init } from 'sepaxis';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const JSON_OUT = argv.includes('--json');
+const QUICK = argv.includes('--quick');
+const SIZES = option('--sizes', '1000,10000,50000').split(',').map(Number);
+const RUNS = Number(option('--runs', QUICK ? 3 : 7));
+const RUN_MS = QUICK ? 60 : 250;
+const WARMUP_MS = QUICK ? 100 : 500;  // V8 compiles WebAssembly in tiers: time the optimized code
+const RAPIER = !argv.includes('--no-rapier');
+const NAIVE_MAX = Number(option('--naive-max', 10000));
+// With k-DOPs the naive loop builds a polytope for most k-DOP pairs (~1.6 s for 1,000 bodies).
+const NAIVE_MAX_KDOP = Math.min(NAIVE_MAX, 1000);
+const FRAMES = 8;
+const SEED = 12345;
+
+const log = (...a) => { if (!JSON_OUT) console.log(...a); };
+
+function mulberry32(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scene
+
+function makeScene(n, kdopPercent) {
+  const random = mulberry32(SEED);
+  const uniform = (lo, hi) => lo + (hi - lo) * random();
+  const unit = () => {
+    for (;;) {
+      const v = [uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)];
+      const l = Math.hypot(...v);
+      if (l > 0.1 && l <= 1) return v.map((x) => x / l);
+    }
+  };
+  const axisAngle = (a, angle) => {
+    const s = Math.sin(angle / 2);
+    return [a[0] * s, a[1] * s, a[2] * s, Math.cos(angle / 2)];
+  };
+  const multiply = ([ax, ay, az, aw], [bx, by, bz, bw]) => [
+    aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz];
+  const kdop14 = (r) => {
+    const dirs = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1], [1, 1, -1], [1, -1, 1], [1, -1, -1]];
+    const points = Array.from({ length: 8 }, () => unit().map((x) => x * r * uniform(0.4, 1)));
+    const min = dirs.map((d) => Math.min(...points.map((p) => d[0] * p[0] + d[1] * p[1] + d[2] * p[2])));
+    const max = dirs.map((d) => Math.max(...points.map((p) => d[0] * p[0] + d[1] * p[1] + d[2] * p[2])));
+    return { type: 'kdop', k: 14, min, max };
+  };
+
+  const side = Math.cbrt(1.6 * n);
+  const local = [], base = [], drift = [], spin = [], turn = [];
+  for (let i = 0; i < n; i++) {
+    const r = uniform(0.5, 1);
+    const kdop = Math.floor(random() * 100) < kdopPercent;
+    // bench_data.cpp's sizes: radius 0.2..1 of r, half-extents 0.2..1 of r / sqrt(3).
+    const h = () => [0, 1, 2].map(() => uniform(0.2, 1) * r / Math.sqrt(3));
+    switch (kdop ? 3 : i % 3) {
+      case 0: local.push({ type: 'sphere', center: [0, 0, 0], radius: r * uniform(0.2, 1) }); break;
+      case 1: { const e = h(); local.push({ type: 'aabb', min: e.map((x) => -x), max: e }); break; }
+      case 2: local.push({ type: 'obb', center: [0, 0, 0], halfExtents: h(), rotation: axisAngle(unit(), uniform(0, 2 * Math.PI)) }); break;
+      default: local.push(kdop14(r)); break;
+    }
+    base.push([uniform(0, side), uniform(0, side), uniform(0, side)]);
+    drift.push(unit().map((x) => x * 0.3));
+    spin.push(unit());
+    turn.push(axisAngle(unit(), uniform(0, 2 * Math.PI)));
+  }
+  const poses = [];
+  for (let f = 0; f < FRAMES; f++) {
+    const angle = 2 * Math.PI * f / FRAMES;
+    const p = new Float64Array(7 * n);
+    for (let i = 0; i < n; i++) {
+      const d = drift[i], b = base[i];
+      const q = multiply(axisAngle(spin[i], angle), turn[i]);
+      p.set([b[0] + d[0] * Math.cos(angle), b[1] + d[1] * Math.sin(angle), b[2] + d[2] * Math.cos(2 * angle), ...q], 7 * i);
+    }
+    poses.push(p);
+  }
+  return { n, local, poses };
+}
+
+const poseOf = (p, i) => ({ translation: [p[7 * i], p[7 * i + 1], p[7 * i + 2]], rotation: [p[7 * i + 3], p[7 * i + 4], p[7 * i + 5], p[7 * i + 6]] });
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+
+/** ms per frame: warm-up, then RUNS runs of >= RUN_MS each. frame(f) runs frame number f. */
+function time(frame, { warmup = 16, minFrames = 4 } = {}) {
+  let f = 0;
+  const t0 = performance.now();
+  while (f < warmup || performance.now() - t0 < WARMUP_MS) frame(f++);
+  const perFrame = (performance.now() - t0) / f;
+  const framesPerRun = Math.max(minFrames, Math.ceil(RUN_MS / Math.max(perFrame, 1e-3)));
+  const runs = [];
+  for (let r = 0; r < RUNS; r++) {
+    const start = performance.now();
+    for (let i = 0; i < framesPerRun; i++) frame(f++);
+    runs.push((performance.now() - start) / framesPerRun);
+  }
+  return { median: median(runs), min: Math.min(...runs), max: Math.max(...runs), runs, framesPerRun };
+}
+
+const fmt = (t) => `${t.median.toFixed(3).padStart(9)} ms  (${t.min.toFixed(3)}..${t.max.toFixed(3)})`;
+
+// ---------------------------------------------------------------------------------------------
+// The contenders
+
+function sepaxisWorld(sx, scene) {
+  const world = sx.createWorld({ capacity: scene.n });
+  const ids = new Uint32Array(scene.n);
+  for (let i = 0; i < scene.n; i++) ids[i] = world.add(scene.local[i], poseOf(scene.poses[0], i));
+  return { world, ids };
+}
+
+/** The pairs of a frame as a set of "a,b" strings of body indices (for comparisons). */
+function pairKeys(pairs, indexOf) {
+  const keys = new Set();
+  for (let i = 0; i < pairs.length; i += 2) {
+    const a = indexOf(pairs[i]), b = indexOf(pairs[i + 1]);
+    keys.add(a < b ? `${a},${b}` : `${b},${a}`);
+  }
+  return keys;
+}
+
+function naivePairs(sx, scene, frame) {
+  const p = scene.poses[frame % FRAMES];
+  const world = scene.local.map((v, i) => sx.transform(v, poseOf(p, i)));
+  const out = [];
+  for (let i = 0; i < world.length; i++)
+    for (let j = i + 1; j < world.length; j++) if (sx.overlaps(world[i], world[j])) out.push(i, j);
+  return out;
+}
+
+async function rapierWorld(scene, sx) {
+  const RAPIER = (await import('@dimforge/rapier3d-compat')).default;
+  await RAPIER.init();
+  const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  const bodies = [];
+  const p = scene.poses[0];
+  for (let i = 0; i < scene.n; i++) {
+    const body = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased()
+      .setTranslation(p[7 * i], p[7 * i + 1], p[7 * i + 2])
+      .setRotation({ x: p[7 * i + 3], y: p[7 * i + 4], z: p[7 * i + 5], w: p[7 * i + 6] }));
+    const v = scene.local[i];
+    let desc;
+    if (v.type === 'sphere') desc = RAPIER.ColliderDesc.ball(v.radius).setTranslation(...v.center);
+    else if (v.type === 'aabb') desc = RAPIER.ColliderDesc.cuboid(v.max[0], v.max[1], v.max[2]);
+    else if (v.type === 'obb') {
+      const [x, y, z, w] = v.rotation;
+      desc = RAPIER.ColliderDesc.cuboid(...v.halfExtents).setRotation({ x, y, z, w });
+    } else desc = RAPIER.ColliderDesc.convexHull(new Float32Array(sx.polytope(v).vertices.flat()));
+    // Sensors between kinematic bodies: only with KINEMATIC_KINEMATIC among the active types.
+    desc.setSensor(true).setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.ALL);
+    world.createCollider(desc, body);
+    bodies.push(body);
+  }
+  const frame = (f) => {
+    const q = scene.poses[f % FRAMES];
+    for (let i = 0; i < bodies.length; i++) {
+      const at = 7 * i;
+      bodies[i].setNextKinematicTranslation({ x: q[at], y: q[at + 1], z: q[at + 2] });
+      bodies[i].setNextKinematicRotation({ x: q[at + 3], y: q[at + 4], z: q[at + 5], w: q[at + 6] });
+    }
+    world.step();
+  };
+  const countPairs = () => {
+    let count = 0;
+    world.forEachCollider((c) => world.intersectionPairsWith(c, () => { count++; }));
+    return count / 2;
+  };
+  return { frame, countPairs, free: () => world.free() };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const sx = await init();
+const results = [];
+const record = (size, scene, name, t, extra = {}) => {
+  results.push({ bodies: size, scene, name, msPerFrame: t.median, min: t.min, max: t.max, runs: t.runs, ...extra });
+  log(`  ${name.padEnd(44)} ${fmt(t)}${extra.pairsPerBody !== undefined ? `  ${extra.pairsPerBody.toFixed(2)} pairs/body` : ''}`);
+};
+
+log(`Node ${process.versions.node}, sepaxis World vs Rapier ${RAPIER ? '0.21' : '(skipped)'} vs the naive loop; ms per frame, median of ${RUNS} runs (min..max)`);
+for (const kdopPercent of [0, 10]) {
+  for (const n of SIZES) {
+    const sceneName = kdopPercent ? '10% 14-DOPs' : 'spheres, AABBs, OBBs';
+    log(`\n${n} bodies, ${sceneName}:`);
+    const scene = makeScene(n, kdopPercent);
+    const { world, ids } = sepaxisWorld(sx, scene);
+    let pairCount = 0;
+    // The first frames size the world's grid and pair list; from then on a frame allocates nothing.
+    for (let f = 0; f < FRAMES; f++) { world.setPoses(ids, scene.poses[f]); world.pairs(); }
+    const heapBefore = sx.heapSize;
+    const t = time((f) => {
+      world.setPoses(ids, scene.poses[f % FRAMES]);
+      pairCount = world.pairs().length / 2;
+    });
+    record(n, sceneName, 'sepaxis setPoses(ids, Float64Array) + pairs()', t, { pairsPerBody: pairCount / n });
+    if (sx.heapSize !== heapBefore) throw new Error(`the world's frames grew the heap: ${heapBefore} -> ${sx.heapSize}`);
+
+    if (kdopPercent === 0) {
+      const f32 = scene.poses.map((p) => new Float32Array(p));
+      record(n, sceneName, 'sepaxis setPoses(ids, Float32Array) + pairs()', time((f) => {
+        world.setPoses(ids, f32[f % FRAMES]);
+        world.pairs();
+      }));
+      const at = Array.from(ids, (id) => world.poseIndex(id));
+      record(n, sceneName, 'sepaxis world.poses in place + commitPoses() + pairs()', time((f) => {
+        const src = scene.poses[f % FRAMES], poses = world.poses;
+        for (let i = 0; i < n; i++) {
+          const o = at[i], s = 7 * i;
+          poses[o] = src[s]; poses[o + 1] = src[s + 1]; poses[o + 2] = src[s + 2]; poses[o + 3] = src[s + 3];
+          poses[o + 4] = src[s + 4]; poses[o + 5] = src[s + 5]; poses[o + 6] = src[s + 6];
+        }
+        world.commitPoses();
+        world.pairs();
+      }));
+      record(n, sceneName, 'sepaxis setPoses + pairs().slice() (a copy)', time((f) => {
+        world.setPoses(ids, scene.poses[f % FRAMES]);
+        world.pairs().slice();
+      }));
+      record(n, sceneName, 'sepaxis setPoses alone', time((f) => world.setPoses(ids, scene.poses[f % FRAMES])));
+      // pairs() of a world that has not moved since returns the pairs it has: the call and the view,
+      // then with a copy of them.
+      world.setPoses(ids, scene.poses[0]);
+      record(n, sceneName, 'sepaxis pairs() again, unmoved (the view)', time(() => world.pairs()));
+      record(n, sceneName, 'sepaxis pairs().slice() again, unmoved (a copy)', time(() => world.pairs().slice()));
+    }
+
+    // The naive loop: the same pairs, by brute force (checks the world's frame exactly).
+    if (n <= (kdopPercent ? NAIVE_MAX_KDOP : NAIVE_MAX)) {
+      const f = 3;
+      world.setPoses(ids, scene.poses[f]);
+      const index = new Map(Array.from(ids, (id, i) => [id, i]));
+      const mine = pairKeys(world.pairs(), (id) => index.get(id));
+      const start = performance.now();
+      const naive = naivePairs(sx, scene, f);
+      const ms = performance.now() - start;
+      const theirs = pairKeys(naive, (i) => i);
+      const same = mine.size === theirs.size && [...mine].every((k) => theirs.has(k));
+      if (!same) throw new Error(`${n} bodies: the world found ${mine.size} pairs, the naive loop ${theirs.size}`);
+      record(n, sceneName, 'naive loop (sx.transform + sx.overlaps, 1 frame)', { median: ms, min: ms, max: ms, runs: [ms] },
+        { pairsPerBody: theirs.size / n });
+    } else log(`  naive loop: skipped above ${kdopPercent ? NAIVE_MAX_KDOP : NAIVE_MAX} bodies (quadratic; --naive-max N)`);
+    world.dispose();
+
+    if (RAPIER) {
+      const rapier = await rapierWorld(scene, sx);
+      const tr = time(rapier.frame, { warmup: 4, minFrames: 2 });
+      record(n, sceneName, 'Rapier 0.21 kinematic sensors: step()', tr, { pairsPerBody: rapier.countPairs() / n });
+      rapier.free();
+    }
+  }
+}
+if (JSON_OUT) console.log(JSON.stringify({ node: process.versions.node, runs: RUNS, results }, null, 2));

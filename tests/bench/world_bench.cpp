@@ -1,0 +1,174 @@
+// The World (world.h): one frame of a game, every body moved and turned (setPoses, 7 numbers per
+// body as JavaScript sends them) and every overlapping pair found (pairs()), for 1k, 10k and 50k
+// bodies: a third each spheres, AABBs and OBBs of radius 0.5..1 in a cube sized so that a body
+// meets one or two others. Also with 10 % of them 14-DOPs, the broad phase alone (the grid and
+// its box pairs, no exact test), setPoses alone, and the naive loop over all pairs.
+//
+//   build/native/tests/bench/sepaxis_world_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+
+#include <cmath>
+#include <vector>
+
+#include "bench_data.h"
+#include "world_bodies.h"
+#include "world_grid.h"
+
+namespace sepaxis::bench {
+namespace {
+
+/// Frames of the motion: a closed loop of kFrames poses per body, so the benchmark can cycle
+/// through them for as long as it runs and every frame still moves and turns every body.
+constexpr int kFrames = 8;
+
+struct Scene {
+  std::vector<Volume> local;
+  std::vector<std::vector<double>> poses;  // by frame: 7 numbers per body
+};
+
+Quat axisAngle(Vec3 axis, double angle) {
+  const double s = std::sin(angle / 2);
+  return {axis.x * s, axis.y * s, axis.z * s, std::cos(angle / 2)};
+}
+
+Quat multiply(Quat a, Quat b) {
+  return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+}
+
+/// n bodies; kdopPercent of them 14-DOPs, the rest a third each spheres, AABBs, OBBs.
+const Scene& scene(int n, int kdopPercent) {
+  static std::vector<std::pair<std::pair<int, int>, Scene>> cache;
+  for (auto& [key, s] : cache)
+    if (key == std::make_pair(n, kdopPercent)) return s;
+  Rng rng(kSeed);
+  Scene s;
+  // The expected number of bodies within reach of one is about n * (4/3 pi 1.5^3) / side^3 for
+  // spheres of mean radius 0.75 (boxes reach less far); side^3 = 1.6 n gives one or two
+  // (pairs_per_body, the counter, is half the neighbours of a body).
+  const double side = std::cbrt(1.6 * n);
+  const size_t count = static_cast<size_t>(n);
+  std::vector<Vec3> base(count), drift(count), spin(count);
+  std::vector<Quat> turn(count);
+  for (int i = 0; i < n; ++i) {
+    const double radius = uniform(rng, 0.5, 1);
+    const bool kdop = int(rng() % 100) < kdopPercent;
+    switch (kdop ? 3 : i % 3) {
+      case 0: s.local.push_back(randomSphere(rng, {}, radius)); break;
+      case 1: s.local.push_back(randomAabb(rng, {}, radius)); break;
+      case 2: s.local.push_back(randomObb(rng, {}, radius)); break;
+      default: s.local.push_back(randomKdop(rng, 14, {}, radius)); break;
+    }
+    base[size_t(i)] = {uniform(rng, 0, side), uniform(rng, 0, side), uniform(rng, 0, side)};
+    drift[size_t(i)] = randomUnit(rng) * 0.3;  // a loop of radius 0.3: about 0.25 per frame
+    spin[size_t(i)] = randomUnit(rng);
+    const Vec3 axis = randomUnit(rng);
+    turn[size_t(i)] = axisAngle(axis, uniform(rng, 0, 6.283185307179586));
+  }
+  s.poses.resize(kFrames);
+  for (int f = 0; f < kFrames; ++f) {
+    const double angle = 6.283185307179586 * f / kFrames;
+    for (int i = 0; i < n; ++i) {
+      const Vec3 d = drift[size_t(i)];
+      const Vec3 t = base[size_t(i)] + Vec3{d.x * std::cos(angle), d.y * std::sin(angle), d.z * std::cos(2 * angle)};
+      const Quat q = multiply(axisAngle(spin[size_t(i)], angle), turn[size_t(i)]);
+      s.poses[size_t(f)].insert(s.poses[size_t(f)].end(), {t.x, t.y, t.z, q.x, q.y, q.z, q.w});
+    }
+  }
+  cache.push_back({{n, kdopPercent}, std::move(s)});
+  return cache.back().second;
+}
+
+RigidTransform poseOf(const double* p) { return makeRigidTransform({p[3], p[4], p[5], p[6]}, {p[0], p[1], p[2]}).value(); }
+
+struct Loaded {
+  World world;
+  std::vector<BodyId> ids;
+};
+
+void load(Loaded& w, const Scene& s) {
+  w.world.reserve(s.local.size());
+  for (size_t i = 0; i < s.local.size(); ++i) w.ids.push_back(*w.world.add(s.local[i], poseOf(&s.poses[0][7 * i])));
+}
+
+/// setPoses + pairs(): one frame.
+void frame(benchmark::State& state, int kdopPercent) {
+  const int n = int(state.range(0));
+  const Scene& s = scene(n, kdopPercent);
+  Loaded w;
+  load(w, s);
+  size_t frameIndex = 0, pairs = 0, frames = 0;
+  for (auto _ : state) {
+    const std::vector<double>& poses = s.poses[frameIndex++ % kFrames];
+    if (!w.world.setPoses(w.ids.data(), poses.data(), w.ids.size()).ok()) state.SkipWithError("setPoses failed");
+    const std::vector<BodyPair>& p = w.world.pairs();
+    benchmark::DoNotOptimize(p.data());
+    pairs += p.size(), ++frames;
+  }
+  state.counters["pairs_per_body"] = double(pairs) / double(frames) / n;
+  state.counters["bodies"] = n;
+}
+
+void BM_WorldFrame(benchmark::State& state) { frame(state, 0); }
+void BM_WorldFrame_10pctKdop14(benchmark::State& state) { frame(state, 10); }
+
+/// setPoses alone (the world volumes and bounds of every body, no pairs).
+void BM_WorldSetPoses(benchmark::State& state) {
+  const int n = int(state.range(0));
+  const Scene& s = scene(n, 0);
+  Loaded w;
+  load(w, s);
+  size_t frameIndex = 0;
+  for (auto _ : state) {
+    const std::vector<double>& poses = s.poses[frameIndex++ % kFrames];
+    if (!w.world.setPoses(w.ids.data(), poses.data(), w.ids.size()).ok()) state.SkipWithError("setPoses failed");
+  }
+  state.counters["bodies"] = n;
+}
+
+/// The broad phase alone: the grid's sort and its box pairs (the exact test left out), over the
+/// bodies of a frame whose poses are already set.
+void BM_WorldBroadPhase(benchmark::State& state) {
+  const int n = int(state.range(0));
+  const Scene& s = scene(n, 0);
+  detail::BodyStore bodies;
+  bodies.reserve(size_t(n));
+  for (size_t i = 0; i < s.local.size(); ++i) bodies.add(s.local[i], poseOf(&s.poses[0][7 * i]));
+  detail::Grid grid;
+  size_t candidates = 0, runs = 0;
+  for (auto _ : state) {
+    grid.build(bodies);
+    size_t count = 0;
+    grid.forEachBoxPair([&](uint32_t a, uint32_t b) { count += a ^ b ? 1 : 0; });
+    benchmark::DoNotOptimize(count);
+    candidates += count, ++runs;
+  }
+  state.counters["box_pairs_per_body"] = double(candidates) / double(runs) / n;
+  state.counters["bodies"] = n;
+}
+
+/// The naive loop: every body's world volume, then overlaps() of every pair i < j.
+void BM_NaiveAllPairs(benchmark::State& state) {
+  const int n = int(state.range(0));
+  const Scene& s = scene(n, 0);
+  std::vector<Volume> world(static_cast<size_t>(n));
+  size_t frameIndex = 0;
+  for (auto _ : state) {
+    const std::vector<double>& poses = s.poses[frameIndex++ % kFrames];
+    for (size_t i = 0; i < size_t(n); ++i) world[i] = transformed(s.local[i], poseOf(&poses[7 * i]));
+    size_t pairs = 0;
+    for (size_t i = 0; i < size_t(n); ++i)
+      for (size_t j = i + 1; j < size_t(n); ++j) pairs += overlaps(world[i], world[j]);
+    benchmark::DoNotOptimize(pairs);
+  }
+  state.counters["bodies"] = n;
+}
+
+BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WorldFrame_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WorldSetPoses)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WorldBroadPhase)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
+// 50k naive pairs take half a minute a frame: 1k and 10k show the trend (quadratic).
+BENCHMARK(BM_NaiveAllPairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+}  // namespace
+}  // namespace sepaxis::bench

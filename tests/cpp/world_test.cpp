@@ -1,0 +1,623 @@
+// The World (world.h): its pairs, queries and rays against brute force over the same world
+// volumes (transformed(local, pose) of every body, every pair i < j tested with overlaps), through
+// many frames of random motion with bodies added and removed, at every scale; every error path,
+// and that a failing call changes nothing; ids never reused; frames that allocate nothing.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "sepaxis/sepaxis.h"
+
+// ---- Counting allocations (for the "a frame allocates nothing" tests): every operator new of
+// the test program goes through here. Not under a sanitizer, which brings its own operator new
+// (the ThreadSanitizer tree, scripts/test-threads.sh, is there for races; the native and
+// WebAssembly trees count). g++ warns when it sees free() on what operator new returned
+// (-Wmismatched-new-delete); here both are ours and both are malloc's, so that pairing is right.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define SEPAXIS_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define SEPAXIS_SANITIZED 1
+#endif
+
+#ifndef SEPAXIS_SANITIZED
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+namespace {
+std::atomic<long long> gAllocations{0};
+}
+void* operator new(std::size_t size) {
+  ++gAllocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#endif
+
+namespace {
+
+using namespace sepaxis;
+using Rng = std::mt19937;
+
+double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+
+Quat randomRotation(Rng& rng) {
+  std::normal_distribution<double> g;
+  Quat q{g(rng), g(rng), g(rng), g(rng)};
+  const double l = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+  return {q.x / l, q.y / l, q.z / l, q.w / l};
+}
+
+RigidTransform pose(Quat q, Vec3 t, double scale = 1) { return makeRigidTransform(q, t, scale).value(); }
+
+/// A volume of about `size` around the body's own origin, shifted off it by up to half its size.
+/// kind: 0 sphere, 1 AABB, 2 OBB, 3.. k-DOPs of k = 6, 8, 14, 18, 26.
+Volume randomVolume(Rng& rng, int kind, double size) {
+  const Vec3 c{uniform(rng, -0.5, 0.5) * size, uniform(rng, -0.5, 0.5) * size, uniform(rng, -0.5, 0.5) * size};
+  const Vec3 h{uniform(rng, 0.2, 1) * size, uniform(rng, 0.2, 1) * size, uniform(rng, 0.2, 1) * size};
+  switch (kind) {
+    case 0: return makeSphere(c, uniform(rng, 0.2, 1) * size).value();
+    case 1: return makeAabb(c - h, c + h).value();
+    case 2: return makeObbFromQuaternion(c, randomRotation(rng), h).value();
+    default: {
+      static const int ks[] = {6, 8, 14, 18, 26};
+      Vec3 points[6];
+      for (Vec3& p : points)
+        p = c + Vec3{uniform(rng, -1, 1) * h.x, uniform(rng, -1, 1) * h.y, uniform(rng, -1, 1) * h.z};
+      return fitKdop(ks[(kind - 3) % 5], points, 6).value();
+    }
+  }
+}
+
+using PairSet = std::set<std::pair<uint32_t, uint32_t>>;
+
+/// A scene kept beside the World: every body's local volume and pose, by id.
+struct Scene {
+  World world;
+  std::vector<BodyId> ids;
+  std::vector<Volume> local;
+  std::vector<RigidTransform> poses;
+
+  BodyId add(const Volume& v, const RigidTransform& p) {
+    const Expected<BodyId> id = world.add(v, p);
+    EXPECT_TRUE(id.ok()) << (id.ok() ? "" : id.error().message);
+    ids.push_back(*id), local.push_back(v), poses.push_back(p);
+    return *id;
+  }
+  void removeAt(size_t i) {
+    ASSERT_TRUE(world.remove(ids[i]).ok());
+    ids.erase(ids.begin() + long(i)), local.erase(local.begin() + long(i)), poses.erase(poses.begin() + long(i));
+  }
+  void setAll() {
+    const Status s = world.setPoses(ids.data(), poses.data(), ids.size());
+    ASSERT_TRUE(s.ok()) << s.error().message;
+  }
+  std::vector<Volume> worldVolumes() const {
+    std::vector<Volume> w;
+    for (size_t i = 0; i < ids.size(); ++i) w.push_back(transformed(local[i], poses[i]));
+    return w;
+  }
+  PairSet bruteForcePairs() const {
+    const std::vector<Volume> w = worldVolumes();
+    PairSet pairs;
+    for (size_t i = 0; i < w.size(); ++i)
+      for (size_t j = i + 1; j < w.size(); ++j)
+        if (overlaps(w[i], w[j])) pairs.insert(std::minmax(ids[i].value, ids[j].value));
+    return pairs;
+  }
+};
+
+/// The world's pairs as a set; fails on a pair reported twice, a pair not in order, or an id
+/// that is no body.
+PairSet worldPairs(Scene& scene) {
+  PairSet pairs;
+  const std::set<uint32_t> known = [&] {
+    std::set<uint32_t> k;
+    for (BodyId id : scene.ids) k.insert(id.value);
+    return k;
+  }();
+  for (const BodyPair& p : scene.world.pairs()) {
+    EXPECT_LT(p.a.value, p.b.value);
+    EXPECT_TRUE(known.count(p.a.value) && known.count(p.b.value));
+    EXPECT_TRUE(pairs.insert({p.a.value, p.b.value}).second) << "pair reported twice: " << p.a.value << ", " << p.b.value;
+  }
+  return pairs;
+}
+
+void expectPairsMatch(Scene& scene, const char* where) {
+  const PairSet expected = scene.bruteForcePairs();
+  const PairSet got = worldPairs(scene);
+  std::vector<std::pair<uint32_t, uint32_t>> missing, extra;
+  std::set_difference(expected.begin(), expected.end(), got.begin(), got.end(), std::back_inserter(missing));
+  std::set_difference(got.begin(), got.end(), expected.begin(), expected.end(), std::back_inserter(extra));
+  EXPECT_TRUE(missing.empty() && extra.empty())
+      << where << ": " << missing.size() << " pairs missing, " << extra.size() << " extra, of " << expected.size();
+}
+
+struct MotionCase {
+  const char* name;
+  int bodies;
+  int frames;
+  double size;        // bodies' size
+  double spread;      // side of the cube they move in
+  Vec3 offset;        // where that cube is
+  double sizeRange;   // sizes spread over size / sizeRange .. size * sizeRange (several grid levels)
+  int kdopPercent;    // share of k-DOP bodies
+  int churn;          // bodies removed and added per frame
+  uint32_t seed;
+};
+
+void runMotion(const MotionCase& c) {
+  Rng rng(c.seed);
+  Scene scene;
+  auto randomBody = [&](Vec3 at) {
+    const int kind = int(rng() % 100) < c.kdopPercent ? 3 + int(rng() % 5) : int(rng() % 3);
+    const double size = c.size * std::pow(c.sizeRange, uniform(rng, -1, 1));
+    scene.add(randomVolume(rng, kind, size), pose(randomRotation(rng), at));
+  };
+  auto randomPoint = [&] {
+    return c.offset + Vec3{uniform(rng, 0, c.spread), uniform(rng, 0, c.spread), uniform(rng, 0, c.spread)};
+  };
+  for (int i = 0; i < c.bodies; ++i) randomBody(randomPoint());
+  expectPairsMatch(scene, c.name);
+  for (int frame = 0; frame < c.frames; ++frame) {
+    // Every body moved (a step of about its size) and turned.
+    for (RigidTransform& p : scene.poses) {
+      const Vec3 step{uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1)};
+      p = pose(randomRotation(rng), p.translation + step * (0.5 * c.size));
+    }
+    scene.setAll();
+    for (int k = 0; k < c.churn && !scene.ids.empty(); ++k) scene.removeAt(rng() % scene.ids.size());
+    for (int k = 0; k < c.churn; ++k) randomBody(randomPoint());
+    ASSERT_EQ(scene.world.count(), scene.ids.size());
+    expectPairsMatch(scene, c.name);
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+// ---- 1. Pairs against brute force.
+
+TEST(WorldPairs, EqualBruteForceOverFramesOfRandomMotionWithEveryTypeAndBodiesComingAndGoing) {
+  runMotion({"mixed", 300, 25, 1, 14, {0, 0, 0}, 1.5, 30, 5, 12345});
+}
+
+TEST(WorldPairs, EqualBruteForceWithSizesSpanningManyGridLevels) {
+  runMotion({"levels", 300, 10, 1, 20, {-10, -10, -10}, 40, 20, 5, 777});
+}
+
+TEST(WorldPairs, EqualBruteForceForAFewThousandBodies) {
+  runMotion({"thousands", 2500, 3, 1, 40, {0, 0, 0}, 1.5, 4, 20, 4242});
+}
+
+TEST(WorldPairs, EqualBruteForceFarFromTheOrigin) {
+  runMotion({"1e6", 200, 8, 1, 10, {1e6, -1e6, 1e6}, 1.5, 25, 3, 61});
+  runMotion({"1e12", 200, 8, 1, 10, {1e12, 1e12, -1e12}, 1.5, 25, 3, 62});
+  // Bodies far smaller than the ulps of their coordinates' neighbourhood: rounding decides.
+  runMotion({"1e12, small", 200, 8, 1e-3, 1e-2, {1e12, 1e12, -1e12}, 1.5, 25, 3, 63});
+}
+
+TEST(WorldPairs, EqualBruteForceForTinyBodies) {
+  runMotion({"1e-6", 200, 8, 1e-6, 1e-5, {0, 0, 0}, 1.5, 25, 3, 71});
+  runMotion({"1e-6 at 1", 200, 8, 1e-6, 1e-5, {1, 1, 1}, 1.5, 25, 3, 72});
+  runMotion({"1e-6 to 1e3", 200, 5, 1, 30, {0, 0, 0}, 1e3, 20, 3, 73});
+}
+
+TEST(WorldPairs, IncludeTouchingPairsOfEveryKind) {
+  Scene scene;
+  const RigidTransform identity = pose({0, 0, 0, 1}, {0, 0, 0});
+  // Spheres touching at one point (exact numbers: 1 + 2 = 3).
+  scene.add(makeSphere({0, 0, 0}, 1).value(), identity);
+  scene.add(makeSphere({3, 0, 0}, 2).value(), identity);
+  // AABBs sharing a face, an edge and a corner.
+  scene.add(makeAabb({10, 0, 0}, {11, 1, 1}).value(), identity);
+  scene.add(makeAabb({11, 0, 0}, {12, 1, 1}).value(), identity);
+  scene.add(makeAabb({11, 1, 0}, {12, 2, 1}).value(), identity);
+  scene.add(makeAabb({12, 2, 1}, {13, 3, 2}).value(), identity);
+  // A k-DOP touching an AABB face, placed by its pose; a sphere touching it.
+  const Kdop cube = makeKdop(6, std::vector<double>{0, 0, 0}.data(), std::vector<double>{1, 1, 1}.data(), 3).value();
+  scene.add(cube, pose({0, 0, 0, 1}, {20, 0, 0}));
+  scene.add(makeAabb({21, 0, 0}, {22, 1, 1}).value(), identity);
+  scene.add(makeSphere({19, 0.5, 0.5}, 1).value(), identity);
+  // Bodies touching after a quarter turn (exact for these numbers).
+  const double s = std::sqrt(0.5);
+  scene.add(makeAabb({-1, -1, -1}, {1, 1, 1}).value(), pose({0, 0, s, s}, {30, 0, 0}));
+  scene.add(makeAabb({-1, -1, -1}, {1, 1, 1}).value(), pose({0, 0, 0, 1}, {32, 0, 0}));
+  expectPairsMatch(scene, "touching");
+  const PairSet pairs = worldPairs(scene);
+  EXPECT_TRUE(pairs.count({scene.ids[0].value, scene.ids[1].value}));
+  EXPECT_TRUE(pairs.count({scene.ids[2].value, scene.ids[3].value}));
+  EXPECT_TRUE(pairs.count({scene.ids[3].value, scene.ids[4].value}));
+  EXPECT_TRUE(pairs.count({scene.ids[4].value, scene.ids[5].value}));
+  EXPECT_TRUE(pairs.count({scene.ids[6].value, scene.ids[7].value}));
+  EXPECT_TRUE(pairs.count({scene.ids[6].value, scene.ids[8].value}));
+  // A one-ulp gap is apart for both.
+  Scene apart;
+  apart.add(makeAabb({0, 0, 0}, {1, 1, 1}).value(), identity);
+  apart.add(makeAabb({std::nextafter(1.0, 2.0), 0, 0}, {2, 1, 1}).value(), identity);
+  expectPairsMatch(apart, "one ulp apart");
+  EXPECT_TRUE(apart.world.pairs().empty());
+}
+
+TEST(WorldPairs, ManyBodiesInOneSpotAndAnEmptyWorld) {
+  Scene scene;
+  EXPECT_TRUE(scene.world.pairs().empty());
+  Rng rng(5);
+  for (int i = 0; i < 60; ++i) scene.add(randomVolume(rng, i % 8, 1), pose(randomRotation(rng), {0.1, 0.2, 0.3}));
+  expectPairsMatch(scene, "one spot");
+  EXPECT_GT(scene.world.pairs().size(), 60u * 59u / 4u);  // most of them meet: all in one cell
+}
+
+TEST(WorldBodies, WorldVolumeIsTransformedLocalVolumeBitForBit) {
+  Rng rng(9);
+  Scene scene;
+  for (int kind = 0; kind < 8; ++kind)
+    scene.add(randomVolume(rng, kind, 2), pose(randomRotation(rng), {uniform(rng, -5, 5), 1e6, 3}, 1.5));
+  for (size_t i = 0; i < scene.ids.size(); ++i) {
+    const Volume expected = transformed(scene.local[i], scene.poses[i]);
+    const Volume got = *scene.world.worldVolume(scene.ids[i]);
+    ASSERT_EQ(expected.index(), got.index());
+    if (const Kdop* k = std::get_if<Kdop>(&expected)) {
+      const Kdop& g = std::get<Kdop>(got);
+      EXPECT_EQ(k->vertexCount, g.vertexCount);
+      EXPECT_EQ(0, std::memcmp(k->vertex, g.vertex, sizeof(Vec3) * size_t(k->vertexCount)));
+      EXPECT_EQ(0, std::memcmp(k->min, g.min, sizeof k->min));
+      EXPECT_EQ(0, std::memcmp(k->max, g.max, sizeof k->max));
+      EXPECT_TRUE(k->origin == g.origin);
+    } else if (const Obb* o = std::get_if<Obb>(&expected)) {
+      EXPECT_EQ(0, std::memcmp(o, &std::get<Obb>(got), sizeof(Obb)));
+    } else {
+      EXPECT_EQ(0, std::memcmp(&std::get<Sphere>(expected), &std::get<Sphere>(got), sizeof(Sphere)));
+    }
+  }
+}
+
+// ---- 2. Queries and rays against brute force.
+
+TEST(WorldQuery, EqualsBruteForceForQueriesOfEveryType) {
+  Rng rng(31);
+  Scene scene;
+  for (int i = 0; i < 400; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), std::pow(10.0, uniform(rng, -1, 1))),
+              pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)}));
+  const std::vector<Volume> w = scene.worldVolumes();
+  std::vector<BodyId> out;
+  for (int q = 0; q < 300; ++q) {
+    // Small and large queries (large ones take the linear path, small ones the grid).
+    const double size = std::pow(10.0, uniform(rng, -1, 1.5));
+    const Volume query = transformed(randomVolume(rng, int(rng() % 8), size),
+                                     pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)}));
+    ASSERT_TRUE(scene.world.query(query, out).ok());
+    std::set<uint32_t> got;
+    for (BodyId id : out) EXPECT_TRUE(got.insert(id.value).second) << "reported twice";
+    std::set<uint32_t> expected;
+    for (size_t i = 0; i < w.size(); ++i)
+      if (overlaps(query, w[i])) expected.insert(scene.ids[i].value);
+    EXPECT_EQ(expected, got) << "query " << q;
+  }
+}
+
+TEST(WorldRaycast, FindsTheClosestHitAsBruteForceDoes) {
+  Rng rng(41);
+  Scene scene;
+  for (int i = 0; i < 300; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.3, 2)),
+              pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)}));
+  const std::vector<Volume> w = scene.worldVolumes();
+  int hits = 0;
+  for (int r = 0; r < 400; ++r) {
+    const Vec3 origin{uniform(rng, -5, 35), uniform(rng, -5, 35), uniform(rng, -5, 35)};
+    // Half the rays aimed at a body's origin, half in random directions.
+    Vec3 direction = r % 2 ? scene.poses[rng() % scene.poses.size()].translation - origin
+                           : Vec3{uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1)};
+    if (r % 10 == 0) direction = {0, 0, r % 20 == 0 ? 1.0 : -3.0};  // along an axis: zero components
+    const double maxDistance = r % 3 == 0 ? std::numeric_limits<double>::infinity() : uniform(rng, 0, 40);
+    bool any = false;
+    RayHit best;
+    uint32_t bestId = 0;
+    for (size_t i = 0; i < w.size(); ++i) {
+      const RayHit h = raycast(w[i], origin, direction, maxDistance);
+      if (!h.hit) continue;
+      if (!any || h.distance < best.distance || (h.distance == best.distance && scene.ids[i].value < bestId))
+        best = h, bestId = scene.ids[i].value, any = true;
+    }
+    const Expected<WorldRayHit> got = scene.world.raycast(origin, direction, maxDistance);
+    ASSERT_TRUE(got.ok());
+    ASSERT_EQ(any, got->hit) << "ray " << r;
+    if (!any) continue;
+    ++hits;
+    EXPECT_EQ(bestId, got->body.value) << "ray " << r;
+    EXPECT_EQ(best.distance, got->distance);
+    EXPECT_TRUE(best.point == got->point && best.normal == got->normal);
+    EXPECT_EQ(best.startsInside, got->startsInside);
+  }
+  EXPECT_GT(hits, 150);  // the rays do hit things
+}
+
+// ---- 3. Errors, and that a failing call changes nothing.
+
+struct Snapshot {
+  size_t count;
+  std::vector<std::pair<uint32_t, uint32_t>> pairs;
+  std::vector<std::vector<double>> poses;
+};
+
+Snapshot snapshot(Scene& scene) {
+  Snapshot s{scene.world.count(), {}, {}};
+  for (const BodyPair& p : scene.world.pairs()) s.pairs.push_back({p.a.value, p.b.value});
+  std::sort(s.pairs.begin(), s.pairs.end());
+  for (BodyId id : scene.ids) {
+    const RigidTransform t = *scene.world.pose(id);
+    std::vector<double> v{t.translation.x, t.translation.y, t.translation.z, t.scale};
+    for (auto& row : t.rotation.m) v.insert(v.end(), row, row + 3);
+    s.poses.push_back(v);
+  }
+  return s;
+}
+bool operator==(const Snapshot& a, const Snapshot& b) {
+  return a.count == b.count && a.pairs == b.pairs && a.poses == b.poses;
+}
+
+Scene smallScene() {
+  Scene scene;
+  Rng rng(3);
+  for (int i = 0; i < 16; ++i)
+    scene.add(randomVolume(rng, i % 8, 1), pose(randomRotation(rng), {uniform(rng, 0, 4), uniform(rng, 0, 4), 0}));
+  return scene;
+}
+
+TEST(WorldErrors, UnknownAndRemovedIdsAreErrorsAndChangeNothing) {
+  Scene scene = smallScene();
+  const BodyId removed = scene.ids[3];
+  scene.removeAt(3);
+  const Snapshot before = snapshot(scene);
+  const RigidTransform p = pose({0, 0, 0, 1}, {1, 1, 1});
+  for (BodyId bad : {BodyId{}, removed, BodyId{removed.value + (1u << kBodyIdSlotBits)}, BodyId{12345u}, BodyId{~0u}}) {
+    const Status r = scene.world.remove(bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::UnknownBody);
+    const Status s = scene.world.setPose(bad, p);
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().code, ErrorCode::UnknownBody);
+    EXPECT_FALSE(scene.world.contains(bad));
+    EXPECT_FALSE(scene.world.worldVolume(bad).ok());
+    EXPECT_FALSE(scene.world.pose(bad).ok());
+    // One unknown id among good ones: none of the good ones moves.
+    std::vector<BodyId> ids = scene.ids;
+    ids.insert(ids.begin() + 5, bad);
+    std::vector<RigidTransform> poses(ids.size(), p);
+    const Status many = scene.world.setPoses(ids.data(), poses.data(), ids.size());
+    ASSERT_FALSE(many.ok());
+    EXPECT_EQ(many.error().code, ErrorCode::UnknownBody);
+    EXPECT_NE(many.error().message.find("poses[5]"), std::string::npos) << many.error().message;
+    EXPECT_TRUE(snapshot(scene) == before);
+  }
+}
+
+TEST(WorldErrors, BadPosesAreRefusedAndNothingMoves) {
+  Scene scene = smallScene();
+  const Snapshot before = snapshot(scene);
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  std::vector<std::pair<RigidTransform, ErrorCode>> bad;
+  RigidTransform t = pose({0, 0, 0, 1}, {0, 0, 0});
+  t.translation.y = nan, bad.push_back({t, ErrorCode::NotFinite});
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.translation.z = inf, bad.push_back({t, ErrorCode::NotFinite});
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.rotation.m[1][2] = nan, bad.push_back({t, ErrorCode::NotFinite});
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.scale = 0, bad.push_back({t, ErrorCode::Negative});
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.scale = -1, bad.push_back({t, ErrorCode::Negative});
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.scale = nan, bad.push_back({t, ErrorCode::NotFinite});
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.rotation.m[0][0] = 1 + 1e-9, bad.push_back({t, ErrorCode::NotOrthonormal});
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.rotation.m[2][2] = -1, bad.push_back({t, ErrorCode::NotOrthonormal});  // a mirror
+  t = pose({0, 0, 0, 1}, {1e300, 0, 0}), bad.push_back({t, ErrorCode::NotFinite});  // beyond the world's range
+  for (const auto& [badPose, code] : bad) {
+    const Status one = scene.world.setPose(scene.ids[2], badPose);
+    ASSERT_FALSE(one.ok());
+    EXPECT_EQ(one.error().code, code) << one.error().message;
+    std::vector<RigidTransform> poses(scene.ids.size(), pose({0, 0, 0, 1}, {1, 2, 3}));
+    poses.back() = badPose;  // the last one is bad: the others must not move either
+    const Status many = scene.world.setPoses(scene.ids.data(), poses.data(), poses.size());
+    ASSERT_FALSE(many.ok());
+    EXPECT_EQ(many.error().code, code);
+    const Expected<BodyId> added = scene.world.add(makeSphere({0, 0, 0}, 1).value(), badPose);
+    ASSERT_FALSE(added.ok());
+    EXPECT_EQ(added.error().code, code);
+    EXPECT_TRUE(snapshot(scene) == before);
+  }
+  // The 7-number form: a quaternion far from unit, a NaN; one bad pose among good ones.
+  std::vector<double> numbers;
+  for (size_t i = 0; i < scene.ids.size(); ++i) numbers.insert(numbers.end(), {1, 2, 3, 0, 0, 0, 1});
+  numbers[7 * 4 + 6] = 2;
+  Status s = scene.world.setPoses(scene.ids.data(), numbers.data(), scene.ids.size());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::NotUnit);
+  EXPECT_NE(s.error().message.find("poses[4]"), std::string::npos) << s.error().message;
+  numbers[7 * 4 + 6] = 1, numbers[7 * 9 + 1] = nan;
+  s = scene.world.setPoses(scene.ids.data(), numbers.data(), scene.ids.size());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::NotFinite);
+  EXPECT_TRUE(snapshot(scene) == before);
+  numbers[7 * 9 + 1] = 2;
+  ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), numbers.data(), scene.ids.size()).ok());
+  EXPECT_EQ(scene.world.pose(scene.ids[7])->translation, (Vec3{1, 2, 3}));
+}
+
+TEST(WorldErrors, BadVolumesAreRefusedAndNothingIsAdded) {
+  Scene scene = smallScene();
+  const Snapshot before = snapshot(scene);
+  const RigidTransform p = pose({0, 0, 0, 1}, {0, 0, 0});
+  std::vector<std::pair<Volume, ErrorCode>> bad;
+  bad.push_back({Sphere{{0, 0, 0}, -1}, ErrorCode::Negative});
+  bad.push_back({Sphere{{0, std::nan(""), 0}, 1}, ErrorCode::NotFinite});
+  bad.push_back({Aabb{{0, 2, 0}, {1, 1, 1}}, ErrorCode::MinAboveMax});
+  Obb skewed = makeObbFromQuaternion({0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}).value();
+  skewed.axis[0].y = 1e-6;  // within makeObb's tolerance, but not orthonormal to machine precision
+  bad.push_back({skewed, ErrorCode::NotOrthonormal});
+  skewed.axis[0].y = 0.5;
+  bad.push_back({skewed, ErrorCode::NotOrthonormal});
+  Obb negative = makeObbFromQuaternion({0, 0, 0}, {0, 0, 0, 1}, {1, 1, 1}).value();
+  negative.halfExtents.z = -1;
+  bad.push_back({negative, ErrorCode::Negative});
+  Kdop kdop = makeKdop(6, std::vector<double>{0, 0, 0}.data(), std::vector<double>{1, 1, 1}.data(), 3).value();
+  Kdop unknownK = kdop;
+  unknownK.k = 7;
+  bad.push_back({unknownK, ErrorCode::UnknownK});
+  Kdop stale = kdop;
+  stale.max[0] = 5;  // slabs changed, polytope not rebuilt
+  bad.push_back({stale, ErrorCode::Inconsistent});
+  Kdop empty = kdop;
+  empty.min[0] = 2, empty.max[0] = 1;
+  bad.push_back({empty, ErrorCode::MinAboveMax});
+  for (const auto& [volume, code] : bad) {
+    const Expected<BodyId> r = scene.world.add(volume, p);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, code) << r.error().message;
+    std::vector<BodyId> out{BodyId{1}};
+    const Status q = scene.world.query(volume, out);
+    ASSERT_FALSE(q.ok());
+    EXPECT_EQ(q.error().code, code);
+    EXPECT_EQ(out.size(), 1u);  // untouched
+    EXPECT_TRUE(snapshot(scene) == before);
+  }
+}
+
+TEST(WorldErrors, BadRaysAreRefused) {
+  Scene scene = smallScene();
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  EXPECT_FALSE(scene.world.raycast({nan, 0, 0}, {1, 0, 0}, 1).ok());
+  EXPECT_FALSE(scene.world.raycast({0, 0, 0}, {inf, 0, 0}, 1).ok());
+  EXPECT_FALSE(scene.world.raycast({0, 0, 0}, {0, 0, 0}, 1).ok());
+  EXPECT_FALSE(scene.world.raycast({0, 0, 0}, {1, 0, 0}, -1).ok());
+  EXPECT_FALSE(scene.world.raycast({0, 0, 0}, {1, 0, 0}, nan).ok());
+  EXPECT_TRUE(scene.world.raycast({0, 0, 0}, {1, 0, 0}, inf).ok());
+}
+
+// ---- 4. Ids.
+
+TEST(WorldIds, AreNeverReusedForAnotherBody) {
+  World world;
+  Rng rng(8);
+  std::set<uint32_t> issued;
+  std::vector<BodyId> live;
+  const RigidTransform p = pose({0, 0, 0, 1}, {0, 0, 0});
+  for (int i = 0; i < 20000; ++i) {
+    if (live.size() < 50 || rng() % 2) {
+      const BodyId id = *world.add(makeSphere({0, 0, 0}, 1).value(), p);
+      ASSERT_TRUE(issued.insert(id.value).second) << "id issued twice: " << id.value;
+      ASSERT_NE(id.value, 0u);
+      live.push_back(id);
+    } else {
+      const size_t k = rng() % live.size();
+      ASSERT_TRUE(world.remove(live[k]).ok());
+      EXPECT_FALSE(world.contains(live[k]));
+      EXPECT_FALSE(world.remove(live[k]).ok());
+      live.erase(live.begin() + long(k));
+    }
+  }
+  EXPECT_EQ(world.count(), live.size());
+  for (BodyId id : live) EXPECT_TRUE(world.contains(id));
+  // Removing and adding one body again and again: a slot is retired before its generation wraps.
+  World churn;
+  std::set<uint32_t> seen;
+  for (int i = 0; i < 10000; ++i) {
+    const BodyId id = *churn.add(makeSphere({0, 0, 0}, 1).value(), p);
+    ASSERT_TRUE(seen.insert(id.value).second) << "id issued twice after " << i << " adds";
+    ASSERT_TRUE(churn.remove(id).ok());
+  }
+}
+
+#ifndef SEPAXIS_SANITIZED
+// ---- 5. Frames allocate nothing.
+
+TEST(WorldAllocation, TenThousandFramesAllocateNothing) {
+  Rng rng(10);
+  Scene scene;
+  for (int i = 0; i < 150; ++i)
+    scene.add(randomVolume(rng, i % 25 == 0 ? 3 + i % 5 : i % 3, 1), pose(randomRotation(rng), {uniform(rng, 0, 8), uniform(rng, 0, 8), uniform(rng, 0, 8)}));
+  // Poses for the frames, made beforehand: a small orbit per body.
+  const int kPoseSets = 16;
+  std::vector<std::vector<RigidTransform>> frames(kPoseSets);
+  std::vector<std::vector<double>> numbers(kPoseSets);  // the same as 7 numbers each (the JS form)
+  for (int f = 0; f < kPoseSets; ++f)
+    for (const RigidTransform& p : scene.poses) {
+      const Quat q = randomRotation(rng);
+      const Vec3 t = p.translation + Vec3{uniform(rng, -1, 1), 0, 0};
+      frames[size_t(f)].push_back(pose(q, t));
+      numbers[size_t(f)].insert(numbers[size_t(f)].end(), {t.x, t.y, t.z, q.x, q.y, q.z, q.w});
+    }
+  std::vector<BodyId> out;
+  out.reserve(scene.ids.size());
+  auto frame = [&](int i) {
+    const std::vector<RigidTransform>& poses = frames[size_t(i % kPoseSets)];
+    ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), poses.data(), poses.size()).ok());
+    ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), numbers[size_t(i % kPoseSets)].data(), poses.size()).ok());
+    (void)scene.world.pairs().size();
+  };
+  for (int i = 0; i < 2 * kPoseSets; ++i) frame(i);  // capacity reached
+  const Volume query = scene.worldVolumes()[0];
+  const long long before = gAllocations.load();
+  size_t pairs = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const std::vector<RigidTransform>& poses = frames[size_t(i % kPoseSets)];
+    if (i % 2)
+      ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), numbers[size_t(i % kPoseSets)].data(), poses.size()).ok());
+    else
+      ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), poses.data(), poses.size()).ok());
+    pairs += scene.world.pairs().size();
+    if (i % 100 == 0) {
+      ASSERT_TRUE(scene.world.query(query, out).ok());
+      ASSERT_TRUE(scene.world.raycast({0, 0, 0}, {1, 1, 1}, 100).ok());
+    }
+  }
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  EXPECT_GT(pairs, 0u);
+}
+
+TEST(WorldAllocation, HundredThousandAddsAndRemovesAllocateNothingOnceCapacityIsReached) {
+  Rng rng(11);
+  World world;
+  std::vector<Volume> volumes;
+  for (int i = 0; i < 64; ++i) volumes.push_back(randomVolume(rng, i % 16 == 0 ? 3 + (i / 16) % 5 : i % 3, 1));
+  std::vector<RigidTransform> poses;
+  for (int i = 0; i < 64; ++i) poses.push_back(pose(randomRotation(rng), {uniform(rng, 0, 10), uniform(rng, 0, 10), 0}));
+  std::vector<BodyId> live;
+  live.reserve(2000);
+  for (int i = 0; i < 1000; ++i) live.push_back(*world.add(volumes[size_t(i) % 64], poses[size_t(i) % 64]));
+  // A body of the type of the one removed comes back (its pool's size is the most bodies of a
+  // type the world has held), with another volume of that type and another pose.
+  std::vector<size_t> volumeOf(live.size());
+  for (size_t i = 0; i < live.size(); ++i) volumeOf[i] = i % 64;
+  auto cycle = [&](int i) {
+    const size_t k = size_t(rng()) % live.size();
+    ASSERT_TRUE(world.remove(live[k]).ok());
+    volumeOf[k] = (volumeOf[k] + 16) % 64;  // the same type (the types repeat every 16)
+    live[k] = *world.add(volumes[volumeOf[k]], poses[size_t(i * 7) % 64]);
+  };
+  (void)world.pairs();
+  for (int i = 0; i < 5000; ++i) cycle(i);  // every pool at its capacity
+  const long long before = gAllocations.load();
+  for (int i = 0; i < 100000; ++i) cycle(i);
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  EXPECT_EQ(world.count(), 1000u);
+  EXPECT_GT(world.pairs().size(), 0u);
+}
+
+#endif  // SEPAXIS_SANITIZED
+
+}  // namespace

@@ -1,0 +1,300 @@
+// The world of many moving bodies (Sepaxis.createWorld): the JavaScript face of sepaxis::World
+// (cpp/include/sepaxis/world.h) through the plain exports of cpp/bindings/world_exports.cpp.
+// Checks the shapes of the arguments here and turns the exports' statuses into errors that name
+// the call, the element and the field; the values are checked by the core, before anything
+// changes. No geometry here.
+
+import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
+import * as wire from './wire.js';
+
+// The wire's numbers (cpp/bindings/wire.h) as this module's own constants.
+const { SLOT_A, STATUS_SLOT_A_INVALID, STATUS_UNKNOWN_BODY, STATUS_INVALID_POSE, STATUS_WORLD_REFUSED } = wire;
+const { POSE_NUMBERS, POSE_TRANSLATION, POSE_ROTATION } = wire;
+const IO = wire.IO;
+const IO_ROTATION = IO + wire.IO_ROTATION, IO_TRANSLATION = IO + wire.IO_TRANSLATION;
+const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO_MAX_DISTANCE = IO + wire.IO_MAX_DISTANCE;
+const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
+const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.IO_HIT_STARTS_INSIDE;
+const IO_BODY = IO + wire.IO_BODY, IO_FAILED_INDEX = IO + wire.IO_FAILED_INDEX;
+/** A body id's slot: its place in world.poses (times POSE_NUMBERS). */
+const SLOT_MASK = 2 ** wire.WORLD_SLOT_BITS - 1;
+const MAX_BODIES = 2 ** wire.WORLD_SLOT_BITS;
+const MAX_ID = 0xffffffff;
+
+/** The names of a pose's 7 numbers, for messages. */
+const POSE_FIELDS = [];
+for (let i = 0; i < 3; i++) POSE_FIELDS[POSE_TRANSLATION + i] = `translation[${i}]`;
+for (let i = 0; i < 4; i++) POSE_FIELDS[POSE_ROTATION + i] = `rotation[${i}]`;
+
+// Worlds nobody disposed are freed once collected.
+const worlds = new FinalizationRegistry(({ module, ptr }) => module._sx_world_destroy(ptr));
+
+const isId = (id) => typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= MAX_ID;
+
+function idError(call, field, id) {
+  const E = typeof id === 'number' ? RangeError : TypeError;
+  return new E(`${call}: ${field} must be a body id (an integer from 0 to ${MAX_ID}), got ${show(id)}`);
+}
+
+function unknownBody(call, id, where = '') {
+  return new RangeError(`${call}: body ${id}${where} is not in this world (removed or never added)`);
+}
+
+/** The same error with the call's name in front. */
+function prefixed(call, e) {
+  return e instanceof TypeError || e instanceof RangeError ? new e.constructor(`${call}: ${e.message}`) : e;
+}
+
+function finite3(f64, at, call, field) {
+  for (let i = 0; i < 3; i++)
+    if (!Number.isFinite(f64[at + i])) throw new RangeError(`${call}: ${field}[${i}] must be finite, got ${show(f64[at + i])}`);
+}
+
+/**
+ * Bodies (a volume in its own frame and a pose) that move, and every overlapping pair of them
+ * each frame. Ids are uint32 handles of the core's BodyId (slot and generation): a removed body's
+ * id is unknown for good. A call that throws changes nothing.
+ */
+export class World {
+  #host;
+  #m;
+  #ptr;
+  #token = {};
+  #stagedIds = null;
+  #stagedPoses = null;
+  #poses = null;
+
+  constructor(host, options = {}) {
+    if (options === null || typeof options !== 'object')
+      throw new TypeError(`createWorld: options must be an object { capacity }, got ${show(options)}`);
+    const { capacity = 1024 } = options;
+    if (typeof capacity !== 'number' || !Number.isInteger(capacity) || capacity < 1 || capacity > MAX_BODIES)
+      throw new (typeof capacity === 'number' ? RangeError : TypeError)(
+        `createWorld: options.capacity must be an integer from 1 to ${MAX_BODIES}, got ${show(capacity)}`);
+    this.#host = host;
+    this.#m = host.module;
+    this.#ptr = this.#m._sx_world_create(capacity);
+    worlds.register(this, { module: this.#m, ptr: this.#ptr }, this.#token);
+    /** Bodies the world holds without allocating (more may be added: the world then grows). */
+    Object.defineProperty(this, 'capacity', { value: capacity, enumerable: true });
+  }
+
+  #live(call) {
+    if (!this.#ptr) throw new Error(`${call}: this world was disposed`);
+    return this.#ptr;
+  }
+
+  /** Adds a body: `volume` in its own frame, placed by `pose` { translation, rotation }. Returns its id. */
+  add(volume, pose = {}) {
+    const ptr = this.#live('world.add');
+    const f = this.#host.scratch();
+    try {
+      writeVolume(f, SLOT_A, volume);
+      if (pose === null || typeof pose !== 'object')
+        throw new TypeError(`pose must be an object { translation, rotation }, got ${show(pose)}`);
+      const { translation = [0, 0, 0], rotation = [0, 0, 0, 1], scale } = pose;
+      if (scale !== undefined && scale !== 1)
+        throw new (typeof scale === 'number' ? RangeError : TypeError)(`pose.scale must be 1 or absent (bodies do not scale), got ${show(scale)}`);
+      writeQuaternion(f, IO_ROTATION, rotation, 'pose.rotation');
+      writeVec3(f, IO_TRANSLATION, translation, 'pose.translation');
+    } catch (e) {
+      throw prefixed('world.add', e);
+    }
+    const status = this.#m._sx_world_add(ptr);
+    if (status < 0) {
+      const message = this.#m.lastError();
+      if (status === STATUS_INVALID_POSE) throw new RangeError(`world.add: ${message.replace(/^transform\./, 'pose.')}`);
+      throw new RangeError(`world.add: ${message}`);
+    }
+    return this.#host.scratch()[IO_BODY];
+  }
+
+  /** Removes the body; its id is unknown from now on. */
+  remove(id) {
+    const ptr = this.#live('world.remove');
+    if (!isId(id)) throw idError('world.remove', 'id', id);
+    if (this.#m._sx_world_remove(ptr, id) === STATUS_UNKNOWN_BODY) throw unknownBody('world.remove', id);
+  }
+
+  /** True when `id` is a body of this world. */
+  has(id) {
+    return isId(id) && this.#m._sx_world_contains(this.#live('world.has'), id) === 1;
+  }
+
+  /** How many bodies the world holds. */
+  get count() { return this.#m._sx_world_count(this.#live('world.count')); }
+
+  // The staging area's views, for at least n ids and poses: taken afresh when the area moved
+  // (add and commitPoses may grow it) or the memory grew.
+  #staged(n) {
+    const m = this.#m, ptr = this.#ptr;
+    const ids = this.#stagedIds;
+    if (ids !== null && ids.length >= n && ids.buffer === m.HEAPU8.buffer && ids.byteOffset === m._sx_world_staged_ids(ptr) &&
+        this.#stagedPoses.byteOffset === m._sx_world_staged_poses(ptr))
+      return ids;
+    m._sx_world_stage(ptr, n);
+    const capacity = m._sx_world_staged_capacity(ptr), buffer = m.HEAPU8.buffer;
+    this.#stagedPoses = new Float64Array(buffer, m._sx_world_staged_poses(ptr), POSE_NUMBERS * capacity);
+    return (this.#stagedIds = new Uint32Array(buffer, m._sx_world_staged_ids(ptr), capacity));
+  }
+
+  /**
+   * Moves bodies: ids (Uint32Array or array) and poses (Float64Array, Float32Array or array), 7
+   * numbers per id: tx, ty, tz, qx, qy, qz, qw. Every id and pose is checked before any body moves.
+   */
+  setPoses(ids, poses) {
+    const ptr = this.#live('world.setPoses');
+    const typedIds = ids instanceof Uint32Array;
+    if (!typedIds && !Array.isArray(ids))
+      throw new TypeError(`world.setPoses: ids must be a Uint32Array or an array of body ids, got ${show(ids)}`);
+    const typedPoses = poses instanceof Float64Array || poses instanceof Float32Array;
+    if (!typedPoses && !Array.isArray(poses))
+      throw new TypeError(`world.setPoses: poses must be a Float64Array, a Float32Array or an array of numbers, 7 per id (tx, ty, tz, qx, qy, qz, qw), got ${show(poses)}`);
+    const n = ids.length;
+    if (poses.length !== POSE_NUMBERS * n)
+      throw new RangeError(`world.setPoses: poses must hold 7 numbers per id (tx, ty, tz, qx, qy, qz, qw): ${n} ids need ${POSE_NUMBERS * n}, got ${poses.length}`);
+    const stagedIds = this.#staged(n), stagedPoses = this.#stagedPoses;
+    if (typedIds) stagedIds.set(ids);
+    else {
+      for (let i = 0; i < n; i++) {
+        const id = ids[i];
+        if (!isId(id)) throw idError('world.setPoses', `ids[${i}]`, id);
+        stagedIds[i] = id;
+      }
+    }
+    // A Float32Array is widened exactly: the world holds the very poses the caller has.
+    if (typedPoses) stagedPoses.set(poses);
+    else {
+      for (let i = 0; i < poses.length; i++) {
+        const x = poses[i];
+        if (typeof x !== 'number')
+          throw new TypeError(`world.setPoses: pose[${Math.floor(i / POSE_NUMBERS)}].${POSE_FIELDS[i % POSE_NUMBERS]} (poses[${i}]) must be a number, got ${show(x)}`);
+        stagedPoses[i] = x;
+      }
+    }
+    const status = this.#m._sx_world_set_poses(ptr, n);
+    if (status !== 0) throw this.#poseError('world.setPoses', status, (i) => ` (ids[${i}])`, (i) => `pose[${i}]`, stagedIds);
+  }
+
+  /**
+   * The world's own pose storage, 7 numbers per body (tx, ty, tz, qx, qy, qz, qw) at
+   * poseIndex(id): write poses in place, then commitPoses(). Holds each body's last pose set.
+   * A view of WebAssembly memory: read it again after add() (the storage, or memory, may grow).
+   */
+  get poses() {
+    const ptr = this.#live('world.poses'), m = this.#m;
+    const at = m._sx_world_poses(ptr), length = POSE_NUMBERS * m._sx_world_pose_slots(ptr);
+    const v = this.#poses;
+    if (v !== null && v.buffer === m.HEAPU8.buffer && v.byteOffset === at && v.length === length) return v;
+    return (this.#poses = new Float64Array(m.HEAPU8.buffer, at, length));
+  }
+
+  /** Where the body's 7 numbers start in `poses`: fixed for the body's life. */
+  poseIndex(id) {
+    const ptr = this.#live('world.poseIndex');
+    if (!isId(id)) throw idError('world.poseIndex', 'id', id);
+    if (this.#m._sx_world_contains(ptr, id) !== 1) throw unknownBody('world.poseIndex', id);
+    return POSE_NUMBERS * (id & SLOT_MASK);
+  }
+
+  /**
+   * The body's volume in world space, as the world tests it: sx.transform(volume, pose), bit for
+   * bit (a turned AABB is an OBB; a k-DOP the tightest k-DOP around the turned one).
+   */
+  worldVolume(id) {
+    const ptr = this.#live('world.worldVolume');
+    if (!isId(id)) throw idError('world.worldVolume', 'id', id);
+    const v = this.#m.worldVolume(ptr, id);
+    if (v === null) throw unknownBody('world.worldVolume', id);
+    return v;
+  }
+
+  /** Moves every body to its pose in `poses`; all are checked before any moves. */
+  commitPoses() {
+    const ptr = this.#live('world.commitPoses');
+    const status = this.#m._sx_world_commit_poses(ptr);
+    if (status !== 0)
+      throw this.#poseError('world.commitPoses', status, null, (id) => `body ${id} (world.poses from ${POSE_NUMBERS * (id & SLOT_MASK)}): pose`);
+  }
+
+  #poseError(call, status, idWhere, poseName, stagedIds) {
+    const at = this.#host.scratch()[IO_FAILED_INDEX];
+    const message = this.#m.lastError();
+    if (status === STATUS_UNKNOWN_BODY) return unknownBody(call, stagedIds[at], idWhere(at));
+    if (status === STATUS_INVALID_POSE) return new RangeError(`${call}: ${message.replace(/^transform\./, `${poseName(at)}.`)}`);
+    if (status === STATUS_WORLD_REFUSED)
+      return new RangeError(`${call}: ${message.replace(/^poses\[(\d+)\]: pose\b/, (_, i) => poseName(Number(i)))}`);
+    return new Error(`${call}: sepaxis internal status ${status}`);
+  }
+
+  /**
+   * Every overlapping pair once, as [a0, b0, a1, b1, ...] with a < b. A view of WebAssembly
+   * memory, valid until the next call on this world (copy it with slice() to keep it).
+   */
+  pairs() {
+    const ptr = this.#live('world.pairs'), m = this.#m;
+    const n = m._sx_world_pairs(ptr);
+    return new Uint32Array(m.HEAPU8.buffer, m._sx_world_pairs_data(ptr), 2 * n);
+  }
+
+  /** The ids of the bodies whose world volume overlaps `volume` (world space), a new array. */
+  query(volume) {
+    const ptr = this.#live('world.query'), m = this.#m;
+    try {
+      writeVolume(this.#host.scratch(), SLOT_A, volume);
+    } catch (e) {
+      throw prefixed('world.query', e);
+    }
+    const n = m._sx_world_query(ptr);
+    if (n < 0) throw new RangeError(`world.query: ${n === STATUS_SLOT_A_INVALID ? m.lastError() : m.lastError() || `sepaxis internal status ${n}`}`);
+    return new Uint32Array(m.HEAPU8.buffer, m._sx_world_found_data(ptr), n).slice();
+  }
+
+  /**
+   * The closest body hit by origin + t * normalize(direction), 0 <= t <= maxDistance (ties: the
+   * smaller id): { id, distance, point, normal, startsInside }, or null.
+   */
+  raycast(origin, direction, maxDistance = Infinity) {
+    const ptr = this.#live('world.raycast');
+    let f = this.#host.scratch();
+    try {
+      writeVec3(f, IO_ORIGIN, origin, 'origin');
+      writeVec3(f, IO_DIRECTION, direction, 'direction');
+    } catch (e) {
+      throw prefixed('world.raycast', e);
+    }
+    finite3(f, IO_ORIGIN, 'world.raycast', 'origin');
+    finite3(f, IO_DIRECTION, 'world.raycast', 'direction');
+    if (f[IO_DIRECTION] === 0 && f[IO_DIRECTION + 1] === 0 && f[IO_DIRECTION + 2] === 0)
+      throw new RangeError('world.raycast: direction must not be the zero vector, got [0, 0, 0]');
+    if (typeof maxDistance !== 'number')
+      throw new TypeError(`world.raycast: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+    if (!(maxDistance >= 0))
+      throw new RangeError(`world.raycast: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+    f[IO_MAX_DISTANCE] = maxDistance;
+    const status = this.#m._sx_world_raycast(ptr);
+    if (status < 0) throw new RangeError(`world.raycast: ${this.#m.lastError()}`);
+    if (status === 0) return null;
+    f = this.#host.scratch();  // the same view unless the call grew memory
+    return {
+      id: f[IO_BODY],
+      distance: f[IO_HIT_DISTANCE],
+      point: [f[IO_HIT_POINT], f[IO_HIT_POINT + 1], f[IO_HIT_POINT + 2]],
+      normal: [f[IO_HIT_NORMAL], f[IO_HIT_NORMAL + 1], f[IO_HIT_NORMAL + 2]],
+      startsInside: f[IO_HIT_STARTS_INSIDE] === 1,
+    };
+  }
+
+  get disposed() { return this.#ptr === 0; }
+
+  /** Frees the world's WebAssembly memory (also done, eventually, when it is collected). */
+  dispose() {
+    if (!this.#ptr) return;
+    worlds.unregister(this.#token);
+    this.#m._sx_world_destroy(this.#ptr);
+    this.#ptr = 0;
+    this.#stagedIds = this.#stagedPoses = this.#poses = null;
+  }
+
+  [Symbol.dispose]() { this.dispose(); }
+}
