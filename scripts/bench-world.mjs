@@ -21,6 +21,7 @@
 // setNextKinematicRotation of every body and world.step().
 
 import { init } from 'sepaxis';
+import { mulberry32 } from './bench/random.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -41,17 +42,6 @@ const FRAMES = 8;
 const SEED = 12345;
 
 const log = (...a) => { if (!JSON_OUT) console.log(...a); };
-
-function mulberry32(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The scene

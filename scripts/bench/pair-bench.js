@@ -6,6 +6,7 @@
 
 import { OBB } from 'three/examples/jsm/math/OBB.js';
 import { toBox3, toOBB, toSphere } from 'sepaxis/three';
+import { mulberry32 } from './random.js';
 
 export const SEED = 12345;
 // One-to-many: queries a[0..QUERIES) against all N volumes b[i] (fewer for the slow k-DOPs).
@@ -15,16 +16,6 @@ export const QUERIES_KDOP = 2;
 // ---------------------------------------------------------------------------------------------
 // Random volumes
 
-function mulberry32(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 let random = mulberry32(SEED);
 const uniform = (lo, hi) => lo + (hi - lo) * random();
 

@@ -1,0 +1,14 @@
+// The benchmarks' random numbers: mulberry32 (Tommy Ettinger's 32-bit generator), seeded, so that
+// every run on every machine and in every JavaScript engine makes the same volumes.
+
+/** A generator of numbers in [0, 1) from `seed`. */
+export function mulberry32(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
