@@ -271,8 +271,12 @@ Status World::query(const Volume& worldVolume, std::vector<BodyId>& out) {
 
 Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDistance) {
   Impl& w = *impl_;
-  if (auto e = detail::checkFinite("origin", origin)) return *e;
-  if (auto e = detail::checkFinite("direction", direction)) return *e;
+  // The messages only when a number is bad: building the field names allocates (wasm's libc++
+  // keeps only 10 characters in place).
+  if (!isFinite(origin))
+    if (auto e = detail::checkFinite("origin", origin)) return *e;
+  if (!isFinite(direction))
+    if (auto e = detail::checkFinite("direction", direction)) return *e;
   const Vec3 unit = normalize(direction);
   if (unit == Vec3{})
     return Error{ErrorCode::Negative, "direction", 0, "direction must be a non-zero vector, got (0, 0, 0)"};

@@ -54,7 +54,9 @@ inline constexpr double kTouchingBand = 1e-6;
 /// kKdopVertex of its extent (plus kKdopLenience of its magnitude), and overlaps() may answer
 /// "touching" for pairs apart by rounding (a few ulps of size and distance). 2^-32 (2.3e-10) is
 /// far above all of these and far below any gap a game would notice, so the broad phase prunes
-/// only pairs that are truly apart; the exact test decides the rest.
+/// only pairs that are truly apart; the exact test decides the rest. The same pad widens a
+/// k-DOP's slabs where the World tests them against a box before building the k-DOP
+/// (cpp/src/world_bodies.cpp, kdopSlabSeparates).
 inline constexpr double kWorldBoundsPad = 0x1p-32;
 
 /// Unitless. A World accepts a pose's rotation (and an OBB's axes) when every entry of R^T R (of
