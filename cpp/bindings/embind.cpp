@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "scratch.h"
+#if SEPAXIS_WASM_WORLD
 #include "world_exports.h"
+#endif
 
 using emscripten::val;
 using namespace sepaxis;
@@ -196,11 +198,13 @@ val polytopeSlot() {
   return o;
 }
 
+#if SEPAXIS_WASM_WORLD
 // The world volume of a body of a world (world_exports.h), or null for an unknown id.
 val worldVolume(uintptr_t world, uint32_t id) {
   const auto v = worldOf(world).worldVolume(BodyId{id});
   return v ? toJson(*v) : val::null();
 }
+#endif
 
 }  // namespace
 
@@ -211,5 +215,7 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("lastError", &lastErrorMessage);
   emscripten::function("polytopeSlot", &polytopeSlot);
   emscripten::function("fitPoints", &fitPoints);
+#if SEPAXIS_WASM_WORLD
   emscripten::function("worldVolume", &worldVolume);
+#endif
 }

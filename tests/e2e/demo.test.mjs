@@ -116,7 +116,8 @@ describe('<sepaxis-demo>', () => {
       rows.push(`${url.slice(url.lastIndexOf('/') + 1)} ${gz}`);
     }
     console.log(`# first demo loads ${bodies.size} files, ${total} bytes gzipped (model-viewer: ${MODEL_VIEWER_BYTES}): ${rows.join(', ')}`);
-    assert.ok(bodies.has(`${server.url}dist/sepaxis-wasm.wasm`) && [...bodies.keys()].some((u) => u.endsWith('/demo.js')), 'the module and the element were loaded');
+    assert.ok(bodies.has(`${server.url}dist/sepaxis-core.wasm`) && [...bodies.keys()].some((u) => u.endsWith('/demo.js')), 'the module (without the World) and the element were loaded');
+    assert.ok(![...bodies.keys()].some((u) => /sepaxis-wasm|world\.js/.test(u)), 'not the World');
     assert.ok(total < MODEL_VIEWER_BYTES, `${total} bytes`);
     await page.context().close();
   });

@@ -21,11 +21,20 @@ function metaPolicy() {
 async function assetPaths() {
   const html = await (await fetch(BASE_URL)).text();
   const script = html.match(/<script type="module"[^>]*src="\.\/(assets\/[^"]+\.js)"/)[1];
-  // The module's URL is in the page's script or in a chunk it imports (shared with embed.html).
-  const js = await (await fetch(new URL(script, BASE_URL))).text();
-  const chunks = [...js.matchAll(/from\s*"\.\/([\w.-]+\.js)"/g)].map((m) => `assets/${m[1]}`);
-  const texts = [js, ...await Promise.all(chunks.map(async (c) => (await fetch(new URL(c, BASE_URL))).text()))];
-  const wasm = texts.map((t) => t.match(/sepaxis-wasm-[\w-]+\.wasm/)?.[0]).find(Boolean);
+  // The module's URL is in a chunk the page's script imports, statically or not (the module is
+  // loaded by init(), and shared with embed.html): follow the imports.
+  const seen = new Set([script]), queue = [script];
+  let wasm = null;
+  while (queue.length && !wasm) {
+    const js = await (await fetch(new URL(queue.shift(), BASE_URL))).text();
+    wasm = js.match(/sepaxis-wasm-[\w-]+\.wasm/)?.[0] ?? null;
+    for (const [, chunk] of js.matchAll(/(?:from\s*|import\()\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) {
+      if (!seen.has(`assets/${chunk}`)) {
+        seen.add(`assets/${chunk}`);
+        queue.push(`assets/${chunk}`);
+      }
+    }
+  }
   return { script, wasm: `assets/${wasm}` };
 }
 

@@ -27,10 +27,16 @@ try {
   problems.push(...warnings.splice(0).map((w) => `vite build warned: ${w}`));
 
   const assets = readdirSync(join(outDir, 'assets'));
+  // Both modules are emitted (init() picks one at run time: with the World, or init({ world:
+  // false }) without), each byte for byte the package's.
   const wasm = assets.filter((f) => f.endsWith('.wasm'));
-  const original = readFileSync(join(repoRoot, 'dist/sepaxis-wasm.wasm'));
-  if (wasm.length !== 1) problems.push(`expected one .wasm asset, got ${JSON.stringify(assets)}`);
-  else if (!readFileSync(join(outDir, 'assets', wasm[0])).equals(original)) problems.push(`${wasm[0]} differs from dist/sepaxis-wasm.wasm`);
+  if (wasm.length !== 2) problems.push(`expected two .wasm assets (sepaxis-wasm, sepaxis-core), got ${JSON.stringify(assets)}`);
+  for (const name of ['sepaxis-wasm', 'sepaxis-core']) {
+    const asset = wasm.find((f) => f.startsWith(`${name}-`));
+    const original = readFileSync(join(repoRoot, `dist/${name}.wasm`));
+    if (!asset) problems.push(`no ${name} .wasm asset in ${JSON.stringify(assets)}`);
+    else if (!readFileSync(join(outDir, 'assets', asset)).equals(original)) problems.push(`${asset} differs from dist/${name}.wasm`);
+  }
 
   const port = await freePort();
   server = await preview({

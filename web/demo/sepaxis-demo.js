@@ -47,9 +47,9 @@ const CLICK_SLOP = 5;
 
 // ---- shared by every demo of the page ----------------------------------------------------
 
-/** The package, loaded once for the page. */
+/** The package, loaded once for the page (the module without the World: the demo needs none). */
 let packagePromise = null;
-const loadPackage = () => (packagePromise ??= init());
+const loadPackage = () => (packagePromise ??= init({ world: false }));
 
 /** The shared renderer module, loaded with the first demo that draws. */
 let rendererPromise = null;

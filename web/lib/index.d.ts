@@ -178,9 +178,10 @@ export interface WorldOptions {
  * own frame plus a pose; its world volume is exactly `transform(volume, pose)`, and pairs() is
  * exactly the pairs `overlaps` says meet. Ids are uint32 handles (a slot and its generation): a
  * removed body's id is unknown for good, and using it is a RangeError. A call that throws changes
- * nothing. Owns WebAssembly memory: dispose() it (or `using`).
+ * nothing. Owns WebAssembly memory: dispose() it (or `using`). Made by `createWorld()` (a type
+ * only: its code loads with the module that has the World, not with the package's entry).
  */
-export class World implements Disposable {
+export interface World extends Disposable {
   readonly capacity: number;
   /** How many bodies the world holds. */
   readonly count: number;
@@ -262,6 +263,11 @@ export interface InitOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Where to fetch the .wasm from, given its file name (browsers). */
   locateFile?: (file: string, prefix: string) => string;
+  /**
+   * false: load the module without the World (sepaxis-core.wasm, 24 kB less gzipped; createWorld
+   * then throws). Every other call is the same. Default true.
+   */
+  world?: boolean;
 }
 
 /** Loads the WebAssembly module once; later calls resolve to the same instance. */

@@ -2,14 +2,12 @@
 // from C++ to WebAssembly. `await init()` once, then call the returned object's methods with
 // volumes in the JSON interchange format (see volume.schema.json).
 
-import createSepaxisModule from './sepaxis-wasm.js';
 import { PairBuffer, VolumeBuffer, checkCount } from './batch.js';
 import { UNDECIDED, plainPairOverlap } from './plain-pairs.js';
 import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
-import { World } from './world.js';
 import * as wire from './wire.js';
 
-export { VolumeBuffer, PairBuffer, World };
+export { VolumeBuffer, PairBuffer };
 
 // The wire's numbers (cpp/bindings/wire.h) as this module's own constants: folded like literals.
 const { SLOT_A, SLOT_B, SCRATCH_DOUBLES, STATUS_SLOT_A_INVALID, STATUS_SLOT_B_INVALID, BATCH_INVALID } = wire;
@@ -23,18 +21,26 @@ const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.
 const IO_BOX_MIN = IO + wire.IO_BOX_MIN, IO_BOX_MAX = IO + wire.IO_BOX_MAX;
 const IO_ROTATION = IO + wire.IO_ROTATION, IO_TRANSLATION = IO + wire.IO_TRANSLATION, IO_SCALE = IO + wire.IO_SCALE;
 
-let loading = null;
+/** The loading module of each build: 'world' (sepaxis-wasm, with the World) and 'core'. */
+const loading = { world: null, core: null };
 
 /**
  * Loads the WebAssembly module once; later calls return the same instance.
- * Options: `wasmBinary` (the .wasm bytes) or `locateFile(name)` to load it from elsewhere.
+ * Options: `wasmBinary` (the .wasm bytes) or `locateFile(name)` to load it from elsewhere;
+ * `world: false` loads the module without the World (`createWorld`), 24 kB less gzipped (what
+ * `sepaxis/demo` loads): every other call is the same. Once the module with the World is loading,
+ * `init({ world: false })` returns it too.
  */
 export function init(options = {}) {
-  if (!loading) loading = load(options).catch((e) => { loading = null; throw e; });
-  return loading;
+  const build = options.world === false && !loading.world ? 'core' : 'world';
+  loading[build] ??= load(options, build).catch((e) => { loading[build] = null; throw e; });
+  return loading[build];
 }
 
-async function load(options) {
+async function load(options, build) {
+  // The World's JS (world.js) comes with its module only.
+  const [{ default: createSepaxisModule }, world] = await Promise.all(build === 'world'
+    ? [import('./sepaxis-wasm.js'), import('./world.js')] : [import('./sepaxis-core.js'), null]);
   const moduleOptions = {};
   if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
   else if (options.locateFile) moduleOptions.locateFile = options.locateFile;
@@ -42,9 +48,10 @@ async function load(options) {
     // Emscripten 3.1.6's web build fetch()es the .wasm, which Node cannot do for file: URLs.
     const fs = globalThis.process.getBuiltinModule?.('node:fs');
     if (!fs) throw new Error('sepaxis needs Node >= 20.16 (process.getBuiltinModule) or init({ wasmBinary })');
-    moduleOptions.wasmBinary = fs.readFileSync(new URL('./sepaxis-wasm.wasm', import.meta.url));
+    const file = build === 'world' ? './sepaxis-wasm.wasm' : './sepaxis-core.wasm';
+    moduleOptions.wasmBinary = fs.readFileSync(new URL(file, import.meta.url));
   }
-  return new Sepaxis(await createSepaxisModule(moduleOptions));
+  return new Sepaxis(await createSepaxisModule(moduleOptions), world?.World ?? null);
 }
 
 function finite3(f64, at, field) {
@@ -60,7 +67,11 @@ export class Sepaxis {
   #host;
   #overlaps;
 
-  constructor(module) {
+  /** The World class (world.js), or null for the module without it. */
+  #World;
+
+  constructor(module, World = null) {
+    this.#World = World;
     this.#m = module;
     this.#ptr = module._sx_scratch();
     this.#f64 = new Float64Array(module.HEAPF64.buffer, this.#ptr, SCRATCH_DOUBLES);
@@ -316,7 +327,8 @@ export class Sepaxis {
    * Options: `capacity`, the bodies it holds without allocating (default 1024).
    */
   createWorld(options = {}) {
-    return new World(this.#host, options);
+    if (!this.#World) throw new Error('createWorld: this instance was loaded with init({ world: false }), whose module has no World: use init()');
+    return new this.#World(this.#host, options);
   }
 
   /** overlaps(volume, buffer[i]) for the first `count` elements, in one call. */

@@ -1,0 +1,28 @@
+// init({ world: false }): the module without the World (sepaxis-core.wasm), which the demo element
+// loads. Every call but createWorld is the same; once the module with the World is loaded, it
+// serves init({ world: false }) too (one module per page when both are used).
+
+import { expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { init } from 'sepaxis';
+
+const a = { type: 'obb', center: [0, 0, 0], halfExtents: [1, 0.5, 0.5], rotation: [0, 0, 0.3826834, 0.9238795] };
+const b = { type: 'sphere', center: [1.2, 0.9, 0], radius: 0.3 };
+
+test('the module without the World answers as the one with it, is smaller, and says why it has no createWorld', async () => {
+  const core = await init({ world: false });
+  expect(() => core.createWorld()).toThrow('createWorld: this instance was loaded with init({ world: false }), whose module has no World: use init()');
+  const full = await init();
+  expect(full).not.toBe(core);
+  const world = full.createWorld();
+  expect(world.count).toBe(0);
+  world.dispose();
+  expect(JSON.stringify(core.collide(a, b))).toBe(JSON.stringify(full.collide(a, b)));
+  expect(core.overlaps(a, b)).toBe(full.overlaps(a, b));
+  expect(() => core.overlaps(a, { type: 'sphere', center: [0, 0, 0], radius: -1 })).toThrow('sphere.radius must be >= 0, got -1');
+  // Now the World's module is loaded: it serves both.
+  expect(await init({ world: false })).toBe(full);
+  const size = (f) => gzipSync(readFileSync(new URL(`../../dist/${f}`, import.meta.url)), { level: 9 }).length;
+  expect(size('sepaxis-wasm.wasm') - size('sepaxis-core.wasm')).toBeGreaterThan(10_000);
+});
