@@ -22,6 +22,8 @@ export class AxisPanel {
   #stale = new Set();
   #last = null;
 
+  /** The scale checkbox and the look-along button: shown while there are axes. */
+  #tools;
   /** Draw every row on one scale (the widest row's), so interval lengths compare across axes. */
   #sameScale = false;
   /** The row with the keyboard focus (its accessible name is kept up to date), or null. */
@@ -46,7 +48,7 @@ export class AxisPanel {
         if (this.#last) this.update(this.#last.report, this.#last.current);
       },
     });
-    const tools = h('div', { class: 'axis-tools' },
+    const tools = this.#tools = h('div', { class: 'axis-tools' },
       h('label', { class: 'check', title: 'Draw every row on the scale of the widest, so interval lengths can be compared across axes' }, scale, 'Same scale for every row'),
       h('button', { class: 'small', onclick: onLook, title: 'Turn the camera so the axis in focus runs across the screen and its plane is seen edge-on (L)' }, 'Look along the axis'));
     root.append(this.#summary, tools, this.#list);
@@ -72,6 +74,7 @@ export class AxisPanel {
    */
   update(report, current = -1, { transient = false } = {}) {
     this.#last = report && { report, current };
+    if (this.#tools.hidden !== !report) this.#tools.hidden = !report;
     if (!report) {
       this.#summary.textContent = 'Select two volumes to see their candidate axes.';
       this.#observer?.disconnect();
