@@ -110,7 +110,7 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
   reach_.push_back(localReach(local));
   minX_.push_back(0), minY_.push_back(0), minZ_.push_back(0);
   maxX_.push_back(0), maxY_.push_back(0), maxZ_.push_back(0);
-  cell_.push_back({});
+  level_.push_back(0);
   setPose(dense, pose);
   return id;
 }
@@ -135,7 +135,7 @@ void BodyStore::remove(uint32_t dense) {
   if (dense != last) moveLast(dense);
   id_.pop_back(), shape_.pop_back(), pool_.pop_back(), pose_.pop_back(), reach_.pop_back();
   minX_.pop_back(), minY_.pop_back(), minZ_.pop_back(), maxX_.pop_back(), maxY_.pop_back(), maxZ_.pop_back();
-  cell_.pop_back();
+  level_.pop_back();
 }
 
 void BodyStore::moveLast(uint32_t to) {
@@ -144,14 +144,14 @@ void BodyStore::moveLast(uint32_t to) {
   reach_[to] = reach_[from];
   minX_[to] = minX_[from], minY_[to] = minY_[from], minZ_[to] = minZ_[from];
   maxX_[to] = maxX_[from], maxY_[to] = maxY_[from], maxZ_[to] = maxZ_[from];
-  cell_[to] = cell_[from];
+  level_[to] = level_[from];
   slots_[id_[to] & (kMaxBodies - 1)].dense = to;
 }
 
 void BodyStore::setBounds(uint32_t dense, const Bounds& b) {
   minX_[dense] = b.min.x, minY_[dense] = b.min.y, minZ_[dense] = b.min.z;
   maxX_[dense] = b.max.x, maxY_[dense] = b.max.y, maxZ_[dense] = b.max.z;
-  cell_[dense] = cellOf(b);
+  level_[dense] = levelOf(b);
 }
 
 void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
@@ -230,7 +230,7 @@ void BodyStore::reserve(std::size_t n) {
   slots_.reserve(n);
   id_.reserve(n), shape_.reserve(n), pool_.reserve(n), pose_.reserve(n), reach_.reserve(n);
   minX_.reserve(n), minY_.reserve(n), minZ_.reserve(n), maxX_.reserve(n), maxY_.reserve(n), maxZ_.reserve(n);
-  cell_.reserve(n);
+  level_.reserve(n);
   spheres_.reserve(n), boxes_.reserve(n);
 }
 

@@ -90,14 +90,14 @@ class BodyStore {
   /// built to learn it (a box pair of the broad phase is often apart along a diagonal).
   bool kdopSlabSeparates(uint32_t kdop, uint32_t other) const;
 
-  // ---- the broad phase's view: padded bounds (structure of arrays) and the grid cell of each.
+  // ---- the broad phase's view: padded bounds (structure of arrays) and the grid level of each.
   const double* minX() const { return minX_.data(); }
   const double* minY() const { return minY_.data(); }
   const double* minZ() const { return minZ_.data(); }
   const double* maxX() const { return maxX_.data(); }
   const double* maxY() const { return maxY_.data(); }
   const double* maxZ() const { return maxZ_.data(); }
-  const Cell* cells() const { return cell_.data(); }
+  const int32_t* levels() const { return level_.data(); }
 
  private:
   struct Slot {
@@ -124,7 +124,7 @@ class BodyStore {
   std::vector<RigidTransform> pose_;
   std::vector<double> reach_;
   std::vector<double> minX_, minY_, minZ_, maxX_, maxY_, maxZ_;
-  std::vector<Cell> cell_;
+  std::vector<int32_t> level_;
 
   Pool<SphereBody> spheres_;
   Pool<BoxBody> boxes_;

@@ -1,15 +1,12 @@
 #pragma once
-// The cells of the World's hierarchical grid (Ericson, Real-Time Collision Detection, 7.1.6).
+// The levels of the World's hierarchical grid (Ericson, Real-Time Collision Detection, 7.1.6),
+// and the arithmetic of its cells.
 //
 // Level L has cubic cells of side h = 2^L. A body lives at the smallest level whose cells are
 // longer than its widest extent (and no finer than 2^-30 of its coordinates' magnitude, so that
 // its cell indices fit in 32 bits), in the one cell holding the min corner of its padded box.
-//
-// Why three neighbours per axis suffice: for boxes A and B that overlap, with widths below h,
-// |A.min - B.min| < h on each axis (B.min lies in [A.min - widthB, A.max]), so the scaled
-// corners differ by less than 1 and their cells (floors) by at most 1. Scaling by 2^-L is exact,
-// so this holds for the computed indices too. A body searching a coarser level L' > L is smaller
-// still (width < h'/2): B.min lies in [A.min - h', A.min + h'/2], and the same holds there.
+// Bodies of one level are alike in size, so a body looking for partners at a level looks at the
+// cells within that level's widest body of its own box (world_grid.h), not at every body.
 
 #include <cmath>
 #include <cstdint>
@@ -23,11 +20,6 @@ namespace sepaxis::detail {
 /// see beyond.
 struct Bounds {
   Vec3 min, max;
-};
-
-/// A grid cell: the level's cell size is 2^level; x, y, z index the cell of a box's min corner.
-struct Cell {
-  int32_t x, y, z, level;
 };
 
 /// Levels stay within these, where 2^-level is a normal double (scaling by it is exact). Bounds
@@ -46,6 +38,15 @@ inline int32_t floorToInt(double q) {
 /// The cell index of coordinate c at the level whose cells are 1 / inverseSide long.
 inline int32_t cellIndex(double c, double inverseSide) { return floorToInt(c * inverseSide); }
 
+/// The cell index of a coordinate that may lie anywhere (even infinite): clamped to a little
+/// beyond where bodies' cells can be (|index| < 2^30). The clamp is monotone, so a range of
+/// indices computed with it still holds every body's cell it held before.
+inline int32_t clampedCellIndex(double c, double inverseSide) {
+  constexpr double kLimit = double(int32_t{1} << kCellMagnitudeBits) + 2;
+  const double q = c * inverseSide;
+  return floorToInt(q < -kLimit ? -kLimit : q > kLimit ? kLimit : q);
+}
+
 /// 2^-level, exactly: the exponent field written directly (level is within the normal range).
 inline double inverseCellSide(int level) {
   const uint64_t bits = uint64_t(1023 - level) << 52;
@@ -63,8 +64,8 @@ inline int exponentAbove(double x) {
   return (biased > 0 ? biased : 1) - 1022;
 }
 
-/// The level and cell of a body with these padded bounds.
-inline Cell cellOf(const Bounds& b) {
+/// The level of a body with these padded bounds.
+inline int32_t levelOf(const Bounds& b) {
   const double width = maxComponent(b.max - b.min);
   const double magnitude = maxComponent(max(abs(b.min), abs(b.max)));
   int level = kMinLevel;
@@ -78,9 +79,11 @@ inline Cell cellOf(const Bounds& b) {
     const int e = exponentAbove(magnitude);  // magnitude < 2^e
     level = e - kCellMagnitudeBits > level ? e - kCellMagnitudeBits : level;
   }
-  level = level > kMaxLevel ? kMaxLevel : level;
-  const double inverse = inverseCellSide(level);
-  return {cellIndex(b.min.x, inverse), cellIndex(b.min.y, inverse), cellIndex(b.min.z, inverse), level};
+  return level > kMaxLevel ? kMaxLevel : level;
 }
+
+/// x minus a little more than its rounding error: below the exact value of the expression
+/// whose rounded result x is (for a single rounding of a sum or difference).
+inline double loweredByRounding(double x) { return x - (std::fabs(x) * 0x1p-50 + 0x1p-1000); }
 
 }  // namespace sepaxis::detail

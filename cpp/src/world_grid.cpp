@@ -1,100 +1,168 @@
 #include "world_grid.h"
 
 #include <algorithm>
-#include <cmath>
-
-#include "platform.h"
 
 namespace sepaxis::detail {
 
 namespace {
+
 constexpr int kLevelCount = kMaxLevel - kMinLevel + 1;
 constexpr int kLevelWords = (kLevelCount + 63) / 64;
+
+/// A float's bits as an unsigned number in the floats' order (negative floats reversed).
+uint32_t orderedBits(float x) {
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits & 0x80000000u ? ~bits : bits | 0x80000000u;
+}
+
+/// Sorts `items` by their key, 32 bits in three passes of 11 bits (a stable radix sort).
+void radixSort(std::vector<uint64_t>& items, std::vector<uint64_t>& scratch, std::vector<uint32_t>& count) {
+  // An item is key << 32 | value.
+  constexpr uint32_t kBits = 11, kBuckets = 1u << kBits, kMask = kBuckets - 1;
+  const std::size_t n = items.size();
+  scratch.resize(n);
+  count.assign(3 * kBuckets, 0);
+  for (uint64_t item : items) {
+    const uint32_t k = uint32_t(item >> 32);
+    ++count[k & kMask], ++count[kBuckets + ((k >> kBits) & kMask)], ++count[2 * kBuckets + (k >> 2 * kBits)];
+  }
+  for (uint32_t pass = 0; pass < 3; ++pass) {
+    uint32_t* c = count.data() + pass * kBuckets;
+    uint32_t sum = 0;
+    for (uint32_t b = 0; b < kBuckets; ++b) {
+      const uint32_t t = c[b];
+      c[b] = sum;
+      sum += t;
+    }
+    const uint32_t shift = 32 + pass * kBits;
+    for (uint64_t item : items) scratch[c[(item >> shift) & kMask]++] = item;
+    items.swap(scratch);
+  }
+}
+
 }  // namespace
 
 void Grid::build(const BodyStore& bodies) {
   const uint32_t n = bodies.size();
-  // At least two slots per body: few collisions, and the counting sort's table stays small.
-  uint32_t tableSize = 16;
-  while (tableSize < 2 * n) tableSize *= 2;
-  mask_ = tableSize - 1;
-  start_.assign(tableSize + 1, 0);
-  slot_.resize(n), body_.resize(n), entry_.resize(n), byLevel_.resize(n);
-  levelBits_.assign(kLevelWords, 0);
-
-  // Each present level's block of cells, for its row-major index (rowHash).
-  frame_.resize(kLevelCount);
-  const Cell* cells = bodies.cells();
-  for (uint32_t i = 0; i < n; ++i) {
-    const Cell& c = cells[i];
-    const int bit = c.level - kMinLevel;
-    LevelFrame& f = frame_[std::size_t(bit)];
-    const uint64_t mask = uint64_t{1} << (bit & 63);
-    if ((levelBits_[bit >> 6] & mask) == 0) {
-      levelBits_[bit >> 6] |= mask;
-      f.x0 = f.x1 = c.x, f.y0 = f.y1 = c.y, f.z0 = f.z1 = c.z;
-    } else {
-      f.x0 = std::min(f.x0, c.x), f.x1 = std::max(f.x1, c.x);
-      f.y0 = std::min(f.y0, c.y), f.y1 = std::max(f.y1, c.y);
-      f.z0 = std::min(f.z0, c.z), f.z1 = std::max(f.z1, c.z);
-    }
-  }
-  for (int w = 0; w < kLevelWords; ++w)
-    for (uint64_t bits = levelBits_[w]; bits != 0; bits &= bits - 1) {
-      LevelFrame& f = frame_[std::size_t(w * 64 + countTrailingZeros(bits))];
-      // Strides with room for the neighbours just outside the block (+3), so that those do not
-      // alias cells of the block; levels start far apart in the table.
-      f.rowStride = uint32_t(int64_t(f.x1) - f.x0 + 3);
-      f.layerStride = f.rowStride * uint32_t(int64_t(f.y1) - f.y0 + 3);
-      f.base = uint32_t(w * 64 + countTrailingZeros(bits)) * 0x9E3779B1u + f.rowStride + 1 + f.layerStride;
-    }
-
-  // A counting sort by slot: count, prefix sums (start_[s] = first position of slot s), scatter
-  // (which moves start_[s] to the end of slot s), then shift back by one slot.
-  for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t s = slotOf(cells[i]);
-    slot_[i] = s;
-    ++start_[s + 1];
-  }
-  for (uint32_t s = 1; s <= tableSize; ++s) start_[s] += start_[s - 1];
+  box_.resize(n), levelOf_.resize(n), ownColumns_.resize(n);
+  const int32_t* level = bodies.levels();
   const double *minX = bodies.minX(), *minY = bodies.minY(), *minZ = bodies.minZ();
   const double *maxX = bodies.maxX(), *maxY = bodies.maxY(), *maxZ = bodies.maxZ();
+
+  // The levels present, ascending; each body's float box.
+  levelBits_.assign(kLevelWords, 0);
   for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t p = start_[slot_[i]]++;
-    body_[p] = i;
-    entry_[p] = {{{minX[i], minY[i], minZ[i]}, {maxX[i], maxY[i], maxZ[i]}}, cells[i]};
+    const int bit = level[i] - kMinLevel;
+    levelBits_[std::size_t(bit >> 6)] |= uint64_t{1} << (bit & 63);
+    box_[i] = {toFloat(minX[i]), toFloat(maxX[i]), toFloat(minY[i]), toFloat(maxY[i]), toFloat(minZ[i]), toFloat(maxZ[i])};
   }
-  for (uint32_t s = tableSize; s > 0; --s) start_[s] = start_[s - 1];
-  start_[0] = 0;
-
   levels_.clear();
+  levelAt_.resize(kLevelCount);
   for (int w = 0; w < kLevelWords; ++w)
-    for (uint64_t bits = levelBits_[w]; bits != 0; bits &= bits - 1) {
-      levels_.push_back(int32_t(w * 64 + countTrailingZeros(bits) + kMinLevel));
+    for (uint64_t bits = levelBits_[std::size_t(w)]; bits != 0; bits &= bits - 1) {
+      const int bit = w * 64 + countTrailingZeros(bits);
+      levelAt_[std::size_t(bit)] = int32_t(levels_.size());
+      Level l;
+      l.level = bit + kMinLevel;
+      l.inverse = inverseCellSide(l.level);
+      levels_.push_back(l);
     }
+  const uint32_t levelCount = uint32_t(levels_.size());
 
-  // The sorted positions grouped by level (a counting sort by level index; few levels).
-  levelStart_.assign(levels_.size() + 1, 0);
-  for (uint32_t p = 0; p < n; ++p) ++levelStart_[levelIndex(entry_[p].cell.level) + 1];
-  for (std::size_t i = 1; i < levelStart_.size(); ++i) levelStart_[i] += levelStart_[i - 1];
-  for (uint32_t p = 0; p < n; ++p) byLevel_[levelStart_[levelIndex(entry_[p].cell.level)]++] = p;
-  for (std::size_t i = levelStart_.size() - 1; i > 0; --i) levelStart_[i] = levelStart_[i - 1];
-  levelStart_[0] = 0;
-
-  // Which of two levels looks at the other. The finer one looking up: each of its bodies reads
-  // 9 rows of the coarser level. The coarser one looking down: each of its cells (at most one per
-  // body) reads about (2r + 2)^2 rows of the finer level, r the ratio of their cells' sides.
-  // The cheaper way, for every two levels; each pair of bodies is still seen exactly once.
-  const std::size_t levelCount = levels_.size();
-  searches_.assign(levelCount * levelCount, 0);
-  for (std::size_t i = 0; i < levelCount; ++i)
-    for (std::size_t j = i + 1; j < levelCount; ++j) {
-      const double fine = levelStart_[i + 1] - levelStart_[i], coarse = levelStart_[j + 1] - levelStart_[j];
-      const double r = std::ldexp(1.0, std::min(levels_[j] - levels_[i], 30));
-      const bool up = 9 * fine < coarse * (2 * r + 2) * (2 * r + 2);
-      searches_[i * levelCount + j] = up;
-      searches_[j * levelCount + i] = !up;
+  // Each body's level index and columns at its level, from its double box (floor(c / h) < 2^30
+  // there); at a coarser level its columns are these shifted (floor(floor(c / h) / 2^k) =
+  // floor(c / (2^k h))). Each level's block of columns and count of entries.
+  keyed_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
+    levelOf_[i] = own;
+    const double inverse = levels_[own].inverse;
+    const ColumnRange c{cellIndex(minY[i], inverse), cellIndex(maxY[i], inverse), cellIndex(minZ[i], inverse),
+                        cellIndex(maxZ[i], inverse)};
+    ownColumns_[i] = c;
+    ++levels_[own].own;
+    for (uint32_t li = own; li < levelCount; ++li) {
+      Level& l = levels_[li];
+      const ColumnRange r = shifted(c, l.level - levels_[own].level);
+      if (l.entries == 0) l.y0 = r.y0, l.y1 = r.y1, l.z0 = r.z0, l.z1 = r.z1;
+      l.y0 = std::min(l.y0, r.y0), l.y1 = std::max(l.y1, r.y1);
+      l.z0 = std::min(l.z0, r.z0), l.z1 = std::max(l.z1, r.z1);
+      l.entries += uint32_t(r.y1 - r.y0 + 1) * uint32_t(r.z1 - r.z0 + 1);
     }
+    keyed_[i] = uint64_t(orderedBits(box_[i].minX)) << 32 | i;
+  }
+
+  // The bodies in the order of their boxes' min x, and what the sort by columns reads of them.
+  radixSort(keyed_, keyedScratch_, radixCount_);
+  sorted_.resize(n);
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint32_t i = uint32_t(keyed_[k]);
+    sorted_[k] = {box_[i], ownColumns_[i], i, levelOf_[i]};
+  }
+
+  // Each level's table: row-major over its block of columns when that has not many more columns
+  // than entries (the prefix sum over it costs less than the sort), else hashed into twice as many
+  // slots as entries (a power of two).
+  uint32_t slots = 0, entries = 0;
+  for (Level& l : levels_) {
+    const double ny = double(l.y1) - l.y0 + 1, nz = double(l.z1) - l.z0 + 1;
+    l.dense = ny * nz <= 4.0 * l.entries + 1024;
+    l.slotBase = slots;
+    if (l.dense) {
+      l.rowStride = uint32_t(ny);
+      l.slotCount = uint32_t(ny * nz);
+    } else {
+      uint32_t size = 16;
+      while (size < 2 * l.entries) size *= 2;
+      l.slotCount = size;
+      l.mask = size - 1;
+    }
+    slots += l.slotCount;
+    entries += l.entries;
+  }
+
+  // A counting sort of the entries by slot, stable (the registrations are in min-x order): count,
+  // prefix sums (start_[s] = first entry of slot s), scatter (which moves start_[s] to the end of
+  // slot s), then shift back by one slot.
+  // A body crosses 1 or 2 columns along y and along z at its level and coarser ones (it is
+  // narrower than their side): its four candidate columns are visited without a loop, the ones it
+  // does not cross count nothing and write to a spare entry (a loop that runs once or twice
+  // mispredicts its end about every other time).
+  start_.assign(std::size_t(slots) + 1, 0);
+  for (const Sorted& b : sorted_)
+    for (uint32_t li = b.level; li < levelCount; ++li) {
+      const Level& l = levels_[li];
+      const ColumnRange r = shifted(b.columns, l.level - levels_[b.level].level);
+      const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
+      start_[slotOf(l, r.y0, r.z0) + 1] += 1;
+      start_[slotOf(l, r.y1, r.z0) + 1] += wideY;
+      start_[slotOf(l, r.y0, r.z1) + 1] += wideZ;
+      start_[slotOf(l, r.y1, r.z1) + 1] += wideY & wideZ;
+    }
+  for (uint32_t s = 1; s <= slots; ++s) start_[s] += start_[s - 1];
+  entry_.resize(std::size_t(entries) + 1), column_.resize(std::size_t(entries) + 1), found_.resize(entries + 1);
+  const uint32_t spare = entries;
+  for (const Sorted& b : sorted_)
+    for (uint32_t li = b.level; li < levelCount; ++li) {
+      const Level& l = levels_[li];
+      const ColumnRange r = shifted(b.columns, l.level - levels_[b.level].level);
+      const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);
+      const uint32_t own = li == b.level ? kOwn : 0;
+      auto put = [&](int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
+        uint32_t& next = start_[slotOf(l, y, z)];
+        const uint32_t p = crosses ? next : spare;
+        next += crosses;
+        entry_[p] = {b.box, b.body, own | flags};
+        column_[p] = {y, z};
+      };
+      put(r.y0, r.z0, 1, kFirstY | kFirstZ);
+      put(r.y1, r.z0, wideY, kFirstZ);
+      put(r.y0, r.z1, wideZ, kFirstY);
+      put(r.y1, r.z1, wideY & wideZ, 0);
+    }
+  for (uint32_t s = slots; s > 0; --s) start_[s] = start_[s - 1];
+  start_[0] = 0;
 }
 
 }  // namespace sepaxis::detail

@@ -1,33 +1,32 @@
 #pragma once
-// The World's broad phase: a hierarchical hash grid (Ericson, Real-Time Collision Detection,
-// 7.1.6; the cells in world_cell.h), rebuilt from scratch each frame in linear time.
+// The World's broad phase: sort and sweep along x in the columns of a hierarchical grid, rebuilt
+// from scratch each frame in linear time.
 //
-// Every body sits in one cell, that of its padded box's min corner at its level. build() sorts
-// the bodies by a hash of their cell with a counting sort; a cell's bodies are then a run of the
-// sorted arrays. The hash is the cell's row-major index within its level's occupied block of cells
-// (plus an offset per level), modulo the table: the cells x-1, x, x+1 of a row are consecutive
-// slots, so one range covers them, and the sorted order follows space, so the rows a body looks
-// at next to it lie near the rows its neighbours looked at (the caches keep up). Slots are shared
-// by unrelated cells when the index wraps around the table: every candidate's own cell is
-// compared, so that costs time, never a wrong or repeated pair.
+// Columns: level L (world_cell.h) cuts the y-z plane into squares of side h = 2^L; a column is
+// one square, infinite along x. A body of level L is narrower than h, so it crosses at most 2 x 2
+// columns of its level; it is listed in each of them, and in the columns it crosses at every
+// coarser level that holds bodies (where it meets that level's bodies). Within a column the
+// entries are sorted by their box's min x (one radix sort of all bodies, then a stable counting
+// sort of the entries by column), so a sweep finds every two entries whose x ranges overlap: each
+// entry looks ahead while the next ones start before it ends (Baraff's sort and sweep, one axis,
+// within columns instead of over the whole world).
 //
-// Pairs, cell by cell: the bodies of a cell are tested against each other, then against the
-// bodies of the neighbouring cells of the half-stencil (x+1 in its row; the row y+1; the three
-// rows z+1), so each pair of one level is seen once. Of those cells it skips the ones its bodies
-// cannot reach: a neighbour's min corner lies at or below the cell's bodies' max corner, so on
-// each axis the offset +1 only when one reaches into the next cell. Pairs of two levels: one of
-// the two levels looks at the other, in the cells from one before its bodies' min corner to their
-// max corner (or, when those are more than the bodies of that level, at those bodies), so each
-// pair is seen once. build() picks which, per two levels, from their counts: the finer level's
-// bodies looking up read 9 rows each, the coarser level's cells looking down read more, smaller
-// rows (a dense fine level is cheaper to look down at, a sparse one to look up from). A cell's neighbours are gathered once for all its bodies (fewer row look-ups than one
-// search per body), then each body runs through them in a loop without a branch per candidate.
-// Only boxes that overlap are reported: the narrow phase decides.
+// Each pair of overlapping boxes is reported once: at the level of the coarser body (a column
+// pair is kept only if one entry is that level's own), in the one column holding the min corner
+// of the two boxes' overlap in y-z (the first column both cross on each axis: one of the two is
+// its own first), by the entry that starts first along x. Levels whose blocks of columns are
+// sparse (far-apart clusters) hash their columns; an entry then also compares its column.
+//
+// Boxes are kept as floats (toFloat: they compare as the doubles do), so that an entry is half a
+// cache line. Only boxes that overlap are reported: the
+// narrow phase decides.
 
-#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <vector>
 
+#include "platform.h"
 #include "world_bodies.h"
 #include "world_cell.h"
 
@@ -38,9 +37,18 @@ inline bool boxesMeet(const Bounds& a, const Bounds& b) {
          (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
 }
 
+/// x as a float, infinite beyond the floats' range. Rounding is monotone (a <= b gives
+/// float(a) <= float(b)), so two float boxes compare as their double boxes do wherever those
+/// overlap: no pair is lost, and the few that only the floats see meet are the narrow phase's.
+inline float toFloat(double x) {
+  constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  return x > kMaxFloat ? kInfinity : x < -kMaxFloat ? -kInfinity : float(x);
+}
+
 class Grid {
  public:
-  /// Sorts the bodies into their cells. Allocates only when the world has grown past its size.
+  /// Sorts the bodies into their columns. Allocates only when the world has grown past its size.
   void build(const BodyStore& bodies);
 
   /// f(denseA, denseB) once for every pair of bodies whose padded boxes overlap.
@@ -52,199 +60,143 @@ class Grid {
   void forEachInBox(const Bounds& box, F&& f) const;
 
  private:
-  /// One body in sorted order: its box and cell together, one 64-byte line per candidate.
-  struct alignas(64) Entry {
-    Bounds box;
-    Cell cell;
+  struct FloatBox {
+    float minX, maxX, minY, maxY, minZ, maxZ;
+  };
+  /// One body in one column, half a cache line: the sweep reads entries in a row.
+  struct alignas(32) Entry {
+    FloatBox box;
+    uint32_t body;
+    /// kOwn: the body is of the column's level; kFirstY, kFirstZ: this is the body's first column
+    /// along y, along z (at this level).
+    uint32_t flags;
+  };
+  static constexpr uint32_t kOwn = 1, kFirstY = 2, kFirstZ = 4;
+  struct Column {
+    int32_t y, z;
+  };
+  struct ColumnRange {
+    int32_t y0, y1, z0, z1;
+  };
+  /// A body in min-x order, as the sort by columns reads it.
+  struct Sorted {
+    FloatBox box;
+    ColumnRange columns;  ///< at its level
+    uint32_t body;
+    uint32_t level;  ///< index into levels_
+  };
+  /// The columns at a level `up` levels coarser (up <= 31 bits of shift make -1 or 0 of any index).
+  static ColumnRange shifted(const ColumnRange& c, int up) {
+    const int k = up < 31 ? up : 31;
+    return {c.y0 >> k, c.y1 >> k, c.z0 >> k, c.z1 >> k};
+  }
+
+  struct Level {
+    int32_t level = 0;
+    double inverse = 1;  ///< 2^-level: column index = floor(coordinate * inverse)
+    int32_t y0 = 0, y1 = -1, z0 = 0, z1 = -1;  ///< the block of columns its entries cross
+    uint32_t entries = 0;                       ///< its entries (own and finer bodies)
+    uint32_t own = 0;                           ///< its own bodies
+    bool dense = true;
+    uint32_t slotBase = 0, slotCount = 0;  ///< its slots are start_[slotBase .. slotBase + slotCount]
+    uint32_t rowStride = 0;                ///< dense: slots per z
+    uint32_t mask = 0;                     ///< hashed: slotCount - 1 (a power of two)
   };
 
-  /// A level's occupied block of cells and the strides of its row-major index.
-  struct LevelFrame {
-    int32_t x0 = 0, y0 = 0, z0 = 0;
-    int32_t x1 = 0, y1 = 0, z1 = 0;
-    uint32_t base = 0, rowStride = 0, layerStride = 0;
-  };
-
-  /// The slot of cell (0, y, z) of a present level; cell x of the row is x slots further on.
-  /// Unsigned arithmetic: wrapping is the modulo.
-  uint32_t rowHash(int32_t level, int32_t y, int32_t z) const {
-    const LevelFrame& f = frame_[std::size_t(level - kMinLevel)];
-    return f.base + uint32_t(y - f.y0) * f.rowStride + uint32_t(z - f.z0) * f.layerStride - uint32_t(f.x0);
+  static ColumnRange columnsOf(const Bounds& b, double inverse) {
+    return {clampedCellIndex(b.min.y, inverse), clampedCellIndex(b.max.y, inverse),
+            clampedCellIndex(b.min.z, inverse), clampedCellIndex(b.max.z, inverse)};
   }
-  std::size_t levelIndex(int32_t level) const {
-    return std::size_t(std::lower_bound(levels_.begin(), levels_.end(), level) - levels_.begin());
-  }
-  uint32_t slotOf(const Cell& c) const { return (rowHash(c.level, c.y, c.z) + uint32_t(c.x)) & mask_; }
-
-  /// Where the scans put what they find. A scan hands over every candidate it looks at with
-  /// whether it matched, and the sink keeps the matches without a branch on that answer (which is
-  /// unpredictable: a branch per candidate mispredicts about every other time); `g(q)` runs for
-  /// them when the buffer is full and at the end.
-  template <class G>
-  struct Sink {
-    static constexpr uint32_t kCapacity = 256;
-    G& g;
-    uint32_t count = 0;
-    uint32_t found[kCapacity];
-
-    explicit Sink(G& handler) : g(handler) {}
-    void put(uint32_t q, bool match) {
-      if (count == kCapacity) drain();
-      found[count] = q;
-      count += match;
-    }
-    void drain() {
-      for (uint32_t i = 0; i < count; ++i) g(found[i]);
-      count = 0;
-    }
-  };
-
-  /// f(lo, hi) for the runs of sorted positions of the slots of cells x0..x1 (x1 - x0 < 4:
-  /// consecutive slots modulo the table, which has at least 16).
-  template <class F>
-  void forEachRun(uint32_t hash, int32_t x0, int32_t x1, F&& f) const {
-    const uint32_t tableSize = mask_ + 1;
-    const uint32_t s = (hash + uint32_t(x0)) & mask_, n = uint32_t(x1 - x0) + 1;
-    if (s + n <= tableSize) {
-      f(start_[s], start_[s + n]);
-    } else {
-      f(start_[s], start_[tableSize]);
-      f(start_[0], start_[s + n - tableSize]);
-    }
+  static uint32_t columnHash(int32_t y, int32_t z) { return uint32_t(y) * 0x9E3779B1u ^ uint32_t(z) * 0x85EBCA77u; }
+  uint32_t slotOf(const Level& l, int32_t y, int32_t z) const {
+    if (l.dense) return l.slotBase + uint32_t(y - l.y0) + uint32_t(z - l.z0) * l.rowStride;
+    return l.slotBase + (columnHash(y, z) & l.mask);
   }
 
-  /// The bodies of cells (x0..x1, y, z) of `level` whose boxes meet `box`, into the sink.
-  template <class S>
-  void scanRow(int32_t level, int32_t x0, int32_t x1, int32_t y, int32_t z, const Bounds& box, S& sink) const {
-    const uint32_t hash = rowHash(level, y, z);
-    for (int32_t from = x0; from <= x1; from += 4) {
-      const int32_t to = x1 - from < 3 ? x1 : from + 3;
-      forEachRun(hash, from, to, [&](uint32_t lo, uint32_t hi) {
-        for (uint32_t q = lo; q < hi; ++q) {
-          const Entry& e = entry_[q];
-          sink.put(q, (e.cell.level == level) & (e.cell.y == y) & (e.cell.z == z) &
-                          (uint32_t(e.cell.x - from) <= uint32_t(to - from)) & boxesMeet(box, e.box));
-        }
-      });
-    }
-  }
-
-  /// The bodies of level index `li` whose boxes meet `box`, into the sink: through the cells that
-  /// can hold them, or through the level's list when there are fewer bodies than cells.
-  template <class S>
-  void scanLevel(std::size_t li, const Bounds& box, S& sink) const {
-    const int32_t level = levels_[li];
-    const uint32_t first = levelStart_[li], last = levelStart_[li + 1];
-    // A body of this level that meets the box has its min corner's cell within
-    // [floor(box.min / h) - 1, floor(box.max / h)] on each axis (its width is below h). Indices
-    // are clamped to where bodies' cells can be (|index| < 2^30): a monotone clamp keeps them all.
-    constexpr double kLimit = double(int32_t{1} << kCellMagnitudeBits) + 2;
-    const double inverse = inverseCellSide(level);
-    auto index = [inverse](double c) {
-      const double q = c * inverse;
-      return floorToInt(q < -kLimit ? -kLimit : q > kLimit ? kLimit : q);
-    };
-    const int32_t x0 = index(box.min.x) - 1, x1 = index(box.max.x);
-    const int32_t y0 = index(box.min.y) - 1, y1 = index(box.max.y);
-    const int32_t z0 = index(box.min.z) - 1, z1 = index(box.max.z);
-    const double cells = (double(x1) - x0 + 1) * (double(y1) - y0 + 1) * (double(z1) - z0 + 1);
-    if (cells > double(last - first)) {
-      for (uint32_t i = first; i < last; ++i) sink.put(byLevel_[i], boxesMeet(box, entry_[byLevel_[i]].box));
-      return;
-    }
-    for (int32_t z = z0; z <= z1; ++z)
-      for (int32_t y = y0; y <= y1; ++y) scanRow(level, x0, x1, y, z, box, sink);
-  }
-
-  uint32_t mask_ = 0;
-  std::vector<uint32_t> start_;       ///< slot s holds the sorted positions [start_[s], start_[s + 1])
-  std::vector<uint32_t> slot_;        ///< by dense index: the body's slot
-  std::vector<uint32_t> body_;        ///< by sorted position: the dense index
-  std::vector<Entry> entry_;          ///< by sorted position
-  std::vector<int32_t> levels_;       ///< the levels that hold bodies, ascending
-  /// [i * levels + j]: the cells of level index i look for pairs at level index j (for each two
-  /// levels exactly one looks at the other; build() picks the cheaper way).
-  std::vector<uint8_t> searches_;
-  std::vector<uint32_t> levelStart_;  ///< level index i holds byLevel_[levelStart_[i] .. levelStart_[i + 1])
-  std::vector<uint32_t> byLevel_;     ///< sorted positions grouped by level
+  /// By sorted position: the entries, and their columns (written and read at hashed levels only).
+  std::vector<Entry> entry_;
+  std::vector<Column> column_;
+  /// Slot s of the levels' tables holds the entries [start_[s], start_[s + 1]).
+  std::vector<uint32_t> start_;
+  std::vector<Level> levels_;  ///< the levels that hold bodies, ascending
+  // Scratch of build, and the partners found for one entry.
+  std::vector<FloatBox> box_;     ///< by dense index
+  std::vector<uint32_t> levelOf_;  ///< by dense index: index into levels_
+  std::vector<ColumnRange> ownColumns_;  ///< by dense index: its columns at its level
+  std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index
+  std::vector<uint32_t> radixCount_;
+  std::vector<Sorted> sorted_;
   std::vector<uint64_t> levelBits_;
-  std::vector<LevelFrame> frame_;     ///< by level - kMinLevel; set for the present levels
-  // Scratch of forEachBoxPair, kept so that a frame allocates nothing.
-  mutable std::vector<uint32_t> members_, near_, found_;
+  std::vector<int32_t> levelAt_;
+  mutable std::vector<uint32_t> found_;
 };
 
 template <class F>
 void Grid::forEachBoxPair(F&& f) const {
-  const uint32_t n = uint32_t(body_.size());
-  auto sameCell = [](const Cell& a, const Cell& b) {
-    return (a.x == b.x) & (a.y == b.y) & (a.z == b.z) & (a.level == b.level);
-  };
-  // The candidates of the current cell, gathered without a branch per candidate (see Sink).
-  uint32_t nearCount = 0;
-  auto collect = [&](uint32_t q, bool match) {
-    if (nearCount == near_.size()) near_.resize(near_.size() * 2 + 64);  // only at a new most
-    near_[nearCount] = q;
-    nearCount += match;
-  };
-  for (uint32_t p = 0; p < n; ++p) {
-    const Cell c = entry_[p].cell;
-    const uint32_t s = slotOf(c), first = start_[s], end = start_[s + 1];
-    // Each cell once, from its first body in the slot (a slot may hold other cells too).
-    bool leader = true;
-    for (uint32_t q = first; q < p; ++q) leader &= !sameCell(entry_[q].cell, c);
-    if (!leader) continue;
-    members_.clear();
-    Bounds reach = entry_[p].box;  // the union of the cell's boxes
-    for (uint32_t q = p; q < end; ++q)
-      if (sameCell(entry_[q].cell, c)) {
-        members_.push_back(q);
-        reach.min = min(reach.min, entry_[q].box.min), reach.max = max(reach.max, entry_[q].box.max);
+  const Entry* entry = entry_.data();
+  uint32_t* found = found_.data();
+  for (const Level& l : levels_) {
+    if (l.own == 0) continue;
+    for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
+      const uint32_t end = start_[s + 1];
+      for (uint32_t p = start_[s]; p + 1 < end; ++p) {
+        const Entry& e = entry[p];
+        const FloatBox a = e.box;
+        // The entries that start before e ends, kept without a branch on whether they are
+        // partners (unpredictable): the slot after the last partner is simply overwritten.
+        uint32_t count = 0;
+        for (uint32_t q = p + 1; q < end && entry[q].box.minX <= a.maxX; ++q) {
+          const Entry& c = entry[q];
+          const uint32_t flags = e.flags | c.flags;
+          bool partner = (flags & kOwn) & ((flags >> 1) & 1) & ((flags >> 2) & 1);
+          partner &= (c.box.minY <= a.maxY) & (a.minY <= c.box.maxY) & (c.box.minZ <= a.maxZ) & (a.minZ <= c.box.maxZ);
+          if (!l.dense) partner &= (column_[q].y == column_[p].y) & (column_[q].z == column_[p].z);
+          found[count] = c.body;
+          count += partner;
+        }
+        for (uint32_t k = 0; k < count; ++k) f(e.body, found[k]);
       }
-    const uint32_t m = uint32_t(members_.size());
-    // Pairs within the cell.
-    for (uint32_t i = 0; i < m; ++i)
-      for (uint32_t j = i + 1; j < m; ++j)
-        if (boxesMeet(entry_[members_[i]].box, entry_[members_[j]].box)) f(body_[members_[i]], body_[members_[j]]);
-    // The bodies of the half-stencil's cells that meet the cell's reach, without the cells beyond
-    // its max corner (offset +1 only when a box reaches into the next cell); then every finer
-    // level, where this cell's bodies are the larger ones.
-    nearCount = 0;
-    struct RowSink {
-      decltype(collect)& c;
-      void put(uint32_t q, bool match) { c(q, match); }
-    } sink{collect};
-    const double inverse = inverseCellSide(c.level);
-    const int32_t reachX = cellIndex(reach.max.x, inverse) > c.x, reachY = cellIndex(reach.max.y, inverse) > c.y,
-                  reachZ = cellIndex(reach.max.z, inverse) > c.z;
-    if (reachX) scanRow(c.level, c.x + 1, c.x + 1, c.y, c.z, reach, sink);
-    if (reachY) scanRow(c.level, c.x - 1, c.x + reachX, c.y + 1, c.z, reach, sink);
-    if (reachZ)
-      for (int32_t y = c.y - 1; y <= c.y + reachY; ++y) scanRow(c.level, c.x - 1, c.x + reachX, y, c.z + 1, reach, sink);
-    const std::size_t own = levelIndex(c.level), levelCount = levels_.size();
-    for (std::size_t li = 0; li < levelCount; ++li)
-      if (searches_[own * levelCount + li]) scanLevel(li, reach, sink);
-    if (nearCount == 0) continue;
-    // Every body of the cell against them: a tight loop without a branch per candidate.
-    if (found_.size() < nearCount) found_.resize(nearCount);
-    for (uint32_t i = 0; i < m; ++i) {
-      const Bounds box = entry_[members_[i]].box;
-      uint32_t k = 0;
-      for (uint32_t j = 0; j < nearCount; ++j) {
-        found_[k] = near_[j];
-        k += boxesMeet(box, entry_[near_[j]].box);
-      }
-      const uint32_t a = body_[members_[i]];
-      for (uint32_t j = 0; j < k; ++j) f(a, body_[found_[j]]);
     }
   }
 }
 
 template <class F>
 void Grid::forEachInBox(const Bounds& box, F&& f) const {
-  auto report = [&](uint32_t q) { f(body_[q]); };
-  Sink<decltype(report)> sink(report);
-  for (std::size_t li = 0; li < levels_.size(); ++li) scanLevel(li, box, sink);
-  sink.drain();
+  const FloatBox a{toFloat(box.min.x), toFloat(box.max.x), toFloat(box.min.y),
+                   toFloat(box.max.y), toFloat(box.min.z), toFloat(box.max.z)};
+  auto meets = [&a](const FloatBox& b) {
+    return (b.minX <= a.maxX) & (a.minX <= b.maxX) & (b.minY <= a.maxY) & (a.minY <= b.maxY) & (b.minZ <= a.maxZ) &
+           (a.minZ <= b.maxZ);
+  };
+  for (const Level& l : levels_) {
+    if (l.own == 0) continue;
+    ColumnRange r = columnsOf(box, l.inverse);
+    r.y0 = r.y0 < l.y0 ? l.y0 : r.y0, r.y1 = r.y1 > l.y1 ? l.y1 : r.y1;
+    r.z0 = r.z0 < l.z0 ? l.z0 : r.z0, r.z1 = r.z1 > l.z1 ? l.z1 : r.z1;
+    if (r.y0 > r.y1 || r.z0 > r.z1) continue;
+    const double columns = (double(r.y1) - r.y0 + 1) * (double(r.z1) - r.z0 + 1);
+    const uint32_t first = start_[l.slotBase], last = start_[l.slotBase + l.slotCount];
+    if (columns > double(l.own)) {
+      // Fewer bodies than columns: each own body once, in its first column.
+      for (uint32_t p = first; p < last; ++p) {
+        const Entry& e = entry_[p];
+        if ((e.flags & (kOwn | kFirstY | kFirstZ)) == (kOwn | kFirstY | kFirstZ) && meets(e.box)) f(e.body);
+      }
+      continue;
+    }
+    for (int32_t z = r.z0; z <= r.z1; ++z)
+      for (int32_t y = r.y0; y <= r.y1; ++y) {
+        // A body is reported in the first column it shares with the box (see the top).
+        const uint32_t need = kOwn | (y == r.y0 ? 0 : kFirstY) | (z == r.z0 ? 0 : kFirstZ);
+        const uint32_t s = slotOf(l, y, z);
+        for (uint32_t p = start_[s]; p < start_[s + 1] && entry_[p].box.minX <= a.maxX; ++p) {
+          const Entry& e = entry_[p];
+          if ((e.flags & need) != need || !meets(e.box)) continue;
+          if (!l.dense && (column_[p].y != y || column_[p].z != z)) continue;
+          f(e.body);
+        }
+      }
+  }
 }
 
 }  // namespace sepaxis::detail

@@ -163,6 +163,7 @@ struct MotionCase {
   int kdopPercent;    // share of k-DOP bodies
   int churn;          // bodies removed and added per frame
   uint32_t seed;
+  double clusterGap = 0;  // > 0: half the bodies in a second cube this far away along x, y and z
 };
 
 void runMotion(const MotionCase& c) {
@@ -174,7 +175,8 @@ void runMotion(const MotionCase& c) {
     scene.add(randomVolume(rng, kind, size), pose(randomRotation(rng), at));
   };
   auto randomPoint = [&] {
-    return c.offset + Vec3{uniform(rng, 0, c.spread), uniform(rng, 0, c.spread), uniform(rng, 0, c.spread)};
+    const double gap = c.clusterGap > 0 && rng() % 2 ? c.clusterGap : 0;
+    return c.offset + Vec3{gap + uniform(rng, 0, c.spread), gap + uniform(rng, 0, c.spread), gap + uniform(rng, 0, c.spread)};
   };
   for (int i = 0; i < c.bodies; ++i) randomBody(randomPoint());
   expectPairsMatch(scene, c.name);
@@ -212,6 +214,42 @@ TEST(WorldPairs, EqualBruteForceFarFromTheOrigin) {
   runMotion({"1e12", 200, 8, 1, 10, {1e12, 1e12, -1e12}, 1.5, 25, 3, 62});
   // Bodies far smaller than the ulps of their coordinates' neighbourhood: rounding decides.
   runMotion({"1e12, small", 200, 8, 1e-3, 1e-2, {1e12, 1e12, -1e12}, 1.5, 25, 3, 63});
+}
+
+TEST(WorldPairs, EqualBruteForceBeyondTheRangeOfFloats) {
+  // The broad phase keeps boxes as floats: past 3.4e38 they are infinite, below 1.2e-38
+  // subnormal or zero, and must still compare as the doubles do.
+  runMotion({"1e200", 150, 5, 1e195, 1e196, {1e200, -1e200, 1e200}, 1.5, 25, 3, 81});
+  runMotion({"across 3.4e38", 150, 5, 1e37, 1e38, {3e38, -3.3e38, 2.9e38}, 1.5, 25, 3, 82});
+  runMotion({"1e-42", 150, 5, 1e-42, 1e-41, {0, 0, 0}, 1.5, 25, 3, 83});
+  runMotion({"1e-300", 150, 5, 1e-300, 1e-299, {0, 0, 0}, 1.5, 25, 3, 84});
+}
+
+TEST(WorldPairs, OverlapsThinnerThanAFloatsRoundingAreFound) {
+  // Boxes overlapping by a relative 1e-12 at coordinates no float holds: the broad phase's float
+  // boxes must still meet (rounding to float is monotone; a broad phase that shrank them, or
+  // compared them with a margin, would lose these).
+  Rng rng(97);
+  Scene scene;
+  const RigidTransform identity = pose({0, 0, 0, 1}, {0, 0, 0});
+  for (int i = 0; i < 200; ++i) {
+    const Vec3 at{uniform(rng, 1, 1000), uniform(rng, -1000, -1), uniform(rng, 1, 1000)};
+    const int axis = i % 3;
+    const double side = uniform(rng, 0.5, 2);
+    Vec3 far = at + Vec3{side, side, side}, next = at;
+    next[axis] = far[axis] - 1e-12 * std::fabs(far[axis]);
+    const Vec3 nextFar = next + Vec3{side, side, side};
+    scene.add(makeAabb(at, far).value(), identity);
+    scene.add(makeAabb(next, nextFar).value(), identity);
+  }
+  expectPairsMatch(scene, "thin overlaps");
+  EXPECT_GE(worldPairs(scene).size(), 200u);
+}
+
+TEST(WorldPairs, EqualBruteForceForClustersFarApart) {
+  // Columns of a level over far-apart clusters are hashed, not laid out over the block between.
+  runMotion({"clusters", 400, 6, 1, 12, {0, 0, 0}, 1.5, 20, 4, 91, 1e6});
+  runMotion({"clusters, levels", 400, 6, 1, 12, {-5, 3, 0}, 30, 20, 4, 92, 1e4});
 }
 
 TEST(WorldPairs, EqualBruteForceForTinyBodies) {
