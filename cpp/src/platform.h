@@ -43,4 +43,19 @@ inline int countTrailingZeros(uint64_t x) {
 #endif
 }
 
+/// The number of zero bits above the highest set bit of x, which must not be 0.
+inline int countLeadingZeros(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_clzll(x);
+#elif defined(_MSC_VER) && defined(_M_X64)
+  unsigned long index;
+  _BitScanReverse64(&index, x);
+  return 63 - int(index);
+#else
+  int n = 0;
+  while (!(x & (uint64_t{1} << 63))) x <<= 1, ++n;
+  return n;
+#endif
+}
+
 }  // namespace sepaxis::detail

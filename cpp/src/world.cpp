@@ -119,7 +119,6 @@ struct World::Impl {
   bool pairsCurrent = false;  // pairs_ holds the current pairs
   std::vector<BodyPair> pairs;
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
-  std::vector<RigidTransform> poseScratch;
 
   void moved() { gridCurrent = pairsCurrent = false; }
   void ensureGrid() {
@@ -196,7 +195,6 @@ void World::reserve(std::size_t bodies) {
   impl_->bodies.reserve(bodies);
   impl_->pairs.reserve(bodies * 2);
   impl_->denseScratch.reserve(bodies);
-  impl_->poseScratch.reserve(bodies);
 }
 
 Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pose) {
@@ -227,15 +225,32 @@ Status World::setPoses(const BodyId* ids, const RigidTransform* poses, std::size
 
 Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count) {
   Impl& w = *impl_;
-  w.poseScratch.resize(count);
+  // Checked first, all of them, without building a matrix (makeRigidTransform's rules: finite,
+  // a unit quaternion); then each pose made and set. A pose that fails gets makeRigidTransform's
+  // message. The rotation is built once, straight into the body.
+  w.denseScratch.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
     const Quat q{p[3], p[4], p[5], p[6]};
     const Vec3 t{p[0], p[1], p[2]};
-    if (!tryMakeRigidTransform(q, t, 1, w.poseScratch[i])) return withIndex(makeRigidTransform(q, t).error(), i);
+    const bool finite = isFinite(t) && isFinite(q.x) && isFinite(q.y) && isFinite(q.z) && isFinite(q.w);
+    const double length = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    if (!finite || !(std::fabs(length - 1) <= tolerance::kUnitQuaternion))
+      return withIndex(makeRigidTransform(q, t).error(), i);
+    if (!w.bodies.find(ids[i], w.denseScratch[i])) return withIndex(unknownBody(ids[i]), i);
+    RigidTransform unturned;  // the range check reads the translation and the scale only
+    unturned.translation = t;
+    if (!w.bodies.poseInRange(w.denseScratch[i], unturned)) return withIndex(outOfRange(unturned), i);
   }
-  // makeRigidTransform's rotations are rotations (toMat3 of a unit quaternion): not checked again.
-  return w.setPoses(ids, w.poseScratch.data(), count, true);
+  RigidTransform pose;
+  for (std::size_t i = 0; i < count; ++i) {
+    const double* p = poses + 7 * i;
+    const bool made = tryMakeRigidTransform({p[3], p[4], p[5], p[6]}, {p[0], p[1], p[2]}, 1, pose);
+    (void)made;  // checked above by the same rules
+    w.bodies.setPose(w.denseScratch[i], pose);
+  }
+  if (count > 0) w.moved();
+  return {};
 }
 
 const std::vector<BodyPair>& World::pairs() {

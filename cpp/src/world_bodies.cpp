@@ -10,23 +10,15 @@ namespace sepaxis::detail {
 
 // ---- bounds
 
-Bounds padded(Vec3 lo, Vec3 hi) {
-  const double magnitude = maxComponent(max(abs(lo), abs(hi)));
-  const double width = maxComponent(hi - lo);
-  const double pad = tolerance::kWorldBoundsPad * (magnitude + width) + tolerance::kWorldBoundsTinyPad;
-  const Vec3 p{pad, pad, pad};
-  return {lo - p, hi + p};
-}
-
 Bounds paddedBounds(const Volume& v) {
   const Aabb box = boundingBox(v);
   return padded(box.min, box.max);
 }
 
-Bounds paddedKdopBounds(int k, const double* lo, const double* hi) {
+Bounds kdopSlabBounds(int k, const double* lo, const double* hi) {
   if (k != 8) {
     // The first three directions are x, y, z: the k-DOP lies within those slabs.
-    return padded({lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]});
+    return {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}};
   }
   // The 8-DOP's directions d0 = (1,1,1), d1 = (1,1,-1), d2 = (1,-1,1), d3 = (1,-1,-1) combine to
   // the axes twice: 2x = d0 + d3 = d1 + d2, 2y = d0 - d2 = d1 - d3, 2z = d0 - d1 = d2 - d3.
@@ -34,8 +26,8 @@ Bounds paddedKdopBounds(int k, const double* lo, const double* hi) {
                  lesser(hi[0] - lo[1], hi[2] - lo[3]) / 2};
   const Vec3 bottom{greater(lo[0] + lo[3], lo[1] + lo[2]) / 2, greater(lo[0] - hi[2], lo[1] - hi[3]) / 2,
                     greater(lo[0] - hi[1], lo[2] - hi[3]) / 2};
-  // Rounded sums: the pad (2^-32 of the magnitude) covers their few ulps.
-  return padded(bottom, top);
+  // Rounded sums: the pad (2^-32 of the magnitude, padded()) covers their few ulps.
+  return {bottom, top};
 }
 
 // ---- ids
@@ -111,6 +103,7 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
   minX_.push_back(0), minY_.push_back(0), minZ_.push_back(0);
   maxX_.push_back(0), maxY_.push_back(0), maxZ_.push_back(0);
   level_.push_back(0);
+  floatBox_.push_back({}), columns_.push_back({});
   setPose(dense, pose);
   return id;
 }
@@ -135,7 +128,7 @@ void BodyStore::remove(uint32_t dense) {
   if (dense != last) moveLast(dense);
   id_.pop_back(), shape_.pop_back(), pool_.pop_back(), pose_.pop_back(), reach_.pop_back();
   minX_.pop_back(), minY_.pop_back(), minZ_.pop_back(), maxX_.pop_back(), maxY_.pop_back(), maxZ_.pop_back();
-  level_.pop_back();
+  level_.pop_back(), floatBox_.pop_back(), columns_.pop_back();
 }
 
 void BodyStore::moveLast(uint32_t to) {
@@ -144,14 +137,22 @@ void BodyStore::moveLast(uint32_t to) {
   reach_[to] = reach_[from];
   minX_[to] = minX_[from], minY_[to] = minY_[from], minZ_[to] = minZ_[from];
   maxX_[to] = maxX_[from], maxY_[to] = maxY_[from], maxZ_[to] = maxZ_[from];
-  level_[to] = level_[from];
+  level_[to] = level_[from], floatBox_[to] = floatBox_[from], columns_[to] = columns_[from];
   slots_[id_[to] & (kMaxBodies - 1)].dense = to;
 }
 
-void BodyStore::setBounds(uint32_t dense, const Bounds& b) {
+void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi) {
+  const Bounds b = padded(lo, hi);
   minX_[dense] = b.min.x, minY_[dense] = b.min.y, minZ_[dense] = b.min.z;
   maxX_[dense] = b.max.x, maxY_[dense] = b.max.y, maxZ_[dense] = b.max.z;
-  level_[dense] = levelOf(b);
+  const int32_t level = levelOf(b);
+  level_[dense] = level;
+  floatBox_[dense] = {toFloat(b.min.x), toFloat(b.max.x), toFloat(b.min.y),
+                      toFloat(b.max.y), toFloat(b.min.z), toFloat(b.max.z)};
+  // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
+  const double inverse = inverseCellSide(level);
+  columns_[dense] = {cellIndex(b.min.y, inverse), cellIndex(b.max.y, inverse), cellIndex(b.min.z, inverse),
+                     cellIndex(b.max.z, inverse)};
 }
 
 void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
@@ -161,22 +162,27 @@ void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
     case WorldShape::Sphere: {
       SphereBody& body = spheres_.items[pool];
       body.world = transformed(body.local, pose);
-      const Aabb box = boundingBox(body.world);
-      setBounds(dense, padded(box.min, box.max));
+      const Vec3 r{body.world.radius, body.world.radius, body.world.radius};
+      setBounds(dense, body.world.center - r, body.world.center + r);
       break;
     }
     case WorldShape::Box: {
       BoxBody& body = boxes_.items[pool];
       body.world = body.fromAabb ? transformed(body.localAabb, pose) : transformed(body.localObb, pose);
-      const Aabb box = boundingBox(body.world);
-      setBounds(dense, padded(box.min, box.max));
+      // The extent along world axis j is sum_i e_i |u_i[j]| (Ericson, RTCD 4.2.6), rounded a few
+      // ulps of the box's numbers either way: the pad covers them.
+      const Obb& o = body.world;
+      const Vec3 r = abs(o.axis[0]) * o.halfExtents.x + abs(o.axis[1]) * o.halfExtents.y +
+                     abs(o.axis[2]) * o.halfExtents.z;
+      setBounds(dense, o.center - r, o.center + r);
       break;
     }
     case WorldShape::Kdop: {
       KdopBody& body = kdops_.items[pool];
       transformedSlabs(body.local, pose, body.min, body.max);
       body.built = false;
-      setBounds(dense, paddedKdopBounds(body.local.k, body.min, body.max));
+      const Bounds b = kdopSlabBounds(body.local.k, body.min, body.max);
+      setBounds(dense, b.min, b.max);
       break;
     }
   }
@@ -230,7 +236,7 @@ void BodyStore::reserve(std::size_t n) {
   slots_.reserve(n);
   id_.reserve(n), shape_.reserve(n), pool_.reserve(n), pose_.reserve(n), reach_.reserve(n);
   minX_.reserve(n), minY_.reserve(n), minZ_.reserve(n), maxX_.reserve(n), maxY_.reserve(n), maxZ_.reserve(n);
-  level_.reserve(n);
+  level_.reserve(n), floatBox_.reserve(n), columns_.reserve(n);
   spheres_.reserve(n), boxes_.reserve(n);
 }
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sepaxis/tolerance.h"
 #include "sepaxis/transform.h"
 #include "sepaxis/world.h"
 #include "world_cell.h"
@@ -98,6 +99,9 @@ class BodyStore {
   const double* maxY() const { return maxY_.data(); }
   const double* maxZ() const { return maxZ_.data(); }
   const int32_t* levels() const { return level_.data(); }
+  /// The padded bounds as floats (toFloat), and the columns they cross at the body's level.
+  const FloatBox* floatBoxes() const { return floatBox_.data(); }
+  const ColumnRange* columns() const { return columns_.data(); }
 
  private:
   struct Slot {
@@ -108,7 +112,8 @@ class BodyStore {
   static constexpr uint32_t kNoBody = 0xffffffffu;
   static constexpr uint32_t kMaxGeneration = (uint32_t{1} << (32 - kBodyIdSlotBits)) - 1;
 
-  void setBounds(uint32_t dense, const Bounds& b);
+  /// Pads the box lo..hi and keeps what the broad phase reads of it.
+  void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
   void moveLast(uint32_t to);
 
   // Slots: freed ones queue first in, first out, so that a slot's generation grows slowly; a
@@ -125,6 +130,8 @@ class BodyStore {
   std::vector<double> reach_;
   std::vector<double> minX_, minY_, minZ_, maxX_, maxY_, maxZ_;
   std::vector<int32_t> level_;
+  std::vector<FloatBox> floatBox_;
+  std::vector<ColumnRange> columns_;
 
   Pool<SphereBody> spheres_;
   Pool<BoxBody> boxes_;
@@ -132,10 +139,16 @@ class BodyStore {
 };
 
 /// The padded box around a box of a volume (tolerance::kWorldBoundsPad).
-Bounds padded(Vec3 min, Vec3 max);
+inline Bounds padded(Vec3 lo, Vec3 hi) {
+  const double magnitude = maxComponent(max(abs(lo), abs(hi)));
+  const double width = maxComponent(hi - lo);
+  const double pad = tolerance::kWorldBoundsPad * (magnitude + width) + tolerance::kWorldBoundsTinyPad;
+  const Vec3 p{pad, pad, pad};
+  return {lo - p, hi + p};
+}
 /// The padded bounds of any volume (for queries).
 Bounds paddedBounds(const Volume& v);
-/// The padded bounds of the k-DOP that kdop's slabs min, max describe, without building it.
-Bounds paddedKdopBounds(int k, const double* min, const double* max);
+/// The bounds of the k-DOP that kdop's slabs min, max describe (before padding), without building it.
+Bounds kdopSlabBounds(int k, const double* min, const double* max);
 
 }  // namespace sepaxis::detail

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "sepaxis/vec3.h"
 
@@ -21,6 +22,25 @@ namespace sepaxis::detail {
 struct Bounds {
   Vec3 min, max;
 };
+
+/// A body's box as the broad phase keeps it: floats (toFloat), half the bytes of doubles.
+struct FloatBox {
+  float minX, maxX, minY, maxY, minZ, maxZ;
+};
+
+/// The columns (world_grid.h) a box crosses at a level: y0..y1 by z0..z1.
+struct ColumnRange {
+  int32_t y0, y1, z0, z1;
+};
+
+/// x as a float, infinite beyond the floats' range. Rounding is monotone (a <= b gives
+/// float(a) <= float(b)), so two float boxes compare as their double boxes do wherever those
+/// overlap: no pair is lost, and the few that only the floats see meet are the narrow phase's.
+inline float toFloat(double x) {
+  constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  return x > kMaxFloat ? kInfinity : x < -kMaxFloat ? -kInfinity : float(x);
+}
 
 /// Levels stay within these, where 2^-level is a normal double (scaling by it is exact). Bounds
 /// within tolerance::kWorldMaxCoordinate (2^990) never need a level above 992.

@@ -45,52 +45,64 @@ void radixSort(std::vector<uint64_t>& items, std::vector<uint64_t>& scratch, std
 
 void Grid::build(const BodyStore& bodies) {
   const uint32_t n = bodies.size();
-  box_.resize(n), levelOf_.resize(n), ownColumns_.resize(n);
   const int32_t* level = bodies.levels();
-  const double *minX = bodies.minX(), *minY = bodies.minY(), *minZ = bodies.minZ();
-  const double *maxX = bodies.maxX(), *maxY = bodies.maxY(), *maxZ = bodies.maxZ();
+  const FloatBox* box = bodies.floatBoxes();
+  const ColumnRange* columns = bodies.columns();
 
-  // The levels present, ascending; each body's float box.
+  // The levels present.
   levelBits_.assign(kLevelWords, 0);
   for (uint32_t i = 0; i < n; ++i) {
     const int bit = level[i] - kMinLevel;
     levelBits_[std::size_t(bit >> 6)] |= uint64_t{1} << (bit & 63);
-    box_[i] = {toFloat(minX[i]), toFloat(maxX[i]), toFloat(minY[i]), toFloat(maxY[i]), toFloat(minZ[i]), toFloat(maxZ[i])};
   }
+  // The grid's levels: the bodies' levels, each level merged into the next coarser one when that
+  // is present too and not already merged, coarsest first ({1, 0}, {-1, -2} for bodies of levels
+  // -2..1). A body of the finer one is listed in the coarser one's columns anyway (to meet its
+  // bodies); merged, it is listed there only, a column as wide as it at most: half the entries
+  // and no sweep of its own (measured: 10,000 bodies of the benchmark, 4 levels, 42k entries and
+  // 1.5 ms; merged 19k and 1.0 ms). Merging only neighbours keeps tiny bodies out of huge columns.
   levels_.clear();
   levelAt_.resize(kLevelCount);
+  for (int w = kLevelWords - 1; w >= 0; --w)
+    for (uint64_t bits = levelBits_[std::size_t(w)]; bits != 0;) {
+      const int top = 63 - countLeadingZeros(bits);
+      const int bit = w * 64 + top;
+      bits &= ~(uint64_t{1} << top);
+      if (!levels_.empty() && levels_.back().level == bit + kMinLevel + 1 && !levels_.back().merged) {
+        levels_.back().merged = true;  // into the coarser one, just listed
+      } else {
+        Level l;
+        l.level = bit + kMinLevel;
+        l.inverse = inverseCellSide(l.level);
+        levels_.push_back(l);
+      }
+      levelAt_[std::size_t(bit)] = int32_t(levels_.size() - 1);
+    }
+  // Ascending, as the rest expects.
+  std::reverse(levels_.begin(), levels_.end());
   for (int w = 0; w < kLevelWords; ++w)
     for (uint64_t bits = levelBits_[std::size_t(w)]; bits != 0; bits &= bits - 1) {
-      const int bit = w * 64 + countTrailingZeros(bits);
-      levelAt_[std::size_t(bit)] = int32_t(levels_.size());
-      Level l;
-      l.level = bit + kMinLevel;
-      l.inverse = inverseCellSide(l.level);
-      levels_.push_back(l);
+      const std::size_t bit = std::size_t(w * 64 + countTrailingZeros(bits));
+      levelAt_[bit] = int32_t(levels_.size()) - 1 - levelAt_[bit];
     }
   const uint32_t levelCount = uint32_t(levels_.size());
 
-  // Each body's level index and columns at its level, from its double box (floor(c / h) < 2^30
-  // there); at a coarser level its columns are these shifted (floor(floor(c / h) / 2^k) =
-  // floor(c / (2^k h))). Each level's block of columns and count of entries.
+  // Each body's columns at its grid level and every coarser one: at a level k above the body's
+  // its columns are the body's shifted (floor(floor(c / h) / 2^k) = floor(c / (2^k h))). Each
+  // level's block of columns and count of entries.
   keyed_.resize(n);
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
-    levelOf_[i] = own;
-    const double inverse = levels_[own].inverse;
-    const ColumnRange c{cellIndex(minY[i], inverse), cellIndex(maxY[i], inverse), cellIndex(minZ[i], inverse),
-                        cellIndex(maxZ[i], inverse)};
-    ownColumns_[i] = c;
     ++levels_[own].own;
     for (uint32_t li = own; li < levelCount; ++li) {
       Level& l = levels_[li];
-      const ColumnRange r = shifted(c, l.level - levels_[own].level);
+      const ColumnRange r = shifted(columns[i], l.level - level[i]);
       if (l.entries == 0) l.y0 = r.y0, l.y1 = r.y1, l.z0 = r.z0, l.z1 = r.z1;
       l.y0 = std::min(l.y0, r.y0), l.y1 = std::max(l.y1, r.y1);
       l.z0 = std::min(l.z0, r.z0), l.z1 = std::max(l.z1, r.z1);
       l.entries += uint32_t(r.y1 - r.y0 + 1) * uint32_t(r.z1 - r.z0 + 1);
     }
-    keyed_[i] = uint64_t(orderedBits(box_[i].minX)) << 32 | i;
+    keyed_[i] = uint64_t(orderedBits(box[i].minX)) << 32 | i;
   }
 
   // The bodies in the order of their boxes' min x, and what the sort by columns reads of them.
@@ -98,7 +110,7 @@ void Grid::build(const BodyStore& bodies) {
   sorted_.resize(n);
   for (uint32_t k = 0; k < n; ++k) {
     const uint32_t i = uint32_t(keyed_[k]);
-    sorted_[k] = {box_[i], ownColumns_[i], i, levelOf_[i]};
+    sorted_[k] = {box[i], columns[i], i, uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]), level[i]};
   }
 
   // Each level's table: row-major over its block of columns when that has not many more columns
@@ -133,7 +145,7 @@ void Grid::build(const BodyStore& bodies) {
   for (const Sorted& b : sorted_)
     for (uint32_t li = b.level; li < levelCount; ++li) {
       const Level& l = levels_[li];
-      const ColumnRange r = shifted(b.columns, l.level - levels_[b.level].level);
+      const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
       start_[slotOf(l, r.y0, r.z0) + 1] += 1;
       start_[slotOf(l, r.y1, r.z0) + 1] += wideY;
@@ -146,7 +158,7 @@ void Grid::build(const BodyStore& bodies) {
   for (const Sorted& b : sorted_)
     for (uint32_t li = b.level; li < levelCount; ++li) {
       const Level& l = levels_[li];
-      const ColumnRange r = shifted(b.columns, l.level - levels_[b.level].level);
+      const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);
       const uint32_t own = li == b.level ? kOwn : 0;
       auto put = [&](int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {

@@ -37,15 +37,6 @@ inline bool boxesMeet(const Bounds& a, const Bounds& b) {
          (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
 }
 
-/// x as a float, infinite beyond the floats' range. Rounding is monotone (a <= b gives
-/// float(a) <= float(b)), so two float boxes compare as their double boxes do wherever those
-/// overlap: no pair is lost, and the few that only the floats see meet are the narrow phase's.
-inline float toFloat(double x) {
-  constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
-  constexpr float kInfinity = std::numeric_limits<float>::infinity();
-  return x > kMaxFloat ? kInfinity : x < -kMaxFloat ? -kInfinity : float(x);
-}
-
 class Grid {
  public:
   /// Sorts the bodies into their columns. Allocates only when the world has grown past its size.
@@ -60,9 +51,6 @@ class Grid {
   void forEachInBox(const Bounds& box, F&& f) const;
 
  private:
-  struct FloatBox {
-    float minX, maxX, minY, maxY, minZ, maxZ;
-  };
   /// One body in one column, half a cache line: the sweep reads entries in a row.
   struct alignas(32) Entry {
     FloatBox box;
@@ -75,15 +63,13 @@ class Grid {
   struct Column {
     int32_t y, z;
   };
-  struct ColumnRange {
-    int32_t y0, y1, z0, z1;
-  };
   /// A body in min-x order, as the sort by columns reads it.
   struct Sorted {
     FloatBox box;
-    ColumnRange columns;  ///< at its level
+    ColumnRange columns;  ///< at its own level
     uint32_t body;
-    uint32_t level;  ///< index into levels_
+    uint32_t level;     ///< its grid level: index into levels_
+    int32_t bodyLevel;  ///< its own level (below the grid level when merged)
   };
   /// The columns at a level `up` levels coarser (up <= 31 bits of shift make -1 or 0 of any index).
   static ColumnRange shifted(const ColumnRange& c, int up) {
@@ -92,7 +78,8 @@ class Grid {
   }
 
   struct Level {
-    int32_t level = 0;
+    int32_t level = 0;     ///< its bodies are of this level (and of the one below when merged)
+    bool merged = false;   ///< the level below is merged into this one (build())
     double inverse = 1;  ///< 2^-level: column index = floor(coordinate * inverse)
     int32_t y0 = 0, y1 = -1, z0 = 0, z1 = -1;  ///< the block of columns its entries cross
     uint32_t entries = 0;                       ///< its entries (own and finer bodies)
@@ -120,9 +107,6 @@ class Grid {
   std::vector<uint32_t> start_;
   std::vector<Level> levels_;  ///< the levels that hold bodies, ascending
   // Scratch of build, and the partners found for one entry.
-  std::vector<FloatBox> box_;     ///< by dense index
-  std::vector<uint32_t> levelOf_;  ///< by dense index: index into levels_
-  std::vector<ColumnRange> ownColumns_;  ///< by dense index: its columns at its level
   std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index
   std::vector<uint32_t> radixCount_;
   std::vector<Sorted> sorted_;
