@@ -134,25 +134,27 @@ void Grid::build(const BodyStore& bodies) {
     entries += l.entries;
   }
 
-  // A counting sort of the entries by slot, stable (the registrations are in min-x order): count,
-  // prefix sums (start_[s] = first entry of slot s), scatter (which moves start_[s] to the end of
-  // slot s), then shift back by one slot.
+  // A counting sort of the entries by run, stable (the bodies are in min-x order): count, prefix
+  // sums (start_[r] = first entry of run r), scatter (which moves start_[r] to the end of run r),
+  // then shift back by one run.
   // A body crosses 1 or 2 columns along y and along z at its level and coarser ones (it is
   // narrower than their side): its four candidate columns are visited without a loop, the ones it
   // does not cross count nothing and write to a spare entry (a loop that runs once or twice
   // mispredicts its end about every other time).
-  start_.assign(std::size_t(slots) + 1, 0);
+  // Two runs per column, its level's own bodies and then the finer ones: run 2s + kind.
+  start_.assign(2 * std::size_t(slots) + 1, 0);
   for (const Sorted& b : sorted_)
     for (uint32_t li = b.level; li < levelCount; ++li) {
       const Level& l = levels_[li];
       const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
-      start_[slotOf(l, r.y0, r.z0) + 1] += 1;
-      start_[slotOf(l, r.y1, r.z0) + 1] += wideY;
-      start_[slotOf(l, r.y0, r.z1) + 1] += wideZ;
-      start_[slotOf(l, r.y1, r.z1) + 1] += wideY & wideZ;
+      const uint32_t kind = li == b.level ? 1 : 2;  // the run's index + 1
+      start_[2 * slotOf(l, r.y0, r.z0) + kind] += 1;
+      start_[2 * slotOf(l, r.y1, r.z0) + kind] += wideY;
+      start_[2 * slotOf(l, r.y0, r.z1) + kind] += wideZ;
+      start_[2 * slotOf(l, r.y1, r.z1) + kind] += wideY & wideZ;
     }
-  for (uint32_t s = 1; s <= slots; ++s) start_[s] += start_[s - 1];
+  for (uint32_t s = 1; s <= 2 * slots; ++s) start_[s] += start_[s - 1];
   entry_.resize(std::size_t(entries) + 1), column_.resize(std::size_t(entries) + 1), found_.resize(entries + 1);
   const uint32_t spare = entries;
   for (const Sorted& b : sorted_)
@@ -160,9 +162,9 @@ void Grid::build(const BodyStore& bodies) {
       const Level& l = levels_[li];
       const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);
-      const uint32_t own = li == b.level ? kOwn : 0;
+      const uint32_t own = li == b.level ? kOwn : 0, kind = own ? 0 : 1;
       auto put = [&](int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
-        uint32_t& next = start_[slotOf(l, y, z)];
+        uint32_t& next = start_[2 * slotOf(l, y, z) + kind];
         const uint32_t p = crosses ? next : spare;
         next += crosses;
         entry_[p] = {b.box, b.body, own | flags};
@@ -173,7 +175,7 @@ void Grid::build(const BodyStore& bodies) {
       put(r.y0, r.z1, wideZ, kFirstY);
       put(r.y1, r.z1, wideY & wideZ, 0);
     }
-  for (uint32_t s = slots; s > 0; --s) start_[s] = start_[s - 1];
+  for (uint32_t s = 2 * slots; s > 0; --s) start_[s] = start_[s - 1];
   start_[0] = 0;
 }
 

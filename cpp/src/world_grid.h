@@ -85,7 +85,7 @@ class Grid {
     uint32_t entries = 0;                       ///< its entries (own and finer bodies)
     uint32_t own = 0;                           ///< its own bodies
     bool dense = true;
-    uint32_t slotBase = 0, slotCount = 0;  ///< its slots are start_[slotBase .. slotBase + slotCount]
+    uint32_t slotBase = 0, slotCount = 0;  ///< its slots: slotBase .. slotBase + slotCount - 1
     uint32_t rowStride = 0;                ///< dense: slots per z
     uint32_t mask = 0;                     ///< hashed: slotCount - 1 (a power of two)
   };
@@ -103,7 +103,8 @@ class Grid {
   /// By sorted position: the entries, and their columns (written and read at hashed levels only).
   std::vector<Entry> entry_;
   std::vector<Column> column_;
-  /// Slot s of the levels' tables holds the entries [start_[s], start_[s + 1]).
+  /// Slot s of the levels' tables (a column) holds two runs of entries: its level's own bodies
+  /// [start_[2s], start_[2s + 1]) and the finer bodies [start_[2s + 1], start_[2s + 2]).
   std::vector<uint32_t> start_;
   std::vector<Level> levels_;  ///< the levels that hold bodies, ascending
   // Scratch of build, and the partners found for one entry.
@@ -119,26 +120,56 @@ template <class F>
 void Grid::forEachBoxPair(F&& f) const {
   const Entry* entry = entry_.data();
   uint32_t* found = found_.data();
+  // Which of two entries of one column are partners: the first column both cross (the corner
+  // rule), their boxes meet along y and z (x is the sweep's), and at a hashed level both are of
+  // this column. Kept without a branch on the answer (unpredictable): the slot after the last
+  // partner is simply overwritten.
+  auto partners = [&](const Level& l, uint32_t p, uint32_t q) {
+    const Entry &e = entry[p], &c = entry[q];
+    const uint32_t flags = e.flags | c.flags;
+    bool partner = ((flags >> 1) & 1) & ((flags >> 2) & 1);
+    partner &= (c.box.minY <= e.box.maxY) & (e.box.minY <= c.box.maxY) & (c.box.minZ <= e.box.maxZ) &
+               (e.box.minZ <= c.box.maxZ);
+    if (!l.dense) partner &= (column_[q].y == column_[p].y) & (column_[q].z == column_[p].z);
+    return partner;
+  };
   for (const Level& l : levels_) {
     if (l.own == 0) continue;
     for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
-      const uint32_t end = start_[s + 1];
-      for (uint32_t p = start_[s]; p + 1 < end; ++p) {
-        const Entry& e = entry[p];
-        const FloatBox a = e.box;
-        // The entries that start before e ends, kept without a branch on whether they are
-        // partners (unpredictable): the slot after the last partner is simply overwritten.
+      const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
+      if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
+      // Own with own: each entry looks ahead while the next ones start before it ends.
+      for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) {
+        const float endX = entry[p].box.maxX;
         uint32_t count = 0;
-        for (uint32_t q = p + 1; q < end && entry[q].box.minX <= a.maxX; ++q) {
-          const Entry& c = entry[q];
-          const uint32_t flags = e.flags | c.flags;
-          bool partner = (flags & kOwn) & ((flags >> 1) & 1) & ((flags >> 2) & 1);
-          partner &= (c.box.minY <= a.maxY) & (a.minY <= c.box.maxY) & (c.box.minZ <= a.maxZ) & (a.minZ <= c.box.maxZ);
-          if (!l.dense) partner &= (column_[q].y == column_[p].y) & (column_[q].z == column_[p].z);
-          found[count] = c.body;
-          count += partner;
+        for (uint32_t q = p + 1; q < ownEnd && entry[q].box.minX <= endX; ++q) {
+          found[count] = entry[q].body;
+          count += partners(l, p, q);
         }
-        for (uint32_t k = 0; k < count; ++k) f(e.body, found[k]);
+        for (uint32_t k = 0; k < count; ++k) f(entry[p].body, found[k]);
+      }
+      // Own with finer: the two runs merged by min x; whichever starts first looks ahead in the
+      // other run (Baraff's sweep over two lists), so each two that overlap along x meet once.
+      uint32_t i = ownBegin, j = ownEnd;
+      while (i < ownEnd && j < finerEnd) {
+        uint32_t count = 0;
+        if (entry[i].box.minX <= entry[j].box.minX) {
+          const float endX = entry[i].box.maxX;
+          for (uint32_t q = j; q < finerEnd && entry[q].box.minX <= endX; ++q) {
+            found[count] = entry[q].body;
+            count += partners(l, i, q);
+          }
+          for (uint32_t k = 0; k < count; ++k) f(entry[i].body, found[k]);
+          ++i;
+        } else {
+          const float endX = entry[j].box.maxX;
+          for (uint32_t q = i; q < ownEnd && entry[q].box.minX <= endX; ++q) {
+            found[count] = entry[q].body;
+            count += partners(l, j, q);
+          }
+          for (uint32_t k = 0; k < count; ++k) f(entry[j].body, found[k]);
+          ++j;
+        }
       }
     }
   }
@@ -159,7 +190,7 @@ void Grid::forEachInBox(const Bounds& box, F&& f) const {
     r.z0 = r.z0 < l.z0 ? l.z0 : r.z0, r.z1 = r.z1 > l.z1 ? l.z1 : r.z1;
     if (r.y0 > r.y1 || r.z0 > r.z1) continue;
     const double columns = (double(r.y1) - r.y0 + 1) * (double(r.z1) - r.z0 + 1);
-    const uint32_t first = start_[l.slotBase], last = start_[l.slotBase + l.slotCount];
+    const uint32_t first = start_[2 * l.slotBase], last = start_[2 * (l.slotBase + l.slotCount)];
     if (columns > double(l.own)) {
       // Fewer bodies than columns: each own body once, in its first column.
       for (uint32_t p = first; p < last; ++p) {
@@ -173,7 +204,7 @@ void Grid::forEachInBox(const Bounds& box, F&& f) const {
         // A body is reported in the first column it shares with the box (see the top).
         const uint32_t need = kOwn | (y == r.y0 ? 0 : kFirstY) | (z == r.z0 ? 0 : kFirstZ);
         const uint32_t s = slotOf(l, y, z);
-        for (uint32_t p = start_[s]; p < start_[s + 1] && entry_[p].box.minX <= a.maxX; ++p) {
+        for (uint32_t p = start_[2 * s]; p < start_[2 * s + 1] && entry_[p].box.minX <= a.maxX; ++p) {
           const Entry& e = entry_[p];
           if ((e.flags & need) != need || !meets(e.box)) continue;
           if (!l.dense && (column_[p].y != y || column_[p].z != z)) continue;

@@ -246,6 +246,24 @@ TEST(WorldPairs, OverlapsThinnerThanAFloatsRoundingAreFound) {
   EXPECT_GE(worldPairs(scene).size(), 200u);
 }
 
+TEST(WorldPairs, EqualBruteForceForBodiesOnAGround) {
+  // One body far larger than the rest, under all of them (a game's floor): the small ones are
+  // listed in its columns too, where only their pairs with it are looked for.
+  Rng rng(101);
+  Scene scene;
+  scene.add(makeAabb({-30, -1, -30}, {30, 0, 30}).value(), pose({0, 0, 0, 1}, {0, 0, 0}));
+  for (int i = 0; i < 600; ++i)
+    scene.add(randomVolume(rng, int(rng() % 100) < 10 ? 3 + int(rng() % 5) : int(rng() % 3), 1),
+              pose(randomRotation(rng), {uniform(rng, -28, 28), uniform(rng, -0.5, 2), uniform(rng, -28, 28)}));
+  expectPairsMatch(scene, "ground");
+  for (int frame = 0; frame < 4; ++frame) {
+    for (size_t i = 1; i < scene.poses.size(); ++i)
+      scene.poses[i] = pose(randomRotation(rng), scene.poses[i].translation + Vec3{uniform(rng, -0.5, 0.5), 0, 0});
+    scene.setAll();
+    expectPairsMatch(scene, "ground, moving");
+  }
+}
+
 TEST(WorldPairs, EqualBruteForceForClustersFarApart) {
   // Columns of a level over far-apart clusters are hashed, not laid out over the block between.
   runMotion({"clusters", 400, 6, 1, 12, {0, 0, 0}, 1.5, 20, 4, 91, 1e6});
