@@ -1,8 +1,9 @@
 // The World (world.h): one frame of a game, every body moved and turned (setPoses, 7 numbers per
 // body as JavaScript sends them) and every overlapping pair found (pairs()), for 1k, 10k and 50k
 // bodies: a third each spheres, AABBs and OBBs of radius 0.5..1 in a cube sized so that a body
-// meets one or two others. Also with 10 % of them 14-DOPs, the broad phase alone (the grid and
-// its box pairs, no exact test), setPoses alone, and the naive loop over all pairs.
+// meets one or two others. Also with 10 % of them 14-DOPs, on a ground (a floor under them all),
+// the broad phase alone (the grid and its box pairs, no exact test), setPoses alone, and the naive
+// loop over all pairs.
 //
 //   build/native/tests/bench/sepaxis_world_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 
@@ -35,17 +36,20 @@ Quat multiply(Quat a, Quat b) {
           a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 
-/// n bodies; kdopPercent of them 14-DOPs, the rest a third each spheres, AABBs, OBBs.
+/// n bodies; kdopPercent of them 14-DOPs, the rest a third each spheres, AABBs, OBBs. On a
+/// ground: the bodies in a layer 2.5 high on one still box under them all (a game's floor), at
+/// the same density (kdopPercent -1).
 const Scene& scene(int n, int kdopPercent) {
   static std::vector<std::pair<std::pair<int, int>, Scene>> cache;
   for (auto& [key, s] : cache)
     if (key == std::make_pair(n, kdopPercent)) return s;
+  const bool ground = kdopPercent < 0;
   Rng rng(kSeed);
   Scene s;
   // The expected number of bodies within reach of one is about n * (4/3 pi 1.5^3) / side^3 for
   // spheres of mean radius 0.75 (boxes reach less far); side^3 = 1.6 n gives one or two
   // (pairs_per_body, the counter, is half the neighbours of a body).
-  const double side = std::cbrt(1.6 * n);
+  const double side = ground ? std::sqrt(1.6 * n / 2.5) : std::cbrt(1.6 * n);
   const size_t count = static_cast<size_t>(n);
   std::vector<Vec3> base(count), drift(count), spin(count);
   std::vector<Quat> turn(count);
@@ -58,19 +62,25 @@ const Scene& scene(int n, int kdopPercent) {
       case 2: s.local.push_back(randomObb(rng, {}, radius)); break;
       default: s.local.push_back(randomKdop(rng, 14, {}, radius)); break;
     }
-    base[size_t(i)] = {uniform(rng, 0, side), uniform(rng, 0, side), uniform(rng, 0, side)};
+    base[size_t(i)] = {uniform(rng, 0, side), ground ? uniform(rng, 0.3, 2.8) : uniform(rng, 0, side),
+                       uniform(rng, 0, side)};
     drift[size_t(i)] = randomUnit(rng) * 0.3;  // a loop of radius 0.3: about 0.25 per frame
     spin[size_t(i)] = randomUnit(rng);
     const Vec3 axis = randomUnit(rng);
     turn[size_t(i)] = axisAngle(axis, uniform(rng, 0, 6.283185307179586));
   }
+  if (ground) {  // the floor, last, still: its pose the same in every frame
+    s.local.push_back(makeAabb({-1, -1, -1}, {side + 1, 0, side + 1}).value());
+    base.push_back({}), drift.push_back({}), spin.push_back({1, 0, 0}), turn.push_back({0, 0, 0, 1});
+  }
+  const int bodies = int(s.local.size());
   s.poses.resize(kFrames);
   for (int f = 0; f < kFrames; ++f) {
     const double angle = 6.283185307179586 * f / kFrames;
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < bodies; ++i) {
       const Vec3 d = drift[size_t(i)];
       const Vec3 t = base[size_t(i)] + Vec3{d.x * std::cos(angle), d.y * std::sin(angle), d.z * std::cos(2 * angle)};
-      const Quat q = multiply(axisAngle(spin[size_t(i)], angle), turn[size_t(i)]);
+      const Quat q = i < n ? multiply(axisAngle(spin[size_t(i)], angle), turn[size_t(i)]) : Quat{0, 0, 0, 1};
       s.poses[size_t(f)].insert(s.poses[size_t(f)].end(), {t.x, t.y, t.z, q.x, q.y, q.z, q.w});
     }
   }
@@ -110,6 +120,7 @@ void frame(benchmark::State& state, int kdopPercent) {
 
 void BM_WorldFrame(benchmark::State& state) { frame(state, 0); }
 void BM_WorldFrame_10pctKdop14(benchmark::State& state) { frame(state, 10); }
+void BM_WorldFrame_OnAGround(benchmark::State& state) { frame(state, -1); }
 
 /// setPoses alone (the world volumes and bounds of every body, no pairs).
 void BM_WorldSetPoses(benchmark::State& state) {
@@ -165,6 +176,7 @@ void BM_NaiveAllPairs(benchmark::State& state) {
 
 BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrame_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WorldFrame_OnAGround)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldSetPoses)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldBroadPhase)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 // 50k naive pairs take half a minute a frame: 1k and 10k show the trend (quadratic).
