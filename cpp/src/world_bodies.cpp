@@ -45,6 +45,12 @@ bool BodyStore::full() const { return freeHead_ == kNoBody && slots_.size() >= k
 
 // ---- bodies
 
+uint32_t BodyStore::takeBox() {
+  const uint32_t pool = boxes_.take();
+  if (boxWorld_.size() < boxes_.items.size()) boxWorld_.resize(boxes_.items.size());  // at a new most only
+  return pool;
+}
+
 double BodyStore::localReach(const Volume& local) {
   const Aabb box = boundingBox(local);
   return maxComponent(max(abs(box.min), abs(box.max)));
@@ -82,12 +88,12 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
     spheres_.items[pool].local = *s;
   } else if (const Aabb* a = std::get_if<Aabb>(&local)) {
     shape = WorldShape::Box;
-    pool = boxes_.take();
+    pool = takeBox();
     boxes_.items[pool].fromAabb = true;
     boxes_.items[pool].localAabb = *a;
   } else if (const Obb* o = std::get_if<Obb>(&local)) {
     shape = WorldShape::Box;
-    pool = boxes_.take();
+    pool = takeBox();
     boxes_.items[pool].fromAabb = false;
     boxes_.items[pool].localObb = *o;
   } else {
@@ -167,11 +173,11 @@ void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
       break;
     }
     case WorldShape::Box: {
-      BoxBody& body = boxes_.items[pool];
-      body.world = body.fromAabb ? transformed(body.localAabb, pose) : transformed(body.localObb, pose);
+      const BoxBody& body = boxes_.items[pool];
+      Obb& o = boxWorld_[pool];
+      o = body.fromAabb ? transformed(body.localAabb, pose) : transformed(body.localObb, pose);
       // The extent along world axis j is sum_i e_i |u_i[j]| (Ericson, RTCD 4.2.6), rounded a few
       // ulps of the box's numbers either way: the pad covers them.
-      const Obb& o = body.world;
       const Vec3 r = abs(o.axis[0]) * o.halfExtents.x + abs(o.axis[1]) * o.halfExtents.y +
                      abs(o.axis[2]) * o.halfExtents.z;
       setBounds(dense, o.center - r, o.center + r);
@@ -237,7 +243,7 @@ void BodyStore::reserve(std::size_t n) {
   id_.reserve(n), shape_.reserve(n), pool_.reserve(n), pose_.reserve(n), reach_.reserve(n);
   minX_.reserve(n), minY_.reserve(n), minZ_.reserve(n), maxX_.reserve(n), maxY_.reserve(n), maxZ_.reserve(n);
   level_.reserve(n), floatBox_.reserve(n), columns_.reserve(n);
-  spheres_.reserve(n), boxes_.reserve(n);
+  spheres_.reserve(n), boxes_.reserve(n), boxWorld_.reserve(n);
 }
 
 }  // namespace sepaxis::detail

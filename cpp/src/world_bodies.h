@@ -24,11 +24,12 @@ enum class WorldShape : uint8_t { Sphere, Box, Kdop };
 struct SphereBody {
   Sphere local, world;
 };
+/// A box body's local volume; its world box lives apart (BodyStore::boxWorld_), densely, for
+/// the narrow phase, which reads only that (a third of the bytes: fewer cache misses).
 struct BoxBody {
   bool fromAabb = false;  ///< local is an Aabb (transformed(Aabb) and transformed(Obb) differ)
   Aabb localAabb;
   Obb localObb;
-  Obb world;
 };
 struct KdopBody {
   Kdop local;
@@ -83,7 +84,7 @@ class BodyStore {
   Volume worldVolume(uint32_t dense);
 
   const Sphere& sphereWorld(uint32_t dense) const { return spheres_.items[pool_[dense]].world; }
-  const Obb& boxWorld(uint32_t dense) const { return boxes_.items[pool_[dense]].world; }
+  const Obb& boxWorld(uint32_t dense) const { return boxWorld_[pool_[dense]]; }
   /// Builds the world k-DOP from its slabs the first time it is asked for after a move.
   const Kdop& kdopWorld(uint32_t dense);
   /// True when one slab of k-DOP body `kdop`, padded, leaves out body `other`'s padded box: the
@@ -114,6 +115,7 @@ class BodyStore {
 
   /// Pads the box lo..hi and keeps what the broad phase reads of it.
   void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
+  uint32_t takeBox();
   void moveLast(uint32_t to);
 
   // Slots: freed ones queue first in, first out, so that a slot's generation grows slowly; a
@@ -135,6 +137,7 @@ class BodyStore {
 
   Pool<SphereBody> spheres_;
   Pool<BoxBody> boxes_;
+  std::vector<Obb> boxWorld_;  ///< by box pool index
   Pool<KdopBody> kdops_;
 };
 

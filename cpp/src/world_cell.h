@@ -33,13 +33,12 @@ struct ColumnRange {
   int32_t y0, y1, z0, z1;
 };
 
-/// x as a float, infinite beyond the floats' range. Rounding is monotone (a <= b gives
-/// float(a) <= float(b)), so two float boxes compare as their double boxes do wherever those
-/// overlap: no pair is lost, and the few that only the floats see meet are the narrow phase's.
+/// x as a float, clamped to the floats' range. The map is monotone (a <= b gives toFloat(a) <=
+/// toFloat(b)), so two float boxes compare as their double boxes do wherever those overlap: no
+/// pair is lost, and the few that only the floats see meet are the narrow phase's.
 inline float toFloat(double x) {
   constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
-  constexpr float kInfinity = std::numeric_limits<float>::infinity();
-  return x > kMaxFloat ? kInfinity : x < -kMaxFloat ? -kInfinity : float(x);
+  return float(lesser(greater(x, -kMaxFloat), kMaxFloat));
 }
 
 /// Levels stay within these, where 2^-level is a normal double (scaling by it is exact). Bounds

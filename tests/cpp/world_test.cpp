@@ -217,8 +217,8 @@ TEST(WorldPairs, EqualBruteForceFarFromTheOrigin) {
 }
 
 TEST(WorldPairs, EqualBruteForceBeyondTheRangeOfFloats) {
-  // The broad phase keeps boxes as floats: past 3.4e38 they are infinite, below 1.2e-38
-  // subnormal or zero, and must still compare as the doubles do.
+  // The broad phase keeps boxes as floats: past 3.4e38 they are clamped to the largest float,
+  // below 1.2e-38 subnormal or zero, and must still compare as the doubles do where they meet.
   runMotion({"1e200", 150, 5, 1e195, 1e196, {1e200, -1e200, 1e200}, 1.5, 25, 3, 81});
   runMotion({"across 3.4e38", 150, 5, 1e37, 1e38, {3e38, -3.3e38, 2.9e38}, 1.5, 25, 3, 82});
   runMotion({"1e-42", 150, 5, 1e-42, 1e-41, {0, 0, 0}, 1.5, 25, 3, 83});
