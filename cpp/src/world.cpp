@@ -11,6 +11,7 @@
 #include "sepaxis/tolerance.h"
 #include "validate.h"
 #include "world_bodies.h"
+#include "world_box_pairs.h"
 #include "world_grid.h"
 
 namespace sepaxis {
@@ -118,6 +119,7 @@ struct World::Impl {
   bool gridCurrent = false;   // the grid holds the current bounds
   bool pairsCurrent = false;  // pairs_ holds the current pairs
   std::vector<BodyPair> pairs;
+  detail::BoxPairs boxPairs;           // pairs(): the box-box pairs, decided four at a time
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
 
   void moved() { gridCurrent = pairsCurrent = false; }
@@ -258,12 +260,16 @@ const std::vector<BodyPair>& World::pairs() {
   if (w.pairsCurrent) return w.pairs;
   w.ensureGrid();
   w.pairs.clear();
-  w.grid.forEachBoxPair([&w](uint32_t a, uint32_t b) {
-    if (!w.bodiesOverlap(a, b)) return;
+  auto emit = [&w](uint32_t a, uint32_t b) {
     BodyId ia = w.bodies.id(a), ib = w.bodies.id(b);
     if (ib < ia) std::swap(ia, ib);
     w.pairs.push_back({ia, ib});
+  };
+  w.grid.forEachBoxPair([&](uint32_t a, uint32_t b) {
+    if (w.bodies.shape(a) == WorldShape::Box && w.bodies.shape(b) == WorldShape::Box) return w.boxPairs.add(a, b);
+    if (w.bodiesOverlap(a, b)) emit(a, b);
   });
+  w.boxPairs.decide(w.bodies, emit);
   w.pairsCurrent = true;
   return w.pairs;
 }
