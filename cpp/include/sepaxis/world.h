@@ -4,8 +4,9 @@
 /// A body is a volume in its own frame plus a pose; its world volume is exactly
 /// transformed(localVolume, pose) (transform.h), recomputed only when the pose changes, and
 /// pairs() returns exactly the pairs whose world volumes overlaps() (overlap.h) says meet: no
-/// more, no fewer, none twice. The broad phase (a hierarchical hash grid over padded bounding
-/// boxes, cpp/src/world_grid.h) only ever prunes pairs that are truly apart; the exact test decides.
+/// more, no fewer, none twice. The broad phase (sort and sweep in the columns of a hierarchical
+/// grid over padded bounding boxes, cpp/src/world_grid.h) only ever prunes pairs that are truly
+/// apart; the exact test decides.
 ///
 /// A call that fails returns the Error and changes nothing. Ids are never reused for another body:
 /// a removed body's id stays unknown for good. Not safe to share between threads without a lock
