@@ -135,41 +135,26 @@ void Grid::forEachBoxPair(F&& f) const {
   };
   for (const Level& l : levels_) {
     if (l.own == 0) continue;
+    // f(p, partner) for p's partners among the entries [from, end) that start before p ends.
+    auto lookAhead = [&](uint32_t p, uint32_t from, uint32_t end) {
+      const float endX = entry[p].box.maxX;
+      uint32_t count = 0;
+      for (uint32_t q = from; q < end && entry[q].box.minX <= endX; ++q) {
+        found[count] = entry[q].body;
+        count += partners(l, p, q);
+      }
+      for (uint32_t k = 0; k < count; ++k) f(entry[p].body, found[k]);
+    };
     for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
       const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
       if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
       // Own with own: each entry looks ahead while the next ones start before it ends.
-      for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) {
-        const float endX = entry[p].box.maxX;
-        uint32_t count = 0;
-        for (uint32_t q = p + 1; q < ownEnd && entry[q].box.minX <= endX; ++q) {
-          found[count] = entry[q].body;
-          count += partners(l, p, q);
-        }
-        for (uint32_t k = 0; k < count; ++k) f(entry[p].body, found[k]);
-      }
+      for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) lookAhead(p, p + 1, ownEnd);
       // Own with finer: the two runs merged by min x; whichever starts first looks ahead in the
       // other run (Baraff's sweep over two lists), so each two that overlap along x meet once.
-      uint32_t i = ownBegin, j = ownEnd;
-      while (i < ownEnd && j < finerEnd) {
-        uint32_t count = 0;
-        if (entry[i].box.minX <= entry[j].box.minX) {
-          const float endX = entry[i].box.maxX;
-          for (uint32_t q = j; q < finerEnd && entry[q].box.minX <= endX; ++q) {
-            found[count] = entry[q].body;
-            count += partners(l, i, q);
-          }
-          for (uint32_t k = 0; k < count; ++k) f(entry[i].body, found[k]);
-          ++i;
-        } else {
-          const float endX = entry[j].box.maxX;
-          for (uint32_t q = i; q < ownEnd && entry[q].box.minX <= endX; ++q) {
-            found[count] = entry[q].body;
-            count += partners(l, j, q);
-          }
-          for (uint32_t k = 0; k < count; ++k) f(entry[j].body, found[k]);
-          ++j;
-        }
+      for (uint32_t i = ownBegin, j = ownEnd; i < ownEnd && j < finerEnd;) {
+        if (entry[i].box.minX <= entry[j].box.minX) lookAhead(i++, j, finerEnd);
+        else lookAhead(j++, i, ownEnd);
       }
     }
   }
