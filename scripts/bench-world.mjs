@@ -18,7 +18,9 @@
 // each; reported per frame as the median of the runs and their spread (min..max). The figure
 // includes every call the frame needs in JavaScript: for sepaxis, setPoses(ids, poses) (or the
 // in-place world.poses + commitPoses()) and pairs(); for Rapier, setNextKinematicTranslation and
-// setNextKinematicRotation of every body and world.step().
+// setNextKinematicRotation of every body and world.step(). The broad phase's share of pairs()
+// comes from frames with broadPhasePairCount() in its place (the broad phase without the exact
+// tests) and setPoses alone.
 
 import { init } from 'sepaxis';
 import { mulberry32 } from './bench/random.js';
@@ -223,6 +225,17 @@ for (const kdopPercent of [0, 10]) {
     });
     record(n, sceneName, 'sepaxis setPoses(ids, Float64Array) + pairs()', t, { pairsPerBody: pairCount / n });
     if (sx.heapSize !== heapBefore) throw new Error(`the world's frames grew the heap: ${heapBefore} -> ${sx.heapSize}`);
+    // The broad phase's share of pairs(): the frame with broadPhasePairCount() (the same broad
+    // phase, no exact test) and setPoses alone, against the whole frame.
+    let candidates = 0;
+    const broad = time((f) => {
+      world.setPoses(ids, scene.poses[f % FRAMES]);
+      candidates = world.broadPhasePairCount();
+    });
+    const alone = time((f) => world.setPoses(ids, scene.poses[f % FRAMES]));
+    const share = (broad.median - alone.median) / (t.median - alone.median);
+    record(n, sceneName, 'sepaxis setPoses + broadPhasePairCount()', broad, { candidatesPerBody: candidates / n, broadPhaseShare: share });
+    log(`  ${''.padEnd(44)} the broad phase: ${(100 * share).toFixed(0)} % of pairs() (${(candidates / n).toFixed(2)} box pairs a body)`);
 
     if (kdopPercent === 0) {
       const f32 = scene.poses.map((p) => new Float32Array(p));
@@ -245,7 +258,7 @@ for (const kdopPercent of [0, 10]) {
         world.setPoses(ids, scene.poses[f % FRAMES]);
         world.pairs().slice();
       }));
-      record(n, sceneName, 'sepaxis setPoses alone', time((f) => world.setPoses(ids, scene.poses[f % FRAMES])));
+      record(n, sceneName, 'sepaxis setPoses alone', alone);
       // pairs() of a world that has not moved since returns the pairs it has: the call and the view,
       // then with a copy of them.
       world.setPoses(ids, scene.poses[0]);

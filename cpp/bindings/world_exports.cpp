@@ -191,6 +191,9 @@ EMSCRIPTEN_KEEPALIVE int sx_world_commit_poses(JsWorld* w) {
 // Every overlapping pair once; the pairs are at sx_world_pairs_data, valid until the next call.
 EMSCRIPTEN_KEEPALIVE uint32_t sx_world_pairs(JsWorld* w) { return uint32_t(w->world.pairs().size()); }
 EMSCRIPTEN_KEEPALIVE const BodyPair* sx_world_pairs_data(JsWorld* w) { return w->world.pairs().data(); }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_world_broad_phase_pair_count(JsWorld* w) {
+  return uint32_t(w->world.broadPhasePairCount());
+}
 
 // Slot 0 holds the world-space volume. Returns the number of bodies found (at
 // sx_world_found_data), or kSlotAInvalid.

@@ -274,6 +274,14 @@ const std::vector<BodyPair>& World::pairs() {
   return w.pairs;
 }
 
+std::size_t World::broadPhasePairCount() {
+  Impl& w = *impl_;
+  w.ensureGrid();
+  std::size_t count = 0;
+  w.grid.forEachBoxPair([&count](uint32_t, uint32_t) { ++count; });
+  return count;
+}
+
 Status World::query(const Volume& worldVolume, std::vector<BodyId>& out) {
   Impl& w = *impl_;
   if (Status s = checkVolume(worldVolume); !s) return s;

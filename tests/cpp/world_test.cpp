@@ -285,6 +285,42 @@ TEST(WorldPairs, EqualBruteForceForBodiesOnTheGridsBoundaries) {
   }
 }
 
+TEST(WorldPairs, TheBroadPhaseCountsThePairsWhoseBoxesMeet) {
+  // broadPhasePairCount() lies between the pairs whose bounding boxes overlap by more than a
+  // hair (the padding is 2^-32 of the numbers) and those that come within a hair, and is never
+  // below pairs().
+  Rng rng(107);
+  Scene scene;
+  for (int i = 0; i < 500; ++i)
+    scene.add(randomVolume(rng, int(rng() % 6), uniform(rng, 0.3, 1.5)),
+              pose(randomRotation(rng), {uniform(rng, 0, 12), uniform(rng, 0, 12), uniform(rng, 0, 12)}));
+  std::vector<Aabb> boxes;
+  for (const Volume& v : scene.worldVolumes()) boxes.push_back(boundingBox(v));
+  size_t sure = 0, near = 0;
+  for (size_t i = 0; i < boxes.size(); ++i)
+    for (size_t j = i + 1; j < boxes.size(); ++j) {
+      auto gap = [&](double hair) {
+        bool meet = true;
+        for (int a = 0; a < 3; ++a)
+          meet = meet && boxes[i].min[a] <= boxes[j].max[a] + hair && boxes[j].min[a] <= boxes[i].max[a] + hair;
+        return meet;
+      };
+      sure += gap(-1e-7), near += gap(1e-7);
+    }
+  const size_t count = scene.world.broadPhasePairCount();
+  EXPECT_LE(sure, count);
+  EXPECT_LE(count, near);
+  EXPECT_GE(count, scene.world.pairs().size());
+  EXPECT_GT(count, scene.world.pairs().size());  // boxes meet more often than the volumes
+  Scene two;
+  two.add(makeSphere({0, 0, 0}, 1).value(), pose({0, 0, 0, 1}, {0, 0, 0}));
+  two.add(makeSphere({0, 0, 0}, 1).value(), pose({0, 0, 0, 1}, {2.5, 0, 0}));
+  EXPECT_EQ(two.world.broadPhasePairCount(), 0u);
+  two.poses[1] = pose({0, 0, 0, 1}, {2, 0, 0});  // touching: their boxes share a face
+  two.setAll();
+  EXPECT_EQ(two.world.broadPhasePairCount(), 1u);
+}
+
 TEST(WorldPairs, EqualBruteForceForClustersFarApart) {
   // Columns of a level over far-apart clusters are hashed, not laid out over the block between.
   runMotion({"clusters", 400, 6, 1, 12, {0, 0, 0}, 1.5, 20, 4, 91, 1e6});

@@ -179,6 +179,28 @@ describe('pairs() is exactly the pairs sx.overlaps finds among sx.transform-ed v
     world.dispose();
   });
 
+  it('broadPhasePairCount() counts the pairs whose bounding boxes meet, never fewer than pairs()', () => {
+    const world = sx.createWorld();
+    const random = rng(31);
+    const worlds = [];
+    for (let i = 0; i < 300; i++) {
+      const local = randomVolume(random, TYPES[i % 4], [0, 0, 0], { size: random.uniform(0.3, 1.3) });
+      const pose = { translation: random.vec(0, 10), rotation: random.quat() };
+      world.add(local, pose);
+      worlds.push(sx.boundingBox(sx.transform(local, pose)));
+    }
+    let sure = 0, near = 0;
+    const meet = (a, b, hair) => [0, 1, 2].every((k) => a.min[k] <= b.max[k] + hair && b.min[k] <= a.max[k] + hair);
+    for (let i = 0; i < worlds.length; i++)
+      for (let j = i + 1; j < worlds.length; j++) sure += meet(worlds[i], worlds[j], -1e-7), near += meet(worlds[i], worlds[j], 1e-7);
+    const count = world.broadPhasePairCount();
+    expect(count).toBeGreaterThanOrEqual(sure);
+    expect(count).toBeLessThanOrEqual(near);
+    expect(count).toBeGreaterThan(world.pairs().length / 2);
+    world.dispose();
+    expect(() => world.broadPhasePairCount()).toThrow(/disposed/);
+  });
+
   it('the check notices a dropped pair and an extra one (it can fail)', () => {
     const { world, model } = (() => {
       const w = sx.createWorld();

@@ -209,6 +209,12 @@ export interface World extends Disposable {
    * until the next call on this world: slice() it to keep it.
    */
   pairs(): Uint32Array;
+  /**
+   * How many pairs the broad phase hands to the exact tests: those whose padded bounding boxes
+   * meet (at least pairs().length / 2). Runs the broad phase alone: what a frame costs before the
+   * exact tests, and how well the bodies' boxes fit them.
+   */
+  broadPhasePairCount(): number;
   /** Ids of the bodies whose world volume overlaps the world-space volume (a new array). */
   query(volume: Volume): Uint32Array;
   /** The closest body hit within maxDistance (default Infinity; ties: the smaller id), or null. */

@@ -237,6 +237,16 @@ export class World {
     return new Uint32Array(m.HEAPU8.buffer, m._sx_world_pairs_data(ptr), 2 * n);
   }
 
+  /**
+   * How many pairs the broad phase hands to the exact tests: those whose padded bounding boxes
+   * meet (at least pairs().length / 2). Runs the broad phase alone: what a frame costs before the
+   * exact tests, and how well the bodies' boxes fit them.
+   */
+  broadPhasePairCount() {
+    const ptr = this.#live('world.broadPhasePairCount');
+    return this.#m._sx_world_broad_phase_pair_count(ptr);
+  }
+
   /** The ids of the bodies whose world volume overlaps `volume` (world space), a new array. */
   query(volume) {
     const ptr = this.#live('world.query'), m = this.#m;

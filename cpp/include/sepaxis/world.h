@@ -81,6 +81,11 @@ class World {
   /// Every overlapping pair once. The vector is the world's and is reused: valid until the next
   /// non-const call.
   const std::vector<BodyPair>& pairs();
+  /// How many pairs the broad phase hands to the exact tests: the pairs of bodies whose padded
+  /// boxes meet (a superset of pairs()). Runs the broad phase as pairs() does, without the exact
+  /// tests: what a frame costs before them (benchmarks report that share), and how well the
+  /// bodies' boxes fit them.
+  std::size_t broadPhasePairCount();
   /// The bodies whose world volume overlaps `worldVolume`, into `out` (cleared first).
   Status query(const Volume& worldVolume, std::vector<BodyId>& out);
   /// The closest body hit by origin + t * normalize(direction), 0 <= t <= maxDistance (ties: the
