@@ -2,11 +2,10 @@
 // The levels of the World's hierarchical grid (Ericson, Real-Time Collision Detection, 7.1.6),
 // and the arithmetic of its cells.
 //
-// Level L has cubic cells of side h = 2^L. A body lives at the smallest level whose cells are
-// longer than its widest extent (and no finer than 2^-30 of its coordinates' magnitude, so that
-// its cell indices fit in 32 bits), in the one cell holding the min corner of its padded box.
-// Bodies of one level are alike in size, so a body looking for partners at a level looks at the
-// cells within that level's widest body of its own box (world_grid.h), not at every body.
+// Level L cuts space into cells of side h = 2^L (world_grid.h uses their y-z faces: columns). A
+// body's level is the smallest whose cells are longer than its widest extent (and no finer than
+// 2^-30 of its coordinates' magnitude, so that its cell indices fit in 32 bits): it crosses at
+// most two cells along each axis there and at every coarser level.
 
 #include <cmath>
 #include <cstdint>
@@ -100,9 +99,5 @@ inline int32_t levelOf(const Bounds& b) {
   }
   return level > kMaxLevel ? kMaxLevel : level;
 }
-
-/// x minus a little more than its rounding error: below the exact value of the expression
-/// whose rounded result x is (for a single rounding of a sum or difference).
-inline double loweredByRounding(double x) { return x - (std::fabs(x) * 0x1p-50 + 0x1p-1000); }
 
 }  // namespace sepaxis::detail

@@ -18,8 +18,7 @@
 // sparse (far-apart clusters) hash their columns; an entry then also compares its column.
 //
 // Boxes are kept as floats (toFloat: they compare as the doubles do), so that an entry is half a
-// cache line. Only boxes that overlap are reported: the
-// narrow phase decides.
+// cache line. Only boxes that overlap are reported: the narrow phase decides.
 
 #include <cstdint>
 #include <cstring>
@@ -31,11 +30,6 @@
 #include "world_cell.h"
 
 namespace sepaxis::detail {
-
-inline bool boxesMeet(const Bounds& a, const Bounds& b) {
-  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y) &
-         (a.min.z <= b.max.z) & (b.min.z <= a.max.z);
-}
 
 class Grid {
  public:
@@ -100,7 +94,7 @@ class Grid {
     return l.slotBase + (columnHash(y, z) & l.mask);
   }
 
-  /// By sorted position: the entries, and their columns (written and read at hashed levels only).
+  /// By sorted position: the entries, and their columns (written for all, read at hashed levels).
   std::vector<Entry> entry_;
   std::vector<Column> column_;
   /// Slot s of the levels' tables (a column) holds two runs of entries: its level's own bodies
