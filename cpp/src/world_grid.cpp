@@ -134,14 +134,13 @@ void Grid::build(const BodyStore& bodies) {
     entries += l.entries;
   }
 
-  // A counting sort of the entries by run, stable (the bodies are in min-x order): count, prefix
-  // sums (start_[r] = first entry of run r), scatter (which moves start_[r] to the end of run r),
-  // then shift back by one run.
-  // A body crosses 1 or 2 columns along y and along z at its level and coarser ones (it is
-  // narrower than their side): its four candidate columns are visited without a loop, the ones it
-  // does not cross count nothing and write to a spare entry (a loop that runs once or twice
-  // mispredicts its end about every other time).
-  // Two runs per column, its level's own bodies and then the finer ones: run 2s + kind.
+  // A counting sort of the entries into runs, two per column (run 2s its level's own bodies, run
+  // 2s + 1 the finer ones), stable (the bodies come in min-x order): count, prefix sums
+  // (start_[r] = first entry of run r), scatter (which moves start_[r] to the end of run r), then
+  // shift back by one run. A body crosses 1 or 2 columns along y and along z at its level and
+  // coarser ones (it is narrower than their side): its four candidate columns are visited without
+  // a loop, and the ones it does not cross count nothing and write to a spare entry (a loop that
+  // runs once or twice mispredicts its end about every other time).
   start_.assign(2 * std::size_t(slots) + 1, 0);
   for (const Sorted& b : sorted_)
     for (uint32_t li = b.level; li < levelCount; ++li) {
