@@ -26,6 +26,13 @@ inline constexpr double kKdopVertex = 1e-11;
 /// through one corner produce the same point up to rounding).
 inline constexpr double kKdopMerge = 1e-10;
 
+/// A factor of kKdopVertex (so 1e-8 of the extent). The fast vertex enumeration (kdop_clip.cpp)
+/// answers only when every vertex is within kKdopVertex of a plane or beyond this: between the two
+/// its on/off decisions could differ from exact arithmetic's, and the slower line enumeration,
+/// with its merging, decides instead. Wide enough that ~20 clips' rounding (~1e-15 each) never
+/// crosses it, narrow enough that real polytopes rarely have a vertex in it.
+inline constexpr double kKdopClipGap = 1000;
+
 /// Unitless. OBB axes whose Gram matrix U^T U is within this of the identity in every entry are
 /// orthonormal to machine precision (a few ulps of 1): tryMakeObb keeps them as given, and the
 /// Newton-Schulz re-orthonormalization (frame.h, for tryMakeObb and the lanes) stops once it gets there.
