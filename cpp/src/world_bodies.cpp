@@ -101,7 +101,11 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
   } else {
     shape = WorldShape::Kdop;
     pool = kdops_.take();
-    kdops_.items[pool].local = std::get<Kdop>(local);
+    KdopBody& body = kdops_.items[pool];
+    body.local = std::get<Kdop>(local);
+    Vec3 sum;
+    for (int v = 0; v < body.local.vertexCount; ++v) sum = sum + body.local.vertex[v];
+    body.localInside = body.local.origin + sum / double(body.local.vertexCount);
   }
   id_.push_back(id.value);
   shape_.push_back(uint8_t(shape));
@@ -175,6 +179,7 @@ void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
     case WorldShape::Kdop: {
       KdopBody& body = kdops_.items[pool];
       transformedSlabs(body.local, pose, body.min, body.max);
+      body.inside = pose.rotation * body.localInside * pose.scale + pose.translation;
       body.built = false;
       setBounds(dense, paddedKdopBounds(body.local.k, body.min, body.max));
       break;
@@ -198,23 +203,120 @@ const Kdop& BodyStore::kdopWorld(uint32_t dense) {
 bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
   const KdopBody& body = kdops_.items[pool_[kdop]];
   const KdopDirection* dirs = kdopDirections(body.local.k);
+  const int n = body.local.slabCount();
   const Vec3 lo{minX_[other], minY_[other], minZ_[other]}, hi{maxX_[other], maxY_[other], maxZ_[other]};
   const double magnitude = maxComponent(max(abs(lo), abs(hi)));
-  for (int i = 0; i < body.local.slabCount(); ++i) {
-    // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
-    const Vec3 d = toVec3(dirs[i]);
-    double least = 0, greatest = 0;
-    for (int k = 0; k < 3; ++k) {
-      const double a = d[k] * lo[k], b = d[k] * hi[k];
-      least += lesser(a, b), greatest += greater(a, b);
+  // The other body's interval along each d_i: of the volume itself where that is a few products
+  // (a sphere, a box, a k-DOP of the same directions), else of its padded box. The volume's own
+  // interval is tighter than its box's: a box turned 45 degrees reaches far less along a diagonal
+  // than its bounding box does, and most box pairs the broad phase finds are apart along one.
+  double least[kMaxKdopSlabs], greatest[kMaxKdopSlabs];
+  const WorldShape otherShape = shape(other);
+  if (otherShape == WorldShape::Sphere) {
+    const Sphere& sphere = sphereWorld(other);
+    for (int i = 0; i < n; ++i) {
+      const Vec3 d = toVec3(dirs[i]);
+      const double mid = dot(d, sphere.center), reach = sphere.radius * length(d);
+      least[i] = mid - reach, greatest[i] = mid + reach;
     }
-    // The polytope may lie outside its slabs by kKdopVertex of its extent (plus kKdopLenience of
-    // its magnitude), the sums above round by a few ulps: kWorldBoundsPad of all these covers both.
+  } else if (otherShape == WorldShape::Box) {
+    const Obb& box = boxWorld(other);
+    for (int i = 0; i < n; ++i) {
+      const Vec3 d = toVec3(dirs[i]);
+      const double mid = dot(d, box.center);
+      const double reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) +
+                           box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
+                           box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
+      least[i] = mid - reach, greatest[i] = mid + reach;
+    }
+  } else if (kdops_.items[pool_[other]].local.k == body.local.k) {
+    const KdopBody& o = kdops_.items[pool_[other]];
+    for (int i = 0; i < n; ++i) least[i] = o.min[i], greatest[i] = o.max[i];
+  } else {
+    for (int i = 0; i < n; ++i) {
+      // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
+      const Vec3 d = toVec3(dirs[i]);
+      least[i] = greatest[i] = 0;
+      for (int k = 0; k < 3; ++k) {
+        const double a = d[k] * lo[k], b = d[k] * hi[k];
+        least[i] += lesser(a, b), greatest[i] += greater(a, b);
+      }
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    // Both polytopes may lie outside their slabs by kKdopVertex of their extent (plus
+    // kKdopLenience of their magnitude), the products above round by a few ulps: kWorldBoundsPad
+    // of all these covers them. Beyond it the pair is apart along d_i, which overlaps() tests.
+    const Vec3 d = toVec3(dirs[i]);
     const double l1 = std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z);
     const double pad = tolerance::kWorldBoundsPad * (std::fabs(body.min[i]) + std::fabs(body.max[i]) + l1 * magnitude);
-    if (least > body.max[i] + pad || greatest < body.min[i] - pad) return true;
+    if (least[i] > body.max[i] + pad || greatest[i] < body.min[i] - pad) return true;
   }
   return false;
+}
+
+bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
+  const KdopBody& body = kdops_.items[pool_[kdop]];
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  // The segment from a point inside `other` (its centre, or a k-DOP's inside point) to the one
+  // inside this k-DOP enters the k-DOP at t0 (Liang-Barsky against its slabs). That entry point
+  // p is in the k-DOP; if it lies deep in `other`, a ball around p is in `other` and every axis
+  // sees the two overlap by at least its radius: the pair's depth is at least that much.
+  Vec3 from;
+  switch (shape(other)) {
+    case WorldShape::Sphere: from = sphereWorld(other).center; break;
+    case WorldShape::Box: from = boxWorld(other).center; break;
+    case WorldShape::Kdop: from = kdops_.items[pool_[other]].inside; break;
+  }
+  const Vec3 dir = body.inside - from;
+  double t0 = 0, t1 = 1;
+  for (int i = 0; i < body.local.slabCount(); ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    const double s0 = dot(d, from), ds = dot(d, dir);
+    if (ds == 0) {
+      if (s0 < body.min[i] || s0 > body.max[i]) return false;
+      continue;
+    }
+    const double a = (body.min[i] - s0) / ds, b = (body.max[i] - s0) / ds;
+    t0 = greater(t0, lesser(a, b));
+    t1 = lesser(t1, greater(a, b));
+  }
+  if (!(t0 <= t1)) return false;  // the segment misses the slabs (rounding, a flat k-DOP): undecided
+  const Vec3 p = from + dir * t0;
+  double depth = -std::numeric_limits<double>::infinity();  // of a ball around p inside `other`
+  switch (shape(other)) {
+    case WorldShape::Sphere: depth = sphereWorld(other).radius - length(p - from); break;
+    case WorldShape::Box: {
+      const Obb& box = boxWorld(other);
+      const Vec3 r = p - box.center;
+      depth = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
+                            box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
+                     box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
+      break;
+    }
+    case WorldShape::Kdop: {
+      const KdopBody& o = kdops_.items[pool_[other]];
+      const KdopDirection* od = kdopDirections(o.local.k);
+      depth = std::numeric_limits<double>::infinity();
+      for (int i = 0; i < o.local.slabCount(); ++i) {
+        const Vec3 d = toVec3(od[i]);
+        const double s = dot(d, p);
+        depth = lesser(depth, lesser(s - o.min[i], o.max[i] - s) / length(d));
+      }
+      break;
+    }
+  }
+  // The pair's size: both boxes' widths and the witnesses' distance; and the rounding of p and of
+  // the slabs, a few ulps of the coordinates' magnitude.
+  auto width = [&](uint32_t b) {
+    return greater(greater(maxX_[b] - minX_[b], maxY_[b] - minY_[b]), maxZ_[b] - minZ_[b]);
+  };
+  auto magnitude = [&](uint32_t b) {
+    return maxComponent(max(abs(Vec3{minX_[b], minY_[b], minZ_[b]}), abs(Vec3{maxX_[b], maxY_[b], maxZ_[b]})));
+  };
+  const double size = width(kdop) + width(other) + length(dir);
+  const double margin = tolerance::kWorldSureOverlap * size + tolerance::kWorldBoundsPad * greater(magnitude(kdop), magnitude(other));
+  return depth >= margin;
 }
 
 Volume BodyStore::worldVolume(uint32_t dense) {

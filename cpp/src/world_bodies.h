@@ -34,6 +34,8 @@ struct KdopBody {
   Kdop world;          ///< valid when built
   bool built = false;  ///< world matches min/max (built on demand)
   double min[kMaxKdopSlabs] = {}, max[kMaxKdopSlabs] = {};  ///< transformedSlabs(local, pose)
+  Vec3 localInside;  ///< the mean of the local polytope's vertices: a point inside it
+  Vec3 inside;       ///< localInside moved by the pose: inside the world k-DOP (up to rounding)
 };
 
 /// A pool of T with holes that are reused: indices stay put while other entries come and go. It
@@ -89,6 +91,10 @@ class BodyStore {
   /// two are apart by far more than rounding, so overlaps() says apart, and the k-DOP need not be
   /// built to learn it (a box pair of the broad phase is often apart along a diagonal).
   bool kdopSlabSeparates(uint32_t kdop, uint32_t other) const;
+  /// True when k-DOP body `kdop` and body `other` share a point that lies deeper in `other` than
+  /// tolerance::kWorldSureOverlap of the pair's size: overlaps() then says they overlap (its
+  /// verdict is exact beyond kTouchingBand), and the k-DOP need not be built to learn it.
+  bool kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const;
 
   // ---- the broad phase's view: padded bounds (structure of arrays) and the grid cell of each.
   const double* minX() const { return minX_.data(); }
