@@ -255,59 +255,96 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
   return false;
 }
 
-bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
-  const KdopBody& body = kdops_.items[pool_[kdop]];
+namespace {
+
+// The radius of a ball around x inside the slabs of a k-DOP body (negative outside them).
+double slabDepth(const KdopBody& body, Vec3 x) {
   const KdopDirection* dirs = kdopDirections(body.local.k);
-  // The segment from a point inside `other` (its centre, or a k-DOP's inside point) to the one
-  // inside this k-DOP enters the k-DOP at t0 (Liang-Barsky against its slabs). That entry point
-  // p is in the k-DOP; if it lies deep in `other`, a ball around p is in `other` and every axis
-  // sees the two overlap by at least its radius: the pair's depth is at least that much.
-  Vec3 from;
-  switch (shape(other)) {
-    case WorldShape::Sphere: from = sphereWorld(other).center; break;
-    case WorldShape::Box: from = boxWorld(other).center; break;
-    case WorldShape::Kdop: from = kdops_.items[pool_[other]].inside; break;
+  double depth = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < body.local.slabCount(); ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    const double s = dot(d, x);
+    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) / length(d));
   }
-  const Vec3 dir = body.inside - from;
-  double t0 = 0, t1 = 1;
+  return depth;
+}
+
+// The part [t0, t1] of the segment from + t dir (t in [0, 1]) within the slabs of a k-DOP body
+// (Liang-Barsky); t0 > t1 when it misses them.
+void clipToSlabs(const KdopBody& body, Vec3 from, Vec3 dir, double& t0, double& t1) {
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  t0 = 0, t1 = 1;
   for (int i = 0; i < body.local.slabCount(); ++i) {
     const Vec3 d = toVec3(dirs[i]);
     const double s0 = dot(d, from), ds = dot(d, dir);
     if (ds == 0) {
-      if (s0 < body.min[i] || s0 > body.max[i]) return false;
+      if (s0 < body.min[i] || s0 > body.max[i]) t0 = 1, t1 = 0;
       continue;
     }
     const double a = (body.min[i] - s0) / ds, b = (body.max[i] - s0) / ds;
     t0 = greater(t0, lesser(a, b));
     t1 = lesser(t1, greater(a, b));
   }
-  if (!(t0 <= t1)) return false;  // the segment misses the slabs (rounding, a flat k-DOP): undecided
-  const Vec3 p = from + dir * t0;
-  double depth = -std::numeric_limits<double>::infinity();  // of a ball around p inside `other`
-  switch (shape(other)) {
-    case WorldShape::Sphere: depth = sphereWorld(other).radius - length(p - from); break;
+}
+
+}  // namespace
+
+bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
+  const KdopBody& body = kdops_.items[pool_[kdop]];
+  // Two common points on the segment from a point inside `other` (its centre, or a k-DOP's inside
+  // point) to the one inside this k-DOP: p1 where it enters the k-DOP's slabs, p2 where it leaves
+  // `other` (or the k-DOP's point, if it does not). If p1 lies deep in `other`, or p2 deep in the
+  // k-DOP, a ball around that point of one body lies in the other, and every axis sees the two
+  // overlap by at least its radius: the pair's depth is at least that much.
+  const WorldShape otherShape = shape(other);
+  Vec3 from;
+  switch (otherShape) {
+    case WorldShape::Sphere: from = sphereWorld(other).center; break;
+    case WorldShape::Box: from = boxWorld(other).center; break;
+    case WorldShape::Kdop: from = kdops_.items[pool_[other]].inside; break;
+  }
+  const Vec3 dir = body.inside - from;
+  double t0, t1;
+  clipToSlabs(body, from, dir, t0, t1);
+  const Vec3 p1 = from + dir * t0;
+  double depth1 = -std::numeric_limits<double>::infinity();  // of a ball around p1 inside `other`
+  double leave = 1;                                           // where the segment leaves `other`
+  switch (otherShape) {
+    case WorldShape::Sphere: {
+      const Sphere& sphere = sphereWorld(other);
+      depth1 = sphere.radius - length(p1 - from);
+      leave = sphere.radius / length(dir);
+      break;
+    }
     case WorldShape::Box: {
       const Obb& box = boxWorld(other);
-      const Vec3 r = p - box.center;
-      depth = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
-                            box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
-                     box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
+      const Vec3 r = p1 - box.center;
+      depth1 = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
+                             box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
+                      box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
+      for (int j = 0; j < 3; ++j) leave = lesser(leave, box.halfExtents[j] / std::fabs(dot(box.axis[j], dir)));
+      // A box's corner poking into the k-DOP: the segment between the centres may pass beside
+      // their common part, the corner nearest the k-DOP's inside point does not. Its depth in the
+      // k-DOP counts as p2's does (the corner is in the box).
+      Vec3 corner = box.center;
+      for (int j = 0; j < 3; ++j) corner = corner + box.axis[j] * (dot(box.axis[j], dir) < 0 ? -box.halfExtents[j] : box.halfExtents[j]);
+      depth1 = greater(depth1, slabDepth(body, corner));
       break;
     }
     case WorldShape::Kdop: {
       const KdopBody& o = kdops_.items[pool_[other]];
-      const KdopDirection* od = kdopDirections(o.local.k);
-      depth = std::numeric_limits<double>::infinity();
-      for (int i = 0; i < o.local.slabCount(); ++i) {
-        const Vec3 d = toVec3(od[i]);
-        const double s = dot(d, p);
-        depth = lesser(depth, lesser(s - o.min[i], o.max[i] - s) / length(d));
-      }
+      depth1 = slabDepth(o, p1);
+      double u0, u1;
+      clipToSlabs(o, from, dir, u0, u1);
+      leave = u0 <= u1 ? u1 : 0;
       break;
     }
   }
-  // The pair's size: both boxes' widths and the witnesses' distance; and the rounding of p and of
-  // the slabs, a few ulps of the coordinates' magnitude.
+  if (!(t0 <= t1)) depth1 = -std::numeric_limits<double>::infinity();  // no p1 (rounding, a flat k-DOP)
+  // 0 <= leave (a NaN, from a zero-length segment, compares false and leaves no p2).
+  const double depth2 = leave >= 0 ? slabDepth(body, from + dir * lesser(leave, 1.0)) : -std::numeric_limits<double>::infinity();
+  // The pair's size: both boxes' widths and the witnesses' distance; and the rounding of the
+  // points and of the slabs, a few ulps of the coordinates' magnitude.
   auto width = [&](uint32_t b) {
     return greater(greater(maxX_[b] - minX_[b], maxY_[b] - minY_[b]), maxZ_[b] - minZ_[b]);
   };
@@ -316,7 +353,27 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   };
   const double size = width(kdop) + width(other) + length(dir);
   const double margin = tolerance::kWorldSureOverlap * size + tolerance::kWorldBoundsPad * greater(magnitude(kdop), magnitude(other));
-  return depth >= margin;
+  if (greater(depth1, depth2) >= margin) return true;
+  // A corner of the k-DOP poking into `other`: its turned local vertices are points of its slabs
+  // (the slabs are their extremes, computed from the same numbers), the deepest in `other` counts.
+  const RigidTransform& pose = pose_[kdop];
+  double deepest = -std::numeric_limits<double>::infinity();
+  for (int v = 0; v < body.local.vertexCount; ++v) {
+    const Vec3 x = pose.rotation * kdopVertex(body.local, v) * pose.scale + pose.translation;
+    switch (otherShape) {
+      case WorldShape::Sphere: deepest = greater(deepest, sphereWorld(other).radius - length(x - from)); break;
+      case WorldShape::Box: {
+        const Obb& box = boxWorld(other);
+        const Vec3 r = x - box.center;
+        deepest = greater(deepest, lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
+                                                 box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
+                                          box.halfExtents.z - std::fabs(dot(box.axis[2], r))));
+        break;
+      }
+      case WorldShape::Kdop: deepest = greater(deepest, slabDepth(kdops_.items[pool_[other]], x)); break;
+    }
+  }
+  return deepest >= margin;
 }
 
 Volume BodyStore::worldVolume(uint32_t dense) {
