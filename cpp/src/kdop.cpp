@@ -273,6 +273,10 @@ bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, doub
     kdop.tightMin[i] = kdop.localMin[i] + shift;
     kdop.tightMax[i] = kdop.localMax[i] + shift;
   }
+  // Past the count, zeros whatever the Kdop held before and whatever an attempt left there: a
+  // k-DOP built again in place (the World's, each frame) is then the one built afresh, field for
+  // field, without clearing all of it first.
+  for (int v = kdop.vertexCount; v < kMaxKdopVertices; ++v) kdop.vertex[v] = Vec3{};
   return true;
 }
 

@@ -191,8 +191,9 @@ const Kdop& BodyStore::kdopWorld(uint32_t dense) {
   KdopBody& body = kdops_.items[pool_[dense]];
   if (!body.built) {
     // transformed(Kdop) builds the same slabs with makeKdop, which cannot fail on them (the slabs
-    // of a point set's own extremes intersect); tryMakeKdop is makeKdop without the message.
-    body.world = Kdop{};  // no entries left from the last build past the new counts
+    // of a point set's own extremes intersect); tryMakeKdop is makeKdop without the message. It
+    // writes every field of a k-DOP of this k (the vertices past the count as zeros), so the
+    // k-DOP rebuilt in place is the one makeKdop returns.
     const bool ok = tryMakeKdop(body.local.k, body.min, body.max, body.local.slabCount(), body.world);
     (void)ok;
     body.built = true;
