@@ -217,7 +217,7 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
     const Sphere& sphere = sphereWorld(other);
     for (int i = 0; i < n; ++i) {
       const Vec3 d = toVec3(dirs[i]);
-      const double mid = dot(d, sphere.center), reach = sphere.radius * length(d);
+      const double mid = dot(d, sphere.center), reach = sphere.radius * length(d);  // once per pair
       least[i] = mid - reach, greatest[i] = mid + reach;
     }
   } else if (otherShape == WorldShape::Box) {
@@ -258,14 +258,20 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
 
 namespace {
 
+// 1 / |d| of a k-DOP direction (its entries 0 or +-1) by its count of nonzero entries: a table,
+// not a square root and a division per slab (to rounding, which the margins cover).
+double inverseLength(KdopDirection d) {
+  static constexpr double kInverse[] = {0, 1, 0.70710678118654752, 0.57735026918962576};
+  return kInverse[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+}
+
 // The radius of a ball around x inside the slabs of a k-DOP body (negative outside them).
 double slabDepth(const KdopBody& body, Vec3 x) {
   const KdopDirection* dirs = kdopDirections(body.local.k);
   double depth = std::numeric_limits<double>::infinity();
   for (int i = 0; i < body.local.slabCount(); ++i) {
-    const Vec3 d = toVec3(dirs[i]);
-    const double s = dot(d, x);
-    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) / length(d));
+    const double s = dot(toVec3(dirs[i]), x);
+    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) * inverseLength(dirs[i]));
   }
   return depth;
 }
@@ -282,7 +288,8 @@ void clipToSlabs(const KdopBody& body, Vec3 from, Vec3 dir, double& t0, double& 
       if (s0 < body.min[i] || s0 > body.max[i]) t0 = 1, t1 = 0;
       continue;
     }
-    const double a = (body.min[i] - s0) / ds, b = (body.max[i] - s0) / ds;
+    const double inv = 1 / ds;
+    const double a = (body.min[i] - s0) * inv, b = (body.max[i] - s0) * inv;
     t0 = greater(t0, lesser(a, b));
     t1 = lesser(t1, greater(a, b));
   }
