@@ -335,7 +335,8 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
       // their common part, the corner nearest the k-DOP's inside point does not. Its depth in the
       // k-DOP counts as p2's does (the corner is in the box).
       Vec3 corner = box.center;
-      for (int j = 0; j < 3; ++j) corner = corner + box.axis[j] * (dot(box.axis[j], dir) < 0 ? -box.halfExtents[j] : box.halfExtents[j]);
+      for (int j = 0; j < 3; ++j)
+        corner = corner + box.axis[j] * (dot(box.axis[j], dir) < 0 ? -box.halfExtents[j] : box.halfExtents[j]);
       depth1 = greater(depth1, slabDepth(body, corner));
       break;
     }
@@ -350,7 +351,8 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   }
   if (!(t0 <= t1)) depth1 = -std::numeric_limits<double>::infinity();  // no p1 (rounding, a flat k-DOP)
   // 0 <= leave (a NaN, from a zero-length segment, compares false and leaves no p2).
-  const double depth2 = leave >= 0 ? slabDepth(body, from + dir * lesser(leave, 1.0)) : -std::numeric_limits<double>::infinity();
+  const double depth2 =
+      leave >= 0 ? slabDepth(body, from + dir * lesser(leave, 1.0)) : -std::numeric_limits<double>::infinity();
   // The pair's size: both boxes' widths and the witnesses' distance; and the rounding of the
   // points and of the slabs, a few ulps of the coordinates' magnitude.
   auto width = [&](uint32_t b) {
@@ -360,7 +362,8 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
     return maxComponent(max(abs(Vec3{minX_[b], minY_[b], minZ_[b]}), abs(Vec3{maxX_[b], maxY_[b], maxZ_[b]})));
   };
   const double size = width(kdop) + width(other) + length(dir);
-  const double margin = tolerance::kWorldSureOverlap * size + tolerance::kWorldBoundsPad * greater(magnitude(kdop), magnitude(other));
+  const double margin =
+      tolerance::kWorldSureOverlap * size + tolerance::kWorldBoundsPad * greater(magnitude(kdop), magnitude(other));
   if (greater(depth1, depth2) >= margin) return true;
   // A corner of the k-DOP poking into `other`: its turned local vertices are points of its slabs
   // (the slabs are their extremes), the deepest in `other` counts. Turned here in fewer

@@ -121,7 +121,8 @@ TEST(KdopClip, RandomKdopsOfEveryKClipToTheLinesPolytope) {
           const Vec3 d = toVec3(kdopDirections(k)[i]);
           s.lo[i] = dot(d, centre) - u(rng) * scale, s.hi[i] = dot(d, centre) + u(rng) * scale;
         }
-        answered += expectSamePolytope(s, "random, scale 1e" + std::to_string(scaleExponent) + ", case " + std::to_string(n));
+        answered +=
+            expectSamePolytope(s, "random, scale 1e" + std::to_string(scaleExponent) + ", case " + std::to_string(n));
       }
       EXPECT_GE(answered, 190) << "the clipping should answer nearly all random k-DOPs, k = " << k;
     }
@@ -179,7 +180,8 @@ TEST(KdopClip, DegenerateKdopsClipToTheLinesPolytopeOrDecline) {
         points.push_back({u(rng), u(rng), u(rng)});
       }
       const Slabs s = tightAround(k, points);
-      const bool answered = expectSamePolytope(s, "degenerate kind " + std::to_string(kind) + ", case " + std::to_string(n));
+      const bool answered =
+          expectSamePolytope(s, "degenerate kind " + std::to_string(kind) + ", case " + std::to_string(n));
       bool flatSlab = false;
       for (int i = 0; i < k / 2; ++i) flatSlab = flatSlab || s.lo[i] == s.hi[i];
       if (flatSlab) {

@@ -2,8 +2,9 @@
 // (world_bodies.h): kdopSlabSeparates (apart along a slab direction, the other body projected
 // itself) and kdopSurelyOverlaps (a common point deep in the other body). Whatever either decides
 // must be overlaps()'s verdict on the two world volumes, including for pairs placed a hair from
-// touching, far from the origin and tiny; and each must decide a good share of the pairs, or the
-// World would build every k-DOP again. mt19937, seed 12345.
+// touching, far from the origin and tiny, and for flat and needle-like k-DOPs; and each must
+// decide a good share of the pairs, or the World would build every k-DOP again. mt19937, seed
+// 12345.
 
 #include <gtest/gtest.h>
 
@@ -34,8 +35,9 @@ Vec3 randomUnit(Rng& rng) {
   return v / length(v);
 }
 
-/// A local volume of about `size` around its origin; kind 0 sphere, 1 AABB, 2 OBB, 3.. k-DOPs.
-Volume randomVolume(Rng& rng, int kind, double size) {
+/// A local volume of about `size` around its origin; kind 0 sphere, 1 AABB, 2 OBB, 3.. k-DOPs
+/// (`shape` 1: flat, its points in the plane z = 0; 2: a needle along x).
+Volume randomVolume(Rng& rng, int kind, double size, int shape = 0) {
   static const int ks[] = {6, 8, 14, 18, 26};
   const Vec3 h{uniform(rng, 0.2, 1) * size, uniform(rng, 0.2, 1) * size, uniform(rng, 0.2, 1) * size};
   switch (kind) {
@@ -44,7 +46,11 @@ Volume randomVolume(Rng& rng, int kind, double size) {
     case 2: return makeObbFromQuaternion({}, randomRotation(rng), h).value();
     default: {
       Vec3 points[7];
-      for (Vec3& p : points) p = Vec3{uniform(rng, -1, 1) * h.x, uniform(rng, -1, 1) * h.y, uniform(rng, -1, 1) * h.z};
+      for (Vec3& p : points) {
+        p = Vec3{uniform(rng, -1, 1) * h.x, uniform(rng, -1, 1) * h.y, uniform(rng, -1, 1) * h.z};
+        if (shape == 1) p.z = 0;
+        if (shape == 2) p.y = p.z = 0;
+      }
       return fitKdop(ks[(kind - 3) % 5], points, 7).value();
     }
   }
@@ -79,7 +85,8 @@ void runPairs(Vec3 at, double size, Tally& tally, const char* where) {
   Rng rng(12345);
   for (int n = 0; n < 600; ++n) {
     const int kdopKind = 3 + n % 5, otherKind = (n / 5) % 8;
-    const Volume kdop = randomVolume(rng, kdopKind, size), other = randomVolume(rng, otherKind, size);
+    const Volume kdop = randomVolume(rng, kdopKind, size, n % 9 == 4 ? 1 : n % 9 == 7 ? 2 : 0);
+    const Volume other = randomVolume(rng, otherKind, size, n % 11 == 5 ? 1 : 0);
     const Quat qa = randomRotation(rng), qb = randomRotation(rng);
     const Vec3 direction = randomUnit(rng);
     const std::string what = std::string(where) + ", case " + std::to_string(n);
@@ -102,7 +109,8 @@ TEST(WorldKdopShortcuts, AgreeWithOverlapsForPairsOfEveryKindNearAndFarFromTouch
   Tally tally;
   runPairs({3, -2, 1}, 1, tally, "near the origin");
   // Both shortcuts must carry their weight on pairs at random distances (up to 3 sizes apart).
-  EXPECT_GT(tally.separated, tally.pairs / 4) << "kdopSlabSeparates decided " << tally.separated << " of " << tally.pairs;
+  EXPECT_GT(tally.separated, tally.pairs / 4)
+      << "kdopSlabSeparates decided " << tally.separated << " of " << tally.pairs;
   EXPECT_GT(tally.sure, tally.pairs / 5) << "kdopSurelyOverlaps decided " << tally.sure << " of " << tally.pairs;
 }
 
