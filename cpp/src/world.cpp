@@ -138,6 +138,7 @@ struct World::Impl {
     // frame are of this kind).
     if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return true;
     if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return true;
+    if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return false;  // beyond an edge
     switch (sa) {
       case WorldShape::Sphere:
         if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));

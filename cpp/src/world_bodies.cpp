@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "sepaxis/bounds.h"
 #include "sepaxis/tolerance.h"
@@ -297,6 +298,93 @@ void clipToSlabs(const KdopBody& body, Vec3 from, Vec3 dir, double& t0, double& 
 
 }  // namespace
 
+double BodyStore::sureMargin(uint32_t a, uint32_t b, double distance) const {
+  auto width = [&](uint32_t i) {
+    return greater(greater(maxX_[i] - minX_[i], maxY_[i] - minY_[i]), maxZ_[i] - minZ_[i]);
+  };
+  auto magnitude = [&](uint32_t i) {
+    return maxComponent(max(abs(Vec3{minX_[i], minY_[i], minZ_[i]}), abs(Vec3{maxX_[i], maxY_[i], maxZ_[i]})));
+  };
+  const double size = width(a) + width(b) + distance;
+  return tolerance::kWorldSureMargin * size + tolerance::kWorldBoundsPad * greater(magnitude(a), magnitude(b));
+}
+
+bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
+  const WorldShape otherShape = shape(other);
+  if (otherShape == WorldShape::Kdop) return false;
+  const KdopBody& body = kdops_.items[pool_[kdop]];
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  const int n = body.local.slabCount();
+  // Each plane of the k-DOP as a . x <= h (plane 2i: +d_i, max_i; plane 2i + 1: -d_i, -min_i), and
+  // how far `other` lies beyond it (its least a . x minus h; the slab test found none positive
+  // enough). Near an edge of the k-DOP, `other` can lie beyond the wedge of two planes while
+  // beyond neither: the edge's own directions m = l a + (1 - l) b, 0 < l < 1, separate it.
+  Vec3 centre;
+  if (otherShape == WorldShape::Sphere) centre = sphereWorld(other).center;
+  else centre = boxWorld(other).center;
+  int best[3] = {-1, -1, -1};  // the three planes `other` lies furthest beyond (by gap / |a|)
+  double bestGap[3] = {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                       -std::numeric_limits<double>::infinity()};
+  for (int i = 0; i < n; ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    double reach;
+    if (otherShape == WorldShape::Sphere) {
+      reach = sphereWorld(other).radius * length(d);
+    } else {
+      const Obb& box = boxWorld(other);
+      reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
+              box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
+    }
+    const double mid = dot(d, centre), scale = inverseLength(dirs[i]);
+    const double gaps[2] = {(mid - reach - body.max[i]) * scale, (body.min[i] - mid - reach) * scale};
+    for (int side = 0; side < 2; ++side) {
+      int at = 2 * i + side;
+      double gap = gaps[side];
+      for (int r = 0; r < 3; ++r)  // insert into the three best
+        if (gap > bestGap[r]) std::swap(gap, bestGap[r]), std::swap(at, best[r]);
+    }
+  }
+  const double margin = sureMargin(kdop, other, 0);
+  auto plane = [&](int p, Vec3& a, double& h) {
+    const Vec3 d = toVec3(dirs[p / 2]);
+    if (p % 2 == 0) a = d, h = body.max[p / 2];
+    else a = -d, h = -body.min[p / 2];
+  };
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j) {
+      if (best[i] < 0 || best[j] < 0 || best[i] / 2 == best[j] / 2) continue;
+      Vec3 a, b;
+      double ha, hb;
+      plane(best[i], a, ha);
+      plane(best[j], b, hb);
+      const double sa = dot(a, centre) - ha, sb = dot(b, centre) - hb;  // the centre beyond each
+      if (otherShape == WorldShape::Sphere) {
+        // The centre's distance to the edge line {a . x = ha, b . x = hb}: solve for the line's
+        // point nearest it, c - (l a + m b) with [a.a a.b; a.b b.b] [l; m] = [sa; sb]; when l, m >
+        // 0 the direction l a + m b separates, at distance sqrt(l sa + m sb) from the wedge.
+        const double aa = dot(a, a), ab = dot(a, b), bb = dot(b, b), det = aa * bb - ab * ab;
+        const double l = (sa * bb - sb * ab) / det, m = (sb * aa - sa * ab) / det;
+        if (l > 0 && m > 0 && std::sqrt(l * sa + m * sb) - sphereWorld(other).radius > margin) return true;
+        continue;
+      }
+      // A box: its least m . x - (l ha + (1 - l) hb) along m = l a + (1 - l) b is concave and
+      // piecewise linear in l, greatest where m is perpendicular to one of the box's axes.
+      const Obb& box = boxWorld(other);
+      for (int k = 0; k < 3; ++k) {
+        const double ua = dot(a, box.axis[k]), ub = dot(b, box.axis[k]);
+        if (ua == ub) continue;
+        const double l = ub / (ub - ua);  // l ua + (1 - l) ub = 0
+        if (!(l > 0 && l < 1)) continue;
+        const Vec3 m = a * l + b * (1 - l);
+        const double least = l * sa + (1 - l) * sb - box.halfExtents.x * std::fabs(dot(m, box.axis[0])) -
+                             box.halfExtents.y * std::fabs(dot(m, box.axis[1])) -
+                             box.halfExtents.z * std::fabs(dot(m, box.axis[2]));
+        if (least > margin * length(m)) return true;
+      }
+    }
+  return false;
+}
+
 bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   const KdopBody& body = kdops_.items[pool_[kdop]];
   // Two common points on the segment from a point inside `other` (its centre, or a k-DOP's inside
@@ -355,15 +443,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
       leave >= 0 ? slabDepth(body, from + dir * lesser(leave, 1.0)) : -std::numeric_limits<double>::infinity();
   // The pair's size: both boxes' widths and the witnesses' distance; and the rounding of the
   // points and of the slabs, a few ulps of the coordinates' magnitude.
-  auto width = [&](uint32_t b) {
-    return greater(greater(maxX_[b] - minX_[b], maxY_[b] - minY_[b]), maxZ_[b] - minZ_[b]);
-  };
-  auto magnitude = [&](uint32_t b) {
-    return maxComponent(max(abs(Vec3{minX_[b], minY_[b], minZ_[b]}), abs(Vec3{maxX_[b], maxY_[b], maxZ_[b]})));
-  };
-  const double size = width(kdop) + width(other) + length(dir);
-  const double margin =
-      tolerance::kWorldSureOverlap * size + tolerance::kWorldBoundsPad * greater(magnitude(kdop), magnitude(other));
+  const double margin = sureMargin(kdop, other, length(dir));
   if (greater(depth1, depth2) >= margin) return true;
   // A corner of the k-DOP poking into `other`: its turned local vertices are points of its slabs
   // (the slabs are their extremes), the deepest in `other` counts. Turned here in fewer

@@ -92,9 +92,13 @@ class BodyStore {
   /// built to learn it (a box pair of the broad phase is often apart along a diagonal).
   bool kdopSlabSeparates(uint32_t kdop, uint32_t other) const;
   /// True when k-DOP body `kdop` and body `other` share a point that lies deeper in `other` than
-  /// tolerance::kWorldSureOverlap of the pair's size: overlaps() then says they overlap (its
+  /// tolerance::kWorldSureMargin of the pair's size: overlaps() then says they overlap (its
   /// verdict is exact beyond kTouchingBand), and the k-DOP need not be built to learn it.
   bool kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const;
+  /// True when body `other` (a sphere or a box) lies beyond a combination of two planes of
+  /// k-DOP body `kdop` (the edge between two faces) by more than tolerance::kWorldSureMargin of
+  /// the pair's size: overlaps() then says they are apart, and the k-DOP need not be built.
+  bool kdopSurelyApart(uint32_t kdop, uint32_t other) const;
 
   // ---- the broad phase's view: padded bounds (structure of arrays) and the grid cell of each.
   const double* minX() const { return minX_.data(); }
@@ -115,6 +119,9 @@ class BodyStore {
   static constexpr uint32_t kMaxGeneration = (uint32_t{1} << (32 - kBodyIdSlotBits)) - 1;
 
   void setBounds(uint32_t dense, const Bounds& b);
+  /// What kdopSurelyOverlaps and kdopSurelyApart ask of a pair's depth or gap: kWorldSureMargin of
+  /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude.
+  double sureMargin(uint32_t a, uint32_t b, double distance) const;
   void moveLast(uint32_t to);
 
   // Slots: freed ones queue first in, first out, so that a slot's generation grows slowly; a

@@ -1,6 +1,7 @@
-// The World's two ways of deciding a pair with a k-DOP without building the k-DOP
-// (world_bodies.h): kdopSlabSeparates (apart along a slab direction, the other body projected
-// itself) and kdopSurelyOverlaps (a common point deep in the other body). Whatever either decides
+// The World's ways of deciding a pair with a k-DOP without building the k-DOP (world_bodies.h):
+// kdopSlabSeparates (apart along a slab direction, the other body projected itself),
+// kdopSurelyOverlaps (a common point deep in the other body) and kdopSurelyApart (beyond the
+// wedge of two of the k-DOP's planes, clearly). Whatever each decides
 // must be overlaps()'s verdict on the two world volumes, including for pairs placed a hair from
 // touching, far from the origin and tiny, and for flat and needle-like k-DOPs; and each must
 // decide a good share of the pairs, or the World would build every k-DOP again. mt19937, seed
@@ -57,7 +58,7 @@ Volume randomVolume(Rng& rng, int kind, double size, int shape = 0) {
 }
 
 struct Tally {
-  int pairs = 0, separated = 0, sure = 0;
+  int pairs = 0, separated = 0, sure = 0, apart = 0;
 };
 
 /// The k-DOP at `at` and the other body at `at + offset`, both turned; the shortcuts against
@@ -68,14 +69,18 @@ bool checkPair(const Volume& kdop, const Volume& other, Quat qa, Quat qb, Vec3 a
   store.add(kdop, makeRigidTransform(qa, at).value());
   store.add(other, makeRigidTransform(qb, at + offset).value());
   const bool truth = overlaps(store.worldVolume(0), store.worldVolume(1));
-  const bool apart = store.kdopSlabSeparates(0, 1), sure = store.kdopSurelyOverlaps(0, 1);
-  if (apart) {
+  const bool separated = store.kdopSlabSeparates(0, 1), sure = store.kdopSurelyOverlaps(0, 1);
+  const bool apart = store.kdopSurelyApart(0, 1);
+  if (separated) {
     EXPECT_FALSE(truth) << what << ": kdopSlabSeparates, but overlaps() says they overlap";
   }
   if (sure) {
     EXPECT_TRUE(truth) << what << ": kdopSurelyOverlaps, but overlaps() says they are apart";
   }
-  tally.pairs += 1, tally.separated += apart, tally.sure += sure;
+  if (apart) {
+    EXPECT_FALSE(truth) << what << ": kdopSurelyApart, but overlaps() says they overlap";
+  }
+  tally.pairs += 1, tally.separated += separated, tally.sure += sure, tally.apart += apart && !separated;
   return truth;
 }
 
@@ -134,6 +139,45 @@ TEST(WorldKdopShortcuts, TheSlabTestSeesATurnedBoxItselfNotItsBoundingBox) {
   store.add(makeAabb({-1, -1, -1}, {1, 1, 1}).value(), makeRigidTransform({0, 0, s, c}, {2, 2, 0}).value());
   EXPECT_TRUE(store.kdopSlabSeparates(0, 1));
   EXPECT_FALSE(overlaps(store.worldVolume(0), store.worldVolume(1)));
+}
+
+TEST(WorldKdopShortcuts, BodiesBeyondAnEdgeOfAKdopButNotBeyondAFaceAreSurelyApart) {
+  // A 6-DOP cube [-1, 1]^3 and, beside its edge x = y = 1, a sphere and a turned box whose
+  // intervals along x and along y both reach into the cube's: no slab separates them, the
+  // edge's direction (1, 1, 0) does, by 0.107 and 0.236.
+  const double mn[] = {-1, -1, -1}, mx[] = {1, 1, 1};
+  const Kdop cube = makeKdop(6, mn, mx, 3).value();
+  const RigidTransform identity = makeRigidTransform({0, 0, 0, 1}, {}).value();
+  {
+    detail::BodyStore store;
+    store.add(cube, identity);
+    store.add(makeSphere({0, 0, 0}, 0.6).value(), makeRigidTransform({0, 0, 0, 1}, {1.5, 1.5, 0}).value());
+    EXPECT_FALSE(store.kdopSlabSeparates(0, 1));
+    EXPECT_TRUE(store.kdopSurelyApart(0, 1));
+    EXPECT_FALSE(overlaps(store.worldVolume(0), store.worldVolume(1)));
+  }
+  {
+    // A cube of half side 0.5 turned 30 degrees about z, its centre at (1.6, 1.6, 0): along x it
+    // reaches 0.5 (cos 30 + sin 30) = 0.683 back, to 0.917 < 1, and along (1,1,0)/sqrt 2 only
+    // 0.5 (cos 15 + sin 15) = 0.612 back from 2.263, to 1.650 > sqrt 2 = 1.414.
+    detail::BodyStore store;
+    store.add(cube, identity);
+    const double s = std::sin(3.141592653589793 / 12), c = std::cos(3.141592653589793 / 12);
+    store.add(makeAabb({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5}).value(),
+              makeRigidTransform({0, 0, s, c}, {1.6, 1.6, 0}).value());
+    EXPECT_FALSE(store.kdopSlabSeparates(0, 1));
+    EXPECT_TRUE(store.kdopSurelyApart(0, 1));
+    EXPECT_FALSE(overlaps(store.worldVolume(0), store.worldVolume(1)));
+  }
+  {
+    // The same sphere a little nearer, 0.01 inside the edge's reach: overlapping, and not apart.
+    detail::BodyStore store;
+    store.add(cube, identity);
+    const double at = 1 + (0.6 - 0.01) / std::sqrt(2.0);
+    store.add(makeSphere({0, 0, 0}, 0.6).value(), makeRigidTransform({0, 0, 0, 1}, {at, at, 0}).value());
+    EXPECT_FALSE(store.kdopSurelyApart(0, 1));
+    EXPECT_TRUE(overlaps(store.worldVolume(0), store.worldVolume(1)));
+  }
 }
 
 }  // namespace

@@ -67,13 +67,14 @@ inline constexpr double kTouchingBand = 1e-6;
 inline constexpr double kWorldBoundsPad = 0x1p-32;
 
 /// Relative to a pair's size (both bodies' widths plus the distance of their inside points). A
-/// World reports a pair with a k-DOP as overlapping without building the k-DOP's polytope when it
-/// finds a point of the k-DOP's slabs that a ball this large around it keeps inside the other
-/// body: the pair's depth is then at least that, 100 times the exactness band kTouchingBand,
-/// beyond which overlaps() is right by contract, so both say "overlap" (world_bodies.cpp
-/// kdopSurelyOverlaps; the slabs differ from the polytope by kKdopVertex, and the point's
-/// rounding is covered by kWorldBoundsPad of the magnitude on top).
-inline constexpr double kWorldSureOverlap = 1e-4;
+/// World decides a pair with a k-DOP without building the k-DOP's polytope when it is this deep
+/// or this far apart: when a ball this large around a point of the k-DOP's slabs lies in the
+/// other body (kdopSurelyOverlaps), or the other body lies this far beyond a combination of two
+/// of the k-DOP's planes (kdopSurelyApart). 100 times the exactness band kTouchingBand, beyond
+/// which overlaps() is right by contract, so both give the same verdict (world_bodies.cpp; the
+/// slabs differ from the polytope by kKdopVertex, and the points' rounding is covered by
+/// kWorldBoundsPad of the magnitude on top).
+inline constexpr double kWorldSureMargin = 1e-4;
 
 /// Unitless. A World accepts a pose's rotation (and an OBB's axes) when every entry of R^T R (of
 /// U^T U) is within this of the identity, and det R > 0. toMat3 of a unit quaternion
