@@ -202,6 +202,17 @@ const Kdop& BodyStore::kdopWorld(uint32_t dense) {
   return body.world;
 }
 
+namespace {
+
+// |d| of a k-DOP direction (entries 0 or +-1) by its count of nonzero entries: the same numbers
+// as length(d) (sqrt is correctly rounded), without a square root per slab and pair.
+double directionLength(KdopDirection d) {
+  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};
+  return kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+}
+
+}  // namespace
+
 bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
   const KdopBody& body = kdops_.items[pool_[kdop]];
   const KdopDirection* dirs = kdopDirections(body.local.k);
@@ -218,7 +229,7 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
     const Sphere& sphere = sphereWorld(other);
     for (int i = 0; i < n; ++i) {
       const Vec3 d = toVec3(dirs[i]);
-      const double mid = dot(d, sphere.center), reach = sphere.radius * length(d);  // once per pair
+      const double mid = dot(d, sphere.center), reach = sphere.radius * directionLength(dirs[i]);
       least[i] = mid - reach, greatest[i] = mid + reach;
     }
   } else if (otherShape == WorldShape::Box) {
@@ -329,7 +340,7 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
     const Vec3 d = toVec3(dirs[i]);
     double reach;
     if (otherShape == WorldShape::Sphere) {
-      reach = sphereWorld(other).radius * length(d);
+      reach = sphereWorld(other).radius * directionLength(dirs[i]);
     } else {
       const Obb& box = boxWorld(other);
       reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
