@@ -396,6 +396,58 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
   return false;
 }
 
+namespace {
+
+// The point of a k-DOP's slabs nearest c where that point is a face's or an edge's: the foot on
+// the plane c lies furthest beyond, or the nearest point of the line of the two it lies furthest
+// beyond, when that point is within every other slab (then it is the nearest point of the slabs,
+// and in them). False near a corner of the slabs, where neither is, and for c in the slabs.
+bool nearestOnSlabs(const KdopBody& body, Vec3 c, Vec3& nearest) {
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  const int n = body.local.slabCount();
+  int p = -1, q = -1;  // the planes c lies furthest beyond, by distance
+  double dp = 0, dq = 0;
+  for (int i = 0; i < n; ++i) {
+    const double s = dot(toVec3(dirs[i]), c), scale = inverseLength(dirs[i]);
+    const double beyond[2] = {(s - body.max[i]) * scale, (body.min[i] - s) * scale};
+    for (int side = 0; side < 2; ++side) {
+      if (beyond[side] > dp) q = p, dq = dp, p = 2 * i + side, dp = beyond[side];
+      else if (beyond[side] > dq) q = 2 * i + side, dq = beyond[side];
+    }
+  }
+  if (p < 0) return false;
+  auto plane = [&](int at, Vec3& a, double& h) {
+    const Vec3 d = toVec3(dirs[at / 2]);
+    if (at % 2 == 0) a = d, h = body.max[at / 2];
+    else a = -d, h = -body.min[at / 2];
+  };
+  // x within every slab but those of planes p and q (x is on those, to rounding).
+  auto withinOthers = [&](Vec3 x, int skip1, int skip2) {
+    for (int i = 0; i < n; ++i) {
+      if (i == skip1 / 2 || i == skip2 / 2) continue;
+      const double s = dot(toVec3(dirs[i]), x);
+      if (s < body.min[i] || s > body.max[i]) return false;
+    }
+    return true;
+  };
+  Vec3 a, b;
+  double ha, hb;
+  plane(p, a, ha);
+  const double sa = dot(a, c) - ha;
+  nearest = c - a * (sa / dot(a, a));
+  if (withinOthers(nearest, p, p)) return true;
+  if (q < 0 || q / 2 == p / 2) return false;
+  plane(q, b, hb);
+  const double sb = dot(b, c) - hb;
+  const double aa = dot(a, a), ab = dot(a, b), bb = dot(b, b), det = aa * bb - ab * ab;
+  const double l = (sa * bb - sb * ab) / det, m = (sb * aa - sa * ab) / det;
+  if (!(l > 0 && m > 0)) return false;
+  nearest = c - (a * l + b * m);
+  return withinOthers(nearest, p, q);
+}
+
+}  // namespace
+
 bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   const KdopBody& body = kdops_.items[pool_[kdop]];
   // Two common points on the segment from a point inside `other` (its centre, or a k-DOP's inside
@@ -456,6 +508,21 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   // points and of the slabs, a few ulps of the coordinates' magnitude.
   const double margin = sureMargin(kdop, other, length(dir));
   if (greater(depth1, depth2) >= margin) return true;
+  // The point of the slabs nearest the other's centre, where it is a face's or an edge's: for a
+  // sphere, the nearest point of the k-DOP, in it as deep as it gets; for a box, often in the
+  // part the two share (a face on a face).
+  Vec3 nearest;
+  if (nearestOnSlabs(body, from, nearest)) {
+    if (otherShape == WorldShape::Sphere && sphereWorld(other).radius - length(nearest - from) >= margin) return true;
+    if (otherShape == WorldShape::Box) {
+      const Obb& box = boxWorld(other);
+      const Vec3 r = nearest - box.center;
+      const double depth = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
+                                         box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
+                                  box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
+      if (depth >= margin) return true;
+    }
+  }
   // A corner of the k-DOP poking into `other`: its turned local vertices are points of its slabs
   // (the slabs are their extremes), the deepest in `other` counts. Turned here in fewer
   // operations than transformedSlabs takes, so a few ulps of the magnitude away from those
