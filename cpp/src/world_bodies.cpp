@@ -482,13 +482,17 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
                              box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
                       box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
       for (int j = 0; j < 3; ++j) leave = lesser(leave, box.halfExtents[j] / std::fabs(dot(box.axis[j], dir)));
-      // A box's corner poking into the k-DOP: the segment between the centres may pass beside
-      // their common part, the corner nearest the k-DOP's inside point does not. Its depth in the
-      // k-DOP counts as p2's does (the corner is in the box).
-      Vec3 corner = box.center;
-      for (int j = 0; j < 3; ++j)
-        corner = corner + box.axis[j] * (dot(box.axis[j], dir) < 0 ? -box.halfExtents[j] : box.halfExtents[j]);
-      depth1 = greater(depth1, slabDepth(body, corner));
+      // The segment between the centres may pass beside their common part. Two more points of
+      // the box whose depth in the k-DOP counts as p2's does: the corner nearest the k-DOP's
+      // inside point (a corner poking in), and the box's point nearest it (a face or an edge
+      // of the box across a face of the k-DOP).
+      Vec3 corner = box.center, nearest = box.center;
+      for (int j = 0; j < 3; ++j) {
+        const double along = dot(box.axis[j], dir), h = box.halfExtents[j];
+        corner = corner + box.axis[j] * (along < 0 ? -h : h);
+        nearest = nearest + box.axis[j] * lesser(greater(along, -h), h);
+      }
+      depth1 = greater(depth1, greater(slabDepth(body, corner), slabDepth(body, nearest)));
       break;
     }
     case WorldShape::Kdop: {
