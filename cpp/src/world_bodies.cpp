@@ -219,51 +219,54 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
   const int n = body.local.slabCount();
   const Vec3 lo{minX_[other], minY_[other], minZ_[other]}, hi{maxX_[other], maxY_[other], maxZ_[other]};
   const double magnitude = maxComponent(max(abs(lo), abs(hi)));
+  // Both polytopes may lie outside their slabs by kKdopVertex of their extent (plus
+  // kKdopLenience of their magnitude), the products below round by a few ulps: kWorldBoundsPad of
+  // all these covers them. Beyond it the pair is apart along d_i, which overlaps() tests.
+  auto apartAlong = [&](int i, double least, double greatest) {
+    const KdopDirection d = dirs[i];
+    const double l1 = (d.x != 0) + (d.y != 0) + (d.z != 0);
+    const double pad = tolerance::kWorldBoundsPad * (std::fabs(body.min[i]) + std::fabs(body.max[i]) + l1 * magnitude);
+    return least > body.max[i] + pad || greatest < body.min[i] - pad;
+  };
   // The other body's interval along each d_i: of the volume itself where that is a few products
   // (a sphere, a box, a k-DOP of the same directions), else of its padded box. The volume's own
   // interval is tighter than its box's: a box turned 45 degrees reaches far less along a diagonal
   // than its bounding box does, and most box pairs the broad phase finds are apart along one.
-  double least[kMaxKdopSlabs], greatest[kMaxKdopSlabs];
+  // Along x, y, z (a k-DOP's first three slabs, but an 8-DOP's) both bodies' own intervals are
+  // their boxes', which the broad phase found overlapping: those slabs are skipped.
+  const int first = body.local.k == 8 ? 0 : 3;
   const WorldShape otherShape = shape(other);
   if (otherShape == WorldShape::Sphere) {
     const Sphere& sphere = sphereWorld(other);
-    for (int i = 0; i < n; ++i) {
-      const Vec3 d = toVec3(dirs[i]);
-      const double mid = dot(d, sphere.center), reach = sphere.radius * directionLength(dirs[i]);
-      least[i] = mid - reach, greatest[i] = mid + reach;
+    for (int i = first; i < n; ++i) {
+      const double mid = dot(toVec3(dirs[i]), sphere.center), reach = sphere.radius * directionLength(dirs[i]);
+      if (apartAlong(i, mid - reach, mid + reach)) return true;
     }
   } else if (otherShape == WorldShape::Box) {
     const Obb& box = boxWorld(other);
-    for (int i = 0; i < n; ++i) {
+    for (int i = first; i < n; ++i) {
       const Vec3 d = toVec3(dirs[i]);
       const double mid = dot(d, box.center);
       const double reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) +
                            box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
                            box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
-      least[i] = mid - reach, greatest[i] = mid + reach;
+      if (apartAlong(i, mid - reach, mid + reach)) return true;
     }
   } else if (kdops_.items[pool_[other]].local.k == body.local.k) {
     const KdopBody& o = kdops_.items[pool_[other]];
-    for (int i = 0; i < n; ++i) least[i] = o.min[i], greatest[i] = o.max[i];
+    for (int i = first; i < n; ++i)
+      if (apartAlong(i, o.min[i], o.max[i])) return true;
   } else {
     for (int i = 0; i < n; ++i) {
       // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
       const Vec3 d = toVec3(dirs[i]);
-      least[i] = greatest[i] = 0;
+      double least = 0, greatest = 0;
       for (int k = 0; k < 3; ++k) {
         const double a = d[k] * lo[k], b = d[k] * hi[k];
-        least[i] += lesser(a, b), greatest[i] += greater(a, b);
+        least += lesser(a, b), greatest += greater(a, b);
       }
+      if (apartAlong(i, least, greatest)) return true;
     }
-  }
-  for (int i = 0; i < n; ++i) {
-    // Both polytopes may lie outside their slabs by kKdopVertex of their extent (plus
-    // kKdopLenience of their magnitude), the products above round by a few ulps: kWorldBoundsPad
-    // of all these covers them. Beyond it the pair is apart along d_i, which overlaps() tests.
-    const Vec3 d = toVec3(dirs[i]);
-    const double l1 = std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z);
-    const double pad = tolerance::kWorldBoundsPad * (std::fabs(body.min[i]) + std::fabs(body.max[i]) + l1 * magnitude);
-    if (least[i] > body.max[i] + pad || greatest[i] < body.min[i] - pad) return true;
   }
   return false;
 }
