@@ -319,8 +319,13 @@ double BodyStore::sureMargin(uint32_t a, uint32_t b, double distance) const {
   auto magnitude = [&](uint32_t i) {
     return maxComponent(max(abs(Vec3{minX_[i], minY_[i], minZ_[i]}), abs(Vec3{maxX_[i], maxY_[i], maxZ_[i]})));
   };
+  // Squared lengths and products of lengths stay in range only for bodies of sensible size: past
+  // 2^400 they could overflow, below 2^-400 underflow (a distance squared to 0 would put any two
+  // tiny bodies in contact). There no margin is met, and the exact test, range-scaled, decides.
+  const double smallest = lesser(width(a), width(b)), largest = greater(magnitude(a), magnitude(b));
+  if (!(smallest >= 0x1p-400 && largest <= 0x1p400)) return std::numeric_limits<double>::infinity();
   const double size = width(a) + width(b) + distance;
-  return tolerance::kWorldSureMargin * size + tolerance::kWorldBoundsPad * greater(magnitude(a), magnitude(b));
+  return tolerance::kWorldSureMargin * size + tolerance::kWorldBoundsPad * largest;
 }
 
 bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {

@@ -120,7 +120,8 @@ class BodyStore {
 
   void setBounds(uint32_t dense, const Bounds& b);
   /// What kdopSurelyOverlaps and kdopSurelyApart ask of a pair's depth or gap: kWorldSureMargin of
-  /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude.
+  /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude;
+  /// infinity (nothing is sure) for bodies narrower than 2^-400 or beyond 2^400.
   double sureMargin(uint32_t a, uint32_t b, double distance) const;
   void moveLast(uint32_t to);
 

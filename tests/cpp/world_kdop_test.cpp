@@ -127,6 +127,16 @@ TEST(WorldKdopShortcuts, AgreeWithOverlapsFarFromTheOriginAndForTinyBodies) {
   EXPECT_GT(tiny.sure + tiny.separated, tiny.pairs / 2) << tiny.sure << " + " << tiny.separated << " of " << tiny.pairs;
 }
 
+TEST(WorldKdopShortcuts, AgreeWithOverlapsBeyondTheRangeOfSquares) {
+  // Squared lengths of bodies of 1e196 overflow, of bodies of 1e-300 underflow: there the World
+  // must leave every pair the slab test does not decide to the exact, range-scaled test.
+  Tally huge, tiny;
+  runPairs({1e200, -1e200, 1e200}, 1e196, huge, "1e200");
+  runPairs({0, 0, 0}, 1e-300, tiny, "1e-300");
+  EXPECT_EQ(huge.sure, 0);
+  EXPECT_EQ(tiny.sure, 0);
+}
+
 TEST(WorldKdopShortcuts, TheSlabTestSeesATurnedBoxItselfNotItsBoundingBox) {
   // A 45-degree turned cube beside a 26-DOP cube along the (1,1,0) diagonal: the box's bounding
   // box reaches across the k-DOP's (1,1,0) slab, the box does not.
