@@ -63,26 +63,33 @@ Obb transformed(const Obb& box, const RigidTransform& t) {
 void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, double* hi) {
   const KdopDirection* dirs = kdopDirections(kdop.k);
   const int n = kdop.slabCount();
-  // The directions as doubles and the extremes in local arrays, hoisted: written through lo and
-  // hi (which might alias kdop, as far as the compiler knows) the extremes went to memory and
-  // back for every vertex, ~7x the arithmetic's time in WebAssembly. The same operations in the
-  // same order, so the same numbers.
-  Vec3 d[kMaxKdopSlabs];
+  // d_i . (s R (origin + v) + t) = (s R^T d_i) . v + d_i . (s R origin + t): each direction turned
+  // back once, then one dot product per vertex and slab, instead of turning every vertex and
+  // then projecting it (a third of the operations; in WebAssembly this was a fifth of a World
+  // frame with 10 % k-DOPs). Adding the offset after the extremes gives the same numbers as
+  // adding it to each value (rounding is monotone).
+  const Vec3 shift = apply(t, kdop.origin);
+  const Vec3 c0 = t.rotation.column(0), c1 = t.rotation.column(1), c2 = t.rotation.column(2);
+  Vec3 back[kMaxKdopSlabs];
   double least[kMaxKdopSlabs], most[kMaxKdopSlabs];
   for (int i = 0; i < n; ++i) {
-    d[i] = toVec3(dirs[i]);
+    const Vec3 d = toVec3(dirs[i]);
+    back[i] = Vec3{dot(c0, d), dot(c1, d), dot(c2, d)} * t.scale;
     least[i] = std::numeric_limits<double>::infinity();
     most[i] = -std::numeric_limits<double>::infinity();
   }
   for (int v = 0; v < kdop.vertexCount; ++v) {
-    const Vec3 p = apply(t, kdopVertex(kdop, v));
+    const Vec3 x = kdop.vertex[v];
     for (int i = 0; i < n; ++i) {
-      const double s = dot(d[i], p);
+      const double s = dot(back[i], x);
       least[i] = lesser(least[i], s);
       most[i] = greater(most[i], s);
     }
   }
-  for (int i = 0; i < n; ++i) lo[i] = least[i], hi[i] = most[i];
+  for (int i = 0; i < n; ++i) {
+    const double offset = dot(toVec3(dirs[i]), shift);
+    lo[i] = least[i] + offset, hi[i] = most[i] + offset;
+  }
 }
 
 Kdop transformed(const Kdop& kdop, const RigidTransform& t) {
