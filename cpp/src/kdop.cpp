@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "sepaxis/tolerance.h"
+#include "kdop_clip.h"
 #include "range_scale.h"
 #include "validate.h"
 
@@ -26,11 +27,7 @@ constexpr KdopDirection k26[] = {kAxes[0],    kAxes[1],    kAxes[2],  kCorners[0
                                  kCorners[2], kCorners[3], kEdges[0], kEdges[1],   kEdges[2],
                                  kEdges[3],   kEdges[4],   kEdges[5]};
 
-// One side of a slab as a half-space normal . x <= offset, in the k-DOP's local frame.
-struct Plane {
-  Vec3 normal;
-  double offset;
-};
+using Plane = detail::KdopPlane;
 
 // A reference point inside (or near) the slabs. Vertices are computed from offsets relative to it,
 // not from coordinates that may be 1e5 away from the origin. It is snapped to a grid of 2^-30 of
@@ -227,7 +224,8 @@ namespace {
 // The polytope of the slabs (already valid: finite, min <= max) into kdop. `lenience` (a length)
 // widens the vertex tolerance and the merging of vertices beyond the k-DOP's own rounding: see
 // buildLeniently.
-bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, double lenience = 0) {
+bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, double lenience = 0,
+                   bool byLines = false, bool* clipped = nullptr) {
   const int n = k / 2;
   kdop.k = k;
   for (int i = 0; i < n; ++i) kdop.min[i] = min[i], kdop.max[i] = max[i];
@@ -248,27 +246,37 @@ bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, doub
   // Local offsets are exact (see referencePoint): tolerances relative to the k-DOP's own size.
   const double tol = tolerance::kKdopVertex * extent + lenience;
   double merge = tolerance::kKdopMerge * extent + 4 * lenience;
-  // More distinct vertices than a polytope can have means rounding split corners: merge coarser.
-  bool built = false;
-  for (int attempt = 0; attempt < 4 && !built; ++attempt, merge *= 100)
-    built = buildVertices(kdop, planes, givenMin, givenMax, tol, merge);
-  if (!built || kdop.vertexCount == 0) return false;
-  buildAdjacency(kdop, planes, 2 * n, merge + tol);
-
-  for (int i = 0; i < n; ++i) {
-    const Vec3 d = toVec3(dirs[i]);
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (int v = 0; v < kdop.vertexCount; ++v) {
-      const double s = dot(d, kdop.vertex[v]);
-      lo = std::min(lo, s);
-      hi = std::max(hi, s);
+  // Clipping first (several times faster); what it cannot vouch for, the lines enumerate. More
+  // distinct vertices than a polytope can have means rounding split corners: merge coarser.
+  const bool clip = lenience == 0 && !byLines && detail::clipKdopPolytope(kdop, planes, tol, merge + tol);
+  if (clipped) *clipped = clip;
+  if (!clip) {
+    bool built = false;
+    for (int attempt = 0; attempt < 4 && !built; ++attempt, merge *= 100)
+      built = buildVertices(kdop, planes, givenMin, givenMax, tol, merge);
+    if (!built || kdop.vertexCount == 0) return false;
+    buildAdjacency(kdop, planes, 2 * n, merge + tol);
+    for (int i = 0; i < n; ++i) {
+      const Vec3 d = toVec3(dirs[i]);
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      for (int v = 0; v < kdop.vertexCount; ++v) {
+        const double s = dot(d, kdop.vertex[v]);
+        lo = std::min(lo, s);
+        hi = std::max(hi, s);
+      }
+      kdop.localMin[i] = lo;
+      kdop.localMax[i] = hi;
     }
-    const double shift = dot(d, kdop.origin);
-    kdop.localMin[i] = lo;
-    kdop.localMax[i] = hi;
-    kdop.tightMin[i] = lo + shift;
-    kdop.tightMax[i] = hi + shift;
   }
+  for (int i = 0; i < n; ++i) {
+    const double shift = dot(toVec3(dirs[i]), kdop.origin);
+    kdop.tightMin[i] = kdop.localMin[i] + shift;
+    kdop.tightMax[i] = kdop.localMax[i] + shift;
+  }
+  // Past the count, zeros whatever the Kdop held before and whatever an attempt left there: a
+  // k-DOP built again in place (the World's, each frame) is then the one built afresh, field for
+  // field, without clearing all of it first.
+  for (int v = kdop.vertexCount; v < kMaxKdopVertices; ++v) kdop.vertex[v] = Vec3{};
   return true;
 }
 
@@ -344,6 +352,11 @@ Problem validateKdop(int k, const double* min, const double* max, int count) {
 
 bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& kdop) {
   return !build(k, min, max, count, kdop);
+}
+
+bool detail::buildKdopPolytope(int k, const double* min, const double* max, Kdop& kdop, bool byLines,
+                               bool* clipped) {
+  return buildPolytope(k, min, max, kdop, 0, byLines, clipped);
 }
 
 Expected<Kdop> makeKdop(int k, const double* min, const double* max, int count) {

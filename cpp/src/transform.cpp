@@ -63,15 +63,32 @@ Obb transformed(const Obb& box, const RigidTransform& t) {
 void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, double* hi) {
   const KdopDirection* dirs = kdopDirections(kdop.k);
   const int n = kdop.slabCount();
-  std::fill(lo, lo + n, std::numeric_limits<double>::infinity());
-  std::fill(hi, hi + n, -std::numeric_limits<double>::infinity());
+  // d_i . (s R (origin + v) + t) = (s R^T d_i) . v + d_i . (s R origin + t): each direction turned
+  // back once, then one dot product per vertex and slab, instead of turning every vertex and
+  // then projecting it (a third of the operations; in WebAssembly this was a fifth of a World
+  // frame with 10 % k-DOPs). Adding the offset after the extremes gives the same numbers as
+  // adding it to each value (rounding is monotone).
+  const Vec3 shift = apply(t, kdop.origin);
+  const Vec3 c0 = t.rotation.column(0), c1 = t.rotation.column(1), c2 = t.rotation.column(2);
+  Vec3 back[kMaxKdopSlabs];
+  double least[kMaxKdopSlabs], most[kMaxKdopSlabs];
+  for (int i = 0; i < n; ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    back[i] = Vec3{dot(c0, d), dot(c1, d), dot(c2, d)} * t.scale;
+    least[i] = std::numeric_limits<double>::infinity();
+    most[i] = -std::numeric_limits<double>::infinity();
+  }
   for (int v = 0; v < kdop.vertexCount; ++v) {
-    const Vec3 p = apply(t, kdopVertex(kdop, v));
+    const Vec3 x = kdop.vertex[v];
     for (int i = 0; i < n; ++i) {
-      const double s = dot(toVec3(dirs[i]), p);
-      lo[i] = lesser(lo[i], s);
-      hi[i] = greater(hi[i], s);
+      const double s = dot(back[i], x);
+      least[i] = lesser(least[i], s);
+      most[i] = greater(most[i], s);
     }
+  }
+  for (int i = 0; i < n; ++i) {
+    const double offset = dot(toVec3(dirs[i]), shift);
+    lo[i] = least[i] + offset, hi[i] = most[i] + offset;
   }
 }
 

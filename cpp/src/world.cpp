@@ -135,6 +135,11 @@ struct World::Impl {
     // A k-DOP's slabs first: apart along one, the pair is apart without building its polytope.
     if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return false;
     if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return false;
+    // Deep in each other: overlapping, and again no polytope needed (most touching pairs of a
+    // frame are of this kind).
+    if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return true;
+    if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return true;
+    if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return false;  // beyond an edge
     switch (sa) {
       case WorldShape::Sphere:
         if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "sepaxis/bounds.h"
 #include "sepaxis/tolerance.h"
@@ -99,7 +100,11 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
   } else {
     shape = WorldShape::Kdop;
     pool = kdops_.take();
-    kdops_.items[pool].local = std::get<Kdop>(local);
+    KdopBody& body = kdops_.items[pool];
+    body.local = std::get<Kdop>(local);
+    Vec3 sum;
+    for (int v = 0; v < body.local.vertexCount; ++v) sum = sum + body.local.vertex[v];
+    body.localInside = body.local.origin + sum / double(body.local.vertexCount);
   }
   id_.push_back(id.value);
   shape_.push_back(uint8_t(shape));
@@ -186,6 +191,7 @@ void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
     case WorldShape::Kdop: {
       KdopBody& body = kdops_.items[pool];
       transformedSlabs(body.local, pose, body.min, body.max);
+      body.inside = pose.rotation * body.localInside * pose.scale + pose.translation;
       body.built = false;
       const Bounds b = kdopSlabBounds(body.local.k, body.min, body.max);
       setBounds(dense, b.min, b.max);
@@ -198,8 +204,9 @@ const Kdop& BodyStore::kdopWorld(uint32_t dense) {
   KdopBody& body = kdops_.items[pool_[dense]];
   if (!body.built) {
     // transformed(Kdop) builds the same slabs with makeKdop, which cannot fail on them (the slabs
-    // of a point set's own extremes intersect); tryMakeKdop is makeKdop without the message.
-    body.world = Kdop{};  // no entries left from the last build past the new counts
+    // of a point set's own extremes intersect); tryMakeKdop is makeKdop without the message. It
+    // writes every field of a k-DOP of this k (the vertices past the count as zeros), so the
+    // k-DOP rebuilt in place is the one makeKdop returns.
     const bool ok = tryMakeKdop(body.local.k, body.min, body.max, body.local.slabCount(), body.world);
     (void)ok;
     body.built = true;
@@ -207,26 +214,379 @@ const Kdop& BodyStore::kdopWorld(uint32_t dense) {
   return body.world;
 }
 
+namespace {
+
+// |d| of a k-DOP direction (entries 0 or +-1) by its count of nonzero entries: the same numbers
+// as length(d) (sqrt is correctly rounded), without a square root per slab and pair.
+double directionLength(KdopDirection d) {
+  static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};
+  return kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+}
+
+}  // namespace
+
 bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
   const KdopBody& body = kdops_.items[pool_[kdop]];
   const KdopDirection* dirs = kdopDirections(body.local.k);
+  const int n = body.local.slabCount();
   const Vec3 lo{minX_[other], minY_[other], minZ_[other]}, hi{maxX_[other], maxY_[other], maxZ_[other]};
   const double magnitude = maxComponent(max(abs(lo), abs(hi)));
-  for (int i = 0; i < body.local.slabCount(); ++i) {
-    // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
-    const Vec3 d = toVec3(dirs[i]);
-    double least = 0, greatest = 0;
-    for (int k = 0; k < 3; ++k) {
-      const double a = d[k] * lo[k], b = d[k] * hi[k];
-      least += lesser(a, b), greatest += greater(a, b);
-    }
-    // The polytope may lie outside its slabs by kKdopVertex of its extent (plus kKdopLenience of
-    // its magnitude), the sums above round by a few ulps: kWorldBoundsPad of all these covers both.
-    const double l1 = std::fabs(d.x) + std::fabs(d.y) + std::fabs(d.z);
+  // Both polytopes may lie outside their slabs by kKdopVertex of their extent (plus
+  // kKdopLenience of their magnitude), the products below round by a few ulps: kWorldBoundsPad of
+  // all these covers them. Beyond it the pair is apart along d_i, which overlaps() tests.
+  auto apartAlong = [&](int i, double least, double greatest) {
+    const KdopDirection d = dirs[i];
+    const double l1 = (d.x != 0) + (d.y != 0) + (d.z != 0);
     const double pad = tolerance::kWorldBoundsPad * (std::fabs(body.min[i]) + std::fabs(body.max[i]) + l1 * magnitude);
-    if (least > body.max[i] + pad || greatest < body.min[i] - pad) return true;
+    return least > body.max[i] + pad || greatest < body.min[i] - pad;
+  };
+  // The other body's interval along each d_i: of the volume itself where that is a few products
+  // (a sphere, a box, a k-DOP of the same directions), else of its padded box. The volume's own
+  // interval is tighter than its box's: a box turned 45 degrees reaches far less along a diagonal
+  // than its bounding box does, and most box pairs the broad phase finds are apart along one.
+  // Along x, y, z (a k-DOP's first three slabs, but an 8-DOP's) both bodies' own intervals are
+  // their boxes', which the broad phase found overlapping: those slabs are skipped.
+  const int first = body.local.k == 8 ? 0 : 3;
+  const WorldShape otherShape = shape(other);
+  if (otherShape == WorldShape::Sphere) {
+    const Sphere& sphere = sphereWorld(other);
+    for (int i = first; i < n; ++i) {
+      const double mid = dot(toVec3(dirs[i]), sphere.center), reach = sphere.radius * directionLength(dirs[i]);
+      if (apartAlong(i, mid - reach, mid + reach)) return true;
+    }
+  } else if (otherShape == WorldShape::Box) {
+    const Obb& box = boxWorld(other);
+    for (int i = first; i < n; ++i) {
+      const Vec3 d = toVec3(dirs[i]);
+      const double mid = dot(d, box.center);
+      const double reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) +
+                           box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
+                           box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
+      if (apartAlong(i, mid - reach, mid + reach)) return true;
+    }
+  } else if (kdops_.items[pool_[other]].local.k == body.local.k) {
+    const KdopBody& o = kdops_.items[pool_[other]];
+    for (int i = first; i < n; ++i)
+      if (apartAlong(i, o.min[i], o.max[i])) return true;
+  } else {
+    for (int i = 0; i < n; ++i) {
+      // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
+      const Vec3 d = toVec3(dirs[i]);
+      double least = 0, greatest = 0;
+      for (int k = 0; k < 3; ++k) {
+        const double a = d[k] * lo[k], b = d[k] * hi[k];
+        least += lesser(a, b), greatest += greater(a, b);
+      }
+      if (apartAlong(i, least, greatest)) return true;
+    }
   }
   return false;
+}
+
+namespace {
+
+// 1 / |d| of a k-DOP direction (its entries 0 or +-1) by its count of nonzero entries: a table,
+// not a square root and a division per slab (to rounding, which the margins cover).
+double inverseLength(KdopDirection d) {
+  static constexpr double kInverse[] = {0, 1, 0.70710678118654752, 0.57735026918962576};
+  return kInverse[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+}
+
+// The radius of a ball around x inside the slabs of a k-DOP body (negative outside them).
+double slabDepth(const KdopBody& body, Vec3 x) {
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  double depth = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < body.local.slabCount(); ++i) {
+    const double s = dot(toVec3(dirs[i]), x);
+    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) * inverseLength(dirs[i]));
+  }
+  return depth;
+}
+
+// The part [t0, t1] of the segment from + t dir (t in [0, 1]) within the slabs of a k-DOP body
+// (Liang-Barsky); t0 > t1 when it misses them.
+void clipToSlabs(const KdopBody& body, Vec3 from, Vec3 dir, double& t0, double& t1) {
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  t0 = 0, t1 = 1;
+  for (int i = 0; i < body.local.slabCount(); ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    const double s0 = dot(d, from), ds = dot(d, dir);
+    if (ds == 0) {
+      if (s0 < body.min[i] || s0 > body.max[i]) t0 = 1, t1 = 0;
+      continue;
+    }
+    const double inv = 1 / ds;
+    const double a = (body.min[i] - s0) * inv, b = (body.max[i] - s0) * inv;
+    t0 = greater(t0, lesser(a, b));
+    t1 = lesser(t1, greater(a, b));
+  }
+}
+
+}  // namespace
+
+double BodyStore::sureMargin(uint32_t a, uint32_t b, double distance) const {
+  auto width = [&](uint32_t i) {
+    return greater(greater(maxX_[i] - minX_[i], maxY_[i] - minY_[i]), maxZ_[i] - minZ_[i]);
+  };
+  auto magnitude = [&](uint32_t i) {
+    return maxComponent(max(abs(Vec3{minX_[i], minY_[i], minZ_[i]}), abs(Vec3{maxX_[i], maxY_[i], maxZ_[i]})));
+  };
+  // Squared lengths and products of lengths stay in range only for bodies of sensible size: past
+  // 2^400 they could overflow, below 2^-400 underflow (a distance squared to 0 would put any two
+  // tiny bodies in contact). There no margin is met, and the exact test, range-scaled, decides.
+  const double smallest = lesser(width(a), width(b)), largest = greater(magnitude(a), magnitude(b));
+  if (!(smallest >= 0x1p-400 && largest <= 0x1p400)) return std::numeric_limits<double>::infinity();
+  const double size = width(a) + width(b) + distance;
+  return tolerance::kWorldSureMargin * size + tolerance::kWorldBoundsPad * largest;
+}
+
+bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
+  const WorldShape otherShape = shape(other);
+  if (otherShape == WorldShape::Kdop) return false;
+  const KdopBody& body = kdops_.items[pool_[kdop]];
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  const int n = body.local.slabCount();
+  // Each plane of the k-DOP as a . x <= h (plane 2i: +d_i, max_i; plane 2i + 1: -d_i, -min_i), and
+  // how far `other` lies beyond it (its least a . x minus h; the slab test found none positive
+  // enough). Near an edge of the k-DOP, `other` can lie beyond the wedge of two planes while
+  // beyond neither: the edge's own directions m = l a + (1 - l) b, 0 < l < 1, separate it.
+  Vec3 centre;
+  if (otherShape == WorldShape::Sphere) centre = sphereWorld(other).center;
+  else centre = boxWorld(other).center;
+  int best[3] = {-1, -1, -1};  // the three planes `other` lies furthest beyond (by gap / |a|)
+  double bestGap[3] = {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                       -std::numeric_limits<double>::infinity()};
+  for (int i = 0; i < n; ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    double reach;
+    if (otherShape == WorldShape::Sphere) {
+      reach = sphereWorld(other).radius * directionLength(dirs[i]);
+    } else {
+      const Obb& box = boxWorld(other);
+      reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
+              box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
+    }
+    const double mid = dot(d, centre), scale = inverseLength(dirs[i]);
+    const double gaps[2] = {(mid - reach - body.max[i]) * scale, (body.min[i] - mid - reach) * scale};
+    for (int side = 0; side < 2; ++side) {
+      int at = 2 * i + side;
+      double gap = gaps[side];
+      for (int r = 0; r < 3; ++r)  // insert into the three best
+        if (gap > bestGap[r]) std::swap(gap, bestGap[r]), std::swap(at, best[r]);
+    }
+  }
+  const double margin = sureMargin(kdop, other, 0);
+  auto plane = [&](int p, Vec3& a, double& h) {
+    const Vec3 d = toVec3(dirs[p / 2]);
+    if (p % 2 == 0) a = d, h = body.max[p / 2];
+    else a = -d, h = -body.min[p / 2];
+  };
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j) {
+      if (best[i] < 0 || best[j] < 0 || best[i] / 2 == best[j] / 2) continue;
+      Vec3 a, b;
+      double ha, hb;
+      plane(best[i], a, ha);
+      plane(best[j], b, hb);
+      const double sa = dot(a, centre) - ha, sb = dot(b, centre) - hb;  // the centre beyond each
+      if (otherShape == WorldShape::Sphere) {
+        // The centre's distance to the edge line {a . x = ha, b . x = hb}: solve for the line's
+        // point nearest it, c - (l a + m b) with [a.a a.b; a.b b.b] [l; m] = [sa; sb]; when l, m >
+        // 0 the direction l a + m b separates, at distance sqrt(l sa + m sb) from the wedge.
+        const double aa = dot(a, a), ab = dot(a, b), bb = dot(b, b), det = aa * bb - ab * ab;
+        const double l = (sa * bb - sb * ab) / det, m = (sb * aa - sa * ab) / det;
+        if (l > 0 && m > 0 && std::sqrt(l * sa + m * sb) - sphereWorld(other).radius > margin) return true;
+        continue;
+      }
+      // A box: its least m . x - (l ha + (1 - l) hb) along m = l a + (1 - l) b is concave and
+      // piecewise linear in l, greatest where m is perpendicular to one of the box's axes.
+      const Obb& box = boxWorld(other);
+      for (int k = 0; k < 3; ++k) {
+        const double ua = dot(a, box.axis[k]), ub = dot(b, box.axis[k]);
+        if (ua == ub) continue;
+        const double l = ub / (ub - ua);  // l ua + (1 - l) ub = 0
+        if (!(l > 0 && l < 1)) continue;
+        const Vec3 m = a * l + b * (1 - l);
+        const double least = l * sa + (1 - l) * sb - box.halfExtents.x * std::fabs(dot(m, box.axis[0])) -
+                             box.halfExtents.y * std::fabs(dot(m, box.axis[1])) -
+                             box.halfExtents.z * std::fabs(dot(m, box.axis[2]));
+        if (least > margin * length(m)) return true;
+      }
+    }
+  return false;
+}
+
+namespace {
+
+// The point of a k-DOP's slabs nearest c where that point is a face's or an edge's: the foot on
+// the plane c lies furthest beyond, or the nearest point of the line of the two it lies furthest
+// beyond, when that point is within every other slab (then it is the nearest point of the slabs,
+// and in them). False near a corner of the slabs, where neither is, and for c in the slabs.
+bool nearestOnSlabs(const KdopBody& body, Vec3 c, Vec3& nearest) {
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  const int n = body.local.slabCount();
+  int p = -1, q = -1;  // the planes c lies furthest beyond, by distance
+  double dp = 0, dq = 0;
+  for (int i = 0; i < n; ++i) {
+    const double s = dot(toVec3(dirs[i]), c), scale = inverseLength(dirs[i]);
+    const double beyond[2] = {(s - body.max[i]) * scale, (body.min[i] - s) * scale};
+    for (int side = 0; side < 2; ++side) {
+      if (beyond[side] > dp) q = p, dq = dp, p = 2 * i + side, dp = beyond[side];
+      else if (beyond[side] > dq) q = 2 * i + side, dq = beyond[side];
+    }
+  }
+  if (p < 0) return false;
+  auto plane = [&](int at, Vec3& a, double& h) {
+    const Vec3 d = toVec3(dirs[at / 2]);
+    if (at % 2 == 0) a = d, h = body.max[at / 2];
+    else a = -d, h = -body.min[at / 2];
+  };
+  // x within every slab but those of planes p and q (x is on those, to rounding).
+  auto withinOthers = [&](Vec3 x, int skip1, int skip2) {
+    for (int i = 0; i < n; ++i) {
+      if (i == skip1 / 2 || i == skip2 / 2) continue;
+      const double s = dot(toVec3(dirs[i]), x);
+      if (s < body.min[i] || s > body.max[i]) return false;
+    }
+    return true;
+  };
+  Vec3 a, b;
+  double ha, hb;
+  plane(p, a, ha);
+  const double sa = dot(a, c) - ha;
+  nearest = c - a * (sa / dot(a, a));
+  if (withinOthers(nearest, p, p)) return true;
+  if (q < 0 || q / 2 == p / 2) return false;
+  plane(q, b, hb);
+  const double sb = dot(b, c) - hb;
+  const double aa = dot(a, a), ab = dot(a, b), bb = dot(b, b), det = aa * bb - ab * ab;
+  const double l = (sa * bb - sb * ab) / det, m = (sb * aa - sa * ab) / det;
+  if (!(l > 0 && m > 0)) return false;
+  nearest = c - (a * l + b * m);
+  return withinOthers(nearest, p, q);
+}
+
+}  // namespace
+
+bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
+  const KdopBody& body = kdops_.items[pool_[kdop]];
+  // Two common points on the segment from a point inside `other` (its centre, or a k-DOP's inside
+  // point) to the one inside this k-DOP: p1 where it enters the k-DOP's slabs, p2 where it leaves
+  // `other` (or the k-DOP's point, if it does not). If p1 lies deep in `other`, or p2 deep in the
+  // k-DOP, a ball around that point of one body lies in the other, and every axis sees the two
+  // overlap by at least its radius: the pair's depth is at least that much.
+  const WorldShape otherShape = shape(other);
+  Vec3 from;
+  switch (otherShape) {
+    case WorldShape::Sphere: from = sphereWorld(other).center; break;
+    case WorldShape::Box: from = boxWorld(other).center; break;
+    case WorldShape::Kdop: from = kdops_.items[pool_[other]].inside; break;
+  }
+  const Vec3 dir = body.inside - from;
+  double t0, t1;
+  clipToSlabs(body, from, dir, t0, t1);
+  const Vec3 p1 = from + dir * t0;
+  double depth1 = -std::numeric_limits<double>::infinity();  // of a ball around p1 inside `other`
+  double leave = 1;                                           // where the segment leaves `other`
+  switch (otherShape) {
+    case WorldShape::Sphere: {
+      const Sphere& sphere = sphereWorld(other);
+      depth1 = sphere.radius - length(p1 - from);
+      leave = sphere.radius / length(dir);
+      break;
+    }
+    case WorldShape::Box: {
+      const Obb& box = boxWorld(other);
+      const Vec3 r = p1 - box.center;
+      depth1 = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
+                             box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
+                      box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
+      for (int j = 0; j < 3; ++j) leave = lesser(leave, box.halfExtents[j] / std::fabs(dot(box.axis[j], dir)));
+      // The segment between the centres may pass beside their common part. Two more points of
+      // the box whose depth in the k-DOP counts as p2's does: the corner nearest the k-DOP's
+      // inside point (a corner poking in), and the box's point nearest it (a face or an edge
+      // of the box across a face of the k-DOP).
+      Vec3 corner = box.center, nearest = box.center;
+      for (int j = 0; j < 3; ++j) {
+        const double along = dot(box.axis[j], dir), h = box.halfExtents[j];
+        corner = corner + box.axis[j] * (along < 0 ? -h : h);
+        nearest = nearest + box.axis[j] * lesser(greater(along, -h), h);
+      }
+      depth1 = greater(depth1, greater(slabDepth(body, corner), slabDepth(body, nearest)));
+      break;
+    }
+    case WorldShape::Kdop: {
+      const KdopBody& o = kdops_.items[pool_[other]];
+      depth1 = slabDepth(o, p1);
+      double u0, u1;
+      clipToSlabs(o, from, dir, u0, u1);
+      leave = u0 <= u1 ? u1 : 0;
+      break;
+    }
+  }
+  if (!(t0 <= t1)) depth1 = -std::numeric_limits<double>::infinity();  // no p1 (rounding, a flat k-DOP)
+  // 0 <= leave (a NaN, from a zero-length segment, compares false and leaves no p2).
+  const double depth2 =
+      leave >= 0 ? slabDepth(body, from + dir * lesser(leave, 1.0)) : -std::numeric_limits<double>::infinity();
+  // The pair's size: both boxes' widths and the witnesses' distance; and the rounding of the
+  // points and of the slabs, a few ulps of the coordinates' magnitude.
+  const double margin = sureMargin(kdop, other, length(dir));
+  if (greater(depth1, depth2) >= margin) return true;
+  // The point of the slabs nearest the other's centre, where it is a face's or an edge's: for a
+  // sphere, the nearest point of the k-DOP, in it as deep as it gets; for a box, often in the
+  // part the two share (a face on a face).
+  Vec3 nearest;
+  if (nearestOnSlabs(body, from, nearest)) {
+    if (otherShape == WorldShape::Sphere && sphereWorld(other).radius - length(nearest - from) >= margin) return true;
+    if (otherShape == WorldShape::Box) {
+      const Obb& box = boxWorld(other);
+      const Vec3 r = nearest - box.center;
+      const double depth = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
+                                         box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
+                                  box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
+      if (depth >= margin) return true;
+    }
+  }
+  // A corner of the k-DOP poking into `other`: its turned local vertices are points of its slabs
+  // (the slabs are their extremes), the deepest in `other` counts. Turned here in fewer
+  // operations than transformedSlabs takes, so a few ulps of the magnitude away from those
+  // points: the margin's kWorldBoundsPad of the magnitude covers that.
+  const RigidTransform& pose = pose_[kdop];
+  const Kdop& local = body.local;
+  const Vec3 shift = pose.rotation * local.origin * pose.scale + pose.translation;  // where origin goes
+  if (otherShape == WorldShape::Box) {
+    // In the box's frame: coordinate j of a turned vertex is w_j . vertex + o_j.
+    const Obb& box = boxWorld(other);
+    Vec3 w[3];
+    double o[3];
+    for (int j = 0; j < 3; ++j) {
+      const Vec3 u = box.axis[j];  // w_j = scale R^T u
+      w[j] = Vec3{dot(pose.rotation.column(0), u), dot(pose.rotation.column(1), u), dot(pose.rotation.column(2), u)} *
+             pose.scale;
+      o[j] = dot(box.axis[j], shift - box.center);
+    }
+    double deepest = -std::numeric_limits<double>::infinity();
+    for (int v = 0; v < local.vertexCount; ++v) {
+      const Vec3 x = local.vertex[v];
+      deepest = greater(deepest, lesser(lesser(box.halfExtents.x - std::fabs(dot(w[0], x) + o[0]),
+                                               box.halfExtents.y - std::fabs(dot(w[1], x) + o[1])),
+                                        box.halfExtents.z - std::fabs(dot(w[2], x) + o[2])));
+    }
+    return deepest >= margin;
+  }
+  if (otherShape == WorldShape::Sphere) {
+    const Sphere& sphere = sphereWorld(other);
+    const Vec3 offset = shift - sphere.center;
+    double nearest = std::numeric_limits<double>::infinity();  // squared
+    for (int v = 0; v < local.vertexCount; ++v)
+      nearest = lesser(nearest, lengthSquared(pose.rotation * local.vertex[v] * pose.scale + offset));
+    return sphere.radius - std::sqrt(nearest) >= margin;
+  }
+  const KdopBody& o = kdops_.items[pool_[other]];
+  double deepest = -std::numeric_limits<double>::infinity();
+  for (int v = 0; v < local.vertexCount; ++v)
+    deepest = greater(deepest, slabDepth(o, pose.rotation * local.vertex[v] * pose.scale + shift));
+  return deepest >= margin;
 }
 
 Volume BodyStore::worldVolume(uint32_t dense) {

@@ -36,6 +36,8 @@ struct KdopBody {
   Kdop world;          ///< valid when built
   bool built = false;  ///< world matches min/max (built on demand)
   double min[kMaxKdopSlabs] = {}, max[kMaxKdopSlabs] = {};  ///< transformedSlabs(local, pose)
+  Vec3 localInside;  ///< the mean of the local polytope's vertices: a point inside it
+  Vec3 inside;       ///< localInside moved by the pose: inside the world k-DOP (up to rounding)
 };
 
 /// A pool of T with holes that are reused: indices stay put while other entries come and go. It
@@ -91,6 +93,14 @@ class BodyStore {
   /// two are apart by far more than rounding, so overlaps() says apart, and the k-DOP need not be
   /// built to learn it (a box pair of the broad phase is often apart along a diagonal).
   bool kdopSlabSeparates(uint32_t kdop, uint32_t other) const;
+  /// True when k-DOP body `kdop` and body `other` share a point that lies deeper in `other` than
+  /// tolerance::kWorldSureMargin of the pair's size: overlaps() then says they overlap (its
+  /// verdict is exact beyond kTouchingBand), and the k-DOP need not be built to learn it.
+  bool kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const;
+  /// True when body `other` (a sphere or a box) lies beyond a combination of two planes of
+  /// k-DOP body `kdop` (the edge between two faces) by more than tolerance::kWorldSureMargin of
+  /// the pair's size: overlaps() then says they are apart, and the k-DOP need not be built.
+  bool kdopSurelyApart(uint32_t kdop, uint32_t other) const;
 
   // ---- the broad phase's view: padded bounds (structure of arrays) and the grid level of each.
   const double* minX() const { return minX_.data(); }
@@ -116,6 +126,10 @@ class BodyStore {
   /// Pads the box lo..hi and keeps what the broad phase reads of it.
   void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
   uint32_t takeBox();
+  /// What kdopSurelyOverlaps and kdopSurelyApart ask of a pair's depth or gap: kWorldSureMargin of
+  /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude;
+  /// infinity (nothing is sure) for bodies narrower than 2^-400 or beyond 2^400.
+  double sureMargin(uint32_t a, uint32_t b, double distance) const;
   void moveLast(uint32_t to);
 
   // Slots: freed ones queue first in, first out, so that a slot's generation grows slowly; a

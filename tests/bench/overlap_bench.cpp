@@ -1,6 +1,9 @@
 // Pair tests: the exact boolean `overlaps` for all ten type pairs, the conservative k-DOP test, and
 // the full `collide` report. One pair per iteration, so the reported time is ns per test.
 
+#include <array>
+#include <cmath>
+
 #include "bench_data.h"
 
 namespace sepaxis::bench {
@@ -66,6 +69,54 @@ void collideBench(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+/// Building a k-DOP from its slabs (validation and the polytope): what a moving k-DOP costs the
+/// World each time a test needs it. The slabs are those of random k-DOPs, turned (as a World's
+/// k-DOP's are), so the polytopes are the general ones of k, not the symmetric ones.
+template <int K>
+void makeKdopBench(benchmark::State& state) {
+  static const std::vector<std::array<double, 2 * kMaxKdopSlabs>> slabs = [] {
+    std::vector<std::array<double, 2 * kMaxKdopSlabs>> out;
+    Rng rng(kSeed);
+    for (std::size_t i = 0; i <= kSetMask; ++i) {
+      const Kdop local = randomKdop(rng, K, {uniform(rng, -50, 50), 0, 1}, uniform(rng, 0.5, 1));
+      const Vec3 axis = randomUnit(rng);
+      const double angle = uniform(rng, 0, 6.283185307179586), s = std::sin(angle / 2);
+      const RigidTransform pose =
+          makeRigidTransform({axis.x * s, axis.y * s, axis.z * s, std::cos(angle / 2)}, {1, 2, 3}).value();
+      std::array<double, 2 * kMaxKdopSlabs> both{};
+      transformedSlabs(local, pose, both.data(), both.data() + kMaxKdopSlabs);
+      out.push_back(both);
+    }
+    return out;
+  }();
+  std::size_t i = 0;
+  Kdop kdop;
+  for (auto _ : state) {
+    const auto& s = slabs[i++ & kSetMask];
+    benchmark::DoNotOptimize(tryMakeKdop(K, s.data(), s.data() + kMaxKdopSlabs, K / 2, kdop));
+    benchmark::DoNotOptimize(kdop.vertexCount);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+/// transformed() of a k-DOP: its turned vertices' slabs, then the k-DOP around them (makeKdop).
+template <int K>
+void transformedKdopBench(benchmark::State& state) {
+  static const std::vector<Kdop> set = [] {
+    std::vector<Kdop> out;
+    Rng rng(kSeed);
+    for (std::size_t i = 0; i <= kSetMask; ++i) out.push_back(randomKdop(rng, K, {}, uniform(rng, 0.5, 1)));
+    return out;
+  }();
+  const RigidTransform pose = makeRigidTransform({0.1, 0.2, 0.3, std::sqrt(1 - 0.14)}, {5, -2, 1}).value();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    Kdop world = transformed(set[i++ & kSetMask], pose);
+    benchmark::DoNotOptimize(world);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 template <class KA, class KB>
 std::string pairName(const char* test) {
   return std::string(test) + "/" + KA::name() + "-" + KB::name();
@@ -105,6 +156,13 @@ void registerPair() {
                                overlapsConservativeBench<26, 26>);
   benchmark::RegisterBenchmark("overlapsConservative/kdop6-kdop26",
                                overlapsConservativeBench<6, 26>);
+  benchmark::RegisterBenchmark("makeKdop/kdop6", makeKdopBench<6>);
+  benchmark::RegisterBenchmark("makeKdop/kdop8", makeKdopBench<8>);
+  benchmark::RegisterBenchmark("makeKdop/kdop14", makeKdopBench<14>);
+  benchmark::RegisterBenchmark("makeKdop/kdop18", makeKdopBench<18>);
+  benchmark::RegisterBenchmark("makeKdop/kdop26", makeKdopBench<26>);
+  benchmark::RegisterBenchmark("transformed/kdop14", transformedKdopBench<14>);
+  benchmark::RegisterBenchmark("transformed/kdop26", transformedKdopBench<26>);
   return true;
 }();
 

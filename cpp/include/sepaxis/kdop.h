@@ -10,7 +10,8 @@
 /// Klosowski's AXES + EDGES, which is symmetric under the cube's rotations.
 ///
 /// Construction also computes the actual polytope (vertices and edges) of the slabs, because the
-/// exact tests project it onto axes that are not slab directions.
+/// exact tests project it onto axes that are not slab directions (kdop_clip.cpp clips the box of
+/// the first slabs by the other planes; kdop.cpp enumerates degenerate ones line by line).
 
 #include <cstdint>
 

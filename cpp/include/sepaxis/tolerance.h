@@ -26,6 +26,13 @@ inline constexpr double kKdopVertex = 1e-11;
 /// through one corner produce the same point up to rounding).
 inline constexpr double kKdopMerge = 1e-10;
 
+/// A factor of kKdopVertex (so 1e-8 of the extent). The fast vertex enumeration (kdop_clip.cpp)
+/// answers only when every vertex is within kKdopVertex of a plane or beyond this: between the two
+/// its on/off decisions could differ from exact arithmetic's, and the slower line enumeration,
+/// with its merging, decides instead. Wide enough that ~20 clips' rounding (~1e-15 each) never
+/// crosses it, narrow enough that real polytopes rarely have a vertex in it.
+inline constexpr double kKdopClipGap = 1000;
+
 /// Unitless. OBB axes whose Gram matrix U^T U is within this of the identity in every entry are
 /// orthonormal to machine precision (a few ulps of 1): tryMakeObb keeps them as given, and the
 /// Newton-Schulz re-orthonormalization (frame.h, for tryMakeObb and the lanes) stops once it gets there.
@@ -58,6 +65,16 @@ inline constexpr double kTouchingBand = 1e-6;
 /// k-DOP's slabs where the World tests them against a box before building the k-DOP
 /// (cpp/src/world_bodies.cpp, kdopSlabSeparates).
 inline constexpr double kWorldBoundsPad = 0x1p-32;
+
+/// Relative to a pair's size (both bodies' widths plus the distance of their inside points). A
+/// World decides a pair with a k-DOP without building the k-DOP's polytope when it is this deep
+/// or this far apart: when a ball this large around a point of the k-DOP's slabs lies in the
+/// other body (kdopSurelyOverlaps), or the other body lies this far beyond a combination of two
+/// of the k-DOP's planes (kdopSurelyApart). 100 times the exactness band kTouchingBand, beyond
+/// which overlaps() is right by contract, so both give the same verdict (world_bodies.cpp; the
+/// slabs differ from the polytope by kKdopVertex, and the points' rounding is covered by
+/// kWorldBoundsPad of the magnitude on top).
+inline constexpr double kWorldSureMargin = 1e-4;
 
 /// Unitless. A World accepts a pose's rotation (and an OBB's axes) when every entry of R^T R (of
 /// U^T U) is within this of the identity, and det R > 0. toMat3 of a unit quaternion

@@ -27,7 +27,8 @@ Obb transformed(const Obb& box, const RigidTransform& t);
 /// itself, e.g. the identity or a quarter turn about an axis).
 Kdop transformed(const Kdop& kdop, const RigidTransform& t);
 /// The slabs transformed(kdop, t) builds its k-DOP from: min[i], max[i] of d_i . x over the
-/// transformed vertices (kdop.slabCount() numbers each). Cheap (no polytope is built): the World
+/// transformed vertices (kdop.slabCount() numbers each; computed as (s R^T d_i) . v + d_i . (s R
+/// origin + t), so to rounding). Cheap (no polytope is built): the World
 /// computes these every move and builds the k-DOP only when a test needs it, bit for bit the same.
 void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* min, double* max);
 Volume transformed(const Volume& v, const RigidTransform& t);
