@@ -14,22 +14,13 @@
 #include <string>
 
 #include "sepaxis/sepaxis.h"
+#include "world_random.h"
 #include "world_bodies.h"
 
 namespace {
 
 using namespace sepaxis;
-using Rng = std::mt19937;
-
-double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
-
-Quat randomRotation(Rng& rng) {
-  std::normal_distribution<double> g;
-  const Quat q{g(rng), g(rng), g(rng), g(rng)};
-  const double l = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-  return {q.x / l, q.y / l, q.z / l, q.w / l};
-}
-
+using namespace sepaxis::world_testing;
 Vec3 randomUnit(Rng& rng) {
   std::normal_distribution<double> g;
   const Vec3 v{g(rng), g(rng), g(rng)};

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "sepaxis/sepaxis.h"
+#include "world_random.h"
 
 // ---- Counting allocations (for the "a frame allocates nothing" tests): every operator new of
 // the test program goes through here. Not under a sanitizer, which brings its own operator new
@@ -55,17 +56,7 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 namespace {
 
 using namespace sepaxis;
-using Rng = std::mt19937;
-
-double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
-
-Quat randomRotation(Rng& rng) {
-  std::normal_distribution<double> g;
-  Quat q{g(rng), g(rng), g(rng), g(rng)};
-  const double l = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-  return {q.x / l, q.y / l, q.z / l, q.w / l};
-}
-
+using namespace sepaxis::world_testing;
 RigidTransform pose(Quat q, Vec3 t, double scale = 1) { return makeRigidTransform(q, t, scale).value(); }
 
 /// A volume of about `size` around the body's own origin, shifted off it by up to half its size.
