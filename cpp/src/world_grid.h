@@ -118,13 +118,14 @@ void Grid::forEachBoxPair(F&& f) const {
   // rule), their boxes meet along y and z (x is the sweep's), and at a hashed level both are of
   // this column. Kept without a branch on the answer (unpredictable): the slot after the last
   // partner is simply overwritten.
+  const Column* column = column_.data();
   auto partners = [&](const Level& l, uint32_t p, uint32_t q) {
     const Entry &e = entry[p], &c = entry[q];
     const uint32_t flags = e.flags | c.flags;
     bool partner = ((flags >> 1) & 1) & ((flags >> 2) & 1);
     partner &= (c.box.minY <= e.box.maxY) & (e.box.minY <= c.box.maxY) & (c.box.minZ <= e.box.maxZ) &
                (e.box.minZ <= c.box.maxZ);
-    if (!l.dense) partner &= (column_[q].y == column_[p].y) & (column_[q].z == column_[p].z);
+    if (!l.dense) partner &= (column[q].y == column[p].y) & (column[q].z == column[p].z);
     return partner;
   };
   for (const Level& l : levels_) {
