@@ -148,31 +148,40 @@ void Grid::build(const BodyStore& bodies) {
       const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
       const uint32_t kind = li == b.level ? 1 : 2;  // the run's index + 1
-      start_[2 * slotOf(l, r.y0, r.z0) + kind] += 1;
-      start_[2 * slotOf(l, r.y1, r.z0) + kind] += wideY;
-      start_[2 * slotOf(l, r.y0, r.z1) + kind] += wideZ;
-      start_[2 * slotOf(l, r.y1, r.z1) + kind] += wideY & wideZ;
+      uint32_t slot[4];
+      cornerSlots(l, r, slot);
+      start_[2 * slot[0] + kind] += 1;
+      start_[2 * slot[1] + kind] += wideY;
+      start_[2 * slot[2] + kind] += wideZ;
+      start_[2 * slot[3] + kind] += wideY & wideZ;
     }
   for (uint32_t s = 1; s <= 2 * slots; ++s) start_[s] += start_[s - 1];
-  entry_.resize(std::size_t(entries) + 1), column_.resize(std::size_t(entries) + 1), found_.resize(entries + 1);
+  if (entry_.size() < std::size_t(entries) + 1) {  // grown only: a frame reads what it writes
+    entry_.resize(std::size_t(entries) + 1), column_.resize(std::size_t(entries) + 1);
+    found_.resize(std::size_t(entries) + 1);
+  }
   const uint32_t spare = entries;
   for (const Sorted& b : sorted_)
     for (uint32_t li = b.level; li < levelCount; ++li) {
       const Level& l = levels_[li];
       const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);
-      const uint32_t own = li == b.level ? kOwn : 0, kind = own ? 0 : 1;
-      auto put = [&](int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
-        uint32_t& next = start_[2 * slotOf(l, y, z) + kind];
+      const uint32_t own = li == b.level ? kOwn : 0, kind = own ^ kOwn;
+      uint32_t slot[4];
+      cornerSlots(l, r, slot);
+      const Entry e = entryOf(b.box, b.body, own);
+      auto put = [&](uint32_t s, int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
+        uint32_t& next = start_[2 * s + kind];
         const uint32_t p = crosses ? next : spare;
         next += crosses;
-        entry_[p] = {b.box, b.body, own | flags};
+        entry_[p] = e;
+        entry_[p].flags |= flags;
         column_[p] = {y, z};
       };
-      put(r.y0, r.z0, 1, kFirstY | kFirstZ);
-      put(r.y1, r.z0, wideY, kFirstZ);
-      put(r.y0, r.z1, wideZ, kFirstY);
-      put(r.y1, r.z1, wideY & wideZ, 0);
+      put(slot[0], r.y0, r.z0, 1, kFirstBoth);
+      put(slot[1], r.y1, r.z0, wideY, kFirstZ);
+      put(slot[2], r.y0, r.z1, wideZ, kFirstY);
+      put(slot[3], r.y1, r.z1, wideY & wideZ, 0);
     }
   for (uint32_t s = 2 * slots; s > 0; --s) start_[s] = start_[s - 1];
   start_[0] = 0;

@@ -25,6 +25,7 @@
 #include <limits>
 #include <vector>
 
+#include "lanes.h"
 #include "platform.h"
 #include "world_bodies.h"
 #include "world_cell.h"
@@ -45,15 +46,43 @@ class Grid {
   void forEachInBox(const Bounds& box, F&& f) const;
 
  private:
-  /// One body in one column, half a cache line: the sweep reads entries in a row.
+  /// One body in one column, half a cache line: the sweep reads entries in a row. Its box across
+  /// y and z is kept as (minY, -maxY, minZ, -maxZ), so that two boxes meet there when each of
+  /// these four numbers of one is at most the matching one of the other's reach (reachOf): four
+  /// comparisons in one SIMD instruction.
   struct alignas(32) Entry {
-    FloatBox box;
+    float yz[4];
+    float minX, maxX;
     uint32_t body;
     /// kOwn: the body is of the column's level; kFirstY, kFirstZ: this is the body's first column
     /// along y, along z (at this level).
     uint32_t flags;
   };
-  static constexpr uint32_t kOwn = 1, kFirstY = 2, kFirstZ = 4;
+  static constexpr uint32_t kOwn = 1, kFirstY = 2, kFirstZ = 4, kFirstBoth = kFirstY | kFirstZ;
+  static Entry entryOf(const FloatBox& b, uint32_t body, uint32_t flags) {
+    return {{b.minY, -b.maxY, b.minZ, -b.maxZ}, b.minX, b.maxX, body, flags};
+  }
+  static FloatBox boxOf(const Entry& e) { return {e.minX, e.maxX, e.yz[0], -e.yz[1], e.yz[2], -e.yz[3]}; }
+#if SEPAXIS_LANES
+  using Reach = v128_t;
+  /// (maxY, -minY, maxZ, -minZ) of an entry's box.
+  static Reach reachOf(const Entry& e) {
+    alignas(16) const float r[4] = {-e.yz[1], -e.yz[0], -e.yz[3], -e.yz[2]};
+    return wasm_v128_load(r);
+  }
+  /// Whether the boxes of entry c and of the entry whose reach this is meet across y and z.
+  static bool meetsAcross(const Entry& c, Reach reach) {
+    return wasm_i32x4_bitmask(wasm_f32x4_le(wasm_v128_load(c.yz), reach)) == 15;
+  }
+#else
+  struct Reach {
+    float r[4];
+  };
+  static Reach reachOf(const Entry& e) { return {{-e.yz[1], -e.yz[0], -e.yz[3], -e.yz[2]}}; }
+  static bool meetsAcross(const Entry& c, const Reach& reach) {
+    return (c.yz[0] <= reach.r[0]) & (c.yz[1] <= reach.r[1]) & (c.yz[2] <= reach.r[2]) & (c.yz[3] <= reach.r[3]);
+  }
+#endif
   struct Column {
     int32_t y, z;
   };
@@ -84,6 +113,25 @@ class Grid {
     uint32_t mask = 0;                     ///< hashed: slotCount - 1 (a power of two)
   };
 
+  /// The slots of the four columns a body crossing columns r at level l may cross: (y0, z0),
+  /// (y1, z0), (y0, z1), (y1, z1) (r spans one or two along each axis). At a dense level the
+  /// others are the first's neighbours in the table.
+  void cornerSlots(const Level& l, const ColumnRange& r, uint32_t slot[4]) const {
+    if (l.dense) {
+      slot[0] = slotOf(l, r.y0, r.z0);
+      slot[1] = slot[0] + uint32_t(r.y1 - r.y0);
+      slot[2] = slot[0] + uint32_t(r.z1 - r.z0) * l.rowStride;
+      slot[3] = slot[2] + uint32_t(r.y1 - r.y0);
+    } else {
+      slot[0] = slotOf(l, r.y0, r.z0), slot[1] = slotOf(l, r.y1, r.z0);
+      slot[2] = slotOf(l, r.y0, r.z1), slot[3] = slotOf(l, r.y1, r.z1);
+    }
+  }
+
+  /// forEachBoxPair at one level (column coordinates compared at hashed levels only).
+  template <bool kHashed, class F>
+  void sweepLevel(const Level& l, F& f) const;
+
   static ColumnRange columnsOf(const Bounds& b, double inverse) {
     return {clampedCellIndex(b.min.y, inverse), clampedCellIndex(b.max.y, inverse),
             clampedCellIndex(b.min.z, inverse), clampedCellIndex(b.max.z, inverse)};
@@ -112,45 +160,49 @@ class Grid {
 
 template <class F>
 void Grid::forEachBoxPair(F&& f) const {
-  const Entry* entry = entry_.data();
-  uint32_t* found = found_.data();
-  // Which of two entries of one column are partners: the first column both cross (the corner
-  // rule), their boxes meet along y and z (x is the sweep's), and at a hashed level both are of
-  // this column. Kept without a branch on the answer (unpredictable): the slot after the last
-  // partner is simply overwritten.
-  const Column* column = column_.data();
-  auto partners = [&](const Level& l, uint32_t p, uint32_t q) {
-    const Entry &e = entry[p], &c = entry[q];
-    const uint32_t flags = e.flags | c.flags;
-    bool partner = ((flags >> 1) & 1) & ((flags >> 2) & 1);
-    partner &= (c.box.minY <= e.box.maxY) & (e.box.minY <= c.box.maxY) & (c.box.minZ <= e.box.maxZ) &
-               (e.box.minZ <= c.box.maxZ);
-    if (!l.dense) partner &= (column[q].y == column[p].y) & (column[q].z == column[p].z);
-    return partner;
-  };
   for (const Level& l : levels_) {
     if (l.own == 0) continue;
-    // f(p, partner) for p's partners among the entries [from, end) that start before p ends.
-    auto lookAhead = [&](uint32_t p, uint32_t from, uint32_t end) {
-      const float endX = entry[p].box.maxX;
-      uint32_t count = 0;
-      for (uint32_t q = from; q < end && entry[q].box.minX <= endX; ++q) {
-        found[count] = entry[q].body;
-        count += partners(l, p, q);
-      }
-      for (uint32_t k = 0; k < count; ++k) f(entry[p].body, found[k]);
-    };
-    for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
-      const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
-      if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
-      // Own with own: each entry looks ahead while the next ones start before it ends.
-      for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) lookAhead(p, p + 1, ownEnd);
-      // Own with finer: the two runs merged by min x; whichever starts first looks ahead in the
-      // other run (Baraff's sweep over two lists), so each two that overlap along x meet once.
-      for (uint32_t i = ownBegin, j = ownEnd; i < ownEnd && j < finerEnd;) {
-        if (entry[i].box.minX <= entry[j].box.minX) lookAhead(i++, j, finerEnd);
-        else lookAhead(j++, i, ownEnd);
-      }
+    if (l.dense) sweepLevel<false>(l, f);
+    else sweepLevel<true>(l, f);
+  }
+}
+
+template <bool kHashed, class F>
+void Grid::sweepLevel(const Level& l, F& f) const {
+  const Entry* entry = entry_.data();
+  const Column* column = column_.data();
+  uint32_t* found = found_.data();
+  // f(p, partner) for p's partners among the entries [from, end) that start before p ends. Two
+  // entries of one column are partners when this is the first column both cross (the corner
+  // rule), their boxes meet across y and z (x is the sweep's), and at a hashed level both are of
+  // this column. Kept without a branch on the answer (unpredictable): the slot after the last
+  // partner is simply overwritten.
+  auto lookAhead = [&](uint32_t p, uint32_t from, uint32_t end) {
+    const Entry& e = entry[p];
+    const Reach reach = reachOf(e);
+    const float endX = e.maxX;
+    const uint32_t corner = e.flags & kFirstBoth;
+    uint32_t count = 0;
+    for (uint32_t q = from; q < end && entry[q].minX <= endX; ++q) {
+      const Entry& c = entry[q];
+      bool partner = ((corner | c.flags) & kFirstBoth) == kFirstBoth;
+      partner &= meetsAcross(c, reach);
+      if constexpr (kHashed) partner &= (column[q].y == column[p].y) & (column[q].z == column[p].z);
+      found[count] = c.body;
+      count += partner;
+    }
+    for (uint32_t k = 0; k < count; ++k) f(e.body, found[k]);
+  };
+  for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
+    const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
+    if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
+    // Own with own: each entry looks ahead while the next ones start before it ends.
+    for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) lookAhead(p, p + 1, ownEnd);
+    // Own with finer: the two runs merged by min x; whichever starts first looks ahead in the
+    // other run (Baraff's sweep over two lists), so each two that overlap along x meet once.
+    for (uint32_t i = ownBegin, j = ownEnd; i < ownEnd && j < finerEnd;) {
+      if (entry[i].minX <= entry[j].minX) lookAhead(i++, j, finerEnd);
+      else lookAhead(j++, i, ownEnd);
     }
   }
 }
@@ -175,7 +227,7 @@ void Grid::forEachInBox(const Bounds& box, F&& f) const {
       // Fewer bodies than columns: each own body once, in its first column.
       for (uint32_t p = first; p < last; ++p) {
         const Entry& e = entry_[p];
-        if ((e.flags & (kOwn | kFirstY | kFirstZ)) == (kOwn | kFirstY | kFirstZ) && meets(e.box)) f(e.body);
+        if ((e.flags & (kOwn | kFirstBoth)) == (kOwn | kFirstBoth) && meets(boxOf(e))) f(e.body);
       }
       continue;
     }
@@ -184,9 +236,9 @@ void Grid::forEachInBox(const Bounds& box, F&& f) const {
         // A body is reported in the first column it shares with the box (see the top).
         const uint32_t need = kOwn | (y == r.y0 ? 0 : kFirstY) | (z == r.z0 ? 0 : kFirstZ);
         const uint32_t s = slotOf(l, y, z);
-        for (uint32_t p = start_[2 * s]; p < start_[2 * s + 1] && entry_[p].box.minX <= a.maxX; ++p) {
+        for (uint32_t p = start_[2 * s]; p < start_[2 * s + 1] && entry_[p].minX <= a.maxX; ++p) {
           const Entry& e = entry_[p];
-          if ((e.flags & need) != need || !meets(e.box)) continue;
+          if ((e.flags & need) != need || !meets(boxOf(e))) continue;
           if (!l.dense && (column_[p].y != y || column_[p].z != z)) continue;
           f(e.body);
         }
