@@ -140,6 +140,7 @@ struct World::Impl {
     if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return true;
     if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return true;
     if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return false;  // beyond an edge
+    if (sb == WorldShape::Kdop && bodies.kdopOverlapWitness(b, a)) return true;  // a point deep in both
     switch (sa) {
       case WorldShape::Sphere:
         if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));

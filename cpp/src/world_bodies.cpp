@@ -589,6 +589,109 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   return deepest >= margin;
 }
 
+namespace {
+
+// The search's steps go past the nearest point of a set, into it (over-relaxed projections,
+// Gubin, Polyak & Raik 1967): 1.8 of the way, clamped to the set. Measured on the benchmark's
+// scene with 10 % 14-DOPs, of the 90 overlapping pairs a frame the other shortcuts leave, 12
+// rounds found a point for 20 with plain projections and for 79 with these.
+constexpr double kOverRelax = 1.8;
+constexpr int kWitnessRounds = 12;
+
+// t moved kOverRelax of the way towards [lo, hi] (when outside it), and kept in it.
+double stepTowards(double t, double lo, double hi) {
+  if (t >= lo && t <= hi) return t;
+  const double nearest = t < lo ? lo : hi;
+  return lesser(greater(t + kOverRelax * (nearest - t), lo), hi);
+}
+
+// Moves x into the slabs of a k-DOP body narrowed by `inset` on each side, one slab after the
+// other. False when a slab is narrower than twice the inset.
+bool stepIntoSlabs(const KdopBody& body, double inset, Vec3& x) {
+  const KdopDirection* dirs = kdopDirections(body.local.k);
+  for (int i = 0; i < body.local.slabCount(); ++i) {
+    const Vec3 d = toVec3(dirs[i]);
+    const double reach = inset * directionLength(dirs[i]);  // the inset along d . x
+    const double lo = body.min[i] + reach, hi = body.max[i] - reach;
+    if (!(lo <= hi)) return false;
+    const double s = dot(d, x);
+    x = x + d * ((stepTowards(s, lo, hi) - s) / dot(d, d));
+  }
+  return true;
+}
+
+}  // namespace
+
+double BodyStore::depthIn(uint32_t dense, Vec3 x) const {
+  switch (shape(dense)) {
+    case WorldShape::Sphere: {
+      const Sphere& sphere = sphereWorld(dense);
+      return sphere.radius - length(x - sphere.center);
+    }
+    case WorldShape::Box: {
+      const Obb& box = boxWorld(dense);
+      const Vec3 r = x - box.center;
+      return lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
+                           box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
+                    box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
+    }
+    case WorldShape::Kdop: break;
+  }
+  return slabDepth(kdops_.items[pool_[dense]], x);
+}
+
+bool BodyStore::stepInto(uint32_t dense, double inset, Vec3& x) const {
+  switch (shape(dense)) {
+    case WorldShape::Sphere: {
+      const Sphere& sphere = sphereWorld(dense);
+      const double radius = sphere.radius - inset;
+      if (!(radius > 0)) return false;
+      const Vec3 r = x - sphere.center;
+      const double distance = length(r);
+      // Along the line through the centre: a point at signed distance -radius..radius from it.
+      if (distance > radius) x = sphere.center + r * (stepTowards(distance, -radius, radius) / distance);
+      return true;
+    }
+    case WorldShape::Box: {
+      const Obb& box = boxWorld(dense);
+      const Vec3 r = x - box.center;
+      for (int j = 0; j < 3; ++j) {
+        const double h = box.halfExtents[j] - inset, t = dot(box.axis[j], r);
+        if (!(h >= 0)) return false;
+        x = x + box.axis[j] * (stepTowards(t, -h, h) - t);
+      }
+      return true;
+    }
+    case WorldShape::Kdop: break;
+  }
+  return stepIntoSlabs(kdops_.items[pool_[dense]], inset, x);
+}
+
+bool BodyStore::kdopOverlapWitness(uint32_t kdop, uint32_t other) const {
+  // Alternating projections (von Neumann; Bauschke & Borwein, SIAM Review 38(3), 1996): stepping
+  // into one convex set and then the other converges to a point of both when they meet. Both are
+  // narrowed by twice the margin, so a point found lies deeper than the margin in each: a ball of
+  // that radius lies in both volumes, and every axis sees them overlap by at least the margin, far
+  // beyond overlaps()'s touching band (tolerance::kWorldSureMargin). Only the final check counts:
+  // the steps may be anything. The points' rounding is covered by the margin's kWorldBoundsPad of
+  // the magnitude, as in kdopSurelyOverlaps.
+  const KdopBody& body = kdops_.items[pool_[kdop]];
+  Vec3 from;
+  switch (shape(other)) {
+    case WorldShape::Sphere: from = sphereWorld(other).center; break;
+    case WorldShape::Box: from = boxWorld(other).center; break;
+    case WorldShape::Kdop: from = kdops_.items[pool_[other]].inside; break;
+  }
+  const double margin = sureMargin(kdop, other, length(body.inside - from));
+  if (!(margin < std::numeric_limits<double>::infinity())) return false;
+  Vec3 x = (from + body.inside) * 0.5;
+  for (int round = 0; round < kWitnessRounds; ++round) {
+    if (!stepIntoSlabs(body, 2 * margin, x) || !stepInto(other, 2 * margin, x)) return false;
+    if (slabDepth(body, x) >= margin && depthIn(other, x) >= margin) return true;
+  }
+  return false;
+}
+
 Volume BodyStore::worldVolume(uint32_t dense) {
   switch (shape(dense)) {
     case WorldShape::Sphere: return sphereWorld(dense);

@@ -101,6 +101,10 @@ class BodyStore {
   /// k-DOP body `kdop` (the edge between two faces) by more than tolerance::kWorldSureMargin of
   /// the pair's size: overlaps() then says they are apart, and the k-DOP need not be built.
   bool kdopSurelyApart(uint32_t kdop, uint32_t other) const;
+  /// True when a point lies deeper than tolerance::kWorldSureMargin of the pair's size in both
+  /// k-DOP body `kdop` and body `other` (searched by alternating projections): overlaps() then says
+  /// they overlap, and the k-DOP need not be built. For the pairs kdopSurelyOverlaps leaves.
+  bool kdopOverlapWitness(uint32_t kdop, uint32_t other) const;
 
   // ---- the broad phase's view: padded bounds (structure of arrays) and the grid level of each.
   const double* minX() const { return minX_.data(); }
@@ -130,6 +134,12 @@ class BodyStore {
   /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude;
   /// infinity (nothing is sure) for bodies narrower than 2^-400 or beyond 2^400.
   double sureMargin(uint32_t a, uint32_t b, double distance) const;
+  /// The radius of a ball around x inside body `dense`'s world volume (negative outside it; for a
+  /// k-DOP, inside its slabs).
+  double depthIn(uint32_t dense, Vec3 x) const;
+  /// Moves x into body `dense`'s world volume narrowed by `inset` (for a k-DOP, into its slabs,
+  /// one after the other); false when the volume is thinner than twice the inset.
+  bool stepInto(uint32_t dense, double inset, Vec3& x) const;
   void moveLast(uint32_t to);
 
   // Slots: freed ones queue first in, first out, so that a slot's generation grows slowly; a

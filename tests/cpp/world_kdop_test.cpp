@@ -1,7 +1,8 @@
 // The World's ways of deciding a pair with a k-DOP without building the k-DOP (world_bodies.h):
 // kdopSlabSeparates (apart along a slab direction, the other body projected itself),
-// kdopSurelyOverlaps (a common point deep in the other body) and kdopSurelyApart (beyond the
-// wedge of two of the k-DOP's planes, clearly). Whatever each decides
+// kdopSurelyOverlaps (a common point deep in the other body), kdopSurelyApart (beyond the
+// wedge of two of the k-DOP's planes, clearly) and kdopOverlapWitness (a point deep in both,
+// searched by alternating projections). Whatever each decides
 // must be overlaps()'s verdict on the two world volumes, including for pairs placed a hair from
 // touching, far from the origin and tiny, and for flat and needle-like k-DOPs; and each must
 // decide a good share of the pairs, or the World would build every k-DOP again. mt19937, seed
@@ -50,6 +51,7 @@ Volume randomVolume(Rng& rng, int kind, double size, int shape = 0) {
 
 struct Tally {
   int pairs = 0, separated = 0, sure = 0, apart = 0;
+  int overlapping = 0, witnessed = 0;  ///< overlapping pairs kdopSurelyOverlaps left; those kdopOverlapWitness decided
 };
 
 /// The k-DOP at `at` and the other body at `at + offset`, both turned; the shortcuts against
@@ -61,7 +63,7 @@ bool checkPair(const Volume& kdop, const Volume& other, Quat qa, Quat qb, Vec3 a
   store.add(other, makeRigidTransform(qb, at + offset).value());
   const bool truth = overlaps(store.worldVolume(0), store.worldVolume(1));
   const bool separated = store.kdopSlabSeparates(0, 1), sure = store.kdopSurelyOverlaps(0, 1);
-  const bool apart = store.kdopSurelyApart(0, 1);
+  const bool apart = store.kdopSurelyApart(0, 1), witness = store.kdopOverlapWitness(0, 1);
   if (separated) {
     EXPECT_FALSE(truth) << what << ": kdopSlabSeparates, but overlaps() says they overlap";
   }
@@ -71,7 +73,11 @@ bool checkPair(const Volume& kdop, const Volume& other, Quat qa, Quat qb, Vec3 a
   if (apart) {
     EXPECT_FALSE(truth) << what << ": kdopSurelyApart, but overlaps() says they overlap";
   }
+  if (witness) {
+    EXPECT_TRUE(truth) << what << ": kdopOverlapWitness, but overlaps() says they are apart";
+  }
   tally.pairs += 1, tally.separated += separated, tally.sure += sure, tally.apart += apart && !separated;
+  tally.overlapping += truth && !sure, tally.witnessed += witness && !sure;
   return truth;
 }
 
@@ -108,6 +114,9 @@ TEST(WorldKdopShortcuts, AgreeWithOverlapsForPairsOfEveryKindNearAndFarFromTouch
   EXPECT_GT(tally.separated, tally.pairs / 4)
       << "kdopSlabSeparates decided " << tally.separated << " of " << tally.pairs;
   EXPECT_GT(tally.sure, tally.pairs / 5) << "kdopSurelyOverlaps decided " << tally.sure << " of " << tally.pairs;
+  EXPECT_GT(tally.witnessed, tally.overlapping / 2)
+      << "of the " << tally.overlapping << " overlapping pairs kdopSurelyOverlaps left, kdopOverlapWitness decided "
+      << tally.witnessed;
 }
 
 TEST(WorldKdopShortcuts, AgreeWithOverlapsFarFromTheOriginAndForTinyBodies) {
@@ -126,6 +135,8 @@ TEST(WorldKdopShortcuts, AgreeWithOverlapsBeyondTheRangeOfSquares) {
   runPairs({0, 0, 0}, 1e-300, tiny, "1e-300");
   EXPECT_EQ(huge.sure, 0);
   EXPECT_EQ(tiny.sure, 0);
+  EXPECT_EQ(huge.witnessed, 0);
+  EXPECT_EQ(tiny.witnessed, 0);
 }
 
 TEST(WorldKdopShortcuts, TheSlabTestSeesATurnedBoxItselfNotItsBoundingBox) {
