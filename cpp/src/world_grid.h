@@ -200,9 +200,16 @@ void Grid::sweepLevel(const Level& l, F& f) const {
     for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) lookAhead(p, p + 1, ownEnd);
     // Own with finer: the two runs merged by min x; whichever starts first looks ahead in the
     // other run (Baraff's sweep over two lists), so each two that overlap along x meet once.
+    // An entry that ends before the other run's next one starts has no partner there: skipped
+    // without a look (a column's finer run is often short, its own run long).
     for (uint32_t i = ownBegin, j = ownEnd; i < ownEnd && j < finerEnd;) {
-      if (entry[i].minX <= entry[j].minX) lookAhead(i++, j, finerEnd);
-      else lookAhead(j++, i, ownEnd);
+      if (entry[i].minX <= entry[j].minX) {
+        if (entry[i].maxX >= entry[j].minX) lookAhead(i, j, finerEnd);
+        ++i;
+      } else {
+        if (entry[j].maxX >= entry[i].minX) lookAhead(j, i, ownEnd);
+        ++j;
+      }
     }
   }
 }
