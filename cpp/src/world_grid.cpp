@@ -170,13 +170,15 @@ void Grid::build(const BodyStore& bodies) {
       uint32_t slot[4];
       cornerSlots(l, r, slot);
       const Entry e = entryOf(b.box, b.body, own);
+      const bool hashed = !l.dense;  // only there does the sweep compare the columns
       auto put = [&](uint32_t s, int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
         uint32_t& next = start_[2 * s + kind];
         const uint32_t p = crosses ? next : spare;
         next += crosses;
-        entry_[p] = e;
-        entry_[p].flags |= flags;
-        column_[p] = {y, z};
+        Entry& to = entry_[p];
+        to = e;
+        to.flags = own | flags;
+        if (hashed) column_[p] = {y, z};
       };
       put(slot[0], r.y0, r.z0, 1, kFirstBoth);
       put(slot[1], r.y1, r.z0, wideY, kFirstZ);

@@ -142,7 +142,7 @@ class Grid {
     return l.slotBase + (columnHash(y, z) & l.mask);
   }
 
-  /// By sorted position: the entries, and their columns (written for all, read at hashed levels).
+  /// By sorted position: the entries, and their columns (written and read at hashed levels only).
   std::vector<Entry> entry_;
   std::vector<Column> column_;
   /// Slot s of the levels' tables (a column) holds two runs of entries: its level's own bodies
