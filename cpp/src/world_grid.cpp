@@ -105,13 +105,8 @@ void Grid::build(const BodyStore& bodies) {
     keyed_[i] = uint64_t(orderedBits(box[i].minX)) << 32 | i;
   }
 
-  // The bodies in the order of their boxes' min x, and what the sort by columns reads of them.
+  // The bodies in the order of their boxes' min x.
   radixSort(keyed_, keyedScratch_, radixCount_);
-  sorted_.resize(n);
-  for (uint32_t k = 0; k < n; ++k) {
-    const uint32_t i = uint32_t(keyed_[k]);
-    sorted_[k] = {box[i], columns[i], i, uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]), level[i]};
-  }
 
   // Each level's table: row-major over its block of columns when that has not many more columns
   // than entries (the prefix sum over it costs less than the sort), else hashed into twice as many
@@ -142,12 +137,13 @@ void Grid::build(const BodyStore& bodies) {
   // a loop, and the ones it does not cross count nothing and write to a spare entry (a loop that
   // runs once or twice mispredicts its end about every other time).
   start_.assign(2 * std::size_t(slots) + 1, 0);
-  for (const Sorted& b : sorted_)
-    for (uint32_t li = b.level; li < levelCount; ++li) {
+  for (uint32_t i = 0; i < n; ++i) {  // counted in any order: the bodies' own
+    const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
+    for (uint32_t li = own; li < levelCount; ++li) {
       const Level& l = levels_[li];
-      const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
+      const ColumnRange r = shifted(columns[i], l.level - level[i]);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
-      const uint32_t kind = li == b.level ? 1 : 2;  // the run's index + 1
+      const uint32_t kind = li == own ? 1 : 2;  // the run's index + 1
       uint32_t slot[4];
       cornerSlots(l, r, slot);
       start_[2 * slot[0] + kind] += 1;
@@ -155,21 +151,24 @@ void Grid::build(const BodyStore& bodies) {
       start_[2 * slot[2] + kind] += wideZ;
       start_[2 * slot[3] + kind] += wideY & wideZ;
     }
+  }
   for (uint32_t s = 1; s <= 2 * slots; ++s) start_[s] += start_[s - 1];
   if (entry_.size() < std::size_t(entries) + 1) {  // grown only: a frame reads what it writes
     entry_.resize(std::size_t(entries) + 1), column_.resize(std::size_t(entries) + 1);
     found_.resize(std::size_t(entries) + 1);
   }
   const uint32_t spare = entries;
-  for (const Sorted& b : sorted_)
-    for (uint32_t li = b.level; li < levelCount; ++li) {
+  for (uint32_t k = 0; k < n; ++k) {  // scattered in min-x order: each run sorted along x
+    const uint32_t i = uint32_t(keyed_[k]);
+    const uint32_t ownLevel = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
+    for (uint32_t li = ownLevel; li < levelCount; ++li) {
       const Level& l = levels_[li];
-      const ColumnRange r = shifted(b.columns, l.level - b.bodyLevel);
+      const ColumnRange r = shifted(columns[i], l.level - level[i]);
       const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);
-      const uint32_t own = li == b.level ? kOwn : 0, kind = own ^ kOwn;
+      const uint32_t own = li == ownLevel ? kOwn : 0, kind = own ^ kOwn;
       uint32_t slot[4];
       cornerSlots(l, r, slot);
-      const Entry e = entryOf(b.box, b.body, own);
+      const Entry e = entryOf(box[i], i, own);
       const bool hashed = !l.dense;  // only there does the sweep compare the columns
       auto put = [&](uint32_t s, int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
         uint32_t& next = start_[2 * s + kind];
@@ -185,6 +184,7 @@ void Grid::build(const BodyStore& bodies) {
       put(slot[2], r.y0, r.z1, wideZ, kFirstY);
       put(slot[3], r.y1, r.z1, wideY & wideZ, 0);
     }
+  }
   for (uint32_t s = 2 * slots; s > 0; --s) start_[s] = start_[s - 1];
   start_[0] = 0;
 }

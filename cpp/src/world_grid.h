@@ -86,14 +86,6 @@ class Grid {
   struct Column {
     int32_t y, z;
   };
-  /// A body in min-x order, as the sort by columns reads it.
-  struct Sorted {
-    FloatBox box;
-    ColumnRange columns;  ///< at its own level
-    uint32_t body;
-    uint32_t level;     ///< its grid level: index into levels_
-    int32_t bodyLevel;  ///< its own level (below the grid level when merged)
-  };
   /// The columns at a level `up` levels coarser (up <= 31 bits of shift make -1 or 0 of any index).
   static ColumnRange shifted(const ColumnRange& c, int up) {
     const int k = up < 31 ? up : 31;
@@ -152,7 +144,6 @@ class Grid {
   // Scratch of build, and the partners found for one entry.
   std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index
   std::vector<uint32_t> radixCount_;
-  std::vector<Sorted> sorted_;
   std::vector<uint64_t> levelBits_;
   std::vector<int32_t> levelAt_;
   mutable std::vector<uint32_t> found_;
