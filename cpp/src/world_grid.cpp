@@ -155,7 +155,6 @@ void Grid::build(const BodyStore& bodies) {
   for (uint32_t s = 1; s <= 2 * slots; ++s) start_[s] += start_[s - 1];
   if (entry_.size() < std::size_t(entries) + 1) {  // grown only: a frame reads what it writes
     entry_.resize(std::size_t(entries) + 1), column_.resize(std::size_t(entries) + 1);
-    found_.resize(std::size_t(entries) + 1);
   }
   const uint32_t spare = entries;
   for (uint32_t k = 0; k < n; ++k) {  // scattered in min-x order: each run sorted along x

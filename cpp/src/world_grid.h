@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "lanes.h"
@@ -120,9 +121,10 @@ class Grid {
     }
   }
 
-  /// forEachBoxPair at one level (column coordinates compared at hashed levels only).
-  template <bool kHashed, class F>
-  void sweepLevel(const Level& l, F& f) const;
+  /// The box pairs of one level (column coordinates compared at hashed levels only), appended to
+  /// boxPairs_ from `count` on; returns the new count.
+  template <bool kHashed>
+  std::size_t sweepLevel(const Level& l, std::size_t count) const;
 
   static ColumnRange columnsOf(const Bounds& b, double inverse) {
     return {clampedCellIndex(b.min.y, inverse), clampedCellIndex(b.max.y, inverse),
@@ -141,48 +143,51 @@ class Grid {
   /// [start_[2s], start_[2s + 1]) and the finer bodies [start_[2s + 1], start_[2s + 2]).
   std::vector<uint32_t> start_;
   std::vector<Level> levels_;  ///< the levels that hold bodies, ascending
-  // Scratch of build, and the partners found for one entry.
+  // Scratch of build, and of the sweep.
   std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index
   std::vector<uint32_t> radixCount_;
   std::vector<uint64_t> levelBits_;
   std::vector<int32_t> levelAt_;
-  mutable std::vector<uint32_t> found_;
+  mutable std::vector<std::pair<uint32_t, uint32_t>> boxPairs_;  ///< the sweep's (dense indices), grown only
 };
 
 template <class F>
 void Grid::forEachBoxPair(F&& f) const {
+  // Swept into a list first, handed over after: a call per pair inside the sweep's loops made
+  // their branches mispredict.
+  std::size_t count = 0;
   for (const Level& l : levels_) {
     if (l.own == 0) continue;
-    if (l.dense) sweepLevel<false>(l, f);
-    else sweepLevel<true>(l, f);
+    if (l.dense) count = sweepLevel<false>(l, count);
+    else count = sweepLevel<true>(l, count);
   }
+  for (std::size_t k = 0; k < count; ++k) f(boxPairs_[k].first, boxPairs_[k].second);
 }
 
-template <bool kHashed, class F>
-void Grid::sweepLevel(const Level& l, F& f) const {
+template <bool kHashed>
+std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
   const Entry* entry = entry_.data();
   const Column* column = column_.data();
-  uint32_t* found = found_.data();
-  // f(p, partner) for p's partners among the entries [from, end) that start before p ends. Two
+  // p's partners among the entries [from, end) that start before p ends, added to boxPairs_. Two
   // entries of one column are partners when this is the first column both cross (the corner
   // rule), their boxes meet across y and z (x is the sweep's), and at a hashed level both are of
   // this column. Kept without a branch on the answer (unpredictable): the slot after the last
-  // partner is simply overwritten.
+  // partner is simply overwritten (the list has room for every entry looked at).
   auto lookAhead = [&](uint32_t p, uint32_t from, uint32_t end) {
+    if (boxPairs_.size() < count + (end - from)) boxPairs_.resize(2 * (count + (end - from)));
+    std::pair<uint32_t, uint32_t>* out = boxPairs_.data();
     const Entry& e = entry[p];
     const Reach reach = reachOf(e);
     const float endX = e.maxX;
     const uint32_t corner = e.flags & kFirstBoth;
-    uint32_t count = 0;
     for (uint32_t q = from; q < end && entry[q].minX <= endX; ++q) {
       const Entry& c = entry[q];
       bool partner = ((corner | c.flags) & kFirstBoth) == kFirstBoth;
       partner &= meetsAcross(c, reach);
       if constexpr (kHashed) partner &= (column[q].y == column[p].y) & (column[q].z == column[p].z);
-      found[count] = c.body;
+      out[count] = {e.body, c.body};
       count += partner;
     }
-    for (uint32_t k = 0; k < count; ++k) f(e.body, found[k]);
   };
   for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
     const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
@@ -203,6 +208,7 @@ void Grid::sweepLevel(const Level& l, F& f) const {
       }
     }
   }
+  return count;
 }
 
 template <class F>
