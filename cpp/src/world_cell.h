@@ -35,9 +35,15 @@ struct ColumnRange {
 /// x as a float, clamped to the floats' range. The map is monotone (a <= b gives toFloat(a) <=
 /// toFloat(b)), so two float boxes compare as their double boxes do wherever those overlap: no
 /// pair is lost, and the few that only the floats see meet are the narrow phase's.
-inline float toFloat(double x) {
-  constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
-  return float(lesser(greater(x, -kMaxFloat), kMaxFloat));
+inline constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
+inline float toFloat(double x) { return float(lesser(greater(x, -kMaxFloat), kMaxFloat)); }
+
+/// toFloat of each bound.
+inline FloatBox toFloatBox(const Bounds& b) {
+  // Within the floats' range (nearly always) the clamps change nothing: one test for the six.
+  if (maxComponent(max(abs(b.min), abs(b.max))) <= kMaxFloat)
+    return {float(b.min.x), float(b.max.x), float(b.min.y), float(b.max.y), float(b.min.z), float(b.max.z)};
+  return {toFloat(b.min.x), toFloat(b.max.x), toFloat(b.min.y), toFloat(b.max.y), toFloat(b.min.z), toFloat(b.max.z)};
 }
 
 /// Levels stay within these, where 2^-level is a normal double (scaling by it is exact). Bounds
@@ -73,8 +79,8 @@ inline double inverseCellSide(int level) {
   return x;
 }
 
-/// An e with x < 2^e, for finite x > 0: the smallest for normal x (read from the exponent field,
-/// not a call to frexp), -1021 for subnormal x (a coarser cell is always safe).
+/// An e with x < 2^e, for finite x >= 0: the smallest for normal x (read from the exponent field,
+/// not a call to frexp), -1021 for subnormal x and 0 (a coarser cell is always safe). Monotone.
 inline int exponentAbove(double x) {
   uint64_t bits;
   std::memcpy(&bits, &x, sizeof bits);
@@ -86,18 +92,14 @@ inline int exponentAbove(double x) {
 inline int32_t levelOf(const Bounds& b) {
   const double width = maxComponent(b.max - b.min);
   const double magnitude = maxComponent(max(abs(b.min), abs(b.max)));
-  int level = kMinLevel;
-  if (width > 0) {
-    // 2^e > 1.0000001 * width: the margin keeps "side > width" true whatever rounding width
-    // carries.
-    const int e = exponentAbove(1.0000001 * width);
-    level = e > level ? e : level;
-  }
-  if (magnitude > 0) {
-    const int e = exponentAbove(magnitude);  // magnitude < 2^e
-    level = e - kCellMagnitudeBits > level ? e - kCellMagnitudeBits : level;
-  }
-  return level > kMaxLevel ? kMaxLevel : level;
+  // The least level L with 2^L > 1.0000001 * width (the margin keeps "side > width" true whatever
+  // rounding width carries) and 2^(L + kCellMagnitudeBits) > magnitude, within the levels: the
+  // exponent above the larger of the two bounds on 2^L (exponentAbove is monotone, and scaling
+  // by a power of two shifts it, exactly, where it matters: below 2^-992 the scaled magnitude
+  // asks for a level under kMinLevel either way).
+  constexpr double kMagnitudeScale = 1.0 / double(int64_t{1} << kCellMagnitudeBits);
+  const int e = exponentAbove(greater(1.0000001 * width, magnitude * kMagnitudeScale));
+  return e < kMinLevel ? kMinLevel : e > kMaxLevel ? kMaxLevel : e;
 }
 
 }  // namespace sepaxis::detail
