@@ -172,11 +172,14 @@ class BodyStore {
   Pool<KdopBody> kdops_;
 };
 
-/// The padded box around a box of a volume (tolerance::kWorldBoundsPad).
+/// How far padded() widens a box of this magnitude (largest |coordinate|) and width (widest
+/// extent) on every side (tolerance::kWorldBoundsPad).
+inline double padOf(double magnitude, double width) {
+  return tolerance::kWorldBoundsPad * (magnitude + width) + tolerance::kWorldBoundsTinyPad;
+}
+/// The padded box around a box of a volume.
 inline Bounds padded(Vec3 lo, Vec3 hi) {
-  const double magnitude = maxComponent(max(abs(lo), abs(hi)));
-  const double width = maxComponent(hi - lo);
-  const double pad = tolerance::kWorldBoundsPad * (magnitude + width) + tolerance::kWorldBoundsTinyPad;
+  const double pad = padOf(maxComponent(max(abs(lo), abs(hi))), maxComponent(hi - lo));
   const Vec3 p{pad, pad, pad};
   return {lo - p, hi + p};
 }

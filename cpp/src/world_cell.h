@@ -14,6 +14,8 @@
 
 #include "sepaxis/vec3.h"
 
+#include "lanes.h"
+
 namespace sepaxis::detail {
 
 /// The padded world bounds of a body (tolerance::kWorldBoundsPad): a box the exact tests never
@@ -88,10 +90,9 @@ inline int exponentAbove(double x) {
   return (biased > 0 ? biased : 1) - 1022;
 }
 
-/// The level of a body with these padded bounds.
-inline int32_t levelOf(const Bounds& b) {
-  const double width = maxComponent(b.max - b.min);
-  const double magnitude = maxComponent(max(abs(b.min), abs(b.max)));
+/// The level of a body whose padded bounds are this wide (their widest extent) and of this
+/// magnitude (their largest |coordinate|).
+inline int32_t levelOf(double width, double magnitude) {
   // The least level L with 2^L > 1.0000001 * width (the margin keeps "side > width" true whatever
   // rounding width carries) and 2^(L + kCellMagnitudeBits) > magnitude, within the levels: the
   // exponent above the larger of the two bounds on 2^L (exponentAbove is monotone, and scaling
@@ -101,5 +102,30 @@ inline int32_t levelOf(const Bounds& b) {
   const int e = exponentAbove(greater(1.0000001 * width, magnitude * kMagnitudeScale));
   return e < kMinLevel ? kMinLevel : e > kMaxLevel ? kMaxLevel : e;
 }
+/// The level of a body with these padded bounds.
+inline int32_t levelOf(const Bounds& b) {
+  return levelOf(maxComponent(b.max - b.min), maxComponent(max(abs(b.min), abs(b.max))));
+}
+
+#if SEPAXIS_LANES
+// ---- The same, two numbers at a time: a box's two bounds along one axis in one register (the
+// World's setPoses computes these for every body of every frame).
+
+/// toFloat of both lanes, as floats in lanes 0 and 1.
+inline v128_t toFloats(v128_t x) {
+  const v128_t limit = wasm_f64x2_splat(kMaxFloat);
+  // pmax and pmin are greater and lesser (lanes.h).
+  return wasm_f32x4_demote_f64x2_zero(wasm_f64x2_pmin(wasm_f64x2_pmax(x, wasm_f64x2_neg(limit)), limit));
+}
+
+/// cellIndex of both lanes, as int32 in lanes 0 and 1.
+inline v128_t cellIndices(v128_t c, double inverseSide) {
+  const v128_t q = wasm_f64x2_mul(c, wasm_f64x2_splat(inverseSide));
+  // floorToInt: the truncation, less one where it lies above q.
+  const v128_t t = wasm_f64x2_convert_low_i32x4(wasm_i32x4_trunc_sat_f64x2_zero(q));
+  const v128_t floor = wasm_f64x2_add(t, wasm_v128_and(wasm_f64x2_gt(t, q), wasm_f64x2_splat(-1.0)));
+  return wasm_i32x4_trunc_sat_f64x2_zero(floor);
+}
+#endif
 
 }  // namespace sepaxis::detail
