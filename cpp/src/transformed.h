@@ -18,12 +18,17 @@ inline Sphere inlineTransformed(const Sphere& s, const RigidTransform& t) {
   return {applyPose(t, s.center), s.radius * t.scale};
 }
 
-inline Obb inlineTransformed(const Aabb& box, const RigidTransform& t) {
+/// transformed() of the Aabb with this center and these half extents (center(box), halfExtents(box)).
+inline Obb transformedAabb(Vec3 center, Vec3 halfExtents, const RigidTransform& t) {
   Obb r;
-  r.center = applyPose(t, center(box));
+  r.center = applyPose(t, center);
   for (int i = 0; i < 3; ++i) r.axis[i] = t.rotation.column(i);
-  r.halfExtents = halfExtents(box) * t.scale;
+  r.halfExtents = halfExtents * t.scale;
   return r;
+}
+
+inline Obb inlineTransformed(const Aabb& box, const RigidTransform& t) {
+  return transformedAabb(center(box), halfExtents(box), t);
 }
 
 inline Obb inlineTransformed(const Obb& box, const RigidTransform& t) {

@@ -127,6 +127,7 @@ struct World::Impl {
   std::vector<BodyPair> pairs;
   detail::BoxPairs boxPairs;           // pairs(): the box-box pairs, decided four at a time
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
+  std::vector<double> lengthScratch;   // setPoses of quaternions: their lengths
 
   void moved() { gridCurrent = pairsCurrent = false; }
   void ensureGrid() {
@@ -209,6 +210,7 @@ void World::reserve(std::size_t bodies) {
   impl_->bodies.reserve(bodies);
   impl_->pairs.reserve(bodies * 2);
   impl_->denseScratch.reserve(bodies);
+  impl_->lengthScratch.reserve(bodies);
 }
 
 Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pose) {
@@ -241,19 +243,22 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
   Impl& w = *impl_;
   // Checked first, all of them, without building a matrix (makeRigidTransform's rules: finite,
   // a unit quaternion); then the bodies moved, each rotation built by makeRigidTransform's
-  // arithmetic straight into its body. A pose that fails gets makeRigidTransform's message.
-  w.denseScratch.resize(count);
+  // arithmetic (from the length measured here) straight into its body. A pose that fails gets
+  // makeRigidTransform's message.
+  w.denseScratch.resize(count), w.lengthScratch.resize(count);
   uint32_t* dense = w.denseScratch.data();
+  double* length = w.lengthScratch.data();
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
     const Quat q{p[3], p[4], p[5], p[6]};
     const Vec3 t{p[0], p[1], p[2]};
-    if (!isFinite(t) || !detail::isUnitLength(detail::quaternionLength(q)))  // q not finite, too
+    length[i] = detail::quaternionLength(q);
+    if (!isFinite(t) || !detail::isUnitLength(length[i]))  // q not finite, too
       return errorAt(i, [=] { return makeRigidTransform(q, t).error(); });
     if (!w.bodies.find(ids[i], dense[i])) return errorAt(i, [=] { return unknownBody(ids[i]); });
     if (!w.bodies.poseInRange(dense[i], t, 1)) return errorAt(i, [=] { return outOfRange(t); });
   }
-  w.bodies.setPoses(dense, poses, count);
+  w.bodies.setPoses(dense, poses, length, count);
   if (count > 0) w.moved();
   return {};
 }

@@ -74,12 +74,13 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
     shape = WorldShape::Box;
     pool = takeBox();
     boxes_.items[pool].fromAabb = true;
-    boxes_.items[pool].localAabb = *a;
+    boxes_.items[pool].local.center = center(*a);
+    boxes_.items[pool].local.halfExtents = halfExtents(*a);
   } else if (const Obb* o = std::get_if<Obb>(&local)) {
     shape = WorldShape::Box;
     pool = takeBox();
     boxes_.items[pool].fromAabb = false;
-    boxes_.items[pool].localObb = *o;
+    boxes_.items[pool].local = *o;
   } else {
     shape = WorldShape::Kdop;
     pool = kdops_.take();
@@ -205,7 +206,8 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform
     }
     case WorldShape::Box: {
       const BoxBody& body = boxes_.items[pool];
-      const Obb o = body.fromAabb ? inlineTransformed(body.localAabb, pose) : inlineTransformed(body.localObb, pose);
+      const Obb o = body.fromAabb ? transformedAabb(body.local.center, body.local.halfExtents, pose)
+                                  : inlineTransformed(body.local, pose);
       boxWorld_[pool] = o;
       // The extent along world axis j is sum_i e_i |u_i[j]| (Ericson, RTCD 4.2.6), rounded a few
       // ulps of the box's numbers either way: the pad covers them.
@@ -229,12 +231,11 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform
 
 void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) { place(dense, pose); }
 
-void BodyStore::setPoses(const uint32_t* dense, const double* poses, std::size_t count) {
+void BodyStore::setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
-    const Quat q{p[3], p[4], p[5], p[6]};
     RigidTransform pose;  // as tryMakeRigidTransform makes it
-    pose.rotation = rotationOf(q, quaternionLength(q));
+    pose.rotation = rotationOf({p[3], p[4], p[5], p[6]}, lengths[i]);
     pose.translation = {p[0], p[1], p[2]};
     place(dense[i], pose);
   }

@@ -28,8 +28,9 @@ struct SphereBody {
 /// the narrow phase, which reads only that (a third of the bytes: fewer cache misses).
 struct BoxBody {
   bool fromAabb = false;  ///< local is an Aabb (transformed(Aabb) and transformed(Obb) differ)
-  Aabb localAabb;
-  Obb localObb;
+  /// The local Obb; of an Aabb, its center and halfExtents (what transformed(Aabb) starts from,
+  /// so computed once), its axes unused.
+  Obb local;
 };
 struct KdopBody {
   Kdop local;
@@ -81,9 +82,9 @@ class BodyStore {
   void remove(uint32_t dense);
   void setPose(uint32_t dense, const RigidTransform& pose);
   /// setPose(dense[i], makeRigidTransform(q, t).value()) for each pose in World::setPoses's form
-  /// (7 numbers: t, then q), which the caller has checked: the same bits, built straight into
-  /// the body.
-  void setPoses(const uint32_t* dense, const double* poses, std::size_t count);
+  /// (7 numbers: t, then q), which the caller has checked, given each q's quaternionLength (which
+  /// the check measured): the same bits, built straight into the body.
+  void setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count);
   /// Whether a pose with this translation and scale keeps the body's bounds within
   /// tolerance::kWorldMaxCoordinate (before moving it).
   bool poseInRange(uint32_t dense, Vec3 translation, double scale) const {
