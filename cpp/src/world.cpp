@@ -253,10 +253,15 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
     const Quat q{p[3], p[4], p[5], p[6]};
     const Vec3 t{p[0], p[1], p[2]};
     length[i] = detail::quaternionLength(q);
-    if (!isFinite(t) || !detail::isUnitLength(length[i]))  // q not finite, too
-      return errorAt(i, [=] { return makeRigidTransform(q, t).error(); });
-    if (!w.bodies.find(ids[i], dense[i])) return errorAt(i, [=] { return unknownBody(ids[i]); });
-    if (!w.bodies.poseInRange(dense[i], t, 1)) return errorAt(i, [=] { return outOfRange(t); });
+    // One test of them all (a unit length implies a finite q, a translation in range a finite t);
+    // when it fails, the first rule broken names the error.
+    if (!(detail::isUnitLength(length[i]) && w.bodies.find(ids[i], dense[i]) && w.bodies.poseInRange(dense[i], t, 1)))
+      return errorAt(i, [q, t, id = ids[i], &bodies = w.bodies] {
+        uint32_t found;
+        if (!isFinite(t) || !detail::isUnitLength(detail::quaternionLength(q))) return makeRigidTransform(q, t).error();
+        if (!bodies.find(id, found)) return unknownBody(id);
+        return outOfRange(t);
+      });
   }
   w.bodies.setPoses(dense, poses, length, count);
   if (count > 0) w.moved();

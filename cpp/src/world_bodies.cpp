@@ -169,8 +169,9 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi
   level_[dense] = level;
   static_assert(sizeof(FloatBox) == 6 * sizeof(float), "minX maxX minY maxY minZ maxZ");
   unsigned char* const box = reinterpret_cast<unsigned char*>(&floatBox_[dense]);
-  wasm_v128_store(box, wasm_i64x2_shuffle(toFloats(x), toFloats(y), 0, 2));
-  wasm_v128_store64_lane(box + 16, toFloats(z), 0);
+  const bool inFloats = magnitude <= kMaxFloat;
+  wasm_v128_store(box, wasm_i64x2_shuffle(toFloats(x, inFloats), toFloats(y, inFloats), 0, 2));
+  wasm_v128_store64_lane(box + 16, toFloats(z, inFloats), 0);
   // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
   const double inverse = inverseCellSide(level);
   static_assert(sizeof(ColumnRange) == 4 * sizeof(int32_t), "y0 y1 z0 z1");

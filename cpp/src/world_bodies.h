@@ -90,12 +90,15 @@ class BodyStore {
   bool poseInRange(uint32_t dense, Vec3 translation, double scale) const {
     return poseInRange(reach_[dense], translation, scale);
   }
-  /// The same for a body of this reach (localReach).
+  /// The same for a body of this reach (localReach). False for a translation that is not finite.
   static bool poseInRange(double localReach, Vec3 translation, double scale) {
     // |R p| <= |p|_2 <= sqrt(3) |p|_inf: the world volume lies within scale * 2 * reach of the
-    // translation (2 > sqrt(3), and room for the pad).
-    const double far = maxComponent(abs(translation)) + 2 * scale * localReach;
-    return far <= tolerance::kWorldMaxCoordinate;
+    // translation (2 > sqrt(3), and room for the pad). Each coordinate on its own: the same as
+    // the largest (rounding is monotone), and a NaN fails.
+    const double reach = 2 * scale * localReach;
+    const Vec3 t = abs(translation);
+    constexpr double kFar = tolerance::kWorldMaxCoordinate;
+    return (t.x + reach <= kFar) & (t.y + reach <= kFar) & (t.z + reach <= kFar);
   }
   static double localReach(const Volume& local);
 

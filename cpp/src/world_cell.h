@@ -111,11 +111,13 @@ inline int32_t levelOf(const Bounds& b) {
 // ---- The same, two numbers at a time: a box's two bounds along one axis in one register (the
 // World's setPoses computes these for every body of every frame).
 
-/// toFloat of both lanes, as floats in lanes 0 and 1.
-inline v128_t toFloats(v128_t x) {
+/// toFloat of both lanes, as floats in lanes 0 and 1. Its clamps change nothing where both
+/// lanes are known to lie within the floats' range (inRange).
+inline v128_t toFloats(v128_t x, bool inRange) {
   const v128_t limit = wasm_f64x2_splat(kMaxFloat);
   // pmax and pmin are greater and lesser (lanes.h).
-  return wasm_f32x4_demote_f64x2_zero(wasm_f64x2_pmin(wasm_f64x2_pmax(x, wasm_f64x2_neg(limit)), limit));
+  if (!inRange) x = wasm_f64x2_pmin(wasm_f64x2_pmax(x, wasm_f64x2_neg(limit)), limit);
+  return wasm_f32x4_demote_f64x2_zero(x);
 }
 
 /// cellIndex of both lanes, as int32 in lanes 0 and 1.
