@@ -136,7 +136,8 @@ void BodyStore::moveLast(uint32_t to) {
 namespace {
 
 /// maxComponent(hi - lo) and maxComponent(max(abs(lo), abs(hi))) of the box whose bounds along
-/// x are x's lanes (lo, hi), and so on: maxima of numbers >= 0, the same in any order.
+/// x are x's lanes (lo, hi), and so on. Maxima of numbers that are not NaN: the same in any order
+/// (but for the sign of a zero width, which the pad adds to a magnitude >= 0 without a trace).
 SEPAXIS_ALWAYS_INLINE void widthAndMagnitude(v128_t x, v128_t y, v128_t z, double& width, double& magnitude) {
   const v128_t wXY = wasm_f64x2_sub(wasm_i64x2_shuffle(x, y, 1, 3), wasm_i64x2_shuffle(x, y, 0, 2));
   const v128_t wZ = wasm_f64x2_sub(wasm_i64x2_shuffle(z, z, 1, 3), z);
@@ -151,8 +152,9 @@ SEPAXIS_ALWAYS_INLINE void widthAndMagnitude(v128_t x, v128_t y, v128_t z, doubl
 
 SEPAXIS_ALWAYS_INLINE void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi) {
 #if SEPAXIS_LANES
-  // The numbers of the scalar code below, each axis's two bounds in one register: half the
-  // instructions (this was 40 % of setPoses's).
+  // The numbers of the scalar code below (padded, levelOf, toFloat, cellIndex), each axis's two
+  // bounds in one register: half the instructions (this was 40 % of setPoses's). Stored through
+  // bytes, in the structs' layouts (asserted).
   v128_t x = wasm_f64x2_make(lo.x, hi.x), y = wasm_f64x2_make(lo.y, hi.y), z = wasm_f64x2_make(lo.z, hi.z);
   double width, magnitude;
   widthAndMagnitude(x, y, z, width, magnitude);

@@ -142,10 +142,11 @@ class BodyStore {
   static constexpr uint32_t kNoBody = 0xffffffffu;
   static constexpr uint32_t kMaxGeneration = (uint32_t{1} << (32 - kBodyIdSlotBits)) - 1;
 
-  /// Sets body `dense`'s world volume and bounds for `pose`, and keeps the pose.
-  void place(uint32_t dense, const RigidTransform& pose);
+  /// Sets body `dense`'s world volume and bounds for `pose`, and keeps the pose. Both inline,
+  /// defined (and used) in world_bodies.cpp only.
+  inline void place(uint32_t dense, const RigidTransform& pose);
   /// Pads the box lo..hi and keeps what the broad phase reads of it.
-  void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
+  inline void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
   uint32_t takeBox();
   /// What kdopSurelyOverlaps and kdopSurelyApart ask of a pair's depth or gap: kWorldSureMargin of
   /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude;
