@@ -101,9 +101,26 @@ inline v128_t wasm_f32x4_demote_f64x2_zero(v128_t a) {
   return i(_mm_cvtpd_ps(d(a)));
 }
 inline v128_t wasm_f64x2_make(double a, double b) { return sepaxis::lanes_detail::i(_mm_set_pd(b, a)); }
+inline double wasm_f64x2_extract_lane(v128_t a, int lane) {
+  return _mm_cvtsd_f64(sepaxis::lanes_detail::d(lane == 0 ? a : _mm_unpackhi_epi64(a, a)));
+}
+/// The two doubles truncated to integers in lanes 0 and 1, zeros in 2 and 3. WebAssembly
+/// saturates beyond the int32 range, SSE2 gives INT32_MIN there: callers stay within it.
+inline v128_t wasm_i32x4_trunc_sat_f64x2_zero(v128_t a) { return _mm_cvttpd_epi32(sepaxis::lanes_detail::d(a)); }
+/// Lanes 0 and 1 (int32) as doubles.
+inline v128_t wasm_f64x2_convert_low_i32x4(v128_t a) { return sepaxis::lanes_detail::i(_mm_cvtepi32_pd(a)); }
+inline void wasm_v128_store(void* p, v128_t a) { _mm_storeu_si128(static_cast<__m128i*>(p), a); }
+/// Stores lane 0's 8 bytes (WebAssembly takes either lane; only 0 is needed here).
+inline void wasm_v128_store64_lane(void* p, v128_t a, int lane) {
+  _mm_storel_epi64(static_cast<__m128i*>(p), lane == 0 ? a : _mm_unpackhi_epi64(a, a));
+}
 /// Lanes c0 and c1 of a:b (0 and 1 are a's, 2 and 3 b's); constant lane numbers fold to one instruction.
 inline v128_t wasm_i64x2_shuffle(v128_t a, v128_t b, int c0, int c1) {
+  using namespace sepaxis::lanes_detail;
   if (c0 == 0 && c1 == 2) return _mm_unpacklo_epi64(a, b);
+  if (c0 == 1 && c1 == 3) return _mm_unpackhi_epi64(a, b);
+  if (c0 == 0 && c1 == 3) return i(_mm_shuffle_pd(d(a), d(b), 2));
+  if (c0 == 1 && c1 == 2) return i(_mm_shuffle_pd(d(a), d(b), 1));
   alignas(16) int64_t x[4];
   _mm_store_si128(reinterpret_cast<__m128i*>(x), a);
   _mm_store_si128(reinterpret_cast<__m128i*>(x + 2), b);

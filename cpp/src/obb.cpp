@@ -4,6 +4,7 @@
 
 #include "sepaxis/tolerance.h"
 #include "frame.h"
+#include "quaternion.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -62,18 +63,16 @@ Problem validateObb(Vec3 center, const Vec3 (&axes)[3], Vec3 halfExtents, const 
 // The quaternion of an OBB given by its rotation: finite and unit within the tolerance (one
 // comparison decides: NaN and infinite lengths fail it); the reason when it is not.
 Problem quaternionProblem(Quat q, double length) {
-  if (std::fabs(length - 1) <= tolerance::kUnitQuaternion) return {};
+  if (detail::isUnitLength(length)) return {};
   const double parts[4] = {q.x, q.y, q.z, q.w};
   for (int i = 0; i < 4; ++i)
     if (Problem p = detail::finiteProblem("obb.rotation", parts[i])) return {p.code, p.field, i, p.value};
   return {ErrorCode::NotUnit, "obb.rotation", -1, length};
 }
 
-double quaternionLength(Quat q) { return std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w); }
-
 // The OBB's axes: the columns of the rotation of q / |q|.
 void quaternionAxes(Quat q, double length, Vec3 (&axes)[3]) {
-  const Mat3 r = toMat3({q.x / length, q.y / length, q.z / length, q.w / length});
+  const Mat3 r = detail::rotationOf(q, length);
   for (int i = 0; i < 3; ++i) axes[i] = r.column(i);
 }
 
@@ -128,7 +127,7 @@ Expected<Obb> makeObbFromRotation(Vec3 center, const Mat3& rotation, Vec3 halfEx
 }
 
 Problem validateObbQuaternion(Vec3 center, Quat q, Vec3 halfExtents) {
-  const double length = quaternionLength(q);
+  const double length = detail::quaternionLength(q);
   if (Problem p = quaternionProblem(q, length)) return p;
   Vec3 axes[3];
   quaternionAxes(q, length, axes);
@@ -136,7 +135,7 @@ Problem validateObbQuaternion(Vec3 center, Quat q, Vec3 halfExtents) {
 }
 
 bool tryMakeObbFromQuaternion(Vec3 center, Quat q, Vec3 halfExtents, Obb& box) {
-  const double length = quaternionLength(q);
+  const double length = detail::quaternionLength(q);
   if (quaternionProblem(q, length)) return false;
   Vec3 axes[3];
   quaternionAxes(q, length, axes);

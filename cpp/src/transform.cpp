@@ -7,22 +7,19 @@
 #include "sepaxis/bounds.h"
 #include "sepaxis/tolerance.h"
 #include "lanes.h"
+#include "quaternion.h"
+#include "transformed.h"
 #include "validate.h"
 
 namespace sepaxis {
-namespace {
 
-Vec3 apply(const RigidTransform& t, Vec3 p) { return t.rotation * p * t.scale + t.translation; }
-
-}  // namespace
+using detail::applyPose;
 
 bool tryMakeRigidTransform(Quat q, Vec3 translation, double scale, RigidTransform& t) {
-  if (!(isFinite(q.x) && isFinite(q.y) && isFinite(q.z) && isFinite(q.w) && isFinite(translation) && isFinite(scale) &&
-        scale > 0))
-    return false;
-  const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-  if (!(std::fabs(len - 1) <= tolerance::kUnitQuaternion)) return false;
-  t.rotation = toMat3({q.x / len, q.y / len, q.z / len, q.w / len});
+  if (!(isFinite(translation) && isFinite(scale) && scale > 0)) return false;
+  const double length = detail::quaternionLength(q);
+  if (!detail::isUnitLength(length)) return false;  // q not finite, too
+  t.rotation = detail::rotationOf(q, length);
   t.translation = translation;
   t.scale = scale;
   return true;
@@ -38,28 +35,13 @@ Expected<RigidTransform> makeRigidTransform(Quat q, Vec3 translation, double sca
   if (auto e = detail::checkFinite("transform.translation", translation)) return *e;
   if (auto e = detail::checkFinite("transform.scale", scale)) return *e;
   if (!(scale > 0)) return detail::makeError(ErrorCode::Negative, "transform.scale", scale, "> 0");
-  const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-  return detail::makeError(ErrorCode::NotUnit, "transform.rotation", len,
+  return detail::makeError(ErrorCode::NotUnit, "transform.rotation", detail::quaternionLength(q),
                            "a unit quaternion within " + formatNumber(tolerance::kUnitQuaternion), "length");
 }
 
-Sphere transformed(const Sphere& s, const RigidTransform& t) { return {apply(t, s.center), s.radius * t.scale}; }
-
-Obb transformed(const Aabb& box, const RigidTransform& t) {
-  Obb r;
-  r.center = apply(t, center(box));
-  for (int i = 0; i < 3; ++i) r.axis[i] = t.rotation.column(i);
-  r.halfExtents = halfExtents(box) * t.scale;
-  return r;
-}
-
-Obb transformed(const Obb& box, const RigidTransform& t) {
-  Obb r;
-  r.center = apply(t, box.center);
-  for (int i = 0; i < 3; ++i) r.axis[i] = t.rotation * box.axis[i];
-  r.halfExtents = box.halfExtents * t.scale;
-  return r;
-}
+Sphere transformed(const Sphere& s, const RigidTransform& t) { return detail::inlineTransformed(s, t); }
+Obb transformed(const Aabb& box, const RigidTransform& t) { return detail::inlineTransformed(box, t); }
+Obb transformed(const Obb& box, const RigidTransform& t) { return detail::inlineTransformed(box, t); }
 
 void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, double* hi) {
   const KdopDirection* dirs = kdopDirections(kdop.k);
@@ -69,7 +51,7 @@ void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, dou
   // then projecting it (a third of the operations; in WebAssembly this was a fifth of a World
   // frame with 10 % k-DOPs). Adding the offset after the extremes gives the same numbers as
   // adding it to each value (rounding is monotone).
-  const Vec3 shift = apply(t, kdop.origin);
+  const Vec3 shift = applyPose(t, kdop.origin);
   const Vec3 c0 = t.rotation.column(0), c1 = t.rotation.column(1), c2 = t.rotation.column(2);
   // The turned-back directions by coordinate, padded with a zero direction to an even count.
   constexpr int kPadded = kMaxKdopSlabs + 1;
@@ -131,9 +113,9 @@ Volume transformed(const Volume& v, const RigidTransform& t) {
 Aabb transformedBounds(const Volume& v, const RigidTransform& t) {
   if (const Kdop* kdop = std::get_if<Kdop>(&v)) {
     // From the transformed vertices themselves: tighter than the bounds of the enclosing k-DOP.
-    Vec3 lo = apply(t, kdopVertex(*kdop, 0)), hi = lo;
+    Vec3 lo = applyPose(t, kdopVertex(*kdop, 0)), hi = lo;
     for (int i = 1; i < kdop->vertexCount; ++i) {
-      const Vec3 p = apply(t, kdopVertex(*kdop, i));
+      const Vec3 p = applyPose(t, kdopVertex(*kdop, i));
       lo = min(lo, p);
       hi = max(hi, p);
     }

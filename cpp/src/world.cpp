@@ -9,6 +9,8 @@
 #include "sepaxis/overlap.h"
 #include "sepaxis/ray.h"
 #include "sepaxis/tolerance.h"
+#include "platform.h"
+#include "quaternion.h"
 #include "validate.h"
 #include "world_bodies.h"
 #include "world_box_pairs.h"
@@ -100,13 +102,17 @@ Error poseError(const RigidTransform& t) {
                    formatNumber(tolerance::kWorldOrthonormal) + ": make the pose with makeRigidTransform"};
 }
 
-Error outOfRange(const RigidTransform& t) {
-  return Error{ErrorCode::NotFinite, "pose.translation", maxComponent(abs(t.translation)),
+Error outOfRange(Vec3 translation) {
+  return Error{ErrorCode::NotFinite, "pose.translation", maxComponent(abs(translation)),
                "pose would carry the body beyond " + formatNumber(tolerance::kWorldMaxCoordinate) +
                    " (the world's range)"};
 }
 
-Error withIndex(Error e, std::size_t i) {
+/// make()'s error for entry i of a setPoses call. Out of line: the loops that check every pose
+/// stay small without the strings' code.
+template <class MakeError>
+SEPAXIS_NOINLINE Error errorAt(std::size_t i, MakeError make) {
+  Error e = make();
   e.message = "poses[" + std::to_string(i) + "]: " + e.message;
   return e;
 }
@@ -121,6 +127,7 @@ struct World::Impl {
   std::vector<BodyPair> pairs;
   detail::BoxPairs boxPairs;           // pairs(): the box-box pairs, decided four at a time
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
+  std::vector<double> lengthScratch;   // setPoses of quaternions: their lengths
 
   void moved() { gridCurrent = pairsCurrent = false; }
   void ensureGrid() {
@@ -174,12 +181,13 @@ struct World::Impl {
   }
 
   /// Every id known and every pose valid, or the first error and nothing moved; then all move.
-  Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count, bool fromQuaternions) {
+  Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count) {
     denseScratch.resize(count);
     for (std::size_t i = 0; i < count; ++i) {
-      if (!bodies.find(ids[i], denseScratch[i])) return withIndex(unknownBody(ids[i]), i);
-      if (!fromQuaternions && !isValidRotationAndScale(poses[i])) return withIndex(poseError(poses[i]), i);
-      if (!bodies.poseInRange(denseScratch[i], poses[i])) return withIndex(outOfRange(poses[i]), i);
+      if (!bodies.find(ids[i], denseScratch[i])) return errorAt(i, [=] { return unknownBody(ids[i]); });
+      if (!isValidRotationAndScale(poses[i])) return errorAt(i, [=] { return poseError(poses[i]); });
+      if (!bodies.poseInRange(denseScratch[i], poses[i].translation, poses[i].scale))
+        return errorAt(i, [=] { return outOfRange(poses[i].translation); });
     }
     for (std::size_t i = 0; i < count; ++i) bodies.setPose(denseScratch[i], poses[i]);
     if (count > 0) moved();
@@ -189,7 +197,7 @@ struct World::Impl {
   /// The pose is valid and keeps body `dense` (or a body of this reach) in range, or the error.
   Status checkPose(const RigidTransform& pose, double reach) {
     if (!isValidRotationAndScale(pose)) return poseError(pose);
-    if (!BodyStore::poseInRange(reach, pose)) return outOfRange(pose);
+    if (!BodyStore::poseInRange(reach, pose.translation, pose.scale)) return outOfRange(pose.translation);
     return {};
   }
 };
@@ -203,6 +211,7 @@ void World::reserve(std::size_t bodies) {
   impl_->bodies.reserve(bodies);
   impl_->pairs.reserve(bodies * 2);
   impl_->denseScratch.reserve(bodies);
+  impl_->lengthScratch.reserve(bodies);
 }
 
 Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pose) {
@@ -228,35 +237,34 @@ Status World::remove(BodyId id) {
 Status World::setPose(BodyId id, const RigidTransform& pose) { return setPoses(&id, &pose, 1); }
 
 Status World::setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count) {
-  return impl_->setPoses(ids, poses, count, false);
+  return impl_->setPoses(ids, poses, count);
 }
 
 Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count) {
   Impl& w = *impl_;
   // Checked first, all of them, without building a matrix (makeRigidTransform's rules: finite,
-  // a unit quaternion); then each pose made and set. A pose that fails gets makeRigidTransform's
-  // message. The rotation is built once, straight into the body.
-  w.denseScratch.resize(count);
+  // a unit quaternion); then the bodies moved, each rotation built by makeRigidTransform's
+  // arithmetic (from the length measured here) straight into its body. A pose that fails gets
+  // makeRigidTransform's message.
+  w.denseScratch.resize(count), w.lengthScratch.resize(count);
+  uint32_t* dense = w.denseScratch.data();
+  double* length = w.lengthScratch.data();
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
     const Quat q{p[3], p[4], p[5], p[6]};
     const Vec3 t{p[0], p[1], p[2]};
-    const bool finite = isFinite(t) && isFinite(q.x) && isFinite(q.y) && isFinite(q.z) && isFinite(q.w);
-    const double length = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-    if (!finite || !(std::fabs(length - 1) <= tolerance::kUnitQuaternion))
-      return withIndex(makeRigidTransform(q, t).error(), i);
-    if (!w.bodies.find(ids[i], w.denseScratch[i])) return withIndex(unknownBody(ids[i]), i);
-    RigidTransform unturned;  // the range check reads the translation and the scale only
-    unturned.translation = t;
-    if (!w.bodies.poseInRange(w.denseScratch[i], unturned)) return withIndex(outOfRange(unturned), i);
+    length[i] = detail::quaternionLength(q);
+    // One test of them all (a unit length implies a finite q, a translation in range a finite t);
+    // when it fails, the first rule broken names the error.
+    if (!(detail::isUnitLength(length[i]) && w.bodies.find(ids[i], dense[i]) && w.bodies.poseInRange(dense[i], t, 1)))
+      return errorAt(i, [q, t, id = ids[i], &bodies = w.bodies] {
+        uint32_t found;
+        if (!isFinite(t) || !detail::isUnitLength(detail::quaternionLength(q))) return makeRigidTransform(q, t).error();
+        if (!bodies.find(id, found)) return unknownBody(id);
+        return outOfRange(t);
+      });
   }
-  RigidTransform pose;
-  for (std::size_t i = 0; i < count; ++i) {
-    const double* p = poses + 7 * i;
-    const bool made = tryMakeRigidTransform({p[3], p[4], p[5], p[6]}, {p[0], p[1], p[2]}, 1, pose);
-    (void)made;  // checked above by the same rules
-    w.bodies.setPose(w.denseScratch[i], pose);
-  }
+  w.bodies.setPoses(dense, poses, length, count);
   if (count > 0) w.moved();
   return {};
 }
@@ -322,14 +330,13 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
   // so: a ray that touches the padded box runs through the widened box for a length of at least
   // that margin, far beyond the rounding of the slab arithmetic (relative to t), so it is kept.
   const double originScale = maxComponent(abs(origin));
-  const double *minX = w.bodies.minX(), *minY = w.bodies.minY(), *minZ = w.bodies.minZ();
-  const double *maxX = w.bodies.maxX(), *maxY = w.bodies.maxY(), *maxZ = w.bodies.maxZ();
+  const Bounds* bounds = w.bodies.bounds();
   const Vec3 inverse{1 / unit.x, 1 / unit.y, 1 / unit.z};
   WorldRayHit best;
   double reach = maxDistance;  // the farthest a hit may still be
   const uint32_t n = w.bodies.size();
   for (uint32_t b = 0; b < n; ++b) {
-    const Vec3 lo{minX[b], minY[b], minZ[b]}, hi{maxX[b], maxY[b], maxZ[b]};
+    const Vec3 lo = bounds[b].min, hi = bounds[b].max;
     const double scale = originScale + maxComponent(max(abs(lo), abs(hi))) + maxComponent(hi - lo);
     const double widen = 0x1p-30 * scale + tolerance::kWorldBoundsTinyPad;
     double enter = -std::numeric_limits<double>::infinity(), exit = std::numeric_limits<double>::infinity();

@@ -6,6 +6,9 @@
 
 #include "sepaxis/bounds.h"
 #include "sepaxis/tolerance.h"
+#include "platform.h"
+#include "quaternion.h"
+#include "transformed.h"
 
 namespace sepaxis::detail {
 
@@ -33,15 +36,6 @@ Bounds kdopSlabBounds(int k, const double* lo, const double* hi) {
 
 // ---- ids
 
-bool BodyStore::find(BodyId id, uint32_t& dense) const {
-  const uint32_t slot = id.value & (kMaxBodies - 1);
-  if (slot >= slots_.size()) return false;
-  const Slot& s = slots_[slot];
-  if (s.dense == kNoBody || s.generation != (id.value >> kBodyIdSlotBits)) return false;
-  dense = s.dense;
-  return true;
-}
-
 bool BodyStore::full() const { return freeHead_ == kNoBody && slots_.size() >= kMaxBodies; }
 
 // ---- bodies
@@ -55,17 +49,6 @@ uint32_t BodyStore::takeBox() {
 double BodyStore::localReach(const Volume& local) {
   const Aabb box = boundingBox(local);
   return maxComponent(max(abs(box.min), abs(box.max)));
-}
-
-bool BodyStore::poseInRange(double reach, const RigidTransform& pose) {
-  // |R p| <= |p|_2 <= sqrt(3) |p|_inf: the world volume lies within scale * 2 * reach of the
-  // translation (2 > sqrt(3), and room for the pad).
-  const double far = maxComponent(abs(pose.translation)) + 2 * pose.scale * reach;
-  return far <= tolerance::kWorldMaxCoordinate;
-}
-
-bool BodyStore::poseInRange(uint32_t dense, const RigidTransform& pose) const {
-  return poseInRange(reach_[dense], pose);
 }
 
 BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
@@ -91,12 +74,13 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
     shape = WorldShape::Box;
     pool = takeBox();
     boxes_.items[pool].fromAabb = true;
-    boxes_.items[pool].localAabb = *a;
+    boxes_.items[pool].local.center = center(*a);
+    boxes_.items[pool].local.halfExtents = halfExtents(*a);
   } else if (const Obb* o = std::get_if<Obb>(&local)) {
     shape = WorldShape::Box;
     pool = takeBox();
     boxes_.items[pool].fromAabb = false;
-    boxes_.items[pool].localObb = *o;
+    boxes_.items[pool].local = *o;
   } else {
     shape = WorldShape::Kdop;
     pool = kdops_.take();
@@ -111,8 +95,7 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
   pool_.push_back(pool);
   pose_.push_back(pose);
   reach_.push_back(localReach(local));
-  minX_.push_back(0), minY_.push_back(0), minZ_.push_back(0);
-  maxX_.push_back(0), maxY_.push_back(0), maxZ_.push_back(0);
+  bounds_.push_back({});
   level_.push_back(0);
   floatBox_.push_back({}), columns_.push_back({});
   setPose(dense, pose);
@@ -138,65 +121,126 @@ void BodyStore::remove(uint32_t dense) {
   const uint32_t last = size() - 1;
   if (dense != last) moveLast(dense);
   id_.pop_back(), shape_.pop_back(), pool_.pop_back(), pose_.pop_back(), reach_.pop_back();
-  minX_.pop_back(), minY_.pop_back(), minZ_.pop_back(), maxX_.pop_back(), maxY_.pop_back(), maxZ_.pop_back();
-  level_.pop_back(), floatBox_.pop_back(), columns_.pop_back();
+  bounds_.pop_back(), level_.pop_back(), floatBox_.pop_back(), columns_.pop_back();
 }
 
 void BodyStore::moveLast(uint32_t to) {
   const uint32_t from = size() - 1;
   id_[to] = id_[from], shape_[to] = shape_[from], pool_[to] = pool_[from], pose_[to] = pose_[from];
-  reach_[to] = reach_[from];
-  minX_[to] = minX_[from], minY_[to] = minY_[from], minZ_[to] = minZ_[from];
-  maxX_[to] = maxX_[from], maxY_[to] = maxY_[from], maxZ_[to] = maxZ_[from];
+  reach_[to] = reach_[from], bounds_[to] = bounds_[from];
   level_[to] = level_[from], floatBox_[to] = floatBox_[from], columns_[to] = columns_[from];
   slots_[id_[to] & (kMaxBodies - 1)].dense = to;
 }
 
-void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi) {
+#if SEPAXIS_LANES
+namespace {
+
+/// maxComponent(hi - lo) and maxComponent(max(abs(lo), abs(hi))) of the box whose bounds along
+/// x are x's lanes (lo, hi), and so on. Maxima of numbers that are not NaN: the same in any order
+/// (but for the sign of a zero width, which the pad adds to a magnitude >= 0 without a trace).
+SEPAXIS_ALWAYS_INLINE void widthAndMagnitude(v128_t x, v128_t y, v128_t z, double& width, double& magnitude) {
+  const v128_t wXY = wasm_f64x2_sub(wasm_i64x2_shuffle(x, y, 1, 3), wasm_i64x2_shuffle(x, y, 0, 2));
+  const v128_t wZ = wasm_f64x2_sub(wasm_i64x2_shuffle(z, z, 1, 3), z);
+  width = greater(greater(wasm_f64x2_extract_lane(wXY, 0), wasm_f64x2_extract_lane(wXY, 1)),
+                  wasm_f64x2_extract_lane(wZ, 0));
+  const v128_t m = wasm_f64x2_pmax(wasm_f64x2_pmax(wasm_f64x2_abs(x), wasm_f64x2_abs(y)), wasm_f64x2_abs(z));
+  magnitude = greater(wasm_f64x2_extract_lane(m, 0), wasm_f64x2_extract_lane(m, 1));
+}
+
+}  // namespace
+#endif
+
+SEPAXIS_ALWAYS_INLINE void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi) {
+#if SEPAXIS_LANES
+  // The numbers of the scalar code below (padded, levelOf, toFloat, cellIndex), each axis's two
+  // bounds in one register: half the instructions (this was 40 % of setPoses's). Stored through
+  // bytes, in the structs' layouts (asserted).
+  v128_t x = wasm_f64x2_make(lo.x, hi.x), y = wasm_f64x2_make(lo.y, hi.y), z = wasm_f64x2_make(lo.z, hi.z);
+  double width, magnitude;
+  widthAndMagnitude(x, y, z, width, magnitude);
+  const double pad = padOf(magnitude, width);
+  const v128_t p = wasm_f64x2_make(-pad, pad);  // lo + -pad is lo - pad, exactly
+  x = wasm_f64x2_add(x, p), y = wasm_f64x2_add(y, p), z = wasm_f64x2_add(z, p);
+  static_assert(sizeof(Bounds) == 6 * sizeof(double), "min.x min.y min.z max.x max.y max.z");
+  unsigned char* const bounds = reinterpret_cast<unsigned char*>(&bounds_[dense]);
+  wasm_v128_store(bounds, wasm_i64x2_shuffle(x, y, 0, 2));
+  wasm_v128_store(bounds + 16, wasm_i64x2_shuffle(z, x, 0, 3));
+  wasm_v128_store(bounds + 32, wasm_i64x2_shuffle(y, z, 1, 3));
+  widthAndMagnitude(x, y, z, width, magnitude);
+  const int32_t level = levelOf(width, magnitude);
+  level_[dense] = level;
+  static_assert(sizeof(FloatBox) == 6 * sizeof(float), "minX maxX minY maxY minZ maxZ");
+  unsigned char* const box = reinterpret_cast<unsigned char*>(&floatBox_[dense]);
+  const bool inFloats = magnitude <= kMaxFloat;
+  wasm_v128_store(box, wasm_i64x2_shuffle(toFloats(x, inFloats), toFloats(y, inFloats), 0, 2));
+  wasm_v128_store64_lane(box + 16, toFloats(z, inFloats), 0);
+  // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
+  const double inverse = inverseCellSide(level);
+  static_assert(sizeof(ColumnRange) == 4 * sizeof(int32_t), "y0 y1 z0 z1");
+  wasm_v128_store(&columns_[dense], wasm_i64x2_shuffle(cellIndices(y, inverse), cellIndices(z, inverse), 0, 2));
+#else
   const Bounds b = padded(lo, hi);
-  minX_[dense] = b.min.x, minY_[dense] = b.min.y, minZ_[dense] = b.min.z;
-  maxX_[dense] = b.max.x, maxY_[dense] = b.max.y, maxZ_[dense] = b.max.z;
+  bounds_[dense] = b;
   const int32_t level = levelOf(b);
   level_[dense] = level;
-  floatBox_[dense] = {toFloat(b.min.x), toFloat(b.max.x), toFloat(b.min.y),
-                      toFloat(b.max.y), toFloat(b.min.z), toFloat(b.max.z)};
+  floatBox_[dense] = toFloatBox(b);
   // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
   const double inverse = inverseCellSide(level);
   columns_[dense] = {cellIndex(b.min.y, inverse), cellIndex(b.max.y, inverse), cellIndex(b.min.z, inverse),
                      cellIndex(b.max.z, inverse)};
+#endif
 }
 
-void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
-  pose_[dense] = pose;
+// Inlined into both callers: setPoses's pose is then a local whose scale (1) the compiler knows
+// and keeps in registers (which it does only if no call takes the local's address: transformedSlabs
+// reads the stored copy).
+SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform& pose) {
+  const RigidTransform& stored = pose_[dense] = pose;
   const uint32_t pool = pool_[dense];
+  Vec3 lo, hi;  // the world volume's box
   switch (shape(dense)) {
     case WorldShape::Sphere: {
       SphereBody& body = spheres_.items[pool];
-      body.world = transformed(body.local, pose);
-      const Vec3 r{body.world.radius, body.world.radius, body.world.radius};
-      setBounds(dense, body.world.center - r, body.world.center + r);
+      const Sphere s = inlineTransformed(body.local, pose);
+      body.world = s;
+      const Vec3 r{s.radius, s.radius, s.radius};
+      lo = s.center - r, hi = s.center + r;
       break;
     }
     case WorldShape::Box: {
       const BoxBody& body = boxes_.items[pool];
-      Obb& o = boxWorld_[pool];
-      o = body.fromAabb ? transformed(body.localAabb, pose) : transformed(body.localObb, pose);
+      const Obb o = body.fromAabb ? transformedAabb(body.local.center, body.local.halfExtents, pose)
+                                  : inlineTransformed(body.local, pose);
+      boxWorld_[pool] = o;
       // The extent along world axis j is sum_i e_i |u_i[j]| (Ericson, RTCD 4.2.6), rounded a few
       // ulps of the box's numbers either way: the pad covers them.
       const Vec3 r = abs(o.axis[0]) * o.halfExtents.x + abs(o.axis[1]) * o.halfExtents.y +
                      abs(o.axis[2]) * o.halfExtents.z;
-      setBounds(dense, o.center - r, o.center + r);
+      lo = o.center - r, hi = o.center + r;
       break;
     }
     case WorldShape::Kdop: {
       KdopBody& body = kdops_.items[pool];
-      transformedSlabs(body.local, pose, body.min, body.max);
-      body.inside = pose.rotation * body.localInside * pose.scale + pose.translation;
+      transformedSlabs(body.local, stored, body.min, body.max);
+      body.inside = applyPose(pose, body.localInside);
       body.built = false;
       const Bounds b = kdopSlabBounds(body.local.k, body.min, body.max);
-      setBounds(dense, b.min, b.max);
+      lo = b.min, hi = b.max;
       break;
     }
+  }
+  setBounds(dense, lo, hi);
+}
+
+void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) { place(dense, pose); }
+
+void BodyStore::setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const double* p = poses + 7 * i;
+    RigidTransform pose;  // as tryMakeRigidTransform makes it
+    pose.rotation = rotationOf({p[3], p[4], p[5], p[6]}, lengths[i]);
+    pose.translation = {p[0], p[1], p[2]};
+    place(dense[i], pose);
   }
 }
 
@@ -229,7 +273,7 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
   const KdopBody& body = kdops_.items[pool_[kdop]];
   const KdopDirection* dirs = kdopDirections(body.local.k);
   const int n = body.local.slabCount();
-  const Vec3 lo{minX_[other], minY_[other], minZ_[other]}, hi{maxX_[other], maxY_[other], maxZ_[other]};
+  const Vec3 lo = bounds_[other].min, hi = bounds_[other].max;
   const double magnitude = maxComponent(max(abs(lo), abs(hi)));
   // Both polytopes may lie outside their slabs by kKdopVertex of their extent (plus
   // kKdopLenience of their magnitude), the products below round by a few ulps: kWorldBoundsPad of
@@ -325,12 +369,8 @@ void clipToSlabs(const KdopBody& body, Vec3 from, Vec3 dir, double& t0, double& 
 }  // namespace
 
 double BodyStore::sureMargin(uint32_t a, uint32_t b, double distance) const {
-  auto width = [&](uint32_t i) {
-    return greater(greater(maxX_[i] - minX_[i], maxY_[i] - minY_[i]), maxZ_[i] - minZ_[i]);
-  };
-  auto magnitude = [&](uint32_t i) {
-    return maxComponent(max(abs(Vec3{minX_[i], minY_[i], minZ_[i]}), abs(Vec3{maxX_[i], maxY_[i], maxZ_[i]})));
-  };
+  auto width = [&](uint32_t i) { return maxComponent(bounds_[i].max - bounds_[i].min); };
+  auto magnitude = [&](uint32_t i) { return maxComponent(max(abs(bounds_[i].min), abs(bounds_[i].max))); };
   // Squared lengths and products of lengths stay in range only for bodies of sensible size: past
   // 2^400 they could overflow, below 2^-400 underflow (a distance squared to 0 would put any two
   // tiny bodies in contact). There no margin is met, and the exact test, range-scaled, decides.
@@ -704,8 +744,7 @@ Volume BodyStore::worldVolume(uint32_t dense) {
 void BodyStore::reserve(std::size_t n) {
   slots_.reserve(n);
   id_.reserve(n), shape_.reserve(n), pool_.reserve(n), pose_.reserve(n), reach_.reserve(n);
-  minX_.reserve(n), minY_.reserve(n), minZ_.reserve(n), maxX_.reserve(n), maxY_.reserve(n), maxZ_.reserve(n);
-  level_.reserve(n), floatBox_.reserve(n), columns_.reserve(n);
+  bounds_.reserve(n), level_.reserve(n), floatBox_.reserve(n), columns_.reserve(n);
   spheres_.reserve(n), boxes_.reserve(n), boxWorld_.reserve(n);
 }
 

@@ -28,8 +28,9 @@ struct SphereBody {
 /// the narrow phase, which reads only that (a third of the bytes: fewer cache misses).
 struct BoxBody {
   bool fromAabb = false;  ///< local is an Aabb (transformed(Aabb) and transformed(Obb) differ)
-  Aabb localAabb;
-  Obb localObb;
+  /// The local Obb; of an Aabb, its center and halfExtents (what transformed(Aabb) starts from,
+  /// so computed once), its axes unused.
+  Obb local;
 };
 struct KdopBody {
   Kdop local;
@@ -64,8 +65,15 @@ struct Pool {
 class BodyStore {
  public:
   // ---- ids
-  /// The dense index of a body of this store, or false.
-  bool find(BodyId id, uint32_t& dense) const;
+  /// The dense index of a body of this store, or false. Inline: setPoses asks it for every body.
+  bool find(BodyId id, uint32_t& dense) const {
+    const uint32_t slot = id.value & (kMaxBodies - 1);
+    if (slot >= slots_.size()) return false;
+    const Slot& s = slots_[slot];
+    if (s.dense == kNoBody || s.generation != (id.value >> kBodyIdSlotBits)) return false;
+    dense = s.dense;
+    return true;
+  }
   bool full() const;
 
   // ---- bodies; the caller has validated the volume and the pose.
@@ -73,9 +81,25 @@ class BodyStore {
   BodyId add(const Volume& local, const RigidTransform& pose);
   void remove(uint32_t dense);
   void setPose(uint32_t dense, const RigidTransform& pose);
-  /// Whether `pose` keeps the body's bounds within tolerance::kWorldMaxCoordinate (before moving it).
-  bool poseInRange(uint32_t dense, const RigidTransform& pose) const;
-  static bool poseInRange(double localReach, const RigidTransform& pose);
+  /// setPose(dense[i], makeRigidTransform(q, t).value()) for each pose in World::setPoses's form
+  /// (7 numbers: t, then q), which the caller has checked, given each q's quaternionLength (which
+  /// the check measured): the same bits, built straight into the body.
+  void setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count);
+  /// Whether a pose with this translation and scale keeps the body's bounds within
+  /// tolerance::kWorldMaxCoordinate (before moving it).
+  bool poseInRange(uint32_t dense, Vec3 translation, double scale) const {
+    return poseInRange(reach_[dense], translation, scale);
+  }
+  /// The same for a body of this reach (localReach). False for a translation that is not finite.
+  static bool poseInRange(double localReach, Vec3 translation, double scale) {
+    // |R p| <= |p|_2 <= sqrt(3) |p|_inf: the world volume lies within scale * 2 * reach of the
+    // translation (2 > sqrt(3), and room for the pad). Each coordinate on its own: the same as
+    // the largest (rounding is monotone), and a NaN fails.
+    const double reach = 2 * scale * localReach;
+    const Vec3 t = abs(translation);
+    constexpr double kFar = tolerance::kWorldMaxCoordinate;
+    return (t.x + reach <= kFar) & (t.y + reach <= kFar) & (t.z + reach <= kFar);
+  }
   static double localReach(const Volume& local);
 
   void reserve(std::size_t n);
@@ -106,13 +130,8 @@ class BodyStore {
   /// they overlap, and the k-DOP need not be built. For the pairs kdopSurelyOverlaps leaves.
   bool kdopOverlapWitness(uint32_t kdop, uint32_t other) const;
 
-  // ---- the broad phase's view: padded bounds (structure of arrays) and the grid level of each.
-  const double* minX() const { return minX_.data(); }
-  const double* minY() const { return minY_.data(); }
-  const double* minZ() const { return minZ_.data(); }
-  const double* maxX() const { return maxX_.data(); }
-  const double* maxY() const { return maxY_.data(); }
-  const double* maxZ() const { return maxZ_.data(); }
+  // ---- the broad phase's view: padded bounds and the grid level of each.
+  const Bounds* bounds() const { return bounds_.data(); }
   const int32_t* levels() const { return level_.data(); }
   /// The padded bounds as floats (toFloat), and the columns they cross at the body's level.
   const FloatBox* floatBoxes() const { return floatBox_.data(); }
@@ -127,8 +146,11 @@ class BodyStore {
   static constexpr uint32_t kNoBody = 0xffffffffu;
   static constexpr uint32_t kMaxGeneration = (uint32_t{1} << (32 - kBodyIdSlotBits)) - 1;
 
+  /// Sets body `dense`'s world volume and bounds for `pose`, and keeps the pose. Both inline,
+  /// defined (and used) in world_bodies.cpp only.
+  inline void place(uint32_t dense, const RigidTransform& pose);
   /// Pads the box lo..hi and keeps what the broad phase reads of it.
-  void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
+  inline void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
   uint32_t takeBox();
   /// What kdopSurelyOverlaps and kdopSurelyApart ask of a pair's depth or gap: kWorldSureMargin of
   /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude;
@@ -154,7 +176,7 @@ class BodyStore {
   std::vector<uint32_t> pool_;
   std::vector<RigidTransform> pose_;
   std::vector<double> reach_;
-  std::vector<double> minX_, minY_, minZ_, maxX_, maxY_, maxZ_;
+  std::vector<Bounds> bounds_;  ///< one struct a body: its readers take all six numbers
   std::vector<int32_t> level_;
   std::vector<FloatBox> floatBox_;
   std::vector<ColumnRange> columns_;
@@ -165,11 +187,14 @@ class BodyStore {
   Pool<KdopBody> kdops_;
 };
 
-/// The padded box around a box of a volume (tolerance::kWorldBoundsPad).
+/// How far padded() widens a box of this magnitude (largest |coordinate|) and width (widest
+/// extent) on every side (tolerance::kWorldBoundsPad).
+inline double padOf(double magnitude, double width) {
+  return tolerance::kWorldBoundsPad * (magnitude + width) + tolerance::kWorldBoundsTinyPad;
+}
+/// The padded box around a box of a volume.
 inline Bounds padded(Vec3 lo, Vec3 hi) {
-  const double magnitude = maxComponent(max(abs(lo), abs(hi)));
-  const double width = maxComponent(hi - lo);
-  const double pad = tolerance::kWorldBoundsPad * (magnitude + width) + tolerance::kWorldBoundsTinyPad;
+  const double pad = padOf(maxComponent(max(abs(lo), abs(hi))), maxComponent(hi - lo));
   const Vec3 p{pad, pad, pad};
   return {lo - p, hi + p};
 }

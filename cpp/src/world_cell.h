@@ -14,6 +14,8 @@
 
 #include "sepaxis/vec3.h"
 
+#include "lanes.h"
+
 namespace sepaxis::detail {
 
 /// The padded world bounds of a body (tolerance::kWorldBoundsPad): a box the exact tests never
@@ -35,9 +37,15 @@ struct ColumnRange {
 /// x as a float, clamped to the floats' range. The map is monotone (a <= b gives toFloat(a) <=
 /// toFloat(b)), so two float boxes compare as their double boxes do wherever those overlap: no
 /// pair is lost, and the few that only the floats see meet are the narrow phase's.
-inline float toFloat(double x) {
-  constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
-  return float(lesser(greater(x, -kMaxFloat), kMaxFloat));
+inline constexpr double kMaxFloat = double(std::numeric_limits<float>::max());
+inline float toFloat(double x) { return float(lesser(greater(x, -kMaxFloat), kMaxFloat)); }
+
+/// toFloat of each bound.
+inline FloatBox toFloatBox(const Bounds& b) {
+  // Within the floats' range (nearly always) the clamps change nothing: one test for the six.
+  if (maxComponent(max(abs(b.min), abs(b.max))) <= kMaxFloat)
+    return {float(b.min.x), float(b.max.x), float(b.min.y), float(b.max.y), float(b.min.z), float(b.max.z)};
+  return {toFloat(b.min.x), toFloat(b.max.x), toFloat(b.min.y), toFloat(b.max.y), toFloat(b.min.z), toFloat(b.max.z)};
 }
 
 /// Levels stay within these, where 2^-level is a normal double (scaling by it is exact). Bounds
@@ -73,8 +81,8 @@ inline double inverseCellSide(int level) {
   return x;
 }
 
-/// An e with x < 2^e, for finite x > 0: the smallest for normal x (read from the exponent field,
-/// not a call to frexp), -1021 for subnormal x (a coarser cell is always safe).
+/// An e with x < 2^e, for finite x >= 0: the smallest for normal x (read from the exponent field,
+/// not a call to frexp), -1021 for subnormal x and 0 (a coarser cell is always safe). Monotone.
 inline int exponentAbove(double x) {
   uint64_t bits;
   std::memcpy(&bits, &x, sizeof bits);
@@ -82,22 +90,44 @@ inline int exponentAbove(double x) {
   return (biased > 0 ? biased : 1) - 1022;
 }
 
+/// The level of a body whose padded bounds are this wide (their widest extent) and of this
+/// magnitude (their largest |coordinate|).
+inline int32_t levelOf(double width, double magnitude) {
+  // The least level L with 2^L > 1.0000001 * width (the margin keeps "side > width" true whatever
+  // rounding width carries) and 2^(L + kCellMagnitudeBits) > magnitude, within the levels: the
+  // exponent above the larger of the two bounds on 2^L (exponentAbove is monotone, and scaling
+  // by a power of two shifts it, exactly, where it matters: below 2^-992 the scaled magnitude
+  // asks for a level under kMinLevel either way).
+  constexpr double kMagnitudeScale = 1.0 / double(int64_t{1} << kCellMagnitudeBits);
+  const int e = exponentAbove(greater(1.0000001 * width, magnitude * kMagnitudeScale));
+  return e < kMinLevel ? kMinLevel : e > kMaxLevel ? kMaxLevel : e;
+}
 /// The level of a body with these padded bounds.
 inline int32_t levelOf(const Bounds& b) {
-  const double width = maxComponent(b.max - b.min);
-  const double magnitude = maxComponent(max(abs(b.min), abs(b.max)));
-  int level = kMinLevel;
-  if (width > 0) {
-    // 2^e > 1.0000001 * width: the margin keeps "side > width" true whatever rounding width
-    // carries.
-    const int e = exponentAbove(1.0000001 * width);
-    level = e > level ? e : level;
-  }
-  if (magnitude > 0) {
-    const int e = exponentAbove(magnitude);  // magnitude < 2^e
-    level = e - kCellMagnitudeBits > level ? e - kCellMagnitudeBits : level;
-  }
-  return level > kMaxLevel ? kMaxLevel : level;
+  return levelOf(maxComponent(b.max - b.min), maxComponent(max(abs(b.min), abs(b.max))));
 }
+
+#if SEPAXIS_LANES
+// ---- The same, two numbers at a time: a box's two bounds along one axis in one register (the
+// World's setPoses computes these for every body of every frame).
+
+/// toFloat of both lanes, as floats in lanes 0 and 1. Its clamps change nothing where both
+/// lanes are known to lie within the floats' range (inRange).
+inline v128_t toFloats(v128_t x, bool inRange) {
+  const v128_t limit = wasm_f64x2_splat(kMaxFloat);
+  // pmax and pmin are greater and lesser (lanes.h).
+  if (!inRange) x = wasm_f64x2_pmin(wasm_f64x2_pmax(x, wasm_f64x2_neg(limit)), limit);
+  return wasm_f32x4_demote_f64x2_zero(x);
+}
+
+/// cellIndex of both lanes, as int32 in lanes 0 and 1.
+inline v128_t cellIndices(v128_t c, double inverseSide) {
+  const v128_t q = wasm_f64x2_mul(c, wasm_f64x2_splat(inverseSide));
+  // floorToInt: the truncation, less one where it lies above q.
+  const v128_t t = wasm_f64x2_convert_low_i32x4(wasm_i32x4_trunc_sat_f64x2_zero(q));
+  const v128_t floor = wasm_f64x2_add(t, wasm_v128_and(wasm_f64x2_gt(t, q), wasm_f64x2_splat(-1.0)));
+  return wasm_i32x4_trunc_sat_f64x2_zero(floor);
+}
+#endif
 
 }  // namespace sepaxis::detail

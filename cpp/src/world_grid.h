@@ -213,8 +213,7 @@ std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
 
 template <class F>
 void Grid::forEachInBox(const Bounds& box, F&& f) const {
-  const FloatBox a{toFloat(box.min.x), toFloat(box.max.x), toFloat(box.min.y),
-                   toFloat(box.max.y), toFloat(box.min.z), toFloat(box.max.z)};
+  const FloatBox a = toFloatBox(box);
   auto meets = [&a](const FloatBox& b) {
     return (b.minX <= a.maxX) & (a.minX <= b.maxX) & (b.minY <= a.maxY) & (a.minY <= b.maxY) & (b.minZ <= a.maxZ) &
            (a.minZ <= b.maxZ);

@@ -593,6 +593,41 @@ TEST(WorldErrors, BadPosesAreRefusedAndNothingMoves) {
   EXPECT_EQ(scene.world.pose(scene.ids[7])->translation, (Vec3{1, 2, 3}));
 }
 
+// setPoses of 7-number poses checks each entry in one test; when it fails, the error is that of the
+// first rule broken, in makeRigidTransform's order (finite, unit), then the id, then the range.
+TEST(WorldErrors, PackedPosesNameTheFirstRuleBroken) {
+  Scene scene = smallScene();
+  const Snapshot before = snapshot(scene);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  struct Case {
+    bool unknownId;
+    std::vector<double> pose;
+    ErrorCode code;
+    const char* says;
+  };
+  const std::vector<Case> cases = {
+      {true, {nan, 0, 0, 0, 0, 0, 1}, ErrorCode::NotFinite, "transform.translation"},
+      {true, {0, 0, 0, 0, 0, 0, 2}, ErrorCode::NotUnit, "transform.rotation"},
+      {true, {0, 0, 0, nan, 0, 0, 1}, ErrorCode::NotFinite, "transform.rotation[0]"},
+      {true, {1e300, 0, 0, 0, 0, 0, 1}, ErrorCode::UnknownBody, "is not a body"},
+      {false, {0, -1e300, 0, 0, 0, 0, 1}, ErrorCode::NotFinite, "beyond"},
+      {false, {0, 0, nan, 0, 0, 0, 2}, ErrorCode::NotFinite, "transform.translation"},
+  };
+  for (const Case& c : cases) {
+    std::vector<BodyId> ids = scene.ids;
+    std::vector<double> numbers;
+    for (size_t i = 0; i < ids.size(); ++i) numbers.insert(numbers.end(), {1, 2, 3, 0, 0, 0, 1});
+    if (c.unknownId) ids[6] = BodyId{12345u};
+    std::copy(c.pose.begin(), c.pose.end(), numbers.begin() + 7 * 6);
+    const Status s = scene.world.setPoses(ids.data(), numbers.data(), ids.size());
+    ASSERT_FALSE(s.ok());
+    EXPECT_EQ(s.error().code, c.code) << s.error().message;
+    EXPECT_NE(s.error().message.find("poses[6]: "), std::string::npos) << s.error().message;
+    EXPECT_NE(s.error().message.find(c.says), std::string::npos) << s.error().message;
+    EXPECT_TRUE(snapshot(scene) == before);
+  }
+}
+
 TEST(WorldErrors, BadVolumesAreRefusedAndNothingIsAdded) {
   Scene scene = smallScene();
   const Snapshot before = snapshot(scene);
