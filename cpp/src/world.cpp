@@ -11,8 +11,8 @@
 #include "sepaxis/tolerance.h"
 #include "validate.h"
 #include "world_bodies.h"
-#include "world_box_pairs.h"
 #include "world_grid.h"
+#include "world_narrow.h"
 
 namespace sepaxis {
 
@@ -119,7 +119,7 @@ struct World::Impl {
   bool gridCurrent = false;   // the grid holds the current bounds
   bool pairsCurrent = false;  // pairs_ holds the current pairs
   std::vector<BodyPair> pairs;
-  detail::BoxPairs boxPairs;           // pairs(): the box-box pairs, decided four at a time
+  detail::NarrowPhase narrow;          // pairs(): the broad phase's pairs, decided kind by kind
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
 
   void moved() { gridCurrent = pairsCurrent = false; }
@@ -270,11 +270,8 @@ const std::vector<BodyPair>& World::pairs() {
     if (ib < ia) std::swap(ia, ib);
     w.pairs.push_back({ia, ib});
   };
-  w.grid.forEachBoxPair([&](uint32_t a, uint32_t b) {
-    if (w.bodies.shape(a) == WorldShape::Box && w.bodies.shape(b) == WorldShape::Box) return w.boxPairs.add(a, b);
-    if (w.bodiesOverlap(a, b)) emit(a, b);
-  });
-  w.boxPairs.decide(w.bodies, emit);
+  w.grid.forEachBoxPair([&w](uint32_t a, uint32_t b) { w.narrow.add(w.bodies, a, b); });
+  w.narrow.decide(w.bodies, [&w](uint32_t a, uint32_t b) { return w.bodiesOverlap(a, b); }, emit);
   w.pairsCurrent = true;
   return w.pairs;
 }
