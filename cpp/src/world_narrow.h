@@ -42,10 +42,11 @@ inline constexpr double kWorldFloatFrameDeviation = 4 * 0x1p-24 + 16 * tolerance
 /// An Obb holds those as 12 consecutive doubles (axis[0..2], then halfExtents): three rows of
 /// four per box, rounded two by two, then each row of the four boxes transposed into lanes.
 inline BoxFour boxFourOf(const Obb* const (&box)[4]) {
-  static_assert(sizeof(Vec3) == 3 * sizeof(double) && offsetof(Obb, halfExtents) == offsetof(Obb, axis) + 9 * sizeof(double),
+  static_assert(offsetof(Obb, halfExtents) == offsetof(Obb, axis) + 9 * sizeof(double),
                 "an Obb's axes and half-extents are 12 consecutive doubles");
   using lanes::F2;
-  lanes::F4 rows[3][4];  // rows[k][l]: numbers 4k..4k+3 of box l; transposed, rows[k][j]: number 4k + j of each box
+  // rows[k][l]: numbers 4k..4k+3 of box l; transposed, rows[k][j]: number 4k + j of each box.
+  lanes::F4 rows[3][4];
   for (int l = 0; l < 4; ++l) {
     const unsigned char* numbers = reinterpret_cast<const unsigned char*>(box[l]) + offsetof(Obb, axis);
     for (int k = 0; k < 3; ++k)
@@ -100,18 +101,18 @@ class NarrowPhase {
   /// with a k-DOP; then forgets them all.
   template <class WithKdop, class Emit>
   void decide(const BodyStore& bodies, WithKdop&& withKdop, Emit&& emit) {
-    for (const auto& [a, b] : pairs_[kind(kSphere, kSphere)])
-      if (overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b))) emit(a, b);
-    inFours(
-        pairs_[kind(kSphere, kBox)],
-        [&](uint32_t a, uint32_t b) { return overlaps(bodies.sphereWorld(a), bodies.boxWorld(b)); }, emit,
-        [&](const PairOfBodies* four) { return sphereBoxFour(bodies, four); });
-    inFours(
-        pairs_[kind(kBox, kBox)], [&](uint32_t a, uint32_t b) { return overlaps(bodies.boxWorld(a), bodies.boxWorld(b)); },
-        emit, [&](const PairOfBodies* four) { return boxBoxFour(bodies, four); });
-    for (const unsigned k : {kind(kSphere, kKdop), kind(kBox, kKdop), kind(kKdop, kKdop)})
-      for (const auto& [a, b] : pairs_[k])
-        if (withKdop(a, b)) emit(a, b);
+    auto sphereSphere = [&](uint32_t a, uint32_t b) { return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b)); };
+    auto sphereBox = [&](uint32_t a, uint32_t b) { return overlaps(bodies.sphereWorld(a), bodies.boxWorld(b)); };
+    auto boxBox = [&](uint32_t a, uint32_t b) { return overlaps(bodies.boxWorld(a), bodies.boxWorld(b)); };
+    each(pairs_[kind(kSphere, kSphere)], sphereSphere, emit);
+#if SEPAXIS_LANES
+    inFours(pairs_[kind(kSphere, kBox)], [&](const PairOfBodies* g) { return sphereBoxFour(bodies, g); }, sphereBox, emit);
+    inFours(pairs_[kind(kBox, kBox)], [&](const PairOfBodies* g) { return boxBoxFour(bodies, g); }, boxBox, emit);
+#else
+    each(pairs_[kind(kSphere, kBox)], sphereBox, emit);
+    each(pairs_[kind(kBox, kBox)], boxBox, emit);
+#endif
+    for (const unsigned k : {kind(kSphere, kKdop), kind(kBox, kKdop), kind(kKdop, kKdop)}) each(pairs_[k], withKdop, emit);
     for (std::vector<PairOfBodies>& p : pairs_) p.clear();
   }
 
@@ -120,13 +121,19 @@ class NarrowPhase {
                             kKdop = unsigned(WorldShape::Kdop);
   static constexpr unsigned kind(unsigned first, unsigned second) { return 3 * first + second; }
 
-  /// emit(a, b) for the pairs of `pairs` that overlap: four(group) filters groups of four (the
-  /// last one padded with copies of the last pair, whose verdicts are dropped), exact(a, b)
-  /// decides what the filter leaves. Without lanes, exact decides them all.
-  template <class Exact, class Emit, class Four>
-  static void inFours(std::vector<PairOfBodies>& pairs, Exact&& exact, Emit& emit, [[maybe_unused]] Four&& four) {
-    const std::size_t n = pairs.size();
+  /// emit(a, b) for the pairs of `pairs` that test(a, b) says overlap.
+  template <class Test, class Emit>
+  static void each(const std::vector<PairOfBodies>& pairs, Test&& test, Emit& emit) {
+    for (const auto& [a, b] : pairs)
+      if (test(a, b)) emit(a, b);
+  }
+
 #if SEPAXIS_LANES
+  /// The same, four(group) filtering groups of four (the last one padded with copies of the last
+  /// pair, whose verdicts are dropped), exact(a, b) deciding what the filter leaves.
+  template <class Four, class Exact, class Emit>
+  static void inFours(std::vector<PairOfBodies>& pairs, Four&& four, Exact&& exact, Emit& emit) {
+    const std::size_t n = pairs.size();
     if (n % 4 != 0) {
       const PairOfBodies last = pairs.back();
       pairs.resize((n + 3) / 4 * 4, last);
@@ -144,13 +151,8 @@ class NarrowPhase {
         if (exact(a, b)) emit(a, b);
       }
     }
-#else
-    for (std::size_t i = 0; i < n; ++i)
-      if (exact(pairs[i].first, pairs[i].second)) emit(pairs[i].first, pairs[i].second);
-#endif
   }
 
-#if SEPAXIS_LANES
   /// Four box pairs: both boxes' axes and half-extents rounded to floats, and the offset of the
   /// centres, centre(b) - centre(a) as the exact test forms it, rounded once.
   static FilterVerdict boxBoxFour(const BodyStore& bodies, const PairOfBodies* four) {
@@ -169,7 +171,8 @@ class NarrowPhase {
     for (int l = 0; l < 4; ++l) s[l] = &bodies.sphereWorld(four[l].first), box[l] = &bodies.boxWorld(four[l].second);
     lanes::F4 d[4];  // d[3]: the radii
     offsetsFourOf({s[0], s[1], s[2], s[3]}, {box[0], box[1], box[2], box[3]}, d);
-    return filterSphereBox({d[0], d[1], d[2]}, d[3], boxFourOf(box), lanes::splat<lanes::F4>(kWorldFloatFrameDeviation));
+    const lanes::F4 f = lanes::splat<lanes::F4>(kWorldFloatFrameDeviation);
+    return filterSphereBox({d[0], d[1], d[2]}, d[3], boxFourOf(box), f);
   }
 #endif
 

@@ -73,7 +73,8 @@ struct GapScene {
     }
     Obb other = randomBox(rng, {}, size);
     Vec3 corner = other.center;  // the corner of `other` furthest along -n
-    for (int i = 0; i < 3; ++i) corner = corner + other.axis[i] * (dot(other.axis[i], n) > 0 ? -1.0 : 1.0) * other.halfExtents[i];
+    for (int i = 0; i < 3; ++i)
+      corner = corner + other.axis[i] * ((dot(other.axis[i], n) > 0 ? -1.0 : 1.0) * other.halfExtents[i]);
     other.center = other.center + (p + n * (gap * size) - corner);
     add(other);
   }
@@ -140,7 +141,8 @@ TEST(WorldNarrow, DegenerateBoxesAndSpheresTouchingAreOverlapsVerdicts) {
     const Vec3 corner = box.center + box.axis[0] * h.x + box.axis[1] * h.y + box.axis[2] * h.z;
     const double gap = k % 4 == 0 ? 0 : (k % 4 == 1 ? 1e-9 : (k % 4 == 2 ? -1e-9 : 1e-4));
     if (k % 2) scene.add(makeSphere(corner + box.axis[0] * gap, k % 3 ? 0.0 : 0.5).value());
-    else scene.add(makeObbFromQuaternion(corner + Vec3{gap, gap, gap}, randomRotation(rng), {0, 0.5 * (k % 3), 0}).value());
+    else
+      scene.add(makeObbFromQuaternion(corner + Vec3{gap, gap, gap}, randomRotation(rng), {0, 0.5 * (k % 3), 0}).value());
   }
   scene.expectPairsAsOverlaps("degenerate");
 }
