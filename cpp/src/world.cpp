@@ -266,9 +266,12 @@ const std::vector<BodyPair>& World::pairs() {
   w.ensureGrid();
   w.pairs.clear();
   auto emit = [&w](uint32_t a, uint32_t b) {
-    BodyId ia = w.bodies.id(a), ib = w.bodies.id(b);
-    if (ib < ia) std::swap(ia, ib);
-    w.pairs.push_back({ia, ib});
+    // The lower id first, chosen without a branch; written in place (a BodyPair pushed from the
+    // stack went through two 4-byte stores and an 8-byte load, which stalls).
+    const uint32_t ia = w.bodies.id(a).value, ib = w.bodies.id(b).value;
+    BodyPair& pair = w.pairs.emplace_back();
+    pair.a.value = ia < ib ? ia : ib;
+    pair.b.value = ia < ib ? ib : ia;
   };
   w.grid.forEachBoxPair([&w](uint32_t a, uint32_t b) { w.narrow.add(w.bodies, a, b); });
   w.narrow.decide(w.bodies, [&w](uint32_t a, uint32_t b) { return w.bodiesOverlap(a, b); }, emit);
