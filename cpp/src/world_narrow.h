@@ -86,15 +86,9 @@ inline void offsetsFourOf(const void* const (&q)[4], const void* const (&p)[4], 
 /// The pairs of a frame by the kinds of their bodies, decided kind by kind.
 class NarrowPhase {
  public:
-  /// Files a pair of the broad phase under its kind, the body of the lower WorldShape first.
+  /// Files a pair of the broad phase under its kind, in the order it came in.
   void add(const BodyStore& bodies, uint32_t a, uint32_t b) {
-    // Without a branch (the kinds come in no order, and GCC turned selects into one): the bits
-    // that turn a into b and back where b's shape comes first, and kind(low, high) written as
-    // 3 low + high = (low + high) + 2 low.
-    const unsigned sa = unsigned(bodies.shape(a)), sb = unsigned(bodies.shape(b));
-    const uint32_t flip = (a ^ b) & (0u - uint32_t(sb < sa));
-    const unsigned low = sa < sb ? sa : sb;
-    pairs_[sa + sb + 2 * low].push_back({a ^ flip, b ^ flip});
+    pairs_[kind(bodies.shape(a), bodies.shape(b))].push_back({a, b});
   }
 
   /// emit(a, b) for every pair filed whose bodies overlap, `withKdop(a, b)` deciding the pairs
@@ -102,24 +96,36 @@ class NarrowPhase {
   template <class WithKdop, class Emit>
   void decide(const BodyStore& bodies, WithKdop&& withKdop, Emit&& emit) {
     auto sphereSphere = [&](uint32_t a, uint32_t b) { return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b)); };
-    auto sphereBox = [&](uint32_t a, uint32_t b) { return overlaps(bodies.sphereWorld(a), bodies.boxWorld(b)); };
+    auto sphereBox = [&](uint32_t a, uint32_t b) {
+      const auto [sphere, box] = sphereFirst(bodies, a, b);
+      return overlaps(bodies.sphereWorld(sphere), bodies.boxWorld(box));
+    };
     auto boxBox = [&](uint32_t a, uint32_t b) { return overlaps(bodies.boxWorld(a), bodies.boxWorld(b)); };
-    each(pairs_[kind(kSphere, kSphere)], sphereSphere, emit);
+    each(pairs_[kind(WorldShape::Sphere, WorldShape::Sphere)], sphereSphere, emit);
 #if SEPAXIS_LANES
-    inFours(pairs_[kind(kSphere, kBox)], [&](const PairOfBodies* g) { return sphereBoxFour(bodies, g); }, sphereBox, emit);
-    inFours(pairs_[kind(kBox, kBox)], [&](const PairOfBodies* g) { return boxBoxFour(bodies, g); }, boxBox, emit);
+    inFours(pairs_[kind(WorldShape::Sphere, WorldShape::Box)], [&](const PairOfBodies* g) { return sphereBoxFour(bodies, g); }, sphereBox, emit);
+    inFours(pairs_[kind(WorldShape::Box, WorldShape::Box)], [&](const PairOfBodies* g) { return boxBoxFour(bodies, g); }, boxBox, emit);
 #else
-    each(pairs_[kind(kSphere, kBox)], sphereBox, emit);
-    each(pairs_[kind(kBox, kBox)], boxBox, emit);
+    each(pairs_[kind(WorldShape::Sphere, WorldShape::Box)], sphereBox, emit);
+    each(pairs_[kind(WorldShape::Box, WorldShape::Box)], boxBox, emit);
 #endif
-    for (const unsigned k : {kind(kSphere, kKdop), kind(kBox, kKdop), kind(kKdop, kKdop)}) each(pairs_[k], withKdop, emit);
+    for (const WorldShape other : {WorldShape::Sphere, WorldShape::Box, WorldShape::Kdop})
+      each(pairs_[kind(other, WorldShape::Kdop)], withKdop, emit);
     for (std::vector<PairOfBodies>& p : pairs_) p.clear();
   }
 
  private:
-  static constexpr unsigned kSphere = unsigned(WorldShape::Sphere), kBox = unsigned(WorldShape::Box),
-                            kKdop = unsigned(WorldShape::Kdop);
-  static constexpr unsigned kind(unsigned first, unsigned second) { return 3 * first + second; }
+  /// The kind of a pair of shapes, either way round and without a branch: the squares of the
+  /// shapes' numbers (0, 1, 2) add up to a different number for each of the six pairs.
+  static constexpr unsigned kind(WorldShape x, WorldShape y) {
+    static_assert(unsigned(WorldShape::Sphere) == 0 && unsigned(WorldShape::Box) == 1 && unsigned(WorldShape::Kdop) == 2);
+    return unsigned(x) * unsigned(x) + unsigned(y) * unsigned(y);
+  }
+  /// A sphere-box pair as (sphere, box), chosen without a branch (they come either way round).
+  static PairOfBodies sphereFirst(const BodyStore& bodies, uint32_t a, uint32_t b) {
+    const uint32_t flip = (a ^ b) & (0u - uint32_t(bodies.shape(a) != WorldShape::Sphere));
+    return {a ^ flip, b ^ flip};
+  }
 
   /// emit(a, b) for the pairs of `pairs` that test(a, b) says overlap.
   template <class Test, class Emit>
@@ -168,7 +174,10 @@ class NarrowPhase {
   static FilterVerdict sphereBoxFour(const BodyStore& bodies, const PairOfBodies* four) {
     const Sphere* s[4];
     const Obb* box[4];
-    for (int l = 0; l < 4; ++l) s[l] = &bodies.sphereWorld(four[l].first), box[l] = &bodies.boxWorld(four[l].second);
+    for (int l = 0; l < 4; ++l) {
+      const auto [sphere, boxBody] = sphereFirst(bodies, four[l].first, four[l].second);
+      s[l] = &bodies.sphereWorld(sphere), box[l] = &bodies.boxWorld(boxBody);
+    }
     lanes::F4 d[4];  // d[3]: the radii
     offsetsFourOf({s[0], s[1], s[2], s[3]}, {box[0], box[1], box[2], box[3]}, d);
     const lanes::F4 f = lanes::splat<lanes::F4>(kWorldFloatFrameDeviation);
@@ -176,7 +185,7 @@ class NarrowPhase {
   }
 #endif
 
-  std::vector<PairOfBodies> pairs_[9];  ///< by kind(first's shape, second's)
+  std::vector<PairOfBodies> pairs_[9];  ///< by kind (0, 1, 2, 4, 5, 8)
 };
 
 }  // namespace sepaxis::detail
