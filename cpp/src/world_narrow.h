@@ -83,12 +83,19 @@ inline void offsetsFourOf(const void* const (&q)[4], const void* const (&p)[4], 
 }
 #endif
 
+/// The kind of a pair of shapes, either way round and without a branch: the squares of the
+/// shapes' numbers (0, 1, 2) add up to a different number for each of the six pairs.
+constexpr unsigned pairKind(WorldShape x, WorldShape y) {
+  static_assert(unsigned(WorldShape::Sphere) == 0 && unsigned(WorldShape::Box) == 1 && unsigned(WorldShape::Kdop) == 2);
+  return unsigned(x) * unsigned(x) + unsigned(y) * unsigned(y);
+}
+
 /// The pairs of a frame by the kinds of their bodies, decided kind by kind.
 class NarrowPhase {
  public:
   /// Files a pair of the broad phase under its kind, in the order it came in.
   void add(const BodyStore& bodies, uint32_t a, uint32_t b) {
-    pairs_[kind(bodies.shape(a), bodies.shape(b))].push_back({a, b});
+    pairs_[pairKind(bodies.shape(a), bodies.shape(b))].push_back({a, b});
   }
 
   /// emit(a, b) for every pair filed whose bodies overlap, `withKdop(a, b)` deciding the pairs
@@ -101,26 +108,24 @@ class NarrowPhase {
       return overlaps(bodies.sphereWorld(sphere), bodies.boxWorld(box));
     };
     auto boxBox = [&](uint32_t a, uint32_t b) { return overlaps(bodies.boxWorld(a), bodies.boxWorld(b)); };
-    each(pairs_[kind(WorldShape::Sphere, WorldShape::Sphere)], sphereSphere, emit);
+    each(pairs_[kSpheres], sphereSphere, emit);
 #if SEPAXIS_LANES
-    inFours(pairs_[kind(WorldShape::Sphere, WorldShape::Box)], [&](const PairOfBodies* g) { return sphereBoxFour(bodies, g); }, sphereBox, emit);
-    inFours(pairs_[kind(WorldShape::Box, WorldShape::Box)], [&](const PairOfBodies* g) { return boxBoxFour(bodies, g); }, boxBox, emit);
+    inFours(pairs_[kSphereBox], [&](const PairOfBodies* four) { return sphereBoxFour(bodies, four); }, sphereBox, emit);
+    inFours(pairs_[kBoxes], [&](const PairOfBodies* four) { return boxBoxFour(bodies, four); }, boxBox, emit);
 #else
-    each(pairs_[kind(WorldShape::Sphere, WorldShape::Box)], sphereBox, emit);
-    each(pairs_[kind(WorldShape::Box, WorldShape::Box)], boxBox, emit);
+    each(pairs_[kSphereBox], sphereBox, emit);
+    each(pairs_[kBoxes], boxBox, emit);
 #endif
     for (const WorldShape other : {WorldShape::Sphere, WorldShape::Box, WorldShape::Kdop})
-      each(pairs_[kind(other, WorldShape::Kdop)], withKdop, emit);
+      each(pairs_[pairKind(other, WorldShape::Kdop)], withKdop, emit);
     for (std::vector<PairOfBodies>& p : pairs_) p.clear();
   }
 
  private:
-  /// The kind of a pair of shapes, either way round and without a branch: the squares of the
-  /// shapes' numbers (0, 1, 2) add up to a different number for each of the six pairs.
-  static constexpr unsigned kind(WorldShape x, WorldShape y) {
-    static_assert(unsigned(WorldShape::Sphere) == 0 && unsigned(WorldShape::Box) == 1 && unsigned(WorldShape::Kdop) == 2);
-    return unsigned(x) * unsigned(x) + unsigned(y) * unsigned(y);
-  }
+  static constexpr unsigned kSpheres = pairKind(WorldShape::Sphere, WorldShape::Sphere),
+                            kSphereBox = pairKind(WorldShape::Sphere, WorldShape::Box),
+                            kBoxes = pairKind(WorldShape::Box, WorldShape::Box);
+
   /// A sphere-box pair as (sphere, box), chosen without a branch (they come either way round).
   static PairOfBodies sphereFirst(const BodyStore& bodies, uint32_t a, uint32_t b) {
     const uint32_t flip = (a ^ b) & (0u - uint32_t(bodies.shape(a) != WorldShape::Sphere));
@@ -185,7 +190,7 @@ class NarrowPhase {
   }
 #endif
 
-  std::vector<PairOfBodies> pairs_[9];  ///< by kind (0, 1, 2, 4, 5, 8)
+  std::vector<PairOfBodies> pairs_[9];  ///< by pairKind (0, 1, 2, 4, 5, 8)
 };
 
 }  // namespace sepaxis::detail
