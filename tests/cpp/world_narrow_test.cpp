@@ -150,7 +150,7 @@ TEST(WorldNarrow, DegenerateBoxesAndSpheresTouchingAreOverlapsVerdicts) {
 TEST(WorldNarrow, WorldBoxFramesRoundedToFloatsStayWithinTheFiltersBound) {
   // Boxes and poses at the World's acceptance limit (tolerance::kWorldOrthonormal, 1e-14 in the
   // entries of their Gram matrices): frames turned at random and then disturbed in every entry
-  // by up to 4e-15, kept only when the World accepts them.
+  // by up to 4e-15, kept only when the World accepts them; then each moved by a quaternion.
   Rng rng(31);
   auto disturbed = [&](Mat3 m) {
     for (auto& row : m.m)
@@ -169,19 +169,28 @@ TEST(WorldNarrow, WorldBoxFramesRoundedToFloatsStayWithinTheFiltersBound) {
     const Expected<BodyId> id = world.add(v, pose);
     if (!id.ok()) continue;
     ++accepted;
-    const Obb box = std::get<Obb>(world.worldVolume(*id).value());
-    double floatDeviation = 0, doubleDeviation = 0;  // ||U U^T - I||_F in long double
-    for (int a = 0; a < 3; ++a)
-      for (int b = 0; b < 3; ++b) {
-        long double f = a == b ? -1.0L : 0.0L, d = f;
-        for (int c = 0; c < 3; ++c) {
-          f += static_cast<long double>(float(box.axis[a][c])) * static_cast<long double>(float(box.axis[b][c]));
-          d += static_cast<long double>(box.axis[a][c]) * static_cast<long double>(box.axis[b][c]);
+    auto measure = [&] {
+      const Obb box = std::get<Obb>(world.worldVolume(*id).value());
+      double floatDeviation = 0, doubleDeviation = 0;  // ||U U^T - I||_F in long double
+      for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b) {
+          long double f = a == b ? -1.0L : 0.0L, d = f;
+          for (int c = 0; c < 3; ++c) {
+            f += static_cast<long double>(float(box.axis[a][c])) * static_cast<long double>(float(box.axis[b][c]));
+            d += static_cast<long double>(box.axis[a][c]) * static_cast<long double>(box.axis[b][c]);
+          }
+          floatDeviation += double(f * f), doubleDeviation += double(d * d);
         }
-        floatDeviation += double(f * f), doubleDeviation += double(d * d);
-      }
-    worst = std::max(worst, std::sqrt(floatDeviation));
-    widest = std::max(widest, std::sqrt(doubleDeviation));
+      worst = std::max(worst, std::sqrt(floatDeviation));
+      widest = std::max(widest, std::sqrt(doubleDeviation));
+    };
+    measure();
+    // Moved by a pose of 7 numbers, its quaternion as far from unit length as setPoses accepts.
+    const Quat q = randomRotation(rng);
+    const double stretch = 1 + (i % 3 - 1) * 0.999 * tolerance::kUnitQuaternion;
+    const double numbers[7] = {1, 2, 3, q.x * stretch, q.y * stretch, q.z * stretch, q.w * stretch};
+    ASSERT_TRUE(world.setPoses(&*id, numbers, 1).ok());
+    measure();
     ASSERT_TRUE(world.remove(*id).ok());
   }
   EXPECT_GT(accepted, 500);
