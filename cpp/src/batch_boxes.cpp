@@ -66,9 +66,7 @@ void centreOffsetLanes(const BatchLayout& a, const BatchLayout& b, Two two, F2 (
 }
 
 // Two f64x2 halves (pairs i, i+1 and i+2, i+3) rounded to one f32x4.
-inline F4 toFloats(v128_t low, v128_t high) {
-  return {wasm_i64x2_shuffle(wasm_f32x4_demote_f64x2_zero(low), wasm_f32x4_demote_f64x2_zero(high), 0, 2)};
-}
+inline F4 toFloats(v128_t low, v128_t high) { return lanes::toFloats(F2{low}, F2{high}); }
 inline F4 load4(const double* p) { return toFloats(wasm_v128_load(p), wasm_v128_load(p + 2)); }
 inline F4 load4(const float* p) { return {wasm_v128_load(p)}; }
 

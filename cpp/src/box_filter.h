@@ -66,10 +66,11 @@ inline F4 filterMargin(F4 S, F4 frameDeviations) {
 
 /// d: cB - cA per lane (rounded once to float from the exact difference or the float inputs).
 /// kAabbA: A's axes are the world's (an AABB), so its frame is exact and B is already in it.
+/// fA, fB: F of each side's frames, frameDeviation's, or any number known to be at least
+/// ||U U^T - I||_F (the bound above holds for it, with the 16u to spare).
 template <bool kAabbA = false>
-FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B) {
+FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B, F4 fA, F4 fB) {
   using lanes::signClear;
-  const F4 fA = kAabbA ? lanes::splat<F4>(0) : frameDeviation(A.u), fB = frameDeviation(B.u);
   const F4* a = A.e;
   const F4* b = B.e;
   const F4 S = lanes::abs(d[0]) + lanes::abs(d[1]) + lanes::abs(d[2]) + (a[0] + a[1] + a[2]) + (b[0] + b[1] + b[2]);
@@ -99,14 +100,20 @@ FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B) 
   return {lanes::bits(valid & (s > m)), lanes::bits(valid & (s < minusM))};
 }
 
+/// The same, F of both frames computed here.
+template <bool kAabbA = false>
+FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B) {
+  return filterBoxes<kAabbA>(d, A, B, kAabbA ? lanes::splat<F4>(0) : frameDeviation(A.u), frameDeviation(B.u));
+}
+
 /// A sphere against four boxes: d = sphere centre - box centre per lane (rounded once), r the
 /// radius (rounded once). The exact test's distance from the centre to the box (on the corrected
 /// frame) is within sqrt(3) ((6.1u + dB) |d| + 2u sum e) of the distance computed here from the
 /// raw axes, which with the roundings of r, the sum and the square root stays below
-/// S (47u + 1.75 F_B), S = |d|_1 + sum e + r: the box filter's margin covers it with room.
-inline FilterVerdict filterSphereBox(const F4 (&d)[3], F4 r, const BoxFour& box) {
+/// S (47u + 1.75 F_B), S = |d|_1 + sum e + r: the box filter's margin covers it with room. f: F_B
+/// as filterBoxes takes it.
+inline FilterVerdict filterSphereBox(const F4 (&d)[3], F4 r, const BoxFour& box, F4 f) {
   using lanes::signClear;
-  const F4 f = frameDeviation(box.u);
   const F4* e = box.e;
   const F4 zero = lanes::splat<F4>(0);
   F4 distance2 = zero;
@@ -124,6 +131,9 @@ inline FilterVerdict filterSphereBox(const F4 (&d)[3], F4 r, const BoxFour& box)
                    (f <= lanes::splat<F4>(tolerance::kFilterFrameLimit));
   const F4 m = filterMargin(S, f);
   return {lanes::bits(valid & (distance - r > m)), lanes::bits(valid & (r - distance > m))};
+}
+inline FilterVerdict filterSphereBox(const F4 (&d)[3], F4 r, const BoxFour& box) {
+  return filterSphereBox(d, r, box, frameDeviation(box.u));
 }
 #endif
 

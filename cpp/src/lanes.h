@@ -251,6 +251,25 @@ inline F4 splat<F4>(double x) { return {wasm_f32x4_splat(float(x))}; }
 inline F4 sqrt(F4 a) { return {wasm_f32x4_sqrt(a.v)}; }
 /// Sign bit clear: +0 and up (a negative number, -0 and -NaN fail).
 inline M4 signClear(F4 a) { return {wasm_i32x4_gt(a.v, wasm_i32x4_splat(-1))}; }
+/// Four doubles, low's two then high's, each rounded to the nearest float (as float(x) rounds).
+inline F4 toFloats(F2 low, F2 high) {
+  return {wasm_i64x2_shuffle(wasm_f32x4_demote_f64x2_zero(low.v), wasm_f32x4_demote_f64x2_zero(high.v), 0, 2)};
+}
+/// The 4x4 matrix whose rows are r[0..3] transposed in place: lane j of r[i] becomes lane i of r[j].
+inline void transpose(F4 (&r)[4]) {
+#if defined(__wasm_simd128__)
+  const v128_t t0 = wasm_i32x4_shuffle(r[0].v, r[1].v, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(r[0].v, r[1].v, 2, 6, 3, 7);
+  const v128_t t2 = wasm_i32x4_shuffle(r[2].v, r[3].v, 0, 4, 1, 5), t3 = wasm_i32x4_shuffle(r[2].v, r[3].v, 2, 6, 3, 7);
+  r[0].v = wasm_i64x2_shuffle(t0, t2, 0, 2), r[1].v = wasm_i64x2_shuffle(t0, t2, 1, 3);
+  r[2].v = wasm_i64x2_shuffle(t1, t3, 0, 2), r[3].v = wasm_i64x2_shuffle(t1, t3, 1, 3);
+#else
+  using lanes_detail::f, lanes_detail::i;
+  const __m128 t0 = _mm_unpacklo_ps(f(r[0].v), f(r[1].v)), t1 = _mm_unpackhi_ps(f(r[0].v), f(r[1].v));
+  const __m128 t2 = _mm_unpacklo_ps(f(r[2].v), f(r[3].v)), t3 = _mm_unpackhi_ps(f(r[2].v), f(r[3].v));
+  r[0].v = i(_mm_movelh_ps(t0, t2)), r[1].v = i(_mm_movehl_ps(t2, t0));
+  r[2].v = i(_mm_movelh_ps(t1, t3)), r[3].v = i(_mm_movehl_ps(t3, t1));
+#endif
+}
 #endif
 
 }  // namespace sepaxis::lanes

@@ -13,8 +13,8 @@
 #include "quaternion.h"
 #include "validate.h"
 #include "world_bodies.h"
-#include "world_box_pairs.h"
 #include "world_grid.h"
+#include "world_narrow.h"
 
 namespace sepaxis {
 
@@ -125,7 +125,7 @@ struct World::Impl {
   bool gridCurrent = false;   // the grid holds the current bounds
   bool pairsCurrent = false;  // pairs_ holds the current pairs
   std::vector<BodyPair> pairs;
-  detail::BoxPairs boxPairs;           // pairs(): the box-box pairs, decided four at a time
+  detail::NarrowPhase narrow;          // pairs(): the broad phase's pairs, decided kind by kind
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
   std::vector<double> lengthScratch;   // setPoses of quaternions: their lengths
 
@@ -275,15 +275,15 @@ const std::vector<BodyPair>& World::pairs() {
   w.ensureGrid();
   w.pairs.clear();
   auto emit = [&w](uint32_t a, uint32_t b) {
-    BodyId ia = w.bodies.id(a), ib = w.bodies.id(b);
-    if (ib < ia) std::swap(ia, ib);
-    w.pairs.push_back({ia, ib});
+    // The lower id first, chosen without a branch; written in place (a BodyPair pushed from the
+    // stack went through two 4-byte stores and an 8-byte load, which stalls).
+    const uint32_t ia = w.bodies.id(a).value, ib = w.bodies.id(b).value;
+    BodyPair& pair = w.pairs.emplace_back();
+    pair.a.value = ia < ib ? ia : ib;
+    pair.b.value = ia < ib ? ib : ia;
   };
-  w.grid.forEachBoxPair([&](uint32_t a, uint32_t b) {
-    if (w.bodies.shape(a) == WorldShape::Box && w.bodies.shape(b) == WorldShape::Box) return w.boxPairs.add(a, b);
-    if (w.bodiesOverlap(a, b)) emit(a, b);
-  });
-  w.boxPairs.decide(w.bodies, emit);
+  w.grid.forEachBoxPair([&w](uint32_t a, uint32_t b) { w.narrow.add(w.bodies, a, b); });
+  w.narrow.decide(w.bodies, [&w](uint32_t a, uint32_t b) { return w.bodiesOverlap(a, b); }, emit);
   w.pairsCurrent = true;
   return w.pairs;
 }

@@ -104,6 +104,9 @@ inline constexpr double kWorldMaxCoordinate = 0x1p990;
 //   d . p's terms, so that rounding never leaves a fitted point outside its k-DOP.
 // - kZeroCrossSquared (above) in cpp/src/sat.h; kOrthonormal and kOrthonormalExact also in the
 //   lanes' frame correction (cpp/src/frame.h).
+// - kWorldFloatFrameDeviation (cpp/src/world_narrow.h): 4 * 2^-24 + 16 kWorldOrthonormal, at least
+//   ||U U^T - I||_F for the axes of any World box rounded to floats (its frame is accepted within
+//   kWorldOrthonormal): the World's float filters take it instead of computing it for every pair.
 
 // ---------------------------------------------------------------------------------------------
 // The SIMD lanes of the batches (cpp/src/box_lanes.h, box_filter.h, batch_lanes.h, batch_boxes.cpp).
