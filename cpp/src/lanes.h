@@ -26,7 +26,6 @@ inline v128_t i(__m128 v) { return _mm_castps_si128(v); }
 
 inline v128_t wasm_v128_load(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
 inline v128_t wasm_v128_load64_zero(const void* p) { return _mm_loadl_epi64(static_cast<const __m128i*>(p)); }
-inline void wasm_v128_store(void* p, v128_t a) { _mm_storeu_si128(static_cast<__m128i*>(p), a); }
 inline v128_t wasm_v128_and(v128_t a, v128_t b) { return _mm_and_si128(a, b); }
 inline v128_t wasm_v128_or(v128_t a, v128_t b) { return _mm_or_si128(a, b); }
 inline v128_t wasm_v128_not(v128_t a) { return _mm_xor_si128(a, _mm_set1_epi32(-1)); }
