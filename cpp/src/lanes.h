@@ -254,6 +254,14 @@ inline M4 signClear(F4 a) { return {wasm_i32x4_gt(a.v, wasm_i32x4_splat(-1))}; }
 inline F4 toFloats(F2 low, F2 high) {
   return {wasm_i64x2_shuffle(wasm_f32x4_demote_f64x2_zero(low.v), wasm_f32x4_demote_f64x2_zero(high.v), 0, 2)};
 }
+/// a's 32-bit lanes in the order 1, 0, 3, 2 (each pair swapped), in one instruction.
+inline v128_t swapPairs(v128_t a) {
+#if defined(__wasm_simd128__)
+  return wasm_i32x4_shuffle(a, a, 1, 0, 3, 2);
+#else
+  return _mm_shuffle_epi32(a, _MM_SHUFFLE(2, 3, 0, 1));
+#endif
+}
 /// The 4x4 matrix whose rows are r[0..3] transposed in place: lane j of r[i] becomes lane i of r[j].
 inline void transpose(F4 (&r)[4]) {
 #if defined(__wasm_simd128__)

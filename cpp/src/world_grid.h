@@ -67,10 +67,7 @@ class Grid {
 #if SEPAXIS_LANES
   using Reach = v128_t;
   /// (maxY, -minY, maxZ, -minZ) of an entry's box.
-  static Reach reachOf(const Entry& e) {
-    alignas(16) const float r[4] = {-e.yz[1], -e.yz[0], -e.yz[3], -e.yz[2]};
-    return wasm_v128_load(r);
-  }
+  static Reach reachOf(const Entry& e) { return wasm_f32x4_neg(lanes::swapPairs(wasm_v128_load(e.yz))); }
   /// Whether the boxes of entry c and of the entry whose reach this is meet across y and z.
   static bool meetsAcross(const Entry& c, Reach reach) {
     return wasm_i32x4_bitmask(wasm_f32x4_le(wasm_v128_load(c.yz), reach)) == 15;
