@@ -526,21 +526,15 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   double t0, t1;
   clipToSlabs(body, from, dir, t0, t1);
   const Vec3 p1 = from + dir * t0;
-  double depth1 = -std::numeric_limits<double>::infinity();  // of a ball around p1 inside `other`
-  double leave = 1;                                           // where the segment leaves `other`
+  double depth1 = depthIn(other, p1);  // of a ball around p1 inside `other`
+  double leave = 1;                     // where the segment leaves `other`
   switch (otherShape) {
     case WorldShape::Sphere: {
-      const Sphere& sphere = sphereWorld(other);
-      depth1 = sphere.radius - length(p1 - from);
-      leave = sphere.radius / length(dir);
+      leave = sphereWorld(other).radius / length(dir);
       break;
     }
     case WorldShape::Box: {
       const Obb& box = boxWorld(other);
-      const Vec3 r = p1 - box.center;
-      depth1 = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
-                             box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
-                      box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
       for (int j = 0; j < 3; ++j) leave = lesser(leave, box.halfExtents[j] / std::fabs(dot(box.axis[j], dir)));
       // The segment between the centres may pass beside their common part. Two more points of
       // the box whose depth in the k-DOP counts as p2's does: the corner nearest the k-DOP's
@@ -557,7 +551,6 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
     }
     case WorldShape::Kdop: {
       const KdopBody& o = kdops_.items[pool_[other]];
-      depth1 = slabDepth(o, p1);
       double u0, u1;
       clipToSlabs(o, from, dir, u0, u1);
       leave = u0 <= u1 ? u1 : 0;
@@ -577,15 +570,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   // part the two share (a face on a face).
   Vec3 nearest;
   if (nearestOnSlabs(body, from, nearest)) {
-    if (otherShape == WorldShape::Sphere && sphereWorld(other).radius - length(nearest - from) >= margin) return true;
-    if (otherShape == WorldShape::Box) {
-      const Obb& box = boxWorld(other);
-      const Vec3 r = nearest - box.center;
-      const double depth = lesser(lesser(box.halfExtents.x - std::fabs(dot(box.axis[0], r)),
-                                         box.halfExtents.y - std::fabs(dot(box.axis[1], r))),
-                                  box.halfExtents.z - std::fabs(dot(box.axis[2], r)));
-      if (depth >= margin) return true;
-    }
+    if (otherShape != WorldShape::Kdop && depthIn(other, nearest) >= margin) return true;
   }
   // A corner of the k-DOP poking into `other`: its turned local vertices are points of its slabs
   // (the slabs are their extremes), the deepest in `other` counts. Turned here in fewer
