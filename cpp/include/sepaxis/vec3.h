@@ -22,9 +22,27 @@ constexpr bool operator==(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a
 constexpr bool operator!=(Vec3 a, Vec3 b) { return !(a == b); }
 
 /// min and max of finite numbers. Unlike std::fmin/fmax (NaN-aware library calls unless compiled
-/// with -ffast-math), these compile to one instruction in the hot loops.
-constexpr double lesser(double a, double b) { return b < a ? b : a; }
-constexpr double greater(double a, double b) { return a < b ? b : a; }
+/// with -ffast-math), these compile to one instruction in the hot loops. In WebAssembly with SIMD
+/// they are f64x2.pmin and pmax, which are defined as exactly these selects: V8 (Node 20) compiles
+/// a scalar f64 select to a compare and a branch, which mispredicts on data like a box's extents
+/// (the World's setPoses for 10,000 bodies in Node: 0.83 -> 0.74 ms; with 10 % 14-DOPs a frame
+/// 5.5 -> 4.2 ms), and pmin/pmax to one minpd/maxpd.
+constexpr double lesser(double a, double b) {
+#if defined(__wasm_simd128__)
+  if (!__builtin_is_constant_evaluated())
+    return __builtin_wasm_pmin_f64x2(__extension__(__attribute__((__vector_size__(16))) double){a, a},
+                                     __extension__(__attribute__((__vector_size__(16))) double){b, b})[0];
+#endif
+  return b < a ? b : a;
+}
+constexpr double greater(double a, double b) {
+#if defined(__wasm_simd128__)
+  if (!__builtin_is_constant_evaluated())
+    return __builtin_wasm_pmax_f64x2(__extension__(__attribute__((__vector_size__(16))) double){a, a},
+                                     __extension__(__attribute__((__vector_size__(16))) double){b, b})[0];
+#endif
+  return a < b ? b : a;
+}
 
 constexpr double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 constexpr Vec3 cross(Vec3 a, Vec3 b) {
