@@ -120,13 +120,23 @@ inline v128_t toFloats(v128_t x, bool inRange) {
   return wasm_f32x4_demote_f64x2_zero(x);
 }
 
-/// cellIndex of both lanes, as int32 in lanes 0 and 1.
+/// cellIndex of both lanes, as int32 in lanes 0 and 1, for |c * inverseSide| < 2^31.
 inline v128_t cellIndices(v128_t c, double inverseSide) {
   const v128_t q = wasm_f64x2_mul(c, wasm_f64x2_splat(inverseSide));
-  // floorToInt: the truncation, less one where it lies above q.
+#if defined(__wasm_simd128__)
+  // The integer floor(q) as int32 without a conversion (V8 11.3 turns i32x4.trunc_sat_f64x2_s_zero
+  // into four guarded scalar ones; setPoses of 10,000 bodies in Node 0.65 -> 0.54 ms): f + 1.5 *
+  // 2^52 is exact and in [2^52, 2^53), where the step is 1, so its low 32 bits are those of
+  // 2^51 + f: f's, two's complement.
+  const v128_t shifted = wasm_f64x2_add(wasm_f64x2_floor(q), wasm_f64x2_splat(6755399441055744.0));
+  return wasm_i32x4_shuffle(shifted, shifted, 0, 2, 0, 2);
+#else
+  // floorToInt (SSE2 has no floor; its conversion is one instruction): the truncation, less one
+  // where it lies above q.
   const v128_t t = wasm_f64x2_convert_low_i32x4(wasm_i32x4_trunc_sat_f64x2_zero(q));
   const v128_t floor = wasm_f64x2_add(t, wasm_v128_and(wasm_f64x2_gt(t, q), wasm_f64x2_splat(-1.0)));
   return wasm_i32x4_trunc_sat_f64x2_zero(floor);
+#endif
 }
 #endif
 
