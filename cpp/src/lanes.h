@@ -29,6 +29,7 @@ inline v128_t wasm_v128_load64_zero(const void* p) { return _mm_loadl_epi64(stat
 inline v128_t wasm_v128_and(v128_t a, v128_t b) { return _mm_and_si128(a, b); }
 inline v128_t wasm_v128_or(v128_t a, v128_t b) { return _mm_or_si128(a, b); }
 inline v128_t wasm_v128_not(v128_t a) { return _mm_xor_si128(a, _mm_set1_epi32(-1)); }
+inline v128_t wasm_v128_xor(v128_t a, v128_t b) { return _mm_xor_si128(a, b); }
 /// a & ~b
 inline v128_t wasm_v128_andnot(v128_t a, v128_t b) { return _mm_andnot_si128(b, a); }
 /// a where m is set, b elsewhere
@@ -142,6 +143,7 @@ inline bool wasm_i64x2_all_true(v128_t a) {
 inline uint32_t wasm_i64x2_bitmask(v128_t a) { return uint32_t(_mm_movemask_pd(sepaxis::lanes_detail::d(a))); }
 
 inline v128_t wasm_i32x4_splat(int32_t x) { return _mm_set1_epi32(x); }
+inline v128_t wasm_i32x4_make(int32_t a, int32_t b, int32_t c, int32_t d) { return _mm_set_epi32(d, c, b, a); }
 inline v128_t wasm_i32x4_gt(v128_t a, v128_t b) { return _mm_cmpgt_epi32(a, b); }
 inline bool wasm_i32x4_all_true(v128_t a) { return _mm_movemask_epi8(_mm_cmpeq_epi32(a, _mm_setzero_si128())) == 0; }
 /// The sign bits of the four lanes.

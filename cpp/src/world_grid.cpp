@@ -167,15 +167,23 @@ void Grid::build(const BodyStore& bodies) {
       const uint32_t own = li == ownLevel ? kOwn : 0, kind = own ^ kOwn;
       uint32_t slot[4];
       cornerSlots(l, r, slot);
-      const Entry e = entryOf(box[i], i, own);
+#if SEPAXIS_LANES
+      const EntryLanes e = entryLanesOf(box[i], i);
+#else
+      const Entry e = entryOf(box[i], i, 0);
+#endif
       const bool hashed = !l.dense;  // only there does the sweep compare the columns
       auto put = [&](uint32_t s, int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
         uint32_t& next = start_[2 * s + kind];
         const uint32_t p = crosses ? next : spare;
         next += crosses;
+#if SEPAXIS_LANES
+        store(entry_[p], e, own | flags);
+#else
         Entry& to = entry_[p];
         to = e;
         to.flags = own | flags;
+#endif
         if (hashed) column_[p] = {y, z};
       };
       put(slot[0], r.y0, r.z0, 1, kFirstBoth);

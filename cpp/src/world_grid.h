@@ -63,6 +63,25 @@ class Grid {
   static Entry entryOf(const FloatBox& b, uint32_t body, uint32_t flags) {
     return {{b.minY, -b.maxY, b.minZ, -b.maxZ}, b.minX, b.maxX, body, flags};
   }
+#if SEPAXIS_LANES
+  /// An entry as its two halves, for two 16-byte stores (V8 stores a struct built in registers
+  /// field by field: eight stores an entry, four entries a body): yz, and (minX, maxX, body, 0)
+  /// to which the flags are or-ed.
+  struct EntryLanes {
+    v128_t yz, x;
+  };
+  static EntryLanes entryLanesOf(const FloatBox& b, uint32_t body) {
+    static_assert(sizeof(FloatBox) == 24 && sizeof(Entry) == 32, "the layouts the loads and stores assume");
+    const v128_t negateMax = wasm_i32x4_make(0, int32_t(0x80000000u), 0, int32_t(0x80000000u));
+    return {wasm_v128_xor(wasm_v128_load(&b.minY), negateMax),
+            wasm_v128_or(wasm_v128_load64_zero(&b.minX), wasm_i32x4_make(0, 0, int32_t(body), 0))};
+  }
+  static void store(Entry& to, const EntryLanes& e, uint32_t flags) {
+    unsigned char* const bytes = reinterpret_cast<unsigned char*>(&to);
+    wasm_v128_store(bytes, e.yz);
+    wasm_v128_store(bytes + 16, wasm_v128_or(e.x, wasm_i32x4_make(0, 0, 0, int32_t(flags))));
+  }
+#endif
   static FloatBox boxOf(const Entry& e) { return {e.minX, e.maxX, e.yz[0], -e.yz[1], e.yz[2], -e.yz[3]}; }
 #if SEPAXIS_LANES
   using Reach = v128_t;
