@@ -194,7 +194,7 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi
 // Inlined into both callers: setPoses's pose is then a local whose scale (1) the compiler knows
 // and keeps in registers (which it does only if no call takes the local's address: transformedSlabs
 // reads the stored copy).
-SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform& pose) {
+SEPAXIS_ALWAYS_INLINE Bounds BodyStore::place(uint32_t dense, const RigidTransform& pose) {
   const RigidTransform& stored = pose_[dense] = pose;
   const uint32_t pool = pool_[dense];
   Vec3 lo, hi;  // the world volume's box
@@ -229,19 +229,27 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform
       break;
     }
   }
-  setBounds(dense, lo, hi);
+  return {lo, hi};
 }
 
-void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) { place(dense, pose); }
+void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
+  const Bounds box = place(dense, pose);
+  setBounds(dense, box.min, box.max);
+}
 
 void BodyStore::setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count) {
+  // Two loops, the world volumes and then the bounds: each of the two is a long chain of
+  // dependent operations, and a loop that did both held about one body's worth in flight, one
+  // that does half holds about two.
+  boxScratch_.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
     RigidTransform pose;  // as tryMakeRigidTransform makes it
     pose.rotation = rotationOf({p[3], p[4], p[5], p[6]}, lengths[i]);
     pose.translation = {p[0], p[1], p[2]};
-    place(dense[i], pose);
+    boxScratch_[i] = place(dense[i], pose);
   }
+  for (std::size_t i = 0; i < count; ++i) setBounds(dense[i], boxScratch_[i].min, boxScratch_[i].max);
 }
 
 const Kdop& BodyStore::kdopWorld(uint32_t dense) {
@@ -729,7 +737,7 @@ Volume BodyStore::worldVolume(uint32_t dense) {
 void BodyStore::reserve(std::size_t n) {
   slots_.reserve(n);
   id_.reserve(n), shape_.reserve(n), pool_.reserve(n), pose_.reserve(n), reach_.reserve(n);
-  bounds_.reserve(n), level_.reserve(n), floatBox_.reserve(n), columns_.reserve(n);
+  bounds_.reserve(n), level_.reserve(n), floatBox_.reserve(n), columns_.reserve(n), boxScratch_.reserve(n);
   spheres_.reserve(n), boxes_.reserve(n), boxWorld_.reserve(n);
 }
 

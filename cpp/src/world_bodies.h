@@ -146,9 +146,9 @@ class BodyStore {
   static constexpr uint32_t kNoBody = 0xffffffffu;
   static constexpr uint32_t kMaxGeneration = (uint32_t{1} << (32 - kBodyIdSlotBits)) - 1;
 
-  /// Sets body `dense`'s world volume and bounds for `pose`, and keeps the pose. Both inline,
-  /// defined (and used) in world_bodies.cpp only.
-  inline void place(uint32_t dense, const RigidTransform& pose);
+  /// Sets body `dense`'s world volume for `pose`, keeps the pose, and returns the volume's box
+  /// (for setBounds). Both inline, defined (and used) in world_bodies.cpp only.
+  inline Bounds place(uint32_t dense, const RigidTransform& pose);
   /// Pads the box lo..hi and keeps what the broad phase reads of it.
   inline void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
   uint32_t takeBox();
@@ -180,6 +180,8 @@ class BodyStore {
   std::vector<int32_t> level_;
   std::vector<FloatBox> floatBox_;
   std::vector<ColumnRange> columns_;
+
+  std::vector<Bounds> boxScratch_;  ///< setPoses: the world volumes' boxes, before padding
 
   Pool<SphereBody> spheres_;
   Pool<BoxBody> boxes_;
