@@ -195,13 +195,13 @@ std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
     const Entry& e = entry[p];
     const Reach reach = reachOf(e);
     const float endX = e.maxX;
-    const uint32_t corner = e.flags & kFirstBoth;
+    const uint32_t corner = e.flags & kFirstBoth, body = e.body;  // in registers: the stores below may alias e
     for (uint32_t q = from; q < end && entry[q].minX <= endX; ++q) {
       const Entry& c = entry[q];
       bool partner = ((corner | c.flags) & kFirstBoth) == kFirstBoth;
       partner &= meetsAcross(c, reach);
       if constexpr (kHashed) partner &= (column[q].y == column[p].y) & (column[q].z == column[p].z);
-      out[count] = {e.body, c.body};
+      out[count] = {body, c.body};
       count += partner;
     }
   };
