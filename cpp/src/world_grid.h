@@ -137,6 +137,18 @@ class Grid {
     }
   }
 
+  // The steps of build().
+  /// The levels the bodies are of, merged in pairs (levels_), and each body level's (levelAt_).
+  void findLevels(const BodyStore& bodies);
+  /// Each level's block of columns and count of entries; the bodies' min-x keys (keyed_).
+  void measureLevels(const BodyStore& bodies);
+  /// Each level's table of columns, dense or hashed (slots_, entries_).
+  void layOutTables();
+  /// The entries of each run, as start_'s prefix sums.
+  void countRuns(const BodyStore& bodies);
+  /// The entries into their runs, in min-x order.
+  void scatterRuns(const BodyStore& bodies);
+
   /// The box pairs of one level (column coordinates compared at hashed levels only), appended to
   /// boxPairs_ from `count` on; returns the new count.
   template <bool kHashed>
@@ -159,6 +171,7 @@ class Grid {
   /// [start_[2s], start_[2s + 1]) and the finer bodies [start_[2s + 1], start_[2s + 2]).
   std::vector<uint32_t> start_;
   std::vector<Level> levels_;  ///< the levels that hold bodies, ascending
+  uint32_t slots_ = 0, entries_ = 0;  ///< of all levels' tables
   // Scratch of build, and of the sweep.
   std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index
   std::vector<uint32_t> radixCount_;
