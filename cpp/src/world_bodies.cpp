@@ -46,6 +46,12 @@ uint32_t BodyStore::takeBox() {
   return pool;
 }
 
+uint32_t BodyStore::takeKdop() {
+  const uint32_t pool = kdops_.take();
+  if (kdopSlabs_.size() < kdops_.items.size()) kdopSlabs_.resize(kdops_.items.size());  // at a new most only
+  return pool;
+}
+
 double BodyStore::localReach(const Volume& local) {
   const Aabb box = boundingBox(local);
   return maxComponent(max(abs(box.min), abs(box.max)));
@@ -83,12 +89,14 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
     boxes_.items[pool].local = *o;
   } else {
     shape = WorldShape::Kdop;
-    pool = kdops_.take();
+    pool = takeKdop();
     KdopBody& body = kdops_.items[pool];
     body.local = std::get<Kdop>(local);
     Vec3 sum;
     for (int v = 0; v < body.local.vertexCount; ++v) sum = sum + body.local.vertex[v];
     body.localInside = body.local.origin + sum / double(body.local.vertexCount);
+    kdopSlabs_[pool].k = body.local.k;
+    kdopSlabs_[pool].axes = slabAxes(body.local.k);
   }
   id_.push_back(id.value);
   shape_.push_back(uint8_t(shape));
@@ -221,10 +229,11 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform
     }
     case WorldShape::Kdop: {
       KdopBody& body = kdops_.items[pool];
-      transformedSlabs(body.local, stored, body.min, body.max);
-      body.inside = applyPose(pose, body.localInside);
+      KdopSlabs& slabs = kdopSlabs_[pool];
+      transformedSlabs(body.local, stored, slabs.min, slabs.max);
+      slabs.inside = applyPose(pose, body.localInside);
       body.built = false;
-      const Bounds b = kdopSlabBounds(body.local.k, body.min, body.max);
+      const Bounds b = kdopSlabBounds(slabs.k, slabs.min, slabs.max);
       lo = b.min, hi = b.max;
       break;
     }
@@ -246,41 +255,54 @@ void BodyStore::setPoses(const uint32_t* dense, const double* poses, const doubl
 
 const Kdop& BodyStore::kdopWorld(uint32_t dense) {
   KdopBody& body = kdops_.items[pool_[dense]];
+  const KdopSlabs& slabs = kdopSlabs(dense);
   if (!body.built) {
     // transformed(Kdop) builds the same slabs with makeKdop, which cannot fail on them (the slabs
     // of a point set's own extremes intersect); tryMakeKdop is makeKdop without the message. It
     // writes every field of a k-DOP of this k (the vertices past the count as zeros), so the
     // k-DOP rebuilt in place is the one makeKdop returns.
-    const bool ok = tryMakeKdop(body.local.k, body.min, body.max, body.local.slabCount(), body.world);
+    const bool ok = tryMakeKdop(slabs.k, slabs.min, slabs.max, slabs.slabCount(), body.world);
     (void)ok;
     body.built = true;
   }
   return body.world;
 }
 
-namespace {
-
-// |d| of a k-DOP direction (entries 0 or +-1) by its count of nonzero entries: the same numbers
-// as length(d) (sqrt is correctly rounded), without a square root per slab and pair.
-double directionLength(KdopDirection d) {
+const SlabAxis* slabAxes(int k) {
+  // |d| and 1 / |d| of a direction (entries 0 or +-1) by its count of nonzero entries: the same
+  // numbers as length(d) (sqrt is correctly rounded) and, for 1 / |d|, to rounding (which the
+  // margins cover); no square root or division per slab and pair.
   static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};
-  return kLength[(d.x != 0) + (d.y != 0) + (d.z != 0)];
+  static constexpr double kInverse[] = {0, 1, 0.70710678118654752, 0.57735026918962576};
+  static constexpr int kKs[] = {6, 8, 14, 18, 26};
+  // Built once by the first call from any thread (a function-local static, C++11 [stmt.dcl]/4).
+  struct Tables {
+    SlabAxis byK[5][kMaxKdopSlabs];
+    Tables() {
+      for (int t = 0; t < 5; ++t) {
+        const KdopDirection* dirs = kdopDirections(kKs[t]);
+        for (int i = 0; i < kKs[t] / 2; ++i) {
+          const int nonzeros = (dirs[i].x != 0) + (dirs[i].y != 0) + (dirs[i].z != 0);
+          byK[t][i] = {toVec3(dirs[i]), kLength[nonzeros], kInverse[nonzeros], double(nonzeros)};
+        }
+      }
+    }
+  };
+  static const Tables tables;
+  return tables.byK[k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4];
 }
 
-}  // namespace
-
 bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
-  const KdopBody& body = kdops_.items[pool_[kdop]];
-  const KdopDirection* dirs = kdopDirections(body.local.k);
-  const int n = body.local.slabCount();
+  const KdopSlabs& body = kdopSlabs(kdop);
+  const SlabAxis* axes = body.axes;
+  const int n = body.slabCount();
   const Vec3 lo = bounds_[other].min, hi = bounds_[other].max;
   const double magnitude = maxComponent(max(abs(lo), abs(hi)));
   // Both polytopes may lie outside their slabs by kKdopVertex of their extent (plus
   // kKdopLenience of their magnitude), the products below round by a few ulps: kWorldBoundsPad of
   // all these covers them. Beyond it the pair is apart along d_i, which overlaps() tests.
   auto apartAlong = [&](int i, double least, double greatest) {
-    const KdopDirection d = dirs[i];
-    const double l1 = (d.x != 0) + (d.y != 0) + (d.z != 0);
+    const double l1 = axes[i].nonzeros;  // |d_i|_1
     const double pad = tolerance::kWorldBoundsPad * (std::fabs(body.min[i]) + std::fabs(body.max[i]) + l1 * magnitude);
     return least > body.max[i] + pad || greatest < body.min[i] - pad;
   };
@@ -290,32 +312,32 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
   // than its bounding box does, and most box pairs the broad phase finds are apart along one.
   // Along x, y, z (a k-DOP's first three slabs, but an 8-DOP's) both bodies' own intervals are
   // their boxes', which the broad phase found overlapping: those slabs are skipped.
-  const int first = body.local.k == 8 ? 0 : 3;
+  const int first = body.k == 8 ? 0 : 3;
   const WorldShape otherShape = shape(other);
   if (otherShape == WorldShape::Sphere) {
     const Sphere& sphere = sphereWorld(other);
     for (int i = first; i < n; ++i) {
-      const double mid = dot(toVec3(dirs[i]), sphere.center), reach = sphere.radius * directionLength(dirs[i]);
+      const double mid = dot(axes[i].d, sphere.center), reach = sphere.radius * axes[i].length;
       if (apartAlong(i, mid - reach, mid + reach)) return true;
     }
   } else if (otherShape == WorldShape::Box) {
     const Obb& box = boxWorld(other);
     for (int i = first; i < n; ++i) {
-      const Vec3 d = toVec3(dirs[i]);
+      const Vec3 d = axes[i].d;
       const double mid = dot(d, box.center);
       const double reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) +
                            box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
                            box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
       if (apartAlong(i, mid - reach, mid + reach)) return true;
     }
-  } else if (kdops_.items[pool_[other]].local.k == body.local.k) {
-    const KdopBody& o = kdops_.items[pool_[other]];
+  } else if (kdopSlabs(other).k == body.k) {
+    const KdopSlabs& o = kdopSlabs(other);
     for (int i = first; i < n; ++i)
       if (apartAlong(i, o.min[i], o.max[i])) return true;
   } else {
     for (int i = 0; i < n; ++i) {
       // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
-      const Vec3 d = toVec3(dirs[i]);
+      const Vec3 d = axes[i].d;
       double least = 0, greatest = 0;
       for (int k = 0; k < 3; ++k) {
         const double a = d[k] * lo[k], b = d[k] * hi[k];
@@ -329,31 +351,24 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
 
 namespace {
 
-// 1 / |d| of a k-DOP direction (its entries 0 or +-1) by its count of nonzero entries: a table,
-// not a square root and a division per slab (to rounding, which the margins cover).
-double inverseLength(KdopDirection d) {
-  static constexpr double kInverse[] = {0, 1, 0.70710678118654752, 0.57735026918962576};
-  return kInverse[(d.x != 0) + (d.y != 0) + (d.z != 0)];
-}
-
 // The radius of a ball around x inside the slabs of a k-DOP body (negative outside them).
-double slabDepth(const KdopBody& body, Vec3 x) {
-  const KdopDirection* dirs = kdopDirections(body.local.k);
+double slabDepth(const KdopSlabs& body, Vec3 x) {
+  const SlabAxis* axes = body.axes;
   double depth = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < body.local.slabCount(); ++i) {
-    const double s = dot(toVec3(dirs[i]), x);
-    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) * inverseLength(dirs[i]));
+  for (int i = 0; i < body.slabCount(); ++i) {
+    const double s = dot(axes[i].d, x);
+    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) * axes[i].inverseLength);
   }
   return depth;
 }
 
 // The part [t0, t1] of the segment from + t dir (t in [0, 1]) within the slabs of a k-DOP body
 // (Liang-Barsky); t0 > t1 when it misses them.
-void clipToSlabs(const KdopBody& body, Vec3 from, Vec3 dir, double& t0, double& t1) {
-  const KdopDirection* dirs = kdopDirections(body.local.k);
+void clipToSlabs(const KdopSlabs& body, Vec3 from, Vec3 dir, double& t0, double& t1) {
+  const SlabAxis* axes = body.axes;
   t0 = 0, t1 = 1;
-  for (int i = 0; i < body.local.slabCount(); ++i) {
-    const Vec3 d = toVec3(dirs[i]);
+  for (int i = 0; i < body.slabCount(); ++i) {
+    const Vec3 d = axes[i].d;
     const double s0 = dot(d, from), ds = dot(d, dir);
     if (ds == 0) {
       if (s0 < body.min[i] || s0 > body.max[i]) t0 = 1, t1 = 0;
@@ -383,9 +398,9 @@ double BodyStore::sureMargin(uint32_t a, uint32_t b, double distance) const {
 bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
   const WorldShape otherShape = shape(other);
   if (otherShape == WorldShape::Kdop) return false;
-  const KdopBody& body = kdops_.items[pool_[kdop]];
-  const KdopDirection* dirs = kdopDirections(body.local.k);
-  const int n = body.local.slabCount();
+  const KdopSlabs& body = kdopSlabs(kdop);
+  const SlabAxis* axes = body.axes;
+  const int n = body.slabCount();
   // Each plane of the k-DOP as a . x <= h (plane 2i: +d_i, max_i; plane 2i + 1: -d_i, -min_i), and
   // how far `other` lies beyond it (its least a . x minus h; the slab test found none positive
   // enough). Near an edge of the k-DOP, `other` can lie beyond the wedge of two planes while
@@ -397,16 +412,16 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
   double bestGap[3] = {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
                        -std::numeric_limits<double>::infinity()};
   for (int i = 0; i < n; ++i) {
-    const Vec3 d = toVec3(dirs[i]);
+    const Vec3 d = axes[i].d;
     double reach;
     if (otherShape == WorldShape::Sphere) {
-      reach = sphereWorld(other).radius * directionLength(dirs[i]);
+      reach = sphereWorld(other).radius * axes[i].length;
     } else {
       const Obb& box = boxWorld(other);
       reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
               box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
     }
-    const double mid = dot(d, centre), scale = inverseLength(dirs[i]);
+    const double mid = dot(d, centre), scale = axes[i].inverseLength;
     const double gaps[2] = {(mid - reach - body.max[i]) * scale, (body.min[i] - mid - reach) * scale};
     for (int side = 0; side < 2; ++side) {
       int at = 2 * i + side;
@@ -417,7 +432,7 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
   }
   const double margin = sureMargin(kdop, other, 0);
   auto plane = [&](int p, Vec3& a, double& h) {
-    const Vec3 d = toVec3(dirs[p / 2]);
+    const Vec3 d = axes[p / 2].d;
     if (p % 2 == 0) a = d, h = body.max[p / 2];
     else a = -d, h = -body.min[p / 2];
   };
@@ -462,13 +477,13 @@ namespace {
 // the plane c lies furthest beyond, or the nearest point of the line of the two it lies furthest
 // beyond, when that point is within every other slab (then it is the nearest point of the slabs,
 // and in them). False near a corner of the slabs, where neither is, and for c in the slabs.
-bool nearestOnSlabs(const KdopBody& body, Vec3 c, Vec3& nearest) {
-  const KdopDirection* dirs = kdopDirections(body.local.k);
-  const int n = body.local.slabCount();
+bool nearestOnSlabs(const KdopSlabs& body, Vec3 c, Vec3& nearest) {
+  const SlabAxis* axes = body.axes;
+  const int n = body.slabCount();
   int p = -1, q = -1;  // the planes c lies furthest beyond, by distance
   double dp = 0, dq = 0;
   for (int i = 0; i < n; ++i) {
-    const double s = dot(toVec3(dirs[i]), c), scale = inverseLength(dirs[i]);
+    const double s = dot(axes[i].d, c), scale = axes[i].inverseLength;
     const double beyond[2] = {(s - body.max[i]) * scale, (body.min[i] - s) * scale};
     for (int side = 0; side < 2; ++side) {
       if (beyond[side] > dp) q = p, dq = dp, p = 2 * i + side, dp = beyond[side];
@@ -477,7 +492,7 @@ bool nearestOnSlabs(const KdopBody& body, Vec3 c, Vec3& nearest) {
   }
   if (p < 0) return false;
   auto plane = [&](int at, Vec3& a, double& h) {
-    const Vec3 d = toVec3(dirs[at / 2]);
+    const Vec3 d = axes[at / 2].d;
     if (at % 2 == 0) a = d, h = body.max[at / 2];
     else a = -d, h = -body.min[at / 2];
   };
@@ -485,7 +500,7 @@ bool nearestOnSlabs(const KdopBody& body, Vec3 c, Vec3& nearest) {
   auto withinOthers = [&](Vec3 x, int skip1, int skip2) {
     for (int i = 0; i < n; ++i) {
       if (i == skip1 / 2 || i == skip2 / 2) continue;
-      const double s = dot(toVec3(dirs[i]), x);
+      const double s = dot(axes[i].d, x);
       if (s < body.min[i] || s > body.max[i]) return false;
     }
     return true;
@@ -509,7 +524,7 @@ bool nearestOnSlabs(const KdopBody& body, Vec3 c, Vec3& nearest) {
 }  // namespace
 
 bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
-  const KdopBody& body = kdops_.items[pool_[kdop]];
+  const KdopSlabs& body = kdopSlabs(kdop);
   // Two common points on the segment from a point inside `other` (its centre, or a k-DOP's inside
   // point) to the one inside this k-DOP: p1 where it enters the k-DOP's slabs, p2 where it leaves
   // `other` (or the k-DOP's point, if it does not). If p1 lies deep in `other`, or p2 deep in the
@@ -520,7 +535,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   switch (otherShape) {
     case WorldShape::Sphere: from = sphereWorld(other).center; break;
     case WorldShape::Box: from = boxWorld(other).center; break;
-    case WorldShape::Kdop: from = kdops_.items[pool_[other]].inside; break;
+    case WorldShape::Kdop: from = kdopSlabs(other).inside; break;
   }
   const Vec3 dir = body.inside - from;
   double t0, t1;
@@ -550,7 +565,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
       break;
     }
     case WorldShape::Kdop: {
-      const KdopBody& o = kdops_.items[pool_[other]];
+      const KdopSlabs& o = kdopSlabs(other);
       double u0, u1;
       clipToSlabs(o, from, dir, u0, u1);
       leave = u0 <= u1 ? u1 : 0;
@@ -577,7 +592,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   // operations than transformedSlabs takes, so a few ulps of the magnitude away from those
   // points: the margin's kWorldBoundsPad of the magnitude covers that.
   const RigidTransform& pose = pose_[kdop];
-  const Kdop& local = body.local;
+  const Kdop& local = kdops_.items[pool_[kdop]].local;
   const Vec3 shift = pose.rotation * local.origin * pose.scale + pose.translation;  // where origin goes
   if (otherShape == WorldShape::Box) {
     // In the box's frame: coordinate j of a turned vertex is w_j . vertex + o_j.
@@ -607,7 +622,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
       nearest = lesser(nearest, lengthSquared(pose.rotation * local.vertex[v] * pose.scale + offset));
     return sphere.radius - std::sqrt(nearest) >= margin;
   }
-  const KdopBody& o = kdops_.items[pool_[other]];
+  const KdopSlabs& o = kdopSlabs(other);
   double deepest = -std::numeric_limits<double>::infinity();
   for (int v = 0; v < local.vertexCount; ++v)
     deepest = greater(deepest, slabDepth(o, pose.rotation * local.vertex[v] * pose.scale + shift));
@@ -632,11 +647,11 @@ double stepTowards(double t, double lo, double hi) {
 
 // Moves x into the slabs of a k-DOP body narrowed by `inset` on each side, one slab after the
 // other. False when a slab is narrower than twice the inset.
-bool stepIntoSlabs(const KdopBody& body, double inset, Vec3& x) {
-  const KdopDirection* dirs = kdopDirections(body.local.k);
-  for (int i = 0; i < body.local.slabCount(); ++i) {
-    const Vec3 d = toVec3(dirs[i]);
-    const double reach = inset * directionLength(dirs[i]);  // the inset along d . x
+bool stepIntoSlabs(const KdopSlabs& body, double inset, Vec3& x) {
+  const SlabAxis* axes = body.axes;
+  for (int i = 0; i < body.slabCount(); ++i) {
+    const Vec3 d = axes[i].d;
+    const double reach = inset * axes[i].length;  // the inset along d . x
     const double lo = body.min[i] + reach, hi = body.max[i] - reach;
     if (!(lo <= hi)) return false;
     const double s = dot(d, x);
@@ -662,7 +677,7 @@ double BodyStore::depthIn(uint32_t dense, Vec3 x) const {
     }
     case WorldShape::Kdop: break;
   }
-  return slabDepth(kdops_.items[pool_[dense]], x);
+  return slabDepth(kdopSlabs(dense), x);
 }
 
 bool BodyStore::stepInto(uint32_t dense, double inset, Vec3& x) const {
@@ -689,7 +704,7 @@ bool BodyStore::stepInto(uint32_t dense, double inset, Vec3& x) const {
     }
     case WorldShape::Kdop: break;
   }
-  return stepIntoSlabs(kdops_.items[pool_[dense]], inset, x);
+  return stepIntoSlabs(kdopSlabs(dense), inset, x);
 }
 
 bool BodyStore::kdopOverlapWitness(uint32_t kdop, uint32_t other) const {
@@ -700,12 +715,12 @@ bool BodyStore::kdopOverlapWitness(uint32_t kdop, uint32_t other) const {
   // beyond overlaps()'s touching band (tolerance::kWorldSureMargin). Only the final check counts:
   // the steps may be anything. The points' rounding is covered by the margin's kWorldBoundsPad of
   // the magnitude, as in kdopSurelyOverlaps.
-  const KdopBody& body = kdops_.items[pool_[kdop]];
+  const KdopSlabs& body = kdopSlabs(kdop);
   Vec3 from;
   switch (shape(other)) {
     case WorldShape::Sphere: from = sphereWorld(other).center; break;
     case WorldShape::Box: from = boxWorld(other).center; break;
-    case WorldShape::Kdop: from = kdops_.items[pool_[other]].inside; break;
+    case WorldShape::Kdop: from = kdopSlabs(other).inside; break;
   }
   const double margin = sureMargin(kdop, other, length(body.inside - from));
   if (!(margin < std::numeric_limits<double>::infinity())) return false;
