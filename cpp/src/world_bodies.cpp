@@ -239,6 +239,7 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform
     }
   }
   setBounds(dense, lo, hi);
+  if (shape(dense) == WorldShape::Kdop) kdopSlabs_[pool].boxSize = boxSizeOf(bounds_[dense]);
 }
 
 void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) { place(dense, pose); }
@@ -383,15 +384,14 @@ void clipToSlabs(const KdopSlabs& body, Vec3 from, Vec3 dir, double& t0, double&
 
 }  // namespace
 
-double BodyStore::sureMargin(uint32_t a, uint32_t b, double distance) const {
-  auto width = [&](uint32_t i) { return maxComponent(bounds_[i].max - bounds_[i].min); };
-  auto magnitude = [&](uint32_t i) { return maxComponent(max(abs(bounds_[i].min), abs(bounds_[i].max))); };
+double BodyStore::sureMargin(const KdopSlabs& kdop, uint32_t other, double distance) const {
+  const BoxSize a = kdop.boxSize, b = boxSizeOf(bounds_[other]);
   // Squared lengths and products of lengths stay in range only for bodies of sensible size: past
   // 2^400 they could overflow, below 2^-400 underflow (a distance squared to 0 would put any two
   // tiny bodies in contact). There no margin is met, and the exact test, range-scaled, decides.
-  const double smallest = lesser(width(a), width(b)), largest = greater(magnitude(a), magnitude(b));
+  const double smallest = lesser(a.width, b.width), largest = greater(a.magnitude, b.magnitude);
   if (!(smallest >= 0x1p-400 && largest <= 0x1p400)) return std::numeric_limits<double>::infinity();
-  const double size = width(a) + width(b) + distance;
+  const double size = a.width + b.width + distance;
   return tolerance::kWorldSureMargin * size + tolerance::kWorldBoundsPad * largest;
 }
 
@@ -430,7 +430,7 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
         if (gap > bestGap[r]) std::swap(gap, bestGap[r]), std::swap(at, best[r]);
     }
   }
-  const double margin = sureMargin(kdop, other, 0);
+  const double margin = sureMargin(body, other, 0);
   auto plane = [&](int p, Vec3& a, double& h) {
     const Vec3 d = axes[p / 2].d;
     if (p % 2 == 0) a = d, h = body.max[p / 2];
@@ -531,12 +531,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   // k-DOP, a ball around that point of one body lies in the other, and every axis sees the two
   // overlap by at least its radius: the pair's depth is at least that much.
   const WorldShape otherShape = shape(other);
-  Vec3 from;
-  switch (otherShape) {
-    case WorldShape::Sphere: from = sphereWorld(other).center; break;
-    case WorldShape::Box: from = boxWorld(other).center; break;
-    case WorldShape::Kdop: from = kdopSlabs(other).inside; break;
-  }
+  const Vec3 from = insidePoint(other);
   const Vec3 dir = body.inside - from;
   double t0, t1;
   clipToSlabs(body, from, dir, t0, t1);
@@ -578,7 +573,7 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
       leave >= 0 ? slabDepth(body, from + dir * lesser(leave, 1.0)) : -std::numeric_limits<double>::infinity();
   // The pair's size: both boxes' widths and the witnesses' distance; and the rounding of the
   // points and of the slabs, a few ulps of the coordinates' magnitude.
-  const double margin = sureMargin(kdop, other, length(dir));
+  const double margin = sureMargin(body, other, length(dir));
   if (greater(depth1, depth2) >= margin) return true;
   // The point of the slabs nearest the other's centre, where it is a face's or an edge's: for a
   // sphere, the nearest point of the k-DOP, in it as deep as it gets; for a box, often in the
@@ -587,10 +582,17 @@ bool BodyStore::kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const {
   if (nearestOnSlabs(body, from, nearest)) {
     if (otherShape != WorldShape::Kdop && depthIn(other, nearest) >= margin) return true;
   }
-  // A corner of the k-DOP poking into `other`: its turned local vertices are points of its slabs
-  // (the slabs are their extremes), the deepest in `other` counts. Turned here in fewer
-  // operations than transformedSlabs takes, so a few ulps of the magnitude away from those
-  // points: the margin's kWorldBoundsPad of the magnitude covers that.
+  return false;
+}
+
+bool BodyStore::kdopCornerInside(uint32_t kdop, uint32_t other) const {
+  // Its turned local vertices are points of its slabs (the slabs are their extremes), the deepest
+  // in `other` counts. Turned here in fewer operations than transformedSlabs takes, so a few ulps
+  // of the magnitude away from those points: the margin's kWorldBoundsPad of the magnitude covers
+  // that. The margin is kdopSurelyOverlaps's.
+  const KdopSlabs& body = kdopSlabs(kdop);
+  const WorldShape otherShape = shape(other);
+  const double margin = sureMargin(body, other, length(body.inside - insidePoint(other)));
   const RigidTransform& pose = pose_[kdop];
   const Kdop& local = kdops_.items[pool_[kdop]].local;
   const Vec3 shift = pose.rotation * local.origin * pose.scale + pose.translation;  // where origin goes
@@ -662,6 +664,15 @@ bool stepIntoSlabs(const KdopSlabs& body, double inset, Vec3& x) {
 
 }  // namespace
 
+Vec3 BodyStore::insidePoint(uint32_t dense) const {
+  switch (shape(dense)) {
+    case WorldShape::Sphere: return sphereWorld(dense).center;
+    case WorldShape::Box: return boxWorld(dense).center;
+    case WorldShape::Kdop: break;
+  }
+  return kdopSlabs(dense).inside;
+}
+
 double BodyStore::depthIn(uint32_t dense, Vec3 x) const {
   switch (shape(dense)) {
     case WorldShape::Sphere: {
@@ -716,13 +727,8 @@ bool BodyStore::kdopOverlapWitness(uint32_t kdop, uint32_t other) const {
   // the steps may be anything. The points' rounding is covered by the margin's kWorldBoundsPad of
   // the magnitude, as in kdopSurelyOverlaps.
   const KdopSlabs& body = kdopSlabs(kdop);
-  Vec3 from;
-  switch (shape(other)) {
-    case WorldShape::Sphere: from = sphereWorld(other).center; break;
-    case WorldShape::Box: from = boxWorld(other).center; break;
-    case WorldShape::Kdop: from = kdopSlabs(other).inside; break;
-  }
-  const double margin = sureMargin(kdop, other, length(body.inside - from));
+  const Vec3 from = insidePoint(other);
+  const double margin = sureMargin(body, other, length(body.inside - from));
   if (!(margin < std::numeric_limits<double>::infinity())) return false;
   Vec3 x = (from + body.inside) * 0.5;
   for (int round = 0; round < kWitnessRounds; ++round) {
