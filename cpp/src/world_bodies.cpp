@@ -657,6 +657,7 @@ bool stepIntoSlabs(const KdopSlabs& body, double inset, Vec3& x) {
     const double lo = body.min[i] + reach, hi = body.max[i] - reach;
     if (!(lo <= hi)) return false;
     const double s = dot(d, x);
+    if (s >= lo && s <= hi) continue;  // in the slab: the step would be zero (and the division slow)
     x = x + d * ((stepTowards(s, lo, hi) - s) / dot(d, d));
   }
   return true;
