@@ -6,6 +6,7 @@
 
 #include "sepaxis/bounds.h"
 #include "sepaxis/tolerance.h"
+#include "lanes.h"
 #include "platform.h"
 #include "quaternion.h"
 #include "transformed.h"
@@ -269,7 +270,7 @@ const Kdop& BodyStore::kdopWorld(uint32_t dense) {
   return body.world;
 }
 
-const SlabAxis* slabAxes(int k) {
+const SlabAxes* slabAxes(int k) {
   // |d| and 1 / |d| of a direction (entries 0 or +-1) by its count of nonzero entries: the same
   // numbers as length(d) (sqrt is correctly rounded) and, for 1 / |d|, to rounding (which the
   // margins cover); no square root or division per slab and pair.
@@ -278,67 +279,102 @@ const SlabAxis* slabAxes(int k) {
   static constexpr int kKs[] = {6, 8, 14, 18, 26};
   // Built once by the first call from any thread (a function-local static, C++11 [stmt.dcl]/4).
   struct Tables {
-    SlabAxis byK[5][kMaxKdopSlabs];
+    SlabAxes byK[5] = {};  // past k / 2: zero directions
     Tables() {
       for (int t = 0; t < 5; ++t) {
         const KdopDirection* dirs = kdopDirections(kKs[t]);
+        SlabAxes& axes = byK[t];
         for (int i = 0; i < kKs[t] / 2; ++i) {
           const int nonzeros = (dirs[i].x != 0) + (dirs[i].y != 0) + (dirs[i].z != 0);
-          byK[t][i] = {toVec3(dirs[i]), kLength[nonzeros], kInverse[nonzeros], double(nonzeros)};
+          axes.x[i] = dirs[i].x, axes.y[i] = dirs[i].y, axes.z[i] = dirs[i].z;
+          axes.length[i] = kLength[nonzeros], axes.inverseLength[i] = kInverse[nonzeros];
+          axes.nonzeros[i] = nonzeros;
         }
       }
     }
   };
   static const Tables tables;
-  return tables.byK[k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4];
+  return &tables.byK[k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4];
 }
 
+namespace {
+
+// Slabs two at a time where SIMD lanes are (each lane the scalar operations: the same numbers).
+#if SEPAXIS_LANES
+using SlabLanes = lanes::F2;
+#else
+using SlabLanes = double;
+#endif
+constexpr int kSlabsAtOnce = sizeof(SlabLanes) / sizeof(double);
+
+/// The numbers p[0], p[1] in the lanes of V (p[0] for a double).
+template <class V>
+V loadSlabs(const double* p);
+template <>
+[[maybe_unused]] double loadSlabs<double>(const double* p) { return *p; }
+#if SEPAXIS_LANES
+template <>
+[[maybe_unused]] lanes::F2 loadSlabs<lanes::F2>(const double* p) { return {wasm_v128_load(p)}; }
+#endif
+
+}  // namespace
+
 bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
+  using V = SlabLanes;
   const KdopSlabs& body = kdopSlabs(kdop);
-  const SlabAxis* axes = body.axes;
+  const SlabAxes& axes = *body.axes;
   const int n = body.slabCount();
   const Vec3 lo = bounds_[other].min, hi = bounds_[other].max;
   const double magnitude = maxComponent(max(abs(lo), abs(hi)));
   // Both polytopes may lie outside their slabs by kKdopVertex of their extent (plus
   // kKdopLenience of their magnitude), the products below round by a few ulps: kWorldBoundsPad of
-  // all these covers them. Beyond it the pair is apart along d_i, which overlaps() tests.
-  auto apartAlong = [&](int i, double least, double greatest) {
-    const double l1 = axes[i].nonzeros;  // |d_i|_1
-    const double pad = tolerance::kWorldBoundsPad * (std::fabs(body.min[i]) + std::fabs(body.max[i]) + l1 * magnitude);
-    return least > body.max[i] + pad || greatest < body.min[i] - pad;
+  // all these covers them. Beyond it the pair is apart along d_i, which overlaps() tests. For
+  // slab i (and i + 1 in lanes), least and greatest of the other body along it.
+  auto apartAlong = [&](int i, auto least, auto greatest) {
+    using W = decltype(least);
+    const W slabMin = loadSlabs<W>(body.min + i), slabMax = loadSlabs<W>(body.max + i);
+    const W l1 = loadSlabs<W>(axes.nonzeros + i);  // |d_i|_1
+    const W pad = lanes::splat<W>(tolerance::kWorldBoundsPad) *
+                  (lanes::abs(slabMin) + lanes::abs(slabMax) + l1 * lanes::splat<W>(magnitude));
+    return lanes::any((least > slabMax + pad) | (greatest < slabMin - pad));
+  };
+  auto along = [&](int i, Vec3 v) {  // d_i . v (and d_i+1 . v in lanes), as dot() computes it
+    return loadSlabs<V>(axes.x + i) * lanes::splat<V>(v.x) + loadSlabs<V>(axes.y + i) * lanes::splat<V>(v.y) +
+           loadSlabs<V>(axes.z + i) * lanes::splat<V>(v.z);
   };
   // The other body's interval along each d_i: of the volume itself where that is a few products
   // (a sphere, a box, a k-DOP of the same directions), else of its padded box. The volume's own
   // interval is tighter than its box's: a box turned 45 degrees reaches far less along a diagonal
   // than its bounding box does, and most box pairs the broad phase finds are apart along one.
   // Along x, y, z (a k-DOP's first three slabs, but an 8-DOP's) both bodies' own intervals are
-  // their boxes', which the broad phase found overlapping: those slabs are skipped.
+  // their boxes', which the broad phase found overlapping: those slabs are skipped. That leaves
+  // an even count for every k (0, 4, 4, 6, 10 slabs): whole lane pairs.
   const int first = body.k == 8 ? 0 : 3;
   const WorldShape otherShape = shape(other);
   if (otherShape == WorldShape::Sphere) {
     const Sphere& sphere = sphereWorld(other);
-    for (int i = first; i < n; ++i) {
-      const double mid = dot(axes[i].d, sphere.center), reach = sphere.radius * axes[i].length;
+    for (int i = first; i < n; i += kSlabsAtOnce) {
+      const V mid = along(i, sphere.center), reach = lanes::splat<V>(sphere.radius) * loadSlabs<V>(axes.length + i);
       if (apartAlong(i, mid - reach, mid + reach)) return true;
     }
   } else if (otherShape == WorldShape::Box) {
     const Obb& box = boxWorld(other);
-    for (int i = first; i < n; ++i) {
-      const Vec3 d = axes[i].d;
-      const double mid = dot(d, box.center);
-      const double reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) +
-                           box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
-                           box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
+    const Vec3 h = box.halfExtents;
+    for (int i = first; i < n; i += kSlabsAtOnce) {
+      const V mid = along(i, box.center);
+      const V reach = lanes::splat<V>(h.x) * lanes::abs(along(i, box.axis[0])) +
+                      lanes::splat<V>(h.y) * lanes::abs(along(i, box.axis[1])) +
+                      lanes::splat<V>(h.z) * lanes::abs(along(i, box.axis[2]));
       if (apartAlong(i, mid - reach, mid + reach)) return true;
     }
   } else if (kdopSlabs(other).k == body.k) {
     const KdopSlabs& o = kdopSlabs(other);
-    for (int i = first; i < n; ++i)
-      if (apartAlong(i, o.min[i], o.max[i])) return true;
+    for (int i = first; i < n; i += kSlabsAtOnce)
+      if (apartAlong(i, loadSlabs<V>(o.min + i), loadSlabs<V>(o.max + i))) return true;
   } else {
     for (int i = 0; i < n; ++i) {
       // The box's interval along d_i: each term d_k x_k takes its least and greatest over [lo_k, hi_k].
-      const Vec3 d = axes[i].d;
+      const Vec3 d = axes.d(i);
       double least = 0, greatest = 0;
       for (int k = 0; k < 3; ++k) {
         const double a = d[k] * lo[k], b = d[k] * hi[k];
@@ -354,11 +390,11 @@ namespace {
 
 // The radius of a ball around x inside the slabs of a k-DOP body (negative outside them).
 double slabDepth(const KdopSlabs& body, Vec3 x) {
-  const SlabAxis* axes = body.axes;
+  const SlabAxes& axes = *body.axes;
   double depth = std::numeric_limits<double>::infinity();
   for (int i = 0; i < body.slabCount(); ++i) {
-    const double s = dot(axes[i].d, x);
-    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) * axes[i].inverseLength);
+    const double s = dot(axes.d(i), x);
+    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) * axes.inverseLength[i]);
   }
   return depth;
 }
@@ -366,10 +402,10 @@ double slabDepth(const KdopSlabs& body, Vec3 x) {
 // The part [t0, t1] of the segment from + t dir (t in [0, 1]) within the slabs of a k-DOP body
 // (Liang-Barsky); t0 > t1 when it misses them.
 void clipToSlabs(const KdopSlabs& body, Vec3 from, Vec3 dir, double& t0, double& t1) {
-  const SlabAxis* axes = body.axes;
+  const SlabAxes& axes = *body.axes;
   t0 = 0, t1 = 1;
   for (int i = 0; i < body.slabCount(); ++i) {
-    const Vec3 d = axes[i].d;
+    const Vec3 d = axes.d(i);
     const double s0 = dot(d, from), ds = dot(d, dir);
     if (ds == 0) {
       if (s0 < body.min[i] || s0 > body.max[i]) t0 = 1, t1 = 0;
@@ -399,7 +435,7 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
   const WorldShape otherShape = shape(other);
   if (otherShape == WorldShape::Kdop) return false;
   const KdopSlabs& body = kdopSlabs(kdop);
-  const SlabAxis* axes = body.axes;
+  const SlabAxes& axes = *body.axes;
   const int n = body.slabCount();
   // Each plane of the k-DOP as a . x <= h (plane 2i: +d_i, max_i; plane 2i + 1: -d_i, -min_i), and
   // how far `other` lies beyond it (its least a . x minus h; the slab test found none positive
@@ -412,16 +448,16 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
   double bestGap[3] = {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
                        -std::numeric_limits<double>::infinity()};
   for (int i = 0; i < n; ++i) {
-    const Vec3 d = axes[i].d;
+    const Vec3 d = axes.d(i);
     double reach;
     if (otherShape == WorldShape::Sphere) {
-      reach = sphereWorld(other).radius * axes[i].length;
+      reach = sphereWorld(other).radius * axes.length[i];
     } else {
       const Obb& box = boxWorld(other);
       reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
               box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
     }
-    const double mid = dot(d, centre), scale = axes[i].inverseLength;
+    const double mid = dot(d, centre), scale = axes.inverseLength[i];
     const double gaps[2] = {(mid - reach - body.max[i]) * scale, (body.min[i] - mid - reach) * scale};
     for (int side = 0; side < 2; ++side) {
       int at = 2 * i + side;
@@ -432,7 +468,7 @@ bool BodyStore::kdopSurelyApart(uint32_t kdop, uint32_t other) const {
   }
   const double margin = sureMargin(body, other, 0);
   auto plane = [&](int p, Vec3& a, double& h) {
-    const Vec3 d = axes[p / 2].d;
+    const Vec3 d = axes.d(p / 2);
     if (p % 2 == 0) a = d, h = body.max[p / 2];
     else a = -d, h = -body.min[p / 2];
   };
@@ -478,12 +514,12 @@ namespace {
 // beyond, when that point is within every other slab (then it is the nearest point of the slabs,
 // and in them). False near a corner of the slabs, where neither is, and for c in the slabs.
 bool nearestOnSlabs(const KdopSlabs& body, Vec3 c, Vec3& nearest) {
-  const SlabAxis* axes = body.axes;
+  const SlabAxes& axes = *body.axes;
   const int n = body.slabCount();
   int p = -1, q = -1;  // the planes c lies furthest beyond, by distance
   double dp = 0, dq = 0;
   for (int i = 0; i < n; ++i) {
-    const double s = dot(axes[i].d, c), scale = axes[i].inverseLength;
+    const double s = dot(axes.d(i), c), scale = axes.inverseLength[i];
     const double beyond[2] = {(s - body.max[i]) * scale, (body.min[i] - s) * scale};
     for (int side = 0; side < 2; ++side) {
       if (beyond[side] > dp) q = p, dq = dp, p = 2 * i + side, dp = beyond[side];
@@ -492,7 +528,7 @@ bool nearestOnSlabs(const KdopSlabs& body, Vec3 c, Vec3& nearest) {
   }
   if (p < 0) return false;
   auto plane = [&](int at, Vec3& a, double& h) {
-    const Vec3 d = axes[at / 2].d;
+    const Vec3 d = axes.d(at / 2);
     if (at % 2 == 0) a = d, h = body.max[at / 2];
     else a = -d, h = -body.min[at / 2];
   };
@@ -500,7 +536,7 @@ bool nearestOnSlabs(const KdopSlabs& body, Vec3 c, Vec3& nearest) {
   auto withinOthers = [&](Vec3 x, int skip1, int skip2) {
     for (int i = 0; i < n; ++i) {
       if (i == skip1 / 2 || i == skip2 / 2) continue;
-      const double s = dot(axes[i].d, x);
+      const double s = dot(axes.d(i), x);
       if (s < body.min[i] || s > body.max[i]) return false;
     }
     return true;
@@ -650,10 +686,10 @@ double stepTowards(double t, double lo, double hi) {
 // Moves x into the slabs of a k-DOP body narrowed by `inset` on each side, one slab after the
 // other. False when a slab is narrower than twice the inset.
 bool stepIntoSlabs(const KdopSlabs& body, double inset, Vec3& x) {
-  const SlabAxis* axes = body.axes;
+  const SlabAxes& axes = *body.axes;
   for (int i = 0; i < body.slabCount(); ++i) {
-    const Vec3 d = axes[i].d;
-    const double reach = inset * axes[i].length;  // the inset along d . x
+    const Vec3 d = axes.d(i);
+    const double reach = inset * axes.length[i];  // the inset along d . x
     const double lo = body.min[i] + reach, hi = body.max[i] - reach;
     if (!(lo <= hi)) return false;
     const double s = dot(d, x);

@@ -49,15 +49,18 @@ inline BoxSize boxSizeOf(const Bounds& b) {
   return {maxComponent(b.max - b.min), maxComponent(max(abs(b.min), abs(b.max)))};
 }
 
-/// A k-DOP's slab direction d_i as the shortcuts compute with it: in doubles (its entries 0 or
-/// +-1), with |d_i|, 1 / |d_i| and its count of nonzero entries (|d_i|_1), so that no test converts
-/// or counts them per slab and pair.
-struct SlabAxis {
-  Vec3 d;
-  double length, inverseLength, nonzeros;
+/// A k-DOP's slab directions d_i as the shortcuts compute with them: in doubles (their entries 0
+/// or +-1), with |d_i|, 1 / |d_i| and the count of nonzero entries (|d_i|_1), so that no test
+/// converts or counts them per slab and pair. By coordinate, so that two slabs load as one lane
+/// pair, and past the k / 2 directions zero ones.
+struct SlabAxes {
+  double x[kMaxKdopSlabs + 1], y[kMaxKdopSlabs + 1], z[kMaxKdopSlabs + 1];
+  double length[kMaxKdopSlabs + 1], inverseLength[kMaxKdopSlabs + 1], nonzeros[kMaxKdopSlabs + 1];
+
+  Vec3 d(int i) const { return {x[i], y[i], z[i]}; }
 };
-/// The k / 2 slab axes of a k-DOP of a valid k.
-const SlabAxis* slabAxes(int k);
+/// The slab axes of a k-DOP of a valid k.
+const SlabAxes* slabAxes(int k);
 
 /// What the per-pair shortcuts (kdopSlabSeparates, kdopSurelyOverlaps, ...) read of a k-DOP body,
 /// densely by pool index (BodyStore::kdopSlabs_), as boxWorld_ holds the boxes: 1,000 k-DOPs'
@@ -65,7 +68,7 @@ const SlabAxis* slabAxes(int k);
 /// hottest instructions of kdopSurelyOverlaps in Node).
 struct KdopSlabs {
   int k = 6;
-  const SlabAxis* axes = nullptr;  ///< slabAxes(k)
+  const SlabAxes* axes = nullptr;  ///< slabAxes(k)
   double min[kMaxKdopSlabs] = {}, max[kMaxKdopSlabs] = {};  ///< transformedSlabs(local, pose)
   Vec3 inside;  ///< KdopBody::localInside moved by the pose: inside the world k-DOP (up to rounding)
   BoxSize boxSize;  ///< of the padded bounds, for sureMargin: bounds_ would be another cache miss a pair
