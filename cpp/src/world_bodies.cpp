@@ -317,6 +317,21 @@ template <>
 [[maybe_unused]] lanes::F2 loadSlabs<lanes::F2>(const double* p) { return {wasm_v128_load(p)}; }
 #endif
 
+/// The least lane, by lesser() (of one number, itself).
+[[maybe_unused]] double leastLane(double v) { return v; }
+#if SEPAXIS_LANES
+[[maybe_unused]] double leastLane(lanes::F2 v) {
+  return lesser(wasm_f64x2_extract_lane(v.v, 0), wasm_f64x2_extract_lane(v.v, 1));
+}
+#endif
+
+/// d_i . v (and d_i+1 . v in lanes), as dot() computes it.
+template <class V>
+V alongSlabs(const SlabAxes& axes, int i, Vec3 v) {
+  return loadSlabs<V>(axes.x + i) * lanes::splat<V>(v.x) + loadSlabs<V>(axes.y + i) * lanes::splat<V>(v.y) +
+         loadSlabs<V>(axes.z + i) * lanes::splat<V>(v.z);
+}
+
 }  // namespace
 
 bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
@@ -338,10 +353,7 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
                   (lanes::abs(slabMin) + lanes::abs(slabMax) + l1 * lanes::splat<W>(magnitude));
     return lanes::any((least > slabMax + pad) | (greatest < slabMin - pad));
   };
-  auto along = [&](int i, Vec3 v) {  // d_i . v (and d_i+1 . v in lanes), as dot() computes it
-    return loadSlabs<V>(axes.x + i) * lanes::splat<V>(v.x) + loadSlabs<V>(axes.y + i) * lanes::splat<V>(v.y) +
-           loadSlabs<V>(axes.z + i) * lanes::splat<V>(v.z);
-  };
+  auto along = [&](int i, Vec3 v) { return alongSlabs<V>(axes, i, v); };
   // The other body's interval along each d_i: of the volume itself where that is a few products
   // (a sphere, a box, a k-DOP of the same directions), else of its padded box. The volume's own
   // interval is tighter than its box's: a box turned 45 degrees reaches far less along a diagonal
@@ -389,13 +401,20 @@ bool BodyStore::kdopSlabSeparates(uint32_t kdop, uint32_t other) const {
 namespace {
 
 // The radius of a ball around x inside the slabs of a k-DOP body (negative outside them).
+// Whole lane pairs of slabs first, then the last of an odd count: the least of the same numbers
+// (in another order, which only a zero's sign could tell).
 double slabDepth(const KdopSlabs& body, Vec3 x) {
   const SlabAxes& axes = *body.axes;
-  double depth = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < body.slabCount(); ++i) {
-    const double s = dot(axes.d(i), x);
-    depth = lesser(depth, lesser(s - body.min[i], body.max[i] - s) * axes.inverseLength[i]);
-  }
+  auto depthAlong = [&](int i, auto s) {  // of x in slab i (and i + 1), with s = d_i . x
+    using W = decltype(s);
+    return lanes::min(s - loadSlabs<W>(body.min + i), loadSlabs<W>(body.max + i) - s) *
+           loadSlabs<W>(axes.inverseLength + i);
+  };
+  const int n = body.slabCount(), whole = n - n % kSlabsAtOnce;
+  SlabLanes least = lanes::splat<SlabLanes>(std::numeric_limits<double>::infinity());
+  for (int i = 0; i < whole; i += kSlabsAtOnce) least = lanes::min(least, depthAlong(i, alongSlabs<SlabLanes>(axes, i, x)));
+  double depth = leastLane(least);
+  for (int i = whole; i < n; ++i) depth = lesser(depth, depthAlong(i, alongSlabs<double>(axes, i, x)));
   return depth;
 }
 
