@@ -44,14 +44,19 @@ Obb transformed(const Aabb& box, const RigidTransform& t) { return detail::inlin
 Obb transformed(const Obb& box, const RigidTransform& t) { return detail::inlineTransformed(box, t); }
 
 void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, double* hi) {
-  const KdopDirection* dirs = kdopDirections(kdop.k);
-  const int n = kdop.slabCount();
+  detail::transformedSlabs(kdop.k, kdop.origin, kdop.vertex, kdop.vertexCount, t, lo, hi);
+}
+
+void detail::transformedSlabs(int k, Vec3 origin, const Vec3* vertex, int vertexCount, const RigidTransform& t,
+                              double* lo, double* hi) {
+  const KdopDirection* dirs = kdopDirections(k);
+  const int n = k / 2;
   // d_i . (s R (origin + v) + t) = (s R^T d_i) . v + d_i . (s R origin + t): each direction turned
   // back once, then one dot product per vertex and slab, instead of turning every vertex and
   // then projecting it (a third of the operations; in WebAssembly this was a fifth of a World
   // frame with 10 % k-DOPs). Adding the offset after the extremes gives the same numbers as
   // adding it to each value (rounding is monotone).
-  const Vec3 shift = applyPose(t, kdop.origin);
+  const Vec3 shift = applyPose(t, origin);
   const Vec3 c0 = t.rotation.column(0), c1 = t.rotation.column(1), c2 = t.rotation.column(2);
   // The turned-back directions by coordinate, padded with a zero direction to an even count.
   constexpr int kPadded = kMaxKdopSlabs + 1;
@@ -73,8 +78,8 @@ void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, dou
     const v128_t dx = wasm_v128_load(bx + 2 * j), dy = wasm_v128_load(by + 2 * j), dz = wasm_v128_load(bz + 2 * j);
     v128_t low = wasm_f64x2_splat(std::numeric_limits<double>::infinity());
     v128_t high = wasm_f64x2_splat(-std::numeric_limits<double>::infinity());
-    for (int v = 0; v < kdop.vertexCount; ++v) {
-      const Vec3 x = kdop.vertex[v];
+    for (int v = 0; v < vertexCount; ++v) {
+      const Vec3 x = vertex[v];
       const v128_t s = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, wasm_f64x2_splat(x.x)),
                                                      wasm_f64x2_mul(dy, wasm_f64x2_splat(x.y))),
                                       wasm_f64x2_mul(dz, wasm_f64x2_splat(x.z)));
@@ -86,8 +91,8 @@ void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, dou
 #else
   for (int i = 0; i < n; ++i)
     least[i] = std::numeric_limits<double>::infinity(), most[i] = -std::numeric_limits<double>::infinity();
-  for (int v = 0; v < kdop.vertexCount; ++v) {
-    const Vec3 x = kdop.vertex[v];
+  for (int v = 0; v < vertexCount; ++v) {
+    const Vec3 x = vertex[v];
     for (int i = 0; i < n; ++i) {
       const double s = dot(Vec3{bx[i], by[i], bz[i]}, x);
       least[i] = lesser(least[i], s);

@@ -49,7 +49,10 @@ uint32_t BodyStore::takeBox() {
 
 uint32_t BodyStore::takeKdop() {
   const uint32_t pool = kdops_.take();
-  if (kdopSlabs_.size() < kdops_.items.size()) kdopSlabs_.resize(kdops_.items.size());  // at a new most only
+  if (kdopSlabs_.size() < kdops_.items.size()) {  // at a new most only
+    kdopSlabs_.resize(kdops_.items.size());
+    kdopPoints_.resize(kdops_.items.size());
+  }
   return pool;
 }
 
@@ -91,13 +94,18 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
   } else {
     shape = WorldShape::Kdop;
     pool = takeKdop();
-    KdopBody& body = kdops_.items[pool];
-    body.local = std::get<Kdop>(local);
+    const Kdop& kdop = std::get<Kdop>(local);
+    KdopPoints& points = kdopPoints_[pool];
+    points.k = kdop.k, points.origin = kdop.origin, points.count = uint32_t(kdop.vertexCount);
+    if (points.room < points.count) {  // the vertices of the pool entry's last k-DOP left less room
+      points.first = uint32_t(kdopVertices_.size()), points.room = points.count;
+      kdopVertices_.resize(kdopVertices_.size() + points.count);
+    }
     Vec3 sum;
-    for (int v = 0; v < body.local.vertexCount; ++v) sum = sum + body.local.vertex[v];
-    body.localInside = body.local.origin + sum / double(body.local.vertexCount);
-    kdopSlabs_[pool].k = body.local.k;
-    kdopSlabs_[pool].axes = slabAxes(body.local.k);
+    for (int v = 0; v < kdop.vertexCount; ++v) sum = sum + kdop.vertex[v], kdopVertices_[points.first + v] = kdop.vertex[v];
+    points.inside = kdop.origin + sum / double(kdop.vertexCount);
+    kdopSlabs_[pool].k = kdop.k;
+    kdopSlabs_[pool].axes = slabAxes(kdop.k);
   }
   id_.push_back(id.value);
   shape_.push_back(uint8_t(shape));
@@ -229,11 +237,12 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform
       break;
     }
     case WorldShape::Kdop: {
-      KdopBody& body = kdops_.items[pool];
+      const KdopPoints& points = kdopPoints_[pool];
       KdopSlabs& slabs = kdopSlabs_[pool];
-      transformedSlabs(body.local, stored, slabs.min, slabs.max);
-      slabs.inside = applyPose(pose, body.localInside);
-      body.built = false;
+      transformedSlabs(points.k, points.origin, &kdopVertices_[points.first], int(points.count), stored, slabs.min,
+                       slabs.max);
+      slabs.inside = applyPose(pose, points.inside);
+      slabs.built = false;
       const Bounds b = kdopSlabBounds(slabs.k, slabs.min, slabs.max);
       lo = b.min, hi = b.max;
       break;
@@ -256,18 +265,18 @@ void BodyStore::setPoses(const uint32_t* dense, const double* poses, const doubl
 }
 
 const Kdop& BodyStore::kdopWorld(uint32_t dense) {
-  KdopBody& body = kdops_.items[pool_[dense]];
-  const KdopSlabs& slabs = kdopSlabs(dense);
-  if (!body.built) {
+  KdopSlabs& slabs = kdopSlabs_[pool_[dense]];
+  Kdop& world = kdops_.items[pool_[dense]].world;
+  if (!slabs.built) {
     // transformed(Kdop) builds the same slabs with makeKdop, which cannot fail on them (the slabs
     // of a point set's own extremes intersect); tryMakeKdop is makeKdop without the message. It
     // writes every field of a k-DOP of this k (the vertices past the count as zeros), so the
     // k-DOP rebuilt in place is the one makeKdop returns.
-    const bool ok = tryMakeKdop(slabs.k, slabs.min, slabs.max, slabs.slabCount(), body.world);
+    const bool ok = tryMakeKdop(slabs.k, slabs.min, slabs.max, slabs.slabCount(), world);
     (void)ok;
-    body.built = true;
+    slabs.built = true;
   }
-  return body.world;
+  return world;
 }
 
 const SlabAxes* slabAxes(int k) {
@@ -649,8 +658,10 @@ bool BodyStore::kdopCornerInside(uint32_t kdop, uint32_t other) const {
   const WorldShape otherShape = shape(other);
   const double margin = sureMargin(body, other, length(body.inside - insidePoint(other)));
   const RigidTransform& pose = pose_[kdop];
-  const Kdop& local = kdops_.items[pool_[kdop]].local;
-  const Vec3 shift = pose.rotation * local.origin * pose.scale + pose.translation;  // where origin goes
+  const KdopPoints& points = kdopPoints_[pool_[kdop]];
+  const Vec3* const vertex = &kdopVertices_[points.first];
+  const int count = int(points.count);
+  const Vec3 shift = pose.rotation * points.origin * pose.scale + pose.translation;  // where origin goes
   if (otherShape == WorldShape::Box) {
     // In the box's frame: coordinate j of a turned vertex is w_j . vertex + o_j.
     const Obb& box = boxWorld(other);
@@ -663,8 +674,8 @@ bool BodyStore::kdopCornerInside(uint32_t kdop, uint32_t other) const {
       o[j] = dot(box.axis[j], shift - box.center);
     }
     double deepest = -std::numeric_limits<double>::infinity();
-    for (int v = 0; v < local.vertexCount; ++v) {
-      const Vec3 x = local.vertex[v];
+    for (int v = 0; v < count; ++v) {
+      const Vec3 x = vertex[v];
       deepest = greater(deepest, lesser(lesser(box.halfExtents.x - std::fabs(dot(w[0], x) + o[0]),
                                                box.halfExtents.y - std::fabs(dot(w[1], x) + o[1])),
                                         box.halfExtents.z - std::fabs(dot(w[2], x) + o[2])));
@@ -675,14 +686,14 @@ bool BodyStore::kdopCornerInside(uint32_t kdop, uint32_t other) const {
     const Sphere& sphere = sphereWorld(other);
     const Vec3 offset = shift - sphere.center;
     double nearest = std::numeric_limits<double>::infinity();  // squared
-    for (int v = 0; v < local.vertexCount; ++v)
-      nearest = lesser(nearest, lengthSquared(pose.rotation * local.vertex[v] * pose.scale + offset));
+    for (int v = 0; v < count; ++v)
+      nearest = lesser(nearest, lengthSquared(pose.rotation * vertex[v] * pose.scale + offset));
     return sphere.radius - std::sqrt(nearest) >= margin;
   }
   const KdopSlabs& o = kdopSlabs(other);
   double deepest = -std::numeric_limits<double>::infinity();
-  for (int v = 0; v < local.vertexCount; ++v)
-    deepest = greater(deepest, slabDepth(o, pose.rotation * local.vertex[v] * pose.scale + shift));
+  for (int v = 0; v < count; ++v)
+    deepest = greater(deepest, slabDepth(o, pose.rotation * vertex[v] * pose.scale + shift));
   return deepest >= margin;
 }
 

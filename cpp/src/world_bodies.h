@@ -32,13 +32,20 @@ struct BoxBody {
   /// so computed once), its axes unused.
   Obb local;
 };
-/// A k-DOP body's polytopes (~2.2 kB each), read when it moves and by the exact test; what the
-/// shortcuts of every pair read lives apart (KdopSlabs).
+/// A k-DOP body's world polytope (~2.2 kB), built when a test needs it (BodyStore::kdopWorld);
+/// what its moves read (KdopPoints) and what the per-pair shortcuts read (KdopSlabs) live apart.
 struct KdopBody {
-  Kdop local;
-  Kdop world;          ///< valid when built
-  bool built = false;  ///< world matches the body's KdopSlabs (built on demand)
-  Vec3 localInside;    ///< the mean of the local polytope's vertices: a point inside it
+  Kdop world;  ///< valid when its KdopSlabs says built
+};
+/// A k-DOP body's local polytope as its moves read it (transformedSlabs), by pool index, its
+/// vertices packed in BodyStore::kdopVertices_: a frame's moves stream through them (kept in the
+/// local Kdop, 4.4 kB apart, a third of transformedSlabs's time in Node went waiting for them).
+struct KdopPoints {
+  int k = 6;
+  Vec3 origin;  ///< the local polytope's: its vertices are relative to it
+  Vec3 inside;  ///< the mean of its vertices: a point inside it
+  uint32_t first = 0, count = 0;  ///< its vertices: kdopVertices_[first, first + count)
+  uint32_t room = 0;              ///< the vertices kdopVertices_ holds from first (for this pool entry's next k-DOP)
 };
 /// The widest extent and the largest |coordinate| of a body's padded box: what sureMargin asks of
 /// each body of a pair.
@@ -68,9 +75,10 @@ const SlabAxes* slabAxes(int k);
 /// hottest instructions of kdopSurelyOverlaps in Node).
 struct KdopSlabs {
   int k = 6;
+  bool built = false;              ///< its KdopBody::world matches these slabs (built on demand)
   const SlabAxes* axes = nullptr;  ///< slabAxes(k)
   double min[kMaxKdopSlabs] = {}, max[kMaxKdopSlabs] = {};  ///< transformedSlabs(local, pose)
-  Vec3 inside;  ///< KdopBody::localInside moved by the pose: inside the world k-DOP (up to rounding)
+  Vec3 inside;  ///< KdopPoints::inside moved by the pose: inside the world k-DOP (up to rounding)
   BoxSize boxSize;  ///< of the padded bounds, for sureMargin: bounds_ would be another cache miss a pair
 
   int slabCount() const { return k / 2; }
@@ -230,6 +238,8 @@ class BodyStore {
   std::vector<Obb> boxWorld_;  ///< by box pool index
   Pool<KdopBody> kdops_;
   std::vector<KdopSlabs> kdopSlabs_;  ///< by k-DOP pool index
+  std::vector<KdopPoints> kdopPoints_;  ///< by k-DOP pool index
+  std::vector<Vec3> kdopVertices_;      ///< the local vertices of the k-DOPs, packed (KdopPoints)
 };
 
 /// How far padded() widens a box of this magnitude (largest |coordinate|) and width (widest
