@@ -102,7 +102,10 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
       kdopVertices_.resize(kdopVertices_.size() + points.count);
     }
     Vec3 sum;
-    for (int v = 0; v < kdop.vertexCount; ++v) sum = sum + kdop.vertex[v], kdopVertices_[points.first + v] = kdop.vertex[v];
+    for (int v = 0; v < kdop.vertexCount; ++v) {
+      sum = sum + kdop.vertex[v];
+      kdopVertices_[points.first + v] = kdop.vertex[v];
+    }
     points.inside = kdop.origin + sum / double(kdop.vertexCount);
     kdopSlabs_[pool].k = kdop.k;
     kdopSlabs_[pool].axes = slabAxes(kdop.k);
@@ -421,7 +424,8 @@ double slabDepth(const KdopSlabs& body, Vec3 x) {
   };
   const int n = body.slabCount(), whole = n - n % kSlabsAtOnce;
   SlabLanes least = lanes::splat<SlabLanes>(std::numeric_limits<double>::infinity());
-  for (int i = 0; i < whole; i += kSlabsAtOnce) least = lanes::min(least, depthAlong(i, alongSlabs<SlabLanes>(axes, i, x)));
+  for (int i = 0; i < whole; i += kSlabsAtOnce)
+    least = lanes::min(least, depthAlong(i, alongSlabs<SlabLanes>(axes, i, x)));
   double depth = leastLane(least);
   for (int i = whole; i < n; ++i) depth = lesser(depth, depthAlong(i, alongSlabs<double>(axes, i, x)));
   return depth;

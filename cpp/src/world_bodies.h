@@ -45,7 +45,7 @@ struct KdopPoints {
   Vec3 origin;  ///< the local polytope's: its vertices are relative to it
   Vec3 inside;  ///< the mean of its vertices: a point inside it
   uint32_t first = 0, count = 0;  ///< its vertices: kdopVertices_[first, first + count)
-  uint32_t room = 0;              ///< the vertices kdopVertices_ holds from first (for this pool entry's next k-DOP)
+  uint32_t room = 0;              ///< vertices kdopVertices_ holds from first (for the pool entry's next k-DOP)
 };
 /// The widest extent and the largest |coordinate| of a body's padded box: what sureMargin asks of
 /// each body of a pair.
