@@ -209,6 +209,8 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi
   columns_[dense] = {cellIndex(b.min.y, inverse), cellIndex(b.max.y, inverse), cellIndex(b.min.z, inverse),
                      cellIndex(b.max.z, inverse)};
 #endif
+  // A k-DOP keeps its padded box's size with its slabs, for sureMargin.
+  if (shape(dense) == WorldShape::Kdop) kdopSlabs_[pool_[dense]].boxSize = boxSizeOf(bounds_[dense]);
 }
 
 // Inlined into both callers: setPoses's pose is then a local whose scale (1) the compiler knows
@@ -252,7 +254,6 @@ SEPAXIS_ALWAYS_INLINE void BodyStore::place(uint32_t dense, const RigidTransform
     }
   }
   setBounds(dense, lo, hi);
-  if (shape(dense) == WorldShape::Kdop) kdopSlabs_[pool].boxSize = boxSizeOf(bounds_[dense]);
 }
 
 void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) { place(dense, pose); }
