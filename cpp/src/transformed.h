@@ -11,6 +11,11 @@
 
 namespace sepaxis::detail {
 
+/// transformedSlabs() (transform.h) of the k-DOP of this k whose polytope has these vertices
+/// relative to this origin: for the World, which keeps the vertices of its k-DOPs packed.
+void transformedSlabs(int k, Vec3 origin, const Vec3* vertex, int vertexCount, const RigidTransform& t, double* min,
+                      double* max);
+
 /// Where the pose takes point p: s R p + t.
 inline Vec3 applyPose(const RigidTransform& t, Vec3 p) { return t.rotation * p * t.scale + t.translation; }
 

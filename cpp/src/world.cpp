@@ -147,6 +147,8 @@ struct World::Impl {
     if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return true;
     if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return true;
     if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return false;  // beyond an edge
+    if (sb == WorldShape::Kdop && bodies.kdopCornerInside(b, a)) return true;
+    if (sa == WorldShape::Kdop && bodies.kdopCornerInside(a, b)) return true;
     if (sb == WorldShape::Kdop && bodies.kdopOverlapWitness(b, a)) return true;  // a point deep in both
     switch (sa) {
       case WorldShape::Sphere:
