@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -164,6 +165,10 @@ class Grid {
     return l.slotBase + (columnHash(y, z) & l.mask);
   }
 
+  /// A column whose entries make at most this many pairs has room made in the pair list for all
+  /// of them before its sweep (a look-ahead then checks nothing); more, and each look-ahead makes
+  /// room for its own.
+  static constexpr uint64_t kColumnPairsMadeRoomFor = 1 << 16;
   /// By sorted position: the entries, and their columns (written and read at hashed levels only).
   std::vector<Entry> entry_;
   std::vector<Column> column_;
@@ -201,9 +206,11 @@ std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
   // entries of one column are partners when this is the first column both cross (the corner
   // rule), their boxes meet across y and z (x is the sweep's), and at a hashed level both are of
   // this column. Kept without a branch on the answer (unpredictable): the slot after the last
-  // partner is simply overwritten (the list has room for every entry looked at).
-  auto lookAhead = [&](uint32_t p, uint32_t from, uint32_t end) {
-    if (boxPairs_.size() < count + (end - from)) boxPairs_.resize(2 * (count + (end - from)));
+  // partner is simply overwritten (the list has room for every entry looked at: made sure of for
+  // the whole column at once where that many pairs are few, else before each look-ahead).
+  auto lookAhead = [&](auto checked, uint32_t p, uint32_t from, uint32_t end) {
+    if constexpr (decltype(checked)::value)
+      if (boxPairs_.size() < count + (end - from)) boxPairs_.resize(2 * (count + (end - from)));
     std::pair<uint32_t, uint32_t>* out = boxPairs_.data();
     const Entry& e = entry[p];
     const Reach reach = reachOf(e);
@@ -218,23 +225,35 @@ std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
       count += partner;
     }
   };
-  for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
-    const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
-    if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
+  auto sweepColumn = [&](auto checked, uint32_t ownBegin, uint32_t ownEnd, uint32_t finerEnd) {
     // Own with own: each entry looks ahead while the next ones start before it ends.
-    for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) lookAhead(p, p + 1, ownEnd);
+    for (uint32_t p = ownBegin; p + 1 < ownEnd; ++p) lookAhead(checked, p, p + 1, ownEnd);
     // Own with finer: the two runs merged by min x; whichever starts first looks ahead in the
     // other run (Baraff's sweep over two lists), so each two that overlap along x meet once.
     // An entry that ends before the other run's next one starts has no partner there: skipped
     // without a look (a column's finer run is often short, its own run long).
     for (uint32_t i = ownBegin, j = ownEnd; i < ownEnd && j < finerEnd;) {
       if (entry[i].minX <= entry[j].minX) {
-        if (entry[i].maxX >= entry[j].minX) lookAhead(i, j, finerEnd);
+        if (entry[i].maxX >= entry[j].minX) lookAhead(checked, i, j, finerEnd);
         ++i;
       } else {
-        if (entry[j].maxX >= entry[i].minX) lookAhead(j, i, ownEnd);
+        if (entry[j].maxX >= entry[i].minX) lookAhead(checked, j, i, ownEnd);
         ++j;
       }
+    }
+  };
+  for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
+    const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
+    if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
+    // Every pair of the column's entries that can be looked at (own with own, own with finer),
+    // and one more slot.
+    const uint64_t own = ownEnd - ownBegin, finer = finerEnd - ownEnd;
+    const uint64_t most = own * (own - 1) / 2 + own * finer + 1;
+    if (most <= kColumnPairsMadeRoomFor) {
+      if (boxPairs_.size() < count + most) boxPairs_.resize(2 * (count + std::size_t(most)));
+      sweepColumn(std::false_type{}, ownBegin, ownEnd, finerEnd);
+    } else {
+      sweepColumn(std::true_type{}, ownBegin, ownEnd, finerEnd);
     }
   }
   return count;

@@ -369,6 +369,18 @@ TEST(WorldPairs, ManyBodiesInOneSpotAndAnEmptyWorld) {
   EXPECT_GT(scene.world.pairs().size(), 60u * 59u / 4u);  // most of them meet: all in one cell
 }
 
+TEST(WorldPairs, EqualBruteForceWhenOneColumnHoldsMorePairsThanTheSweepMakesRoomForAtOnce) {
+  // 600 bodies in a row along x, one column of the grid: its entries make 179,700 pairs to look
+  // at, more than Grid::kColumnPairsMadeRoomFor, so each look-ahead makes room for its own, in a
+  // fresh world whose pair list starts empty.
+  Scene scene;
+  Rng rng(8);
+  for (int i = 0; i < 600; ++i)
+    scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), {0.05 * i, 0.25, 0.25}));
+  expectPairsMatch(scene, "a row in one column");
+  EXPECT_GT(scene.world.pairs().size(), 600u * 8u);  // each meets its neighbours a few tenths away
+}
+
 /// Every field of two k-DOPs equal bit for bit, the unused entries too.
 ::testing::AssertionResult sameKdopBits(const Kdop& a, const Kdop& b) {
   const bool same = a.k == b.k && a.vertexCount == b.vertexCount && std::memcmp(&a.origin, &b.origin, sizeof(Vec3)) == 0 &&
