@@ -42,18 +42,40 @@ void radixSort(std::vector<uint64_t>& items, std::vector<uint64_t>& scratch, std
   }
 }
 
+/// The columns a dense table adds to a block of columns lo..hi on each side: a sixteenth of its
+/// extent, and one, so that the table still holds the block after a few frames of motion.
+int32_t tableMargin(int32_t lo, int32_t hi) { return int32_t(1 + (int64_t(hi) - lo) / 16); }
+
+/// The slots of a dense table for the block of columns y0..y1 by z0..z1, margins included.
+double denseSlots(int32_t y0, int32_t y1, int32_t z0, int32_t z1) {
+  return (double(y1) - y0 + 1 + 2.0 * tableMargin(y0, y1)) * (double(z1) - z0 + 1 + 2.0 * tableMargin(z0, z1));
+}
+
+/// Whether a level's table is dense (row-major over its block of columns, margins included):
+/// when that has not many more slots than entries (the prefix sum over it costs less than the
+/// sort). Else it is hashed.
+bool isDense(double slots, uint32_t entries) { return slots <= 4.0 * entries + 1024; }
+
 }  // namespace
 
 void Grid::build(const BodyStore& bodies) {
-  findLevels(bodies);
-  measureLevels(bodies);
+  // The tables of the last build are kept while the bodies are of the same levels and the tables
+  // still fit their columns: the runs are then counted as the levels are measured, one pass over
+  // the bodies instead of two (bodies move a little from frame to frame; their levels and blocks
+  // of columns seldom change).
+  const bool kept = findLevels(bodies);
+  if (kept) measureLevels<true>(bodies);
+  else measureLevels<false>(bodies);
   radixSort(keyed_, keyedScratch_, radixCount_);  // the bodies in the order of their boxes' min x
-  layOutTables();
-  countRuns(bodies);
+  if (!kept || !tablesFit()) {
+    layOutTables();
+    countRuns(bodies);
+  }
+  sumRuns();
   scatterRuns(bodies);
 }
 
-void Grid::findLevels(const BodyStore& bodies) {
+bool Grid::findLevels(const BodyStore& bodies) {
   const uint32_t n = bodies.size();
   const int32_t* level = bodies.levels();
   // The levels present.
@@ -68,32 +90,45 @@ void Grid::findLevels(const BodyStore& bodies) {
   // bodies); merged, it is listed there only, a column as wide as it at most: half the entries
   // and no sweep of its own (measured: 10,000 bodies of the benchmark, 4 levels, 42k entries and
   // 1.5 ms; merged 19k and 1.0 ms). Merging only neighbours keeps tiny bodies out of huge columns.
-  levels_.clear();
+  std::vector<Level>& found = foundLevels_;
+  found.clear();
   levelAt_.resize(kLevelCount);
   for (int w = kLevelWords - 1; w >= 0; --w)
     for (uint64_t bits = levelBits_[std::size_t(w)]; bits != 0;) {
       const int top = 63 - countLeadingZeros(bits);
       const int bit = w * 64 + top;
       bits &= ~(uint64_t{1} << top);
-      if (!levels_.empty() && levels_.back().level == bit + kMinLevel + 1 && !levels_.back().merged) {
-        levels_.back().merged = true;  // into the coarser one, just listed
+      if (!found.empty() && found.back().level == bit + kMinLevel + 1 && !found.back().merged) {
+        found.back().merged = true;  // into the coarser one, just listed
       } else {
         Level l;
         l.level = bit + kMinLevel;
         l.inverse = inverseCellSide(l.level);
-        levels_.push_back(l);
+        found.push_back(l);
       }
-      levelAt_[std::size_t(bit)] = int32_t(levels_.size() - 1);
+      levelAt_[std::size_t(bit)] = int32_t(found.size() - 1);
     }
   // Ascending, as the rest expects.
-  std::reverse(levels_.begin(), levels_.end());
+  std::reverse(found.begin(), found.end());
   for (int w = 0; w < kLevelWords; ++w)
     for (uint64_t bits = levelBits_[std::size_t(w)]; bits != 0; bits &= bits - 1) {
       const std::size_t bit = std::size_t(w * 64 + countTrailingZeros(bits));
-      levelAt_[bit] = int32_t(levels_.size()) - 1 - levelAt_[bit];
+      levelAt_[bit] = int32_t(found.size()) - 1 - levelAt_[bit];
     }
+  // The same levels as the last build: its tables are kept, the counts of this build start anew.
+  bool same = tablesLaidOut_ && found.size() == levels_.size();
+  for (std::size_t i = 0; same && i < found.size(); ++i)
+    same = found[i].level == levels_[i].level && found[i].merged == levels_[i].merged;
+  if (!same) {
+    levels_.swap(found);
+    tablesLaidOut_ = false;
+    return false;
+  }
+  for (Level& l : levels_) l.entries = 0, l.own = 0;
+  return true;
 }
 
+template <bool kCountRuns>
 void Grid::measureLevels(const BodyStore& bodies) {
   const uint32_t n = bodies.size(), levelCount = uint32_t(levels_.size());
   const int32_t* level = bodies.levels();
@@ -103,6 +138,7 @@ void Grid::measureLevels(const BodyStore& bodies) {
   // its columns are the body's shifted (floor(floor(c / h) / 2^k) = floor(c / (2^k h))). Each
   // level's block of columns and count of entries.
   keyed_.resize(n);
+  if (kCountRuns) start_.assign(2 * std::size_t(slots_) + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
     ++levels_[own].own;
@@ -113,32 +149,55 @@ void Grid::measureLevels(const BodyStore& bodies) {
       l.y0 = std::min(l.y0, r.y0), l.y1 = std::max(l.y1, r.y1);
       l.z0 = std::min(l.z0, r.z0), l.z1 = std::max(l.z1, r.z1);
       l.entries += uint32_t(r.y1 - r.y0 + 1) * uint32_t(r.z1 - r.z0 + 1);
+      // Counted in the kept table: a column outside it is counted in one inside (tablesFit then
+      // fails, and the runs are counted again).
+      if (kCountRuns) countEntries(l, inTable(l, r), li == own ? 1 : 2);
     }
     keyed_[i] = uint64_t(orderedBits(box[i].minX)) << 32 | i;
   }
+  entries_ = 0;
+  for (const Level& l : levels_) entries_ += l.entries;
+}
+
+bool Grid::tablesFit() const {
+  for (const Level& l : levels_) {
+    if (l.dense) {
+      if (l.y0 < l.tableY0 || l.y1 > l.tableY1 || l.z0 < l.tableZ0 || l.z1 > l.tableZ1) return false;
+      // Laid out at most 4 slots an entry (and 1024), and a margin: twice that, and it is laid
+      // out again (a world that shrank).
+      if (double(l.slotCount) > 8.0 * l.entries + 2048) return false;
+    } else {
+      // At most half full, at least an eighth, and still sparse (layOutTables's rules).
+      if (2.0 * l.entries > l.slotCount || l.slotCount > 16.0 * l.entries + 16) return false;
+      if (isDense(denseSlots(l.y0, l.y1, l.z0, l.z1), l.entries)) return false;
+    }
+  }
+  return true;
 }
 
 void Grid::layOutTables() {
-  // Each level's table: row-major over its block of columns when that has not many more columns
-  // than entries (the prefix sum over it costs less than the sort), else hashed into twice as many
-  // slots as entries (a power of two).
-  slots_ = 0, entries_ = 0;
+  // Each level's table: dense (row-major over its block of columns and a margin, tableMargin)
+  // or hashed into twice as many slots as entries (a power of two).
+  slots_ = 0;
   for (Level& l : levels_) {
-    const double ny = double(l.y1) - l.y0 + 1, nz = double(l.z1) - l.z0 + 1;
-    l.dense = ny * nz <= 4.0 * l.entries + 1024;
+    l.dense = isDense(denseSlots(l.y0, l.y1, l.z0, l.z1), l.entries);
     l.slotBase = slots_;
     if (l.dense) {
-      l.rowStride = uint32_t(ny);
-      l.slotCount = uint32_t(ny * nz);
+      const int32_t marginY = tableMargin(l.y0, l.y1), marginZ = tableMargin(l.z0, l.z1);
+      l.tableY0 = l.y0 - marginY, l.tableY1 = l.y1 + marginY, l.tableZ0 = l.z0 - marginZ, l.tableZ1 = l.z1 + marginZ;
+      l.rowStride = uint32_t(l.tableY1 - l.tableY0 + 1);
+      l.slotCount = l.rowStride * uint32_t(l.tableZ1 - l.tableZ0 + 1);
     } else {
+      constexpr int32_t kAny = std::numeric_limits<int32_t>::max();
+      l.tableY0 = -kAny, l.tableY1 = kAny, l.tableZ0 = -kAny, l.tableZ1 = kAny;
       uint32_t size = 16;
       while (size < 2 * l.entries) size *= 2;
       l.slotCount = size;
       l.mask = size - 1;
     }
     slots_ += l.slotCount;
-    entries_ += l.entries;
   }
+  tablesLaidOut_ = true;
 }
 
 void Grid::countRuns(const BodyStore& bodies) {
@@ -146,28 +205,21 @@ void Grid::countRuns(const BodyStore& bodies) {
   const int32_t* level = bodies.levels();
   const ColumnRange* columns = bodies.columns();
   // A counting sort of the entries into runs, two per column (run 2s its level's own bodies, run
-  // 2s + 1 the finer ones), stable (the bodies come in min-x order): count, prefix sums
-  // (start_[r] = first entry of run r), scatter (which moves start_[r] to the end of run r), then
-  // shift back by one run. A body crosses 1 or 2 columns along y and along z at its level and
-  // coarser ones (it is narrower than their side): its four candidate columns are visited without
-  // a loop, and the ones it does not cross count nothing and write to a spare entry (a loop that
-  // runs once or twice mispredicts its end about every other time).
+  // 2s + 1 the finer ones), stable (the bodies come in min-x order): count (here, or in
+  // measureLevels), prefix sums (sumRuns: start_[r] = first entry of run r), scatter (which moves
+  // start_[r] to the end of run r), then shift back by one run. A body crosses 1 or 2 columns
+  // along y and along z at its level and coarser ones (it is narrower than their side).
   start_.assign(2 * std::size_t(slots_) + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {  // counted in any order: the bodies' own
     const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
     for (uint32_t li = own; li < levelCount; ++li) {
       const Level& l = levels_[li];
-      const ColumnRange r = shifted(columns[i], l.level - level[i]);
-      const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
-      const uint32_t kind = li == own ? 1 : 2;  // the run's index + 1
-      uint32_t slot[4];
-      cornerSlots(l, r, slot);
-      start_[2 * slot[0] + kind] += 1;
-      start_[2 * slot[1] + kind] += wideY;
-      start_[2 * slot[2] + kind] += wideZ;
-      start_[2 * slot[3] + kind] += wideY & wideZ;
+      countEntries(l, shifted(columns[i], l.level - level[i]), li == own ? 1 : 2);
     }
   }
+}
+
+void Grid::sumRuns() {
   for (uint32_t s = 1; s <= 2 * slots_; ++s) start_[s] += start_[s - 1];
 }
 

@@ -117,10 +117,14 @@ class Grid {
     int32_t y0 = 0, y1 = -1, z0 = 0, z1 = -1;  ///< the block of columns its entries cross
     uint32_t entries = 0;                       ///< its entries (own and finer bodies)
     uint32_t own = 0;                           ///< its own bodies
+    // Its table (layOutTables), kept from frame to frame while it fits (tablesFit).
     bool dense = true;
     uint32_t slotBase = 0, slotCount = 0;  ///< its slots: slotBase .. slotBase + slotCount - 1
     uint32_t rowStride = 0;                ///< dense: slots per z
     uint32_t mask = 0;                     ///< hashed: slotCount - 1 (a power of two)
+    /// The block of columns its table has slots for: at a dense level the entries' block and a
+    /// margin; at a hashed level every column.
+    int32_t tableY0 = 0, tableY1 = -1, tableZ0 = 0, tableZ1 = -1;
   };
 
   /// The slots of the four columns a body crossing columns r at level l may cross: (y0, z0),
@@ -138,15 +142,44 @@ class Grid {
     }
   }
 
+  /// r with each column index moved into the block of columns l's table has slots for (no
+  /// change to a body's columns when that block holds them, as tablesFit asks).
+  static ColumnRange inTable(const Level& l, const ColumnRange& r) {
+    auto clamp = [](int32_t c, int32_t lo, int32_t hi) { return c < lo ? lo : c > hi ? hi : c; };
+    return {clamp(r.y0, l.tableY0, l.tableY1), clamp(r.y1, l.tableY0, l.tableY1), clamp(r.z0, l.tableZ0, l.tableZ1),
+            clamp(r.z1, l.tableZ0, l.tableZ1)};
+  }
+  /// Counts the entries of a body crossing columns r at level l into their runs (start_[2s +
+  /// kind]: kind 1 the level's own bodies, 2 the finer ones). Its four candidate columns are
+  /// visited without a loop; the ones it does not cross count nothing (a loop that runs once or
+  /// twice mispredicts its end about every other time).
+  void countEntries(const Level& l, const ColumnRange& r, uint32_t kind) {
+    const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
+    uint32_t slot[4];
+    cornerSlots(l, r, slot);
+    start_[2 * slot[0] + kind] += 1;
+    start_[2 * slot[1] + kind] += wideY;
+    start_[2 * slot[2] + kind] += wideZ;
+    start_[2 * slot[3] + kind] += wideY & wideZ;
+  }
+
   // The steps of build().
-  /// The levels the bodies are of, merged in pairs (levels_), and each body level's (levelAt_).
-  void findLevels(const BodyStore& bodies);
-  /// Each level's block of columns and count of entries; the bodies' min-x keys (keyed_).
+  /// The levels the bodies are of, merged in pairs (levels_), and each body level's (levelAt_);
+  /// true when they are the levels of the last build, whose tables are then kept.
+  bool findLevels(const BodyStore& bodies);
+  /// Each level's block of columns and count of entries; the bodies' min-x keys (keyed_). With
+  /// kCountRuns, also the runs' entries (start_) in the tables kept from the last build.
+  template <bool kCountRuns>
   void measureLevels(const BodyStore& bodies);
-  /// Each level's table of columns, dense or hashed (slots_, entries_).
+  /// Whether every level's table still holds its block of columns (so that the runs counted in
+  /// it are right) and is still of a size its entries call for.
+  bool tablesFit() const;
+  /// Each level's table of columns, dense or hashed (slots_).
   void layOutTables();
-  /// The entries of each run, as start_'s prefix sums.
+  /// The entries of each run into start_, in the tables just laid out.
   void countRuns(const BodyStore& bodies);
+  /// start_'s counts into prefix sums (start_[r] = first entry of run r).
+  void sumRuns();
   /// The entries into their runs, in min-x order.
   void scatterRuns(const BodyStore& bodies);
 
@@ -161,7 +194,7 @@ class Grid {
   }
   static uint32_t columnHash(int32_t y, int32_t z) { return uint32_t(y) * 0x9E3779B1u ^ uint32_t(z) * 0x85EBCA77u; }
   uint32_t slotOf(const Level& l, int32_t y, int32_t z) const {
-    if (l.dense) return l.slotBase + uint32_t(y - l.y0) + uint32_t(z - l.z0) * l.rowStride;
+    if (l.dense) return l.slotBase + uint32_t(y - l.tableY0) + uint32_t(z - l.tableZ0) * l.rowStride;
     return l.slotBase + (columnHash(y, z) & l.mask);
   }
 
@@ -176,6 +209,8 @@ class Grid {
   /// [start_[2s], start_[2s + 1]) and the finer bodies [start_[2s + 1], start_[2s + 2]).
   std::vector<uint32_t> start_;
   std::vector<Level> levels_;  ///< the levels that hold bodies, ascending
+  std::vector<Level> foundLevels_;  ///< findLevels's, before they are compared with levels_
+  bool tablesLaidOut_ = false;      ///< levels_ has tables (layOutTables)
   uint32_t slots_ = 0, entries_ = 0;  ///< of all levels' tables
   // Scratch of build, and of the sweep.
   std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index

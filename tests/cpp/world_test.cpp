@@ -381,6 +381,40 @@ TEST(WorldPairs, EqualBruteForceWhenOneColumnHoldsMorePairsThanTheSweepMakesRoom
   EXPECT_GT(scene.world.pairs().size(), 600u * 8u);  // each meets its neighbours a few tenths away
 }
 
+TEST(WorldPairs, EqualBruteForceWhenBodiesMoveBeyondTheGridsTablesOfColumns) {
+  // The grid keeps its tables of columns from one frame to the next while the bodies are of the
+  // same levels and the tables still hold their columns (Grid::build): bodies that move beyond
+  // a dense table, or a hashed level whose entries outgrow its table, have them laid out again.
+  Rng rng(31);
+  Scene scene;
+  auto at = [&](double spread, Vec3 offset) {
+    return offset + Vec3{uniform(rng, 0, spread), uniform(rng, 0, spread), uniform(rng, 0, spread)};
+  };
+  for (int i = 0; i < 200; ++i) scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), at(8, {})));
+  expectPairsMatch(scene, "laid out");
+  scene.setAll();
+  expectPairsMatch(scene, "kept, unmoved");
+  auto moveSome = [&](int count, Vec3 to, const char* where) {
+    for (int k = 0; k < count; ++k) scene.poses[rng() % scene.poses.size()].translation = at(1, to);
+    scene.setAll();
+    expectPairsMatch(scene, where);
+  };
+  moveSome(1, {4, 60, 4}, "one body far along y");
+  moveSome(1, {4, 4, 4}, "back among the others");
+  moveSome(20, {-30, -30, -30}, "a group far below");
+  moveSome(20, {4, -7, 9}, "bodies just beside the block");
+  // A second cluster far away: the level's block is sparse, its table hashed; bodies added to
+  // the cluster then outgrow the table.
+  for (int i = 0; i < 4; ++i) scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), at(2, {5000, 5000, 5000})));
+  expectPairsMatch(scene, "a far cluster");
+  for (int round = 0; round < 6; ++round) {
+    for (int i = 0; i < 40; ++i) scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), at(6, {5000, 5000, 5000})));
+    scene.setAll();
+    expectPairsMatch(scene, "the far cluster grown");
+  }
+  moveSome(30, {-5000, 3, 3}, "a third cluster");
+}
+
 /// Every field of two k-DOPs equal bit for bit, the unused entries too.
 ::testing::AssertionResult sameKdopBits(const Kdop& a, const Kdop& b) {
   const bool same = a.k == b.k && a.vertexCount == b.vertexCount && std::memcmp(&a.origin, &b.origin, sizeof(Vec3)) == 0 &&
