@@ -167,6 +167,83 @@ SEPAXIS_ALWAYS_INLINE void widthAndMagnitude(v128_t x, v128_t y, v128_t z, doubl
   magnitude = greater(wasm_f64x2_extract_lane(m, 0), wasm_f64x2_extract_lane(m, 1));
 }
 
+/// A rotation as the lanes turn vectors with it: its columns, rows 0 and 1 in one register and
+/// row 2 apart.
+struct RotationLanes {
+  lanes::F2 xy[3];
+  double z[3];
+};
+
+SEPAXIS_ALWAYS_INLINE RotationLanes rotationLanes(const Mat3& r) {
+  RotationLanes l;
+  for (int j = 0; j < 3; ++j) l.xy[j] = {wasm_f64x2_make(r.m[0][j], r.m[1][j])}, l.z[j] = r.m[2][j];
+  return l;
+}
+
+SEPAXIS_ALWAYS_INLINE lanes::F2 splat2(double x) { return lanes::splat<lanes::F2>(x); }
+
+/// R v as Mat3's operator* computes it, rows 0 and 1 in the lanes of xy, row 2 in z: each row
+/// (m0 v.x + m1 v.y) + m2 v.z, the same numbers.
+SEPAXIS_ALWAYS_INLINE void rotate(const RotationLanes& r, Vec3 v, lanes::F2& xy, double& z) {
+  xy = r.xy[0] * splat2(v.x) + r.xy[1] * splat2(v.y) + r.xy[2] * splat2(v.z);
+  z = r.z[0] * v.x + r.z[1] * v.y + r.z[2] * v.z;
+}
+
+/// Stores x's lanes and z as three consecutive doubles.
+SEPAXIS_ALWAYS_INLINE void store3(double* to, lanes::F2 xy, double z) {
+  wasm_v128_store(to, xy.v);
+  to[2] = z;
+}
+
+/// applyPose(pose, p) (R p * scale + t) as (x, y) in lanes and z.
+SEPAXIS_ALWAYS_INLINE void placePoint(const RotationLanes& r, const RigidTransform& pose, Vec3 p, lanes::F2& xy,
+                                      double& z) {
+  rotate(r, p, xy, z);
+  xy = xy * splat2(pose.scale) + lanes::F2{wasm_f64x2_make(pose.translation.x, pose.translation.y)};
+  z = z * pose.scale + pose.translation.z;
+}
+
+/// transformed() of a sphere (inlineTransformed) into `world`, in lanes as below; returns its
+/// bounds before padding.
+SEPAXIS_ALWAYS_INLINE Bounds transformSphereInLanes(const Sphere& local, const RigidTransform& pose, Sphere& world) {
+  using lanes::F2;
+  F2 cxy;
+  double cz;
+  placePoint(rotationLanes(pose.rotation), pose, local.center, cxy, cz);
+  const double radius = local.radius * pose.scale;
+  store3(&world.center.x, cxy, cz);
+  world.radius = radius;
+  const F2 lo = cxy - splat2(radius), hi = cxy + splat2(radius);
+  return {{wasm_f64x2_extract_lane(lo.v, 0), wasm_f64x2_extract_lane(lo.v, 1), cz - radius},
+          {wasm_f64x2_extract_lane(hi.v, 0), wasm_f64x2_extract_lane(hi.v, 1), cz + radius}};
+}
+
+/// transformed() of a box (inlineTransformed, transformedAabb) into `world`, the same numbers
+/// computed two rows at a time; returns the box's bounds before padding (as place's scalar
+/// code: the extent along world axis j is sum_i e_i |u_i[j]|).
+SEPAXIS_ALWAYS_INLINE Bounds transformBoxInLanes(const BoxBody& body, const RigidTransform& pose, Obb& world) {
+  using lanes::F2;
+  const RotationLanes r = rotationLanes(pose.rotation);
+  F2 cxy;
+  double cz;
+  placePoint(r, pose, body.local.center, cxy, cz);
+  F2 axy[3];
+  double az[3];
+  for (int i = 0; i < 3; ++i) {
+    if (body.fromAabb) axy[i] = r.xy[i], az[i] = r.z[i];  // an Aabb's axes: R's columns
+    else rotate(r, body.local.axis[i], axy[i], az[i]);
+  }
+  const Vec3 e = body.local.halfExtents * pose.scale;
+  const F2 rxy = abs(axy[0]) * splat2(e.x) + abs(axy[1]) * splat2(e.y) + abs(axy[2]) * splat2(e.z);
+  const double rz = std::fabs(az[0]) * e.x + std::fabs(az[1]) * e.y + std::fabs(az[2]) * e.z;
+  store3(&world.center.x, cxy, cz);
+  for (int i = 0; i < 3; ++i) store3(&world.axis[i].x, axy[i], az[i]);
+  world.halfExtents = e;
+  const F2 lo = cxy - rxy, hi = cxy + rxy;
+  return {{wasm_f64x2_extract_lane(lo.v, 0), wasm_f64x2_extract_lane(lo.v, 1), cz - rz},
+          {wasm_f64x2_extract_lane(hi.v, 0), wasm_f64x2_extract_lane(hi.v, 1), cz + rz}};
+}
+
 }  // namespace
 #endif
 
@@ -223,14 +300,23 @@ SEPAXIS_ALWAYS_INLINE Bounds BodyStore::place(uint32_t dense, const RigidTransfo
   switch (shape(dense)) {
     case WorldShape::Sphere: {
       SphereBody& body = spheres_.items[pool];
+#if SEPAXIS_LANES
+      const Bounds b = transformSphereInLanes(body.local, pose, body.world);
+      lo = b.min, hi = b.max;
+#else
       const Sphere s = inlineTransformed(body.local, pose);
       body.world = s;
       const Vec3 r{s.radius, s.radius, s.radius};
       lo = s.center - r, hi = s.center + r;
+#endif
       break;
     }
     case WorldShape::Box: {
       const BoxBody& body = boxes_.items[pool];
+#if SEPAXIS_LANES
+      const Bounds b = transformBoxInLanes(body, pose, boxWorld_[pool]);
+      lo = b.min, hi = b.max;
+#else
       const Obb o = body.fromAabb ? transformedAabb(body.local.center, body.local.halfExtents, pose)
                                   : inlineTransformed(body.local, pose);
       boxWorld_[pool] = o;
@@ -239,6 +325,7 @@ SEPAXIS_ALWAYS_INLINE Bounds BodyStore::place(uint32_t dense, const RigidTransfo
       const Vec3 r = abs(o.axis[0]) * o.halfExtents.x + abs(o.axis[1]) * o.halfExtents.y +
                      abs(o.axis[2]) * o.halfExtents.z;
       lo = o.center - r, hi = o.center + r;
+#endif
       break;
     }
     case WorldShape::Kdop: {

@@ -446,11 +446,8 @@ TEST(WorldBodies, AKdopRebuiltEveryFrameIsTransformedsEveryFieldEvenPastItsVerte
   }
 }
 
-TEST(WorldBodies, WorldVolumeIsTransformedLocalVolumeBitForBit) {
-  Rng rng(9);
-  Scene scene;
-  for (int kind = 0; kind < 8; ++kind)
-    scene.add(randomVolume(rng, kind, 2), pose(randomRotation(rng), {uniform(rng, -5, 5), 1e6, 3}, 1.5));
+/// The world volume of each body of the scene equals transformed(local, pose), bit for bit.
+void expectWorldVolumesAreTransformed(Scene& scene, const char* where) {
   for (size_t i = 0; i < scene.ids.size(); ++i) {
     const Volume expected = transformed(scene.local[i], scene.poses[i]);
     const Volume got = *scene.world.worldVolume(scene.ids[i]);
@@ -463,11 +460,32 @@ TEST(WorldBodies, WorldVolumeIsTransformedLocalVolumeBitForBit) {
       EXPECT_EQ(0, std::memcmp(k->max, g.max, sizeof k->max));
       EXPECT_TRUE(k->origin == g.origin);
     } else if (const Obb* o = std::get_if<Obb>(&expected)) {
-      EXPECT_EQ(0, std::memcmp(o, &std::get<Obb>(got), sizeof(Obb)));
+      EXPECT_EQ(0, std::memcmp(o, &std::get<Obb>(got), sizeof(Obb))) << where << ", body " << i;
     } else {
-      EXPECT_EQ(0, std::memcmp(&std::get<Sphere>(expected), &std::get<Sphere>(got), sizeof(Sphere)));
+      EXPECT_EQ(0, std::memcmp(&std::get<Sphere>(expected), &std::get<Sphere>(got), sizeof(Sphere)))
+          << where << ", body " << i;
     }
   }
+}
+
+TEST(WorldBodies, WorldVolumeIsTransformedLocalVolumeBitForBit) {
+  // Added with a scaled pose, then moved by poses of 7 numbers (setPoses's packed form, which
+  // builds the rotation straight into the body), many of each kind.
+  Rng rng(9);
+  Scene scene;
+  for (int copy = 0; copy < 30; ++copy)
+    for (int kind = 0; kind < 8; ++kind)
+      scene.add(randomVolume(rng, kind, 2), pose(randomRotation(rng), {uniform(rng, -5, 5), 1e6, 3}, 1.5));
+  expectWorldVolumesAreTransformed(scene, "added");
+  std::vector<double> packed;
+  for (RigidTransform& p : scene.poses) {
+    const Quat q = randomRotation(rng);
+    const Vec3 t{uniform(rng, -1e3, 1e3), uniform(rng, -1, 1), uniform(rng, -1e-3, 1e-3)};
+    p = pose(q, t);
+    packed.insert(packed.end(), {t.x, t.y, t.z, q.x, q.y, q.z, q.w});
+  }
+  ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), packed.data(), scene.ids.size()).ok());
+  expectWorldVolumesAreTransformed(scene, "moved");
 }
 
 // ---- 2. Queries and rays against brute force.
