@@ -116,7 +116,7 @@ class Grid {
     double inverse = 1;  ///< 2^-level: column index = floor(coordinate * inverse)
     int32_t y0 = 0, y1 = -1, z0 = 0, z1 = -1;  ///< the block of columns its entries cross
     uint32_t entries = 0;                       ///< its entries (own and finer bodies)
-    uint32_t own = 0;                           ///< its own bodies
+    uint32_t own = 0;                           ///< its own bodies (findLevels)
     // Its table (layOutTables), kept from frame to frame while it fits (tablesFit).
     bool dense = true;
     uint32_t slotBase = 0, slotCount = 0;  ///< its slots: slotBase .. slotBase + slotCount - 1
@@ -217,6 +217,9 @@ class Grid {
   std::vector<uint32_t> radixCount_;
   std::vector<uint64_t> levelBits_;
   std::vector<int32_t> levelAt_;
+  std::vector<uint32_t> levelBodies_;  ///< findLevels: the bodies of each level (zeros between builds)
+  /// How many levels finer than a group of levels a level merged into it may be (findLevels).
+  static constexpr int32_t kMergeSpan = 3;
   mutable std::vector<std::pair<uint32_t, uint32_t>> boxPairs_;  ///< the sweep's (dense indices), grown only
 };
 

@@ -381,6 +381,31 @@ TEST(WorldPairs, EqualBruteForceWhenOneColumnHoldsMorePairsThanTheSweepMakesRoom
   EXPECT_GT(scene.world.pairs().size(), 600u * 8u);  // each meets its neighbours a few tenths away
 }
 
+TEST(WorldPairs, EqualBruteForceWhenAFewSmallBodiesShareTheColumnsOfLargerOnes) {
+  // A level with at most a quarter of the bodies of the group of levels just above, and up to
+  // three levels finer, is merged into that group (Grid::findLevels): here bodies of about 1
+  // (grid levels 0 and 1), a few of about 0.2 and 0.1 (two and three levels finer), moving among
+  // each other, touching and apart, and then more of the small ones than a quarter (their own
+  // columns again).
+  Rng rng(47);
+  Scene scene;
+  auto at = [&] { return Vec3{uniform(rng, 0, 9), uniform(rng, 0, 9), uniform(rng, 0, 9)}; };
+  for (int i = 0; i < 300; ++i) scene.add(randomVolume(rng, i % 3, 0.45), pose(randomRotation(rng), at()));
+  for (int i = 0; i < 30; ++i) scene.add(randomVolume(rng, i % 3, 0.08), pose(randomRotation(rng), at()));
+  for (int i = 0; i < 20; ++i) scene.add(randomVolume(rng, i % 3, 0.04), pose(randomRotation(rng), at()));
+  expectPairsMatch(scene, "a few small bodies");
+  auto moveAll = [&](const char* where) {
+    for (RigidTransform& p : scene.poses)
+      p = pose(randomRotation(rng), p.translation + Vec3{uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2)});
+    scene.setAll();
+    expectPairsMatch(scene, where);
+  };
+  for (int frame = 0; frame < 5; ++frame) moveAll("a few small bodies, moving");
+  for (int i = 0; i < 200; ++i) scene.add(randomVolume(rng, i % 3, 0.06), pose(randomRotation(rng), at()));
+  expectPairsMatch(scene, "many small bodies");
+  for (int frame = 0; frame < 3; ++frame) moveAll("many small bodies, moving");
+}
+
 TEST(WorldPairs, EqualBruteForceWhenBodiesMoveBeyondTheGridsTablesOfColumns) {
   // The grid keeps its tables of columns from one frame to the next while the bodies are of the
   // same levels and the tables still hold their columns (Grid::build): bodies that move beyond
