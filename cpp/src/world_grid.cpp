@@ -182,7 +182,7 @@ bool Grid::tablesFit() const {
       // out again (a world that shrank).
       if (double(l.slotCount) > 8.0 * l.entries + 2048) return false;
     } else {
-      // At most half full, at least an eighth, and still sparse (layOutTables's rules).
+      // At most half full, at least a sixteenth, and still sparse (layOutTables's rules).
       if (2.0 * l.entries > l.slotCount || l.slotCount > 16.0 * l.entries + 16) return false;
       if (isDense(denseSlots(l.y0, l.y1, l.z0, l.z1), l.entries)) return false;
     }

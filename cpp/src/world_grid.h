@@ -111,8 +111,8 @@ class Grid {
   }
 
   struct Level {
-    int32_t level = 0;     ///< its bodies are of this level (and of the one below when merged)
-    bool merged = false;   ///< the level below is merged into this one (build())
+    int32_t level = 0;     ///< its bodies are of this level, or of finer ones merged into it
+    bool merged = false;   ///< finer levels are merged into this one (findLevels)
     double inverse = 1;  ///< 2^-level: column index = floor(coordinate * inverse)
     int32_t y0 = 0, y1 = -1, z0 = 0, z1 = -1;  ///< the block of columns its entries cross
     uint32_t entries = 0;                       ///< its entries (own and finer bodies)
@@ -164,7 +164,8 @@ class Grid {
   }
 
   // The steps of build().
-  /// The levels the bodies are of, merged in pairs (levels_), and each body level's (levelAt_);
+  /// The levels the bodies are of, grouped (levels_: each group's coarsest level), and each body
+  /// level's group (levelAt_);
   /// true when they are the levels of the last build, whose tables are then kept.
   bool findLevels(const BodyStore& bodies);
   /// Each level's block of columns and count of entries; the bodies' min-x keys (keyed_). With
