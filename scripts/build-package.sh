@@ -6,12 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/build.sh wasm --target sepaxis_wasm sepaxis_wasm_core
+bash scripts/build.sh wasm --target sepaxis_wasm sepaxis_wasm_core sepaxis_wasm_threads
 rm -rf dist
 mkdir -p dist
 cp web/lib/*.js web/lib/*.d.ts web/lib/volume.schema.json dist/
 cp build/wasm/cpp/bindings/sepaxis-wasm.js build/wasm/cpp/bindings/sepaxis-wasm.wasm build/wasm/cpp/bindings/wire.js dist/
 cp build/wasm/cpp/bindings/sepaxis-core.js build/wasm/cpp/bindings/sepaxis-core.wasm dist/
+cp build/wasm/cpp/bindings/sepaxis-threads.js build/wasm/cpp/bindings/sepaxis-threads.wasm \
+  build/wasm/cpp/bindings/sepaxis-threads.worker.cjs dist/
 node_modules/.bin/vite build -c web/demo/vite.config.js
 cp web/demo/demo.d.ts dist/
 echo "dist/: $(ls dist | tr '\n' ' ')"

@@ -99,6 +99,12 @@ EMSCRIPTEN_KEEPALIVE JsWorld* sx_world_create(uint32_t capacity) {
 
 EMSCRIPTEN_KEEPALIVE void sx_world_destroy(JsWorld* w) { delete w; }
 
+// World::setThreads (threads >= 1: JavaScript checks it); returns the threads the World runs on.
+EMSCRIPTEN_KEEPALIVE uint32_t sx_world_set_threads(JsWorld* w, uint32_t threads) {
+  (void)w->world.setThreads(threads);
+  return w->world.threads();
+}
+
 EMSCRIPTEN_KEEPALIVE uint32_t sx_world_count(const JsWorld* w) { return uint32_t(w->world.count()); }
 
 EMSCRIPTEN_KEEPALIVE int sx_world_contains(const JsWorld* w, uint32_t id) { return w->world.contains(BodyId{id}); }

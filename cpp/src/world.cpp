@@ -1,5 +1,6 @@
 #include "sepaxis/world.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -15,6 +16,7 @@
 #include "world_bodies.h"
 #include "world_grid.h"
 #include "world_narrow.h"
+#include "workers.h"
 
 namespace sepaxis {
 
@@ -125,9 +127,24 @@ struct World::Impl {
   bool gridCurrent = false;   // the grid holds the current bounds
   bool pairsCurrent = false;  // pairs_ holds the current pairs
   std::vector<BodyPair> pairs;
-  detail::NarrowPhase narrow;          // pairs(): the broad phase's pairs, decided kind by kind
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
   std::vector<double> lengthScratch;   // setPoses of quaternions: their lengths
+
+  // Threads (setThreads): pairs() runs in as many parts, each with its own lists; setPoses too.
+  struct Part {
+    detail::Grid::BoxPairs boxPairs;  // the part's pairs of boxes that meet (Grid::sweepPart)
+    detail::NarrowPhase narrow;       // those pairs by kind, decided kind by kind
+    std::vector<BodyPair> pairs;      // the part's overlapping pairs (two parts or more)
+  };
+  std::vector<Part> parts = std::vector<Part>(1);
+  detail::Workers workers;
+  /// setPoses on threads: the call that last named each body (a body named twice in one call is
+  /// moved by one thread, in order).
+  std::vector<uint32_t> lastMoveOf;
+  uint32_t moveCall = 0;
+  /// Below these, a call's parts run one after the other on the calling thread (the same results):
+  /// waking the threads (~10 us) would cost more than they save.
+  static constexpr std::size_t kPosesOnThreadsFrom = 512, kEntriesOnThreadsFrom = 1024;
 
   void moved() { gridCurrent = pairsCurrent = false; }
   void ensureGrid() {
@@ -196,6 +213,41 @@ struct World::Impl {
     return {};
   }
 
+  /// bodies.setPoses of validated bodies and poses: in parts on the threads when there are many
+  /// and no body is named twice.
+  void movePoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count) {
+    const unsigned threads = workers.threads();
+    if (threads == 1 || count < kPosesOnThreadsFrom || namesABodyTwice(dense, count))
+      return bodies.setPoses(dense, poses, lengths, count);
+    bodies.prepareMoves(count);
+    auto movePart = [&](unsigned part) {
+      bodies.setPoses(dense, poses, lengths, count * part / threads, count * (part + 1) / threads);
+    };
+    workers.runParts(movePart);
+  }
+  bool namesABodyTwice(const uint32_t* dense, std::size_t count) {
+    if (lastMoveOf.size() < bodies.size()) lastMoveOf.resize(bodies.size());  // when the world grew
+    if (++moveCall == 0) std::fill(lastMoveOf.begin(), lastMoveOf.end(), 0), moveCall = 1;
+    bool twice = false;
+    for (std::size_t i = 0; i < count; ++i) {
+      twice |= lastMoveOf[dense[i]] == moveCall;
+      lastMoveOf[dense[i]] = moveCall;
+    }
+    return twice;
+  }
+
+  /// emit(a, b) of the narrow phase: the pair by id, the lower id first, appended to `out`.
+  auto emitter(std::vector<BodyPair>& out) const {
+    return [&bodies = bodies, &out](uint32_t a, uint32_t b) {
+      // Chosen without a branch; written in place (a BodyPair pushed from the stack went through
+      // two 4-byte stores and an 8-byte load, which stalls).
+      const uint32_t ia = bodies.id(a).value, ib = bodies.id(b).value;
+      BodyPair& pair = out.emplace_back();
+      pair.a.value = ia < ib ? ia : ib;
+      pair.b.value = ia < ib ? ib : ia;
+    };
+  }
+
   /// The pose is valid and keeps body `dense` (or a body of this reach) in range, or the error.
   Status checkPose(const RigidTransform& pose, double reach) {
     if (!isValidRotationAndScale(pose)) return poseError(pose);
@@ -214,7 +266,19 @@ void World::reserve(std::size_t bodies) {
   impl_->pairs.reserve(bodies * 2);
   impl_->denseScratch.reserve(bodies);
   impl_->lengthScratch.reserve(bodies);
+  if (impl_->workers.threads() > 1) impl_->lastMoveOf.reserve(bodies);
 }
+
+Status World::setThreads(unsigned threads) {
+  if (threads == 0) return Error{ErrorCode::Negative, "threads", 0, "threads must be >= 1, got 0"};
+  Impl& w = *impl_;
+  w.workers.resize(std::min(threads, kMaxWorldThreads));
+  w.parts.resize(w.workers.threads());
+  w.lastMoveOf.reserve(w.bodies.size());
+  return {};
+}
+
+unsigned World::threads() const { return impl_->workers.threads(); }
 
 Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pose) {
   Impl& w = *impl_;
@@ -266,7 +330,7 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
         return outOfRange(t);
       });
   }
-  w.bodies.setPoses(dense, poses, length, count);
+  w.movePoses(dense, poses, length, count);
   if (count > 0) w.moved();
   return {};
 }
@@ -276,16 +340,30 @@ const std::vector<BodyPair>& World::pairs() {
   if (w.pairsCurrent) return w.pairs;
   w.ensureGrid();
   w.pairs.clear();
-  auto emit = [&w](uint32_t a, uint32_t b) {
-    // The lower id first, chosen without a branch; written in place (a BodyPair pushed from the
-    // stack went through two 4-byte stores and an 8-byte load, which stalls).
-    const uint32_t ia = w.bodies.id(a).value, ib = w.bodies.id(b).value;
-    BodyPair& pair = w.pairs.emplace_back();
-    pair.a.value = ia < ib ? ia : ib;
-    pair.b.value = ia < ib ? ib : ia;
+  // Each part sweeps its share of the grid's columns (Grid::sweepPart), files the pairs of boxes
+  // that meet by kind and decides those without a k-DOP, on a thread of its own; then the pairs
+  // with a k-DOP are decided, one part after the other (deciding them may build k-DOPs), and the
+  // parts' pairs listed in part order. One part lists straight into pairs.
+  const unsigned parts = unsigned(w.parts.size());
+  auto findPart = [&w, parts](unsigned part) {
+    Impl::Part& p = w.parts[part];
+    std::vector<BodyPair>& out = parts == 1 ? w.pairs : p.pairs;
+    out.clear();
+    const std::size_t count = w.grid.sweepPart(part, parts, p.boxPairs);
+    for (std::size_t k = 0; k < count; ++k) p.narrow.add(w.bodies, p.boxPairs[k].first, p.boxPairs[k].second);
+    p.narrow.decideSpheresAndBoxes(w.bodies, w.emitter(out));
   };
-  w.grid.forEachBoxPair([&w](uint32_t a, uint32_t b) { w.narrow.add(w.bodies, a, b); });
-  w.narrow.decide(w.bodies, [&w](uint32_t a, uint32_t b) { return w.bodiesOverlap(a, b); }, emit);
+  if (parts == 1 || w.grid.entries() < Impl::kEntriesOnThreadsFrom) {
+    for (unsigned part = 0; part < parts; ++part) findPart(part);
+  } else {
+    w.workers.runParts(findPart);
+  }
+  for (unsigned part = 0; part < parts; ++part) {
+    Impl::Part& p = w.parts[part];
+    std::vector<BodyPair>& out = parts == 1 ? w.pairs : p.pairs;
+    p.narrow.decideKdops([&w](uint32_t a, uint32_t b) { return w.bodiesOverlap(a, b); }, w.emitter(out));
+    if (parts > 1) w.pairs.insert(w.pairs.end(), out.begin(), out.end());
+  }
   w.pairsCurrent = true;
   return w.pairs;
 }

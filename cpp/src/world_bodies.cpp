@@ -348,19 +348,19 @@ void BodyStore::setPose(uint32_t dense, const RigidTransform& pose) {
   setBounds(dense, box.min, box.max);
 }
 
-void BodyStore::setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count) {
+void BodyStore::setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t begin,
+                         std::size_t end) {
   // Two loops, the world volumes and then the bounds: each of the two is a long chain of
   // dependent operations, and a loop that did both held about one body's worth in flight, one
   // that does half holds about two.
-  boxScratch_.resize(count);
-  for (std::size_t i = 0; i < count; ++i) {
+  for (std::size_t i = begin; i < end; ++i) {
     const double* p = poses + 7 * i;
     RigidTransform pose;  // as tryMakeRigidTransform makes it
     pose.rotation = rotationOf({p[3], p[4], p[5], p[6]}, lengths[i]);
     pose.translation = {p[0], p[1], p[2]};
     boxScratch_[i] = place(dense[i], pose);
   }
-  for (std::size_t i = 0; i < count; ++i) setBounds(dense[i], boxScratch_[i].min, boxScratch_[i].max);
+  for (std::size_t i = begin; i < end; ++i) setBounds(dense[i], boxScratch_[i].min, boxScratch_[i].max);
 }
 
 const Kdop& BodyStore::kdopWorld(uint32_t dense) {

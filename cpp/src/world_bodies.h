@@ -127,7 +127,15 @@ class BodyStore {
   /// setPose(dense[i], makeRigidTransform(q, t).value()) for each pose in World::setPoses's form
   /// (7 numbers: t, then q), which the caller has checked, given each q's quaternionLength (which
   /// the check measured): the same bits, built straight into the body.
-  void setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count);
+  void setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count) {
+    prepareMoves(count);
+    setPoses(dense, poses, lengths, 0, count);
+  }
+  /// Room for a setPoses call of `count` poses, which then runs in parts: entries begin .. end - 1
+  /// of it. Parts may run at once on other threads when no body appears twice in the call (each
+  /// writes its own bodies and entries only).
+  void prepareMoves(std::size_t count) { boxScratch_.resize(count); }
+  void setPoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t begin, std::size_t end);
   /// Whether a pose with this translation and scale keeps the body's bounds within
   /// tolerance::kWorldMaxCoordinate (before moving it).
   bool poseInRange(uint32_t dense, Vec3 translation, double scale) const {

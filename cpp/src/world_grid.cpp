@@ -306,4 +306,28 @@ void Grid::scatterRuns(const BodyStore& bodies) {
   start_[0] = 0;
 }
 
+std::size_t Grid::sweepPart(unsigned part, unsigned parts, BoxPairs& out) const {
+  // The first column whose entries start at or after entry e: the runs lie in column order
+  // across the levels (start_[2s] is column s's first entry), so the parts split the entries.
+  auto columnAt = [this](uint64_t e) {
+    uint32_t lo = 0, hi = slots_;
+    while (lo < hi) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      if (start_[2 * std::size_t(mid)] < e) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const uint32_t begin = part == 0 ? 0 : columnAt(uint64_t(entries_) * part / parts);
+  const uint32_t end = part + 1 == parts ? slots_ : columnAt(uint64_t(entries_) * (part + 1) / parts);
+  std::size_t count = 0;
+  for (const Level& l : levels_) {
+    const uint32_t from = std::max(begin, l.slotBase), to = std::min(end, l.slotBase + l.slotCount);
+    if (l.own == 0 || from >= to) continue;
+    if (l.dense) count = sweepLevel<false>(from, to, out, count);
+    else count = sweepLevel<true>(from, to, out, count);
+  }
+  return count;
+}
+
 }  // namespace sepaxis::detail

@@ -43,6 +43,16 @@ class Grid {
   template <class F>
   void forEachBoxPair(F&& f) const;
 
+  /// Pairs of dense indices, as the sweep lists them.
+  using BoxPairs = std::vector<std::pair<uint32_t, uint32_t>>;
+  /// The pairs of bodies whose padded boxes overlap that part `part` of `parts` finds (the
+  /// columns of all levels, in order, cut into `parts` runs of about as many entries each), into
+  /// out[0, count) (out grows as needed); returns count. Parts are independent (each reads the
+  /// grid and writes its own list) and together find each pair once.
+  std::size_t sweepPart(unsigned part, unsigned parts, BoxPairs& out) const;
+  /// The entries of the last build (a body in each column it is listed in).
+  uint32_t entries() const { return entries_; }
+
   /// f(dense) once for every body whose padded box overlaps `box`.
   template <class F>
   void forEachInBox(const Bounds& box, F&& f) const;
@@ -184,10 +194,10 @@ class Grid {
   /// The entries into their runs, in min-x order.
   void scatterRuns(const BodyStore& bodies);
 
-  /// The box pairs of one level (column coordinates compared at hashed levels only), appended to
-  /// boxPairs_ from `count` on; returns the new count.
+  /// The box pairs of the columns slotBegin .. slotEnd - 1, of one level (column coordinates
+  /// compared at hashed levels only), appended to out from `count` on; returns the new count.
   template <bool kHashed>
-  std::size_t sweepLevel(const Level& l, std::size_t count) const;
+  std::size_t sweepLevel(uint32_t slotBegin, uint32_t slotEnd, BoxPairs& out, std::size_t count) const;
 
   static ColumnRange columnsOf(const Bounds& b, double inverse) {
     return {clampedCellIndex(b.min.y, inverse), clampedCellIndex(b.max.y, inverse),
@@ -221,27 +231,22 @@ class Grid {
   std::vector<uint32_t> levelBodies_;  ///< findLevels: the bodies of each level (zeros between builds)
   /// How many levels finer than a group of levels a level merged into it may be (findLevels).
   static constexpr int32_t kMergeSpan = 3;
-  mutable std::vector<std::pair<uint32_t, uint32_t>> boxPairs_;  ///< the sweep's (dense indices), grown only
+  mutable BoxPairs boxPairs_;  ///< forEachBoxPair's (dense indices), grown only
 };
 
 template <class F>
 void Grid::forEachBoxPair(F&& f) const {
   // Swept into a list first, handed over after: a call per pair inside the sweep's loops made
   // their branches mispredict.
-  std::size_t count = 0;
-  for (const Level& l : levels_) {
-    if (l.own == 0) continue;
-    if (l.dense) count = sweepLevel<false>(l, count);
-    else count = sweepLevel<true>(l, count);
-  }
+  const std::size_t count = sweepPart(0, 1, boxPairs_);
   for (std::size_t k = 0; k < count; ++k) f(boxPairs_[k].first, boxPairs_[k].second);
 }
 
 template <bool kHashed>
-std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
+std::size_t Grid::sweepLevel(uint32_t slotBegin, uint32_t slotEnd, BoxPairs& pairs, std::size_t count) const {
   const Entry* entry = entry_.data();
   const Column* column = column_.data();
-  // p's partners among the entries [from, end) that start before p ends, added to boxPairs_. Two
+  // p's partners among the entries [from, end) that start before p ends, added to pairs. Two
   // entries of one column are partners when this is the first column both cross (the corner
   // rule), their boxes meet across y and z (x is the sweep's), and at a hashed level both are of
   // this column. Kept without a branch on the answer (unpredictable): the slot after the last
@@ -249,8 +254,8 @@ std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
   // the whole column at once where that many pairs are few, else before each look-ahead).
   auto lookAhead = [&](auto checked, uint32_t p, uint32_t from, uint32_t end) {
     if constexpr (decltype(checked)::value)
-      if (boxPairs_.size() < count + (end - from)) boxPairs_.resize(2 * (count + (end - from)));
-    std::pair<uint32_t, uint32_t>* out = boxPairs_.data();
+      if (pairs.size() < count + (end - from)) pairs.resize(2 * (count + (end - from)));
+    std::pair<uint32_t, uint32_t>* out = pairs.data();
     const Entry& e = entry[p];
     const Reach reach = reachOf(e);
     const float endX = e.maxX;
@@ -281,7 +286,7 @@ std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
       }
     }
   };
-  for (uint32_t s = l.slotBase; s < l.slotBase + l.slotCount; ++s) {
+  for (uint32_t s = slotBegin; s < slotEnd; ++s) {
     const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
     if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
     // Every pair of the column's entries that can be looked at (own with own, own with finer),
@@ -289,7 +294,7 @@ std::size_t Grid::sweepLevel(const Level& l, std::size_t count) const {
     const uint64_t own = ownEnd - ownBegin, finer = finerEnd - ownEnd;
     const uint64_t most = own * (own - 1) / 2 + own * finer + 1;
     if (most <= kColumnPairsMadeRoomFor) {
-      if (boxPairs_.size() < count + most) boxPairs_.resize(2 * (count + std::size_t(most)));
+      if (pairs.size() < count + most) pairs.resize(2 * (count + std::size_t(most)));
       sweepColumn(std::false_type{}, ownBegin, ownEnd, finerEnd);
     } else {
       sweepColumn(std::true_type{}, ownBegin, ownEnd, finerEnd);

@@ -102,6 +102,14 @@ class NarrowPhase {
   /// with a k-DOP; then forgets them all.
   template <class WithKdop, class Emit>
   void decide(const BodyStore& bodies, WithKdop&& withKdop, Emit&& emit) {
+    decideSpheresAndBoxes(bodies, emit);
+    decideKdops(withKdop, emit);
+  }
+
+  /// emit(a, b) for every pair filed without a k-DOP whose bodies overlap; then forgets those.
+  /// Reads the bodies only: narrow phases of other pairs of the same bodies may run at once.
+  template <class Emit>
+  void decideSpheresAndBoxes(const BodyStore& bodies, Emit&& emit) {
     auto sphereSphere = [&](uint32_t a, uint32_t b) { return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b)); };
     auto sphereBox = [&](uint32_t a, uint32_t b) {
       const auto [sphere, box] = sphereFirst(bodies, a, b);
@@ -116,9 +124,18 @@ class NarrowPhase {
     each(pairs_[kSphereBox], sphereBox, emit);
     each(pairs_[kBoxes], boxBox, emit);
 #endif
-    for (const WorldShape other : {WorldShape::Sphere, WorldShape::Box, WorldShape::Kdop})
-      each(pairs_[pairKind(other, WorldShape::Kdop)], withKdop, emit);
-    for (std::vector<PairOfBodies>& p : pairs_) p.clear();
+    for (const unsigned kind : {kSpheres, kSphereBox, kBoxes}) pairs_[kind].clear();
+  }
+
+  /// emit(a, b) for every pair filed with a k-DOP that `withKdop(a, b)` says overlap; then
+  /// forgets those. withKdop may build k-DOPs (BodyStore::kdopWorld): one thread at a time.
+  template <class WithKdop, class Emit>
+  void decideKdops(WithKdop&& withKdop, Emit&& emit) {
+    for (const WorldShape other : {WorldShape::Sphere, WorldShape::Box, WorldShape::Kdop}) {
+      std::vector<PairOfBodies>& pairs = pairs_[pairKind(other, WorldShape::Kdop)];
+      each(pairs, withKdop, emit);
+      pairs.clear();
+    }
   }
 
  private:

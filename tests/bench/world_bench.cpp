@@ -100,12 +100,13 @@ void load(Loaded& w, const Scene& s) {
   for (size_t i = 0; i < s.local.size(); ++i) w.ids.push_back(*w.world.add(s.local[i], poseOf(&s.poses[0][7 * i])));
 }
 
-/// setPoses + pairs(): one frame.
-void frame(benchmark::State& state, int kdopPercent) {
+/// setPoses + pairs(): one frame, on `threads` threads (World::setThreads).
+void frame(benchmark::State& state, int kdopPercent, unsigned threads = 1) {
   const int n = int(state.range(0));
   const Scene& s = scene(n, kdopPercent);
   Loaded w;
   load(w, s);
+  if (!w.world.setThreads(threads).ok()) state.SkipWithError("setThreads failed");
   size_t frameIndex = 0, pairs = 0, frames = 0;
   for (auto _ : state) {
     const std::vector<double>& poses = s.poses[frameIndex++ % kFrames];
@@ -121,6 +122,7 @@ void frame(benchmark::State& state, int kdopPercent) {
 void BM_WorldFrame(benchmark::State& state) { frame(state, 0); }
 void BM_WorldFrame_10pctKdop14(benchmark::State& state) { frame(state, 10); }
 void BM_WorldFrame_OnAGround(benchmark::State& state) { frame(state, -1); }
+void BM_WorldFrame_TwoThreads(benchmark::State& state) { frame(state, 0, 2); }
 
 /// setPoses alone (the world volumes and bounds of every body, no pairs).
 void BM_WorldSetPoses(benchmark::State& state) {
@@ -177,6 +179,8 @@ void BM_NaiveAllPairs(benchmark::State& state) {
 BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrame_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrame_OnAGround)->Arg(10000)->Unit(benchmark::kMicrosecond);
+// Wall time: the threads' time is the point (UseRealTime), the process's CPU time would add theirs.
+BENCHMARK(BM_WorldFrame_TwoThreads)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_WorldSetPoses)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldBroadPhase)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 // 50k naive pairs take half a minute a frame: 1k and 10k show the trend (quadratic).

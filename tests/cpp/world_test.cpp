@@ -155,11 +155,13 @@ struct MotionCase {
   int churn;          // bodies removed and added per frame
   uint32_t seed;
   double clusterGap = 0;  // > 0: half the bodies in a second cube this far away along x, y and z
+  unsigned threads = 1;   // World::setThreads; every body is moved by packed poses when > 1
 };
 
 void runMotion(const MotionCase& c) {
   Rng rng(c.seed);
   Scene scene;
+  ASSERT_TRUE(scene.world.setThreads(c.threads).ok());
   auto randomBody = [&](Vec3 at) {
     const int kind = int(rng() % 100) < c.kdopPercent ? 3 + int(rng() % 5) : int(rng() % 3);
     const double size = c.size * std::pow(c.sizeRange, uniform(rng, -1, 1));
@@ -173,11 +175,15 @@ void runMotion(const MotionCase& c) {
   expectPairsMatch(scene, c.name);
   for (int frame = 0; frame < c.frames; ++frame) {
     // Every body moved (a step of about its size) and turned.
+    std::vector<double> packed;  // setPoses's packed form, which runs on the threads
     for (RigidTransform& p : scene.poses) {
       const Vec3 step{uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1)};
-      p = pose(randomRotation(rng), p.translation + step * (0.5 * c.size));
+      const Quat q = randomRotation(rng);
+      p = pose(q, p.translation + step * (0.5 * c.size));
+      packed.insert(packed.end(), {p.translation.x, p.translation.y, p.translation.z, q.x, q.y, q.z, q.w});
     }
-    scene.setAll();
+    if (c.threads > 1) ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), packed.data(), scene.ids.size()).ok());
+    else scene.setAll();
     for (int k = 0; k < c.churn && !scene.ids.empty(); ++k) scene.removeAt(rng() % scene.ids.size());
     for (int k = 0; k < c.churn; ++k) randomBody(randomPoint());
     ASSERT_EQ(scene.world.count(), scene.ids.size());
@@ -511,6 +517,82 @@ TEST(WorldBodies, WorldVolumeIsTransformedLocalVolumeBitForBit) {
   }
   ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), packed.data(), scene.ids.size()).ok());
   expectWorldVolumesAreTransformed(scene, "moved");
+}
+
+// ---- Threads (World::setThreads): the same pairs and the same bits as one thread.
+
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr bool kThreads = false;  // a World then runs on the calling thread alone
+#else
+constexpr bool kThreads = true;
+#endif
+
+TEST(WorldThreads, PairsOnThreadsEqualBruteForceOverFramesOfRandomMotion) {
+  // 2,500 bodies make enough entries for the parts to run on the threads (world.cpp,
+  // kEntriesOnThreadsFrom); 300 run their parts one after the other.
+  runMotion({"thousands, 4 threads", 2500, 3, 1, 40, {0, 0, 0}, 1.5, 4, 20, 4243, 0, 4});
+  runMotion({"mixed, 3 threads", 300, 10, 1, 14, {0, 0, 0}, 1.5, 30, 5, 12346, 0, 3});
+  runMotion({"levels, 2 threads", 2000, 3, 1, 40, {-10, -10, -10}, 40, 20, 5, 778, 0, 2});
+}
+
+TEST(WorldThreads, AWorldOnThreadsMovesEveryBodyToTheBitsOfOneThreadAndListsItsPairsInOneOrder) {
+  Rng rng(23);
+  World one, three, threeAgain;
+  ASSERT_TRUE(three.setThreads(3).ok());
+  ASSERT_TRUE(threeAgain.setThreads(3).ok());
+  EXPECT_EQ(one.threads(), 1u);
+  EXPECT_EQ(three.threads(), kThreads ? 3u : 1u);
+  std::vector<BodyId> ids;
+  for (int i = 0; i < 3000; ++i) {
+    const Volume v = randomVolume(rng, int(rng() % 8), 1);
+    const RigidTransform p = pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)});
+    const BodyId id = *one.add(v, p);
+    ASSERT_EQ(three.add(v, p)->value, id.value);
+    ASSERT_EQ(threeAgain.add(v, p)->value, id.value);
+    ids.push_back(id);
+  }
+  for (int frame = 0; frame < 3; ++frame) {
+    std::vector<BodyId> moved = ids;
+    moved.push_back(ids[7]), moved.push_back(ids[2999]);  // frame 1: two bodies named twice (the last pose wins)
+    if (frame != 1) moved.resize(ids.size());
+    std::vector<double> packed;
+    for (size_t i = 0; i < moved.size(); ++i) {
+      const Quat q = randomRotation(rng);
+      packed.insert(packed.end(), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30), q.x, q.y, q.z, q.w});
+    }
+    for (World* w : {&one, &three, &threeAgain}) ASSERT_TRUE(w->setPoses(moved.data(), packed.data(), moved.size()).ok());
+    for (BodyId id : ids) {
+      const Volume a = *one.worldVolume(id), b = *three.worldVolume(id);
+      ASSERT_EQ(a.index(), b.index());
+      if (const Kdop* k = std::get_if<Kdop>(&a))
+        EXPECT_EQ(0, std::memcmp(k->vertex, std::get<Kdop>(b).vertex, sizeof(Vec3) * size_t(k->vertexCount)));
+      else if (const Obb* o = std::get_if<Obb>(&a)) EXPECT_EQ(0, std::memcmp(o, &std::get<Obb>(b), sizeof(Obb)));
+      else EXPECT_EQ(0, std::memcmp(&std::get<Sphere>(a), &std::get<Sphere>(b), sizeof(Sphere)));
+    }
+    const std::vector<BodyPair> onThree = three.pairs(), onThreeAgain = threeAgain.pairs();
+    PairSet a, b;
+    for (const BodyPair& p : one.pairs()) a.insert({p.a.value, p.b.value});
+    for (const BodyPair& p : onThree) b.insert({p.a.value, p.b.value});
+    EXPECT_EQ(b.size(), onThree.size()) << "a pair listed twice";
+    EXPECT_TRUE(a == b) << "frame " << frame << ": " << a.size() << " pairs on one thread, " << b.size() << " on three";
+    EXPECT_GT(a.size(), 1000u);
+    ASSERT_EQ(onThree.size(), onThreeAgain.size());
+    EXPECT_EQ(0, std::memcmp(onThree.data(), onThreeAgain.data(), sizeof(BodyPair) * onThree.size()))
+        << "two worlds on three threads listed their pairs in other orders";
+  }
+}
+
+TEST(WorldThreads, ZeroThreadsAreRefusedAndManyAreCapped) {
+  World w;
+  const Status s = w.setThreads(0);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().field, "threads");
+  EXPECT_EQ(s.error().message, "threads must be >= 1, got 0");
+  EXPECT_EQ(w.threads(), 1u);
+  ASSERT_TRUE(w.setThreads(1000).ok());
+  EXPECT_EQ(w.threads(), kThreads ? kMaxWorldThreads : 1u);
+  ASSERT_TRUE(w.setThreads(2).ok());
+  EXPECT_EQ(w.threads(), kThreads ? 2u : 1u);
 }
 
 // ---- 2. Queries and rays against brute force.

@@ -21,8 +21,15 @@ const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.
 const IO_BOX_MIN = IO + wire.IO_BOX_MIN, IO_BOX_MAX = IO + wire.IO_BOX_MAX;
 const IO_ROTATION = IO + wire.IO_ROTATION, IO_TRANSLATION = IO + wire.IO_TRANSLATION, IO_SCALE = IO + wire.IO_SCALE;
 
-/** The loading module of each build: 'world' (sepaxis-wasm, with the World) and 'core'. */
-const loading = { world: null, core: null };
+/**
+ * The loading module of each build: 'world' (sepaxis-wasm, with the World), 'core', and
+ * 'threads' (sepaxis-threads: the World on threads, in Node).
+ */
+const loading = { world: null, core: null, threads: null };
+
+const THREADS_MODULE = './sepaxis-threads.js';
+/** The sizes of sepaxis-threads's memory (cpp/bindings/CMakeLists.txt): 16 MiB, growing to 2 GiB. */
+const THREADS_MEMORY = { initial: 256, maximum: 32768, shared: true };
 
 /**
  * Loads the WebAssembly module once; later calls return the same instance.
@@ -30,28 +37,73 @@ const loading = { world: null, core: null };
  * `world: false` loads the module without the World (`createWorld`), 24 kB less gzipped (what
  * `sepaxis/demo` loads): every other call is the same. Once the module with the World is loading,
  * `init({ world: false })` returns it too.
+ *
+ * `threads: n` (an integer >= 1, or `true`: the machine's cores, at most 8) loads, in Node, the
+ * module whose worlds run on up to n threads (`createWorld({ threads })`): n - 1 helper threads are
+ * started with it, shared by its worlds. Elsewhere (browsers, for now) it loads the usual module,
+ * whose worlds run on one thread (`world.threads` says which). Every other call is the same.
  */
 export function init(options = {}) {
-  const build = options.world === false && !loading.world ? 'core' : 'world';
-  loading[build] ??= load(options, build).catch((e) => { loading[build] = null; throw e; });
+  const threads = helperThreadsOf(options.threads);
+  const build = threads > 0 ? 'threads' : options.world === false && !loading.world ? 'core' : 'world';
+  loading[build] ??= load(options, build, threads).catch((e) => { loading[build] = null; throw e; });
   return loading[build];
 }
 
-async function load(options, build) {
+/** The helper threads init({ threads }) starts: 0 for the module without threads. */
+function helperThreadsOf(threads) {
+  if (threads === undefined || threads === false || threads === 1) return 0;
+  const os = globalThis.process?.getBuiltinModule?.('node:os');
+  if (threads === true) threads = Math.min(8, os?.availableParallelism?.() ?? 1);
+  else if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 64)
+    throw new (typeof threads === 'number' ? RangeError : TypeError)(
+      `init: options.threads must be true or an integer from 1 to 64, got ${show(threads)}`);
+  // Node only, for now: its Workers run Emscripten's threads (browsers need a cross-origin
+  // isolated page, not yet tested).
+  return os && typeof SharedArrayBuffer === 'function' ? threads - 1 : 0;
+}
+
+async function load(options, build, helperThreads) {
   // The World's JS (world.js) comes with its module only.
-  const [{ default: createSepaxisModule }, world] = await Promise.all(build === 'world'
-    ? [import('./sepaxis-wasm.js'), import('./world.js')] : [import('./sepaxis-core.js'), null]);
+  const [{ default: createSepaxisModule }, world] = await Promise.all(
+    build === 'world' ? [import('./sepaxis-wasm.js'), import('./world.js')]
+      // Node only: out of bundlers' sight (a browser bundle has no use for it, and Vite would try
+      // to bundle its CommonJS worker script).
+      : build === 'threads' ? [import(/* @vite-ignore */ new URL(THREADS_MODULE, import.meta.url).href), import('./world.js')]
+        : [import('./sepaxis-core.js'), null]);
   const moduleOptions = {};
+  const memory = build === 'threads' ? new WebAssembly.Memory(THREADS_MEMORY) : null;
+  if (memory) moduleOptions.wasmMemory = memory, moduleOptions.helperThreads = helperThreads;
   if (options.wasmBinary) moduleOptions.wasmBinary = options.wasmBinary;
   else if (options.locateFile) moduleOptions.locateFile = options.locateFile;
   else if (typeof globalThis.process?.versions?.node === 'string') {
     // Emscripten 3.1.6's web build fetch()es the .wasm, which Node cannot do for file: URLs.
     const fs = globalThis.process.getBuiltinModule?.('node:fs');
     if (!fs) throw new Error('sepaxis needs Node >= 20.16 (process.getBuiltinModule) or init({ wasmBinary })');
-    const file = build === 'world' ? './sepaxis-wasm.wasm' : './sepaxis-core.wasm';
+    const file = { world: './sepaxis-wasm.wasm', core: './sepaxis-core.wasm', threads: './sepaxis-threads.wasm' }[build];
     moduleOptions.wasmBinary = fs.readFileSync(new URL(file, import.meta.url));
   }
-  return new Sepaxis(await createSepaxisModule(moduleOptions), world?.World ?? null);
+  const module = await createSepaxisModule(moduleOptions);
+  if (memory) followSharedMemory(module, memory);
+  return new Sepaxis(module, world?.World ?? null, helperThreads);
+}
+
+/**
+ * The module of threads (sepaxis-threads): its memory is shared, and grows on whichever thread
+ * allocates, where Emscripten renews the module's HEAP views on that thread only. The views the
+ * package reads (HEAPU8, HEAPF64) are therefore made here from memory.buffer, which follows every
+ * growth, and Emscripten's own assignments to them are let go. Its Workers (Emscripten's pool of
+ * threads) do not keep Node running.
+ */
+function followSharedMemory(module, memory) {
+  for (const [name, View] of [['HEAPU8', Uint8Array], ['HEAPF64', Float64Array]]) {
+    let view = new View(memory.buffer);
+    Object.defineProperty(module, name, {
+      get: () => (view.buffer.byteLength === memory.buffer.byteLength ? view : (view = new View(memory.buffer))),
+      set: () => {},
+    });
+  }
+  for (const worker of module.PThread?.unusedWorkers ?? []) worker.unref?.();
 }
 
 function finite3(f64, at, field) {
@@ -70,7 +122,7 @@ export class Sepaxis {
   /** The World class (world.js), or null for the module without it. */
   #World;
 
-  constructor(module, World = null) {
+  constructor(module, World = null, helperThreads = 0) {
     this.#World = World;
     this.#m = module;
     this.#ptr = module._sx_scratch();
@@ -85,8 +137,13 @@ export class Sepaxis {
       registry,
       scratch: () => this.#scratch(),
       batchError: (results, count, sides) => this.#batchError(results, count, sides),
+      /** The module's helper threads no world holds (createWorld({ threads }) takes them). */
+      freeHelperThreads: helperThreads,
     };
   }
+
+  /** The threads a world of this instance may run on: 1 and the helper threads no world holds. */
+  get threads() { return 1 + this.#host.freeHelperThreads; }
 
   // The scratch view, re-created when memory growth has detached it (its length drops to 0).
   #scratch() {

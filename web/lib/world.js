@@ -26,8 +26,11 @@ const POSE_FIELDS = [];
 for (let i = 0; i < 3; i++) POSE_FIELDS[POSE_TRANSLATION + i] = `translation[${i}]`;
 for (let i = 0; i < 4; i++) POSE_FIELDS[POSE_ROTATION + i] = `rotation[${i}]`;
 
-// Worlds nobody disposed are freed once collected.
-const worlds = new FinalizationRegistry(({ module, ptr }) => module._sx_world_destroy(ptr));
+// Worlds nobody disposed are freed once collected (their helper threads go back to the module).
+const worlds = new FinalizationRegistry(({ host, ptr, helpers }) => {
+  host.module._sx_world_destroy(ptr);
+  host.freeHelperThreads += helpers;
+});
 
 const isId = (id) => typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= MAX_ID;
 
@@ -63,18 +66,29 @@ export class World {
   #stagedIds = null;
   #stagedPoses = null;
   #poses = null;
+  #helpers = 0;
 
   constructor(host, options = {}) {
     if (options === null || typeof options !== 'object')
-      throw new TypeError(`createWorld: options must be an object { capacity }, got ${show(options)}`);
-    const { capacity = 1024 } = options;
+      throw new TypeError(`createWorld: options must be an object { capacity, threads }, got ${show(options)}`);
+    const { capacity = 1024, threads = 1 } = options;
     if (typeof capacity !== 'number' || !Number.isInteger(capacity) || capacity < 1 || capacity > MAX_BODIES)
       throw new (typeof capacity === 'number' ? RangeError : TypeError)(
         `createWorld: options.capacity must be an integer from 1 to ${MAX_BODIES}, got ${show(capacity)}`);
+    if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 64)
+      throw new (typeof threads === 'number' ? RangeError : TypeError)(
+        `createWorld: options.threads must be an integer from 1 to 64, got ${show(threads)}`);
     this.#host = host;
     this.#m = host.module;
     this.#ptr = this.#m._sx_world_create(capacity);
-    worlds.register(this, { module: this.#m, ptr: this.#ptr }, this.#token);
+    // Threads beyond the first are the module's helper threads (init({ threads })), as many as no
+    // other world holds: a world asks for more than that runs on fewer (world.threads).
+    const helpers = Math.min(threads - 1, host.freeHelperThreads);
+    if (helpers > 0) {
+      this.#helpers = this.#m._sx_world_set_threads(this.#ptr, helpers + 1) - 1;
+      host.freeHelperThreads -= this.#helpers;
+    }
+    worlds.register(this, { host, ptr: this.#ptr, helpers: this.#helpers }, this.#token);
     /** Bodies the world holds without allocating (more may be added: the world then grows). */
     Object.defineProperty(this, 'capacity', { value: capacity, enumerable: true });
   }
@@ -302,9 +316,14 @@ export class World {
     if (!this.#ptr) return;
     worlds.unregister(this.#token);
     this.#m._sx_world_destroy(this.#ptr);
+    this.#host.freeHelperThreads += this.#helpers;
+    this.#helpers = 0;
     this.#ptr = 0;
     this.#stagedIds = this.#stagedPoses = this.#poses = null;
   }
+
+  /** The threads setPoses and pairs() run on: 1 and the helper threads this world holds. */
+  get threads() { return 1 + this.#helpers; }
 
   [Symbol.dispose]() { this.dispose(); }
 }

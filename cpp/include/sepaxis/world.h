@@ -10,7 +10,8 @@
 ///
 /// A call that fails returns the Error and changes nothing. Ids are never reused for another body:
 /// a removed body's id stays unknown for good. Not safe to share between threads without a lock
-/// (one World per thread is fine): every call, even a query, may build and cache k-DOPs.
+/// (one World per thread is fine): every call, even a query, may build and cache k-DOPs. A World
+/// may use threads of its own for setPoses and pairs() (setThreads).
 
 #include <cstddef>
 #include <cstdint>
@@ -35,6 +36,9 @@ constexpr bool operator<(BodyId a, BodyId b) { return a.value < b.value; }
 inline constexpr int kBodyIdSlotBits = 20;
 /// The most bodies a World holds at once (2^20: 1,048,576).
 inline constexpr uint32_t kMaxBodies = uint32_t{1} << kBodyIdSlotBits;
+
+/// The most threads a World runs on (World::setThreads).
+inline constexpr unsigned kMaxWorldThreads = 64;
 
 /// Two overlapping bodies, a < b.
 struct BodyPair {
@@ -62,6 +66,14 @@ class World {
 
   /// Room for this many bodies without allocating again (adds up to it allocate nothing).
   void reserve(std::size_t bodies);
+
+  /// How many threads setPoses and pairs() run on: the calling thread and threads - 1 of the
+  /// World's own, which sleep between calls (1, the default: none). The results are the same
+  /// bits with any number; pairs() lists the same pairs, in an order that depends on the number
+  /// (one order for each). Above kMaxWorldThreads, that many. Where threads are missing
+  /// (WebAssembly built without pthreads) always 1. Error: threads == 0.
+  Status setThreads(unsigned threads);
+  unsigned threads() const;
 
   /// Errors: an invalid volume (its validator's error, as make* gives it), an invalid pose (see
   /// setPose), or a full world (ErrorCode::WorldFull).

@@ -1,0 +1,62 @@
+#pragma once
+// Threads that run the parts of a job together with the thread that asks: the World's
+// setPoses and pairs() split their loops into parts (one a thread) and run them here.
+//
+// The helper threads live as long as the Workers and sleep on a condition variable between jobs;
+// a job costs one wake-up and one wait (a few microseconds), against frames of milliseconds. The
+// caller runs parts too, so one thread means no helper at all, and a build without threads
+// (WebAssembly without pthreads) has exactly that.
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace sepaxis::detail {
+
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool kThreadsAvailable = false;
+#else
+inline constexpr bool kThreadsAvailable = true;
+#endif
+
+class Workers {
+ public:
+  Workers() = default;
+  ~Workers() { resize(1); }
+  Workers(const Workers&) = delete;
+  Workers& operator=(const Workers&) = delete;
+
+  /// The threads that run a job's parts: the caller and threads - 1 helpers (started or stopped
+  /// here). Where threads are missing, always 1.
+  void resize(unsigned threads);
+  unsigned threads() const { return unsigned(helpers_.size()) + 1; }
+
+  /// run(part) for every part 0 .. threads() - 1, part 0 on the calling thread and each other on
+  /// a helper; returns when all are done. `run` must not throw.
+  template <class F>
+  void runParts(F& run) {
+    if (helpers_.empty()) return run(0u);
+    start([](void* f, unsigned part) { (*static_cast<F*>(f))(part); }, &run);
+    run(0u);
+    finish();
+  }
+
+ private:
+  using Task = void (*)(void*, unsigned);
+  void start(Task task, void* context);
+  void finish();
+  void serve(unsigned part);
+
+  std::vector<std::thread> helpers_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  Task task_ = nullptr;
+  void* context_ = nullptr;
+  uint64_t job_ = 0;      ///< counts the jobs started: a helper runs each once
+  unsigned running_ = 0;  ///< helpers still in the current job
+  bool stop_ = false;
+};
+
+}  // namespace sepaxis::detail
