@@ -44,7 +44,12 @@ const THREADS_MEMORY = { initial: 256, maximum: 32768, shared: true };
  * whose worlds run on one thread (`world.threads` says which). Every other call is the same.
  */
 export function init(options = {}) {
-  const threads = helperThreadsOf(options.threads);
+  let threads;
+  try {
+    threads = helperThreadsOf(options.threads);
+  } catch (e) {
+    return Promise.reject(e);
+  }
   const build = threads > 0 ? 'threads' : options.world === false && !loading.world ? 'core' : 'world';
   loading[build] ??= load(options, build, threads).catch((e) => { loading[build] = null; throw e; });
   return loading[build];

@@ -1,0 +1,125 @@
+// Worlds on threads (init({ threads }), createWorld({ threads }), in Node): the same pairs as a
+// world on one thread, frame after frame, with every type; one order of pairs for each number of
+// threads; the module's helper threads shared out among its worlds and given back; memory that
+// grows on a helper thread read right on the main one; and the errors of both options.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { init } from 'sepaxis';
+import { KS, TYPES, randomVolume, rng } from './helpers.js';
+
+let sx, plain;
+beforeAll(async () => {
+  sx = await init({ threads: 5 });  // 4 helper threads
+  plain = await init();
+});
+
+/** n bodies of every type (k-DOPs of every k) in a cube of side `side`, in each world; their ids. */
+function fill(worlds, r, n, side) {
+  let ids;
+  for (let i = 0; i < n; i++) {
+    const local = randomVolume(r, TYPES[i % 4], [0, 0, 0], { size: 1, k: KS[Math.floor(i / 4) % 5], rotation: i % 8 === 2 });
+    const pose = { translation: [r.uniform(0, side), r.uniform(0, side), r.uniform(0, side)], rotation: r.quat() };
+    const got = worlds.map((w) => w.add(local, pose));
+    expect(new Set(got).size).toBe(1);  // the same id in every world
+    (ids ??= []).push(got[0]);
+  }
+  return Uint32Array.from(ids);
+}
+
+function randomPoses(r, n, side) {
+  const poses = new Float64Array(7 * n);
+  for (let i = 0; i < n; i++) poses.set([r.uniform(0, side), r.uniform(0, side), r.uniform(0, side), ...r.quat()], 7 * i);
+  return poses;
+}
+
+function pairSet(view) {
+  const out = new Set();
+  for (let i = 0; i < view.length; i += 2) out.add(`${view[i]},${view[i + 1]}`);
+  expect(out.size).toBe(view.length / 2);  // none twice
+  return out;
+}
+
+describe('a world on threads', () => {
+  it('finds the pairs a world on one thread finds, frame after frame, in one order for each number of threads', () => {
+    expect(sx.threads).toBe(5);
+    const r = rng(14101);
+    const three = sx.createWorld({ capacity: 3000, threads: 3 }), threeAgain = sx.createWorld({ capacity: 3000, threads: 3 });
+    const one = plain.createWorld({ capacity: 3000 });
+    try {
+      expect([three.threads, threeAgain.threads, one.threads]).toEqual([3, 3, 1]);
+      expect(sx.threads).toBe(1);  // all four helpers taken
+      // 3,000 bodies: enough for the parts of setPoses and pairs() to run on the threads.
+      const n = 3000, side = Math.cbrt(1.6 * n), ids = fill([three, threeAgain, one], r, n, side);
+      for (let frame = 0; frame < 6; frame++) {
+        const poses = randomPoses(r, n, side);
+        for (const w of [three, threeAgain, one]) w.setPoses(ids, poses);
+        const onThree = three.pairs().slice(), onThreeAgain = threeAgain.pairs().slice();
+        const expected = pairSet(one.pairs());
+        expect(expected.size).toBeGreaterThan(1000);
+        expect(pairSet(onThree)).toEqual(expected);
+        expect(onThreeAgain).toEqual(onThree);  // the same order
+      }
+      // world.poses written in place, then committed: the same.
+      three.poses.set(one.poses.subarray(0, three.poses.length));
+      three.commitPoses();
+      expect(pairSet(three.pairs())).toEqual(pairSet(one.pairs()));
+    } finally {
+      three.dispose(), threeAgain.dispose(), one.dispose();
+    }
+    expect(sx.threads).toBe(5);  // given back
+  });
+
+  it('shares the module\'s helper threads among its worlds, and a world asking for more runs on fewer', () => {
+    const a = sx.createWorld({ threads: 3 });
+    const b = sx.createWorld({ threads: 8 });
+    const c = sx.createWorld({ threads: 2 });
+    expect([a.threads, b.threads, c.threads, sx.threads]).toEqual([3, 3, 1, 1]);
+    a.dispose();
+    expect(sx.threads).toBe(3);
+    const d = sx.createWorld({ threads: 64 });
+    expect(d.threads).toBe(3);
+    b.dispose(), c.dispose(), d.dispose();
+    expect(sx.threads).toBe(5);
+    // The module without threads: every world runs on the calling thread.
+    const e = plain.createWorld({ threads: 4 });
+    expect([e.threads, plain.threads]).toEqual([1, 1]);
+    e.dispose();
+  });
+
+  it('reads pairs that outgrew the memory on a helper thread', () => {
+    // 1,500 small spheres spread thin (the first part of the columns: the calling thread's, few
+    // pairs), then two dense clusters of 700 in columns far apart (the helpers' parts): their
+    // ~490,000 pairs grow the module's memory from the helper threads, and the calling thread
+    // then lists them in memory it did not grow itself; it must read all of it.
+    const r = rng(14102);
+    const world = sx.createWorld({ capacity: 16, threads: 3 }), one = plain.createWorld({ capacity: 16 });
+    try {
+      const before = sx.heapSize;
+      const add = (radius, at) => {
+        const local = { type: 'sphere', center: [0, 0, 0], radius };
+        world.add(local, { translation: at }), one.add(local, { translation: at });
+      };
+      for (let i = 0; i < 1500; i++) add(0.2, [r.uniform(0, 60), r.uniform(-30, 0), r.uniform(0, 60)]);
+      for (let i = 0; i < 1400; i++) add(r.uniform(1.5, 2), [r.uniform(-1, 1), 100 * (1 + (i % 2)) + r.uniform(-1, 1), r.uniform(-1, 1)]);
+      const view = world.pairs();
+      expect(sx.heapSize).toBeGreaterThan(before);
+      expect(view.length / 2).toBeGreaterThan(400_000);
+      expect(pairSet(view)).toEqual(pairSet(one.pairs()));
+    } finally {
+      world.dispose(), one.dispose();
+    }
+  });
+
+  it('refuses bad thread counts, naming the option', async () => {
+    for (const bad of [0, -1, 1.5, 65, NaN]) {
+      expect(() => sx.createWorld({ threads: bad })).toThrow(RangeError);
+      expect(() => sx.createWorld({ threads: bad })).toThrow(/createWorld: options.threads must be an integer from 1 to 64, got/);
+      await expect(init({ threads: bad })).rejects.toThrow(/init: options.threads must be true or an integer from 1 to 64/);
+    }
+    for (const bad of ['2', null, {}]) {
+      expect(() => sx.createWorld({ threads: bad })).toThrow(TypeError);
+      await expect(init({ threads: bad })).rejects.toThrow(TypeError);
+    }
+    expect(sx.threads).toBe(5);  // nothing taken
+  });
+});
