@@ -7,6 +7,7 @@
 //
 //   node scripts/bench-world.mjs [--json] [--sizes 1000,10000,50000] [--runs R] [--quick]
 //                                [--no-rapier] [--naive-max N (default 10000; 1000 with k-DOPs)]
+//                                [--threads T (default 2; 1: no row for a world on threads)]
 //   (reads dist/: run `npm run build` first)
 //
 // The scene is tests/bench/world_bench.cpp's: n bodies of radius 0.5..1, a third each spheres,
@@ -38,6 +39,8 @@ const RUN_MS = QUICK ? 60 : 250;
 const WARMUP_MS = QUICK ? 100 : 500;  // V8 compiles WebAssembly in tiers: time the optimized code
 const RAPIER = !argv.includes('--no-rapier');
 const NAIVE_MAX = Number(option('--naive-max', 10000));
+// A world on threads (init({ threads }), createWorld({ threads })): its frame, beside one thread's.
+const THREADS = Number(option('--threads', 2));
 // With k-DOPs the naive loop builds a polytope for most k-DOP pairs (~1.6 s for 1,000 bodies).
 const NAIVE_MAX_KDOP = Math.min(NAIVE_MAX, 1000);
 const FRAMES = 8;
@@ -133,8 +136,8 @@ const fmt = (t) => `${t.median.toFixed(3).padStart(9)} ms  (${t.min.toFixed(3)}.
 // ---------------------------------------------------------------------------------------------
 // The contenders
 
-function sepaxisWorld(sx, scene) {
-  const world = sx.createWorld({ capacity: scene.n });
+function sepaxisWorld(sx, scene, threads = 1) {
+  const world = sx.createWorld({ capacity: scene.n, threads });
   const ids = new Uint32Array(scene.n);
   for (let i = 0; i < scene.n; i++) ids[i] = world.add(scene.local[i], poseOf(scene.poses[0], i));
   return { world, ids };
@@ -202,6 +205,7 @@ async function rapierWorld(scene, sx) {
 // ---------------------------------------------------------------------------------------------
 
 const sx = await init();
+const sxThreads = THREADS > 1 ? await init({ threads: THREADS }) : null;
 const results = [];
 const record = (size, scene, name, t, extra = {}) => {
   results.push({ bodies: size, scene, name, msPerFrame: t.median, min: t.min, max: t.max, runs: t.runs, ...extra });
@@ -225,6 +229,24 @@ for (const kdopPercent of [0, 10]) {
     });
     record(n, sceneName, 'sepaxis setPoses(ids, Float64Array) + pairs()', t, { pairsPerBody: pairCount / n });
     if (sx.heapSize !== heapBefore) throw new Error(`the world's frames grew the heap: ${heapBefore} -> ${sx.heapSize}`);
+    if (sxThreads) {
+      // The same frame on threads: the same pairs (checked on one frame), the same allocation-free frames.
+      const onThreads = sepaxisWorld(sxThreads, scene, THREADS);
+      if (onThreads.world.threads !== THREADS) throw new Error(`a world on ${THREADS} threads got ${onThreads.world.threads}`);
+      for (let f = 0; f < FRAMES; f++) { onThreads.world.setPoses(onThreads.ids, scene.poses[f]); onThreads.world.pairs(); }
+      const index = new Map(Array.from(ids, (id, i) => [id, i]));
+      world.setPoses(ids, scene.poses[3]), onThreads.world.setPoses(onThreads.ids, scene.poses[3]);
+      const mine = pairKeys(world.pairs(), (id) => index.get(id)), theirs = pairKeys(onThreads.world.pairs(), (id) => index.get(id));
+      if (mine.size !== theirs.size || ![...mine].every((k) => theirs.has(k)))
+        throw new Error(`${n} bodies: the world on ${THREADS} threads found ${theirs.size} pairs, on one ${mine.size}`);
+      const before = sxThreads.heapSize;
+      record(n, sceneName, `sepaxis, ${THREADS} threads: setPoses + pairs()`, time((f) => {
+        onThreads.world.setPoses(onThreads.ids, scene.poses[f % FRAMES]);
+        onThreads.world.pairs();
+      }), { threads: THREADS });
+      if (sxThreads.heapSize !== before) throw new Error(`the frames on threads grew the heap: ${before} -> ${sxThreads.heapSize}`);
+      onThreads.world.dispose();
+    }
     // The broad phase's share of pairs(): the frame with broadPhasePairCount() (the same broad
     // phase, no exact test) and setPoses alone, against the whole frame.
     let candidates = 0;

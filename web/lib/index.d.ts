@@ -171,6 +171,13 @@ export interface WorldRayHit extends RayHit {
 export interface WorldOptions {
   /** Bodies the world holds without allocating (default 1024; more may be added: it then grows). */
   capacity?: number;
+  /**
+   * Threads setPoses and pairs() run on (1 to 64, default 1): the calling thread and helper
+   * threads of a module loaded with `init({ threads })`, as many as no other world holds
+   * (`world.threads` says how many it got). The same pairs with any number; their order depends
+   * on the number.
+   */
+  threads?: number;
 }
 
 /**
@@ -183,6 +190,8 @@ export interface WorldOptions {
  */
 export interface World extends Disposable {
   readonly capacity: number;
+  /** The threads setPoses and pairs() run on: 1 and the helper threads this world holds. */
+  readonly threads: number;
   /** How many bodies the world holds. */
   readonly count: number;
   /** Adds a body; returns its id. */
@@ -262,6 +271,8 @@ export interface Sepaxis {
   overlapsMany(volume: Volume, buffer: VolumeBuffer, count?: number): Uint8Array;
   /** Bytes of WebAssembly memory (it only grows; for leak checks). */
   readonly heapSize: number;
+  /** The threads a new world may run on: 1 and the module's helper threads no world holds. */
+  readonly threads: number;
 }
 
 export interface InitOptions {
@@ -274,6 +285,12 @@ export interface InitOptions {
    * then throws). Every other call is the same. Default true.
    */
   world?: boolean;
+  /**
+   * In Node: load the module whose worlds run on threads (sepaxis-threads.wasm), with threads - 1
+   * helper threads (true: the machine's cores, at most 8); `createWorld({ threads })` takes them.
+   * Elsewhere (browsers, for now) the usual module, whose worlds run on one thread.
+   */
+  threads?: boolean | number;
 }
 
 /** Loads the WebAssembly module once; later calls resolve to the same instance. */
