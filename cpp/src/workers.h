@@ -2,11 +2,14 @@
 // Threads that run the parts of a job together with the thread that asks: the World's
 // setPoses and pairs() split their loops into parts (one a thread) and run them here.
 //
-// The helper threads live as long as the Workers and sleep on a condition variable between jobs;
-// a job costs one wake-up and one wait (a few microseconds), against frames of milliseconds. The
-// caller runs parts too, so one thread means no helper at all, and a build without threads
-// (WebAssembly without pthreads) has exactly that.
+// The helper threads live as long as the Workers. Between jobs a helper first spins for a while
+// (kSpinMicroseconds: a frame's jobs come a grid build apart, and waking a sleeping thread costs
+// tens of microseconds, in WebAssembly through Atomics.wait and notify), then sleeps on a
+// condition variable; the caller, having run its own part, spins until the helpers are done (their
+// parts are about as long as its own). The caller runs parts too, so one thread means no helper at
+// all, and a build without threads (WebAssembly without pthreads) has exactly that.
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -43,6 +46,9 @@ class Workers {
     finish();
   }
 
+  /// How long a helper spins for the next job before it sleeps.
+  static constexpr int kSpinMicroseconds = 2000;
+
  private:
   using Task = void (*)(void*, unsigned);
   void start(Task task, void* context);
@@ -50,13 +56,16 @@ class Workers {
   void serve(unsigned part);
 
   std::vector<std::thread> helpers_;
-  std::mutex mutex_;
-  std::condition_variable wake_, done_;
+  // The job: task_ and context_ are written before job_ is counted up (release), and read after
+  // a helper sees the new count (acquire).
   Task task_ = nullptr;
   void* context_ = nullptr;
-  uint64_t job_ = 0;      ///< counts the jobs started: a helper runs each once
-  unsigned running_ = 0;  ///< helpers still in the current job
-  bool stop_ = false;
+  std::atomic<uint64_t> job_{0};      ///< counts the jobs started: a helper runs each once
+  std::atomic<unsigned> running_{0};  ///< helpers still in the current job
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;  ///< guards sleepers_ and the sleep on wake_
+  std::condition_variable wake_;
+  unsigned sleepers_ = 0;
 };
 
 }  // namespace sepaxis::detail

@@ -152,21 +152,29 @@ struct World::Impl {
     gridCurrent = true;
   }
 
-  /// overlaps() of the two bodies' world volumes.
-  bool bodiesOverlap(uint32_t a, uint32_t b) {
+  /// What the k-DOP shortcuts say of a pair with a k-DOP, without building its polytope: 1
+  /// overlapping, 0 apart, -1 not settled (then kdopPairOverlaps decides). Reads the bodies only.
+  int kdopShortcuts(uint32_t a, uint32_t b) const {
     const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
-    if (sa > sb) return bodiesOverlap(b, a);  // symmetric: overlaps(x, y) is overlaps(y, x)
+    if (sa > sb) return kdopShortcuts(b, a);  // symmetric: overlaps(x, y) is overlaps(y, x)
     // A k-DOP's slabs first: apart along one, the pair is apart without building its polytope.
-    if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return false;
-    if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return false;
+    if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return 0;
+    if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return 0;
     // Deep in each other: overlapping, and again no polytope needed (most touching pairs of a
     // frame are of this kind).
-    if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return true;
-    if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return true;
-    if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return false;  // beyond an edge
-    if (sb == WorldShape::Kdop && bodies.kdopCornerInside(b, a)) return true;
-    if (sa == WorldShape::Kdop && bodies.kdopCornerInside(a, b)) return true;
-    if (sb == WorldShape::Kdop && bodies.kdopOverlapWitness(b, a)) return true;  // a point deep in both
+    if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return 1;
+    if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return 1;
+    if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return 0;  // beyond an edge
+    if (sb == WorldShape::Kdop && bodies.kdopCornerInside(b, a)) return 1;
+    if (sa == WorldShape::Kdop && bodies.kdopCornerInside(a, b)) return 1;
+    if (sb == WorldShape::Kdop && bodies.kdopOverlapWitness(b, a)) return 1;  // a point deep in both
+    return -1;
+  }
+
+  /// overlaps() of the two bodies' world volumes, a k-DOP's polytope built if it is not yet.
+  bool kdopPairOverlaps(uint32_t a, uint32_t b) {
+    const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
+    if (sa > sb) return kdopPairOverlaps(b, a);
     switch (sa) {
       case WorldShape::Sphere:
         if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));
@@ -341,9 +349,10 @@ const std::vector<BodyPair>& World::pairs() {
   w.ensureGrid();
   w.pairs.clear();
   // Each part sweeps its share of the grid's columns (Grid::sweepPart), files the pairs of boxes
-  // that meet by kind and decides those without a k-DOP, on a thread of its own; then the pairs
-  // with a k-DOP are decided, one part after the other (deciding them may build k-DOPs), and the
-  // parts' pairs listed in part order. One part lists straight into pairs.
+  // that meet by kind, decides those without a k-DOP and those with one that the k-DOP shortcuts
+  // settle, on a thread of its own; then the pairs left are decided, one part after the other
+  // (deciding them may build k-DOPs), and the parts' pairs listed in part order. One part lists
+  // straight into pairs.
   const unsigned parts = unsigned(w.parts.size());
   auto findPart = [&w, parts](unsigned part) {
     Impl::Part& p = w.parts[part];
@@ -352,6 +361,7 @@ const std::vector<BodyPair>& World::pairs() {
     const std::size_t count = w.grid.sweepPart(part, parts, p.boxPairs);
     for (std::size_t k = 0; k < count; ++k) p.narrow.add(w.bodies, p.boxPairs[k].first, p.boxPairs[k].second);
     p.narrow.decideSpheresAndBoxes(w.bodies, w.emitter(out));
+    p.narrow.settleKdops([&w](uint32_t a, uint32_t b) { return w.kdopShortcuts(a, b); }, w.emitter(out));
   };
   if (parts == 1 || w.grid.entries() < Impl::kEntriesOnThreadsFrom) {
     for (unsigned part = 0; part < parts; ++part) findPart(part);
@@ -361,7 +371,7 @@ const std::vector<BodyPair>& World::pairs() {
   for (unsigned part = 0; part < parts; ++part) {
     Impl::Part& p = w.parts[part];
     std::vector<BodyPair>& out = parts == 1 ? w.pairs : p.pairs;
-    p.narrow.decideKdops([&w](uint32_t a, uint32_t b) { return w.bodiesOverlap(a, b); }, w.emitter(out));
+    p.narrow.decideUnsettled([&w](uint32_t a, uint32_t b) { return w.kdopPairOverlaps(a, b); }, w.emitter(out));
     if (parts > 1) w.pairs.insert(w.pairs.end(), out.begin(), out.end());
   }
   w.pairsCurrent = true;

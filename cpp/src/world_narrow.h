@@ -4,7 +4,8 @@
 // decided in a loop of its own: spheres against spheres by overlaps(), which is a few operations;
 // boxes against boxes and spheres against boxes four at a time by the batches' float filters
 // (box_filter.h), which settle the pairs no rounding can flip, the exact overlaps() taking the
-// rest; pairs with a k-DOP by the World's own test (world.cpp, bodiesOverlap). The verdicts are
+// rest; pairs with a k-DOP by the World's shortcuts, then its exact test (world.cpp, kdopShortcuts,
+// kdopPairOverlaps). The verdicts are
 // overlaps()'s: the filters only answer where they are sure (the batch tests hold them to the
 // exact ones), so pairs() stays exact. Where SIMD lanes are missing every pair takes the exact test.
 
@@ -98,14 +99,6 @@ class NarrowPhase {
     pairs_[pairKind(bodies.shape(a), bodies.shape(b))].push_back({a, b});
   }
 
-  /// emit(a, b) for every pair filed whose bodies overlap, `withKdop(a, b)` deciding the pairs
-  /// with a k-DOP; then forgets them all.
-  template <class WithKdop, class Emit>
-  void decide(const BodyStore& bodies, WithKdop&& withKdop, Emit&& emit) {
-    decideSpheresAndBoxes(bodies, emit);
-    decideKdops(withKdop, emit);
-  }
-
   /// emit(a, b) for every pair filed without a k-DOP whose bodies overlap; then forgets those.
   /// Reads the bodies only: narrow phases of other pairs of the same bodies may run at once.
   template <class Emit>
@@ -127,15 +120,28 @@ class NarrowPhase {
     for (const unsigned kind : {kSpheres, kSphereBox, kBoxes}) pairs_[kind].clear();
   }
 
-  /// emit(a, b) for every pair filed with a k-DOP that `withKdop(a, b)` says overlap; then
-  /// forgets those. withKdop may build k-DOPs (BodyStore::kdopWorld): one thread at a time.
-  template <class WithKdop, class Emit>
-  void decideKdops(WithKdop&& withKdop, Emit&& emit) {
+  /// emit(a, b) for every pair filed with a k-DOP that `settle(a, b)` says overlap (1); the pairs
+  /// it leaves (-1) are kept for decideUnsettled, those apart (0) dropped. `settle` reads the
+  /// bodies only (the k-DOP shortcuts): parts may run at once.
+  template <class Settle, class Emit>
+  void settleKdops(Settle&& settle, Emit&& emit) {
     for (const WorldShape other : {WorldShape::Sphere, WorldShape::Box, WorldShape::Kdop}) {
       std::vector<PairOfBodies>& pairs = pairs_[pairKind(other, WorldShape::Kdop)];
-      each(pairs, withKdop, emit);
+      for (const auto& [a, b] : pairs) {
+        const int verdict = settle(a, b);
+        if (verdict > 0) emit(a, b);
+        else if (verdict < 0) unsettled_.push_back({a, b});
+      }
       pairs.clear();
     }
+  }
+
+  /// emit(a, b) for the pairs settleKdops left that exact(a, b) says overlap; then forgets them.
+  /// exact may build k-DOPs (BodyStore::kdopWorld): one thread at a time.
+  template <class Exact, class Emit>
+  void decideUnsettled(Exact&& exact, Emit&& emit) {
+    each(unsettled_, exact, emit);
+    unsettled_.clear();
   }
 
  private:
@@ -208,6 +214,7 @@ class NarrowPhase {
 #endif
 
   std::vector<PairOfBodies> pairs_[9];  ///< by pairKind (0, 1, 2, 4, 5, 8)
+  std::vector<PairOfBodies> unsettled_;  ///< pairs with a k-DOP its shortcuts left (settleKdops)
 };
 
 }  // namespace sepaxis::detail
