@@ -148,7 +148,7 @@ struct World::Impl {
 
   void moved() { gridCurrent = pairsCurrent = false; }
   void ensureGrid() {
-    if (!gridCurrent) grid.build(bodies);
+    if (!gridCurrent) grid.build(bodies, workers);
     gridCurrent = true;
   }
 

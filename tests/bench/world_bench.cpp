@@ -147,9 +147,10 @@ void BM_WorldBroadPhase(benchmark::State& state) {
   bodies.reserve(size_t(n));
   for (size_t i = 0; i < s.local.size(); ++i) bodies.add(s.local[i], poseOf(&s.poses[0][7 * i]));
   detail::Grid grid;
+  detail::Workers oneThread;
   size_t candidates = 0, runs = 0;
   for (auto _ : state) {
-    grid.build(bodies);
+    grid.build(bodies, oneThread);
     size_t count = 0;
     grid.forEachBoxPair([&](uint32_t a, uint32_t b) { count += a ^ b ? 1 : 0; });
     benchmark::DoNotOptimize(count);

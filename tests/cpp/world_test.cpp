@@ -582,6 +582,44 @@ TEST(WorldThreads, AWorldOnThreadsMovesEveryBodyToTheBitsOfOneThreadAndListsItsP
   }
 }
 
+TEST(WorldThreads, AWorldOfManyBodiesBuildsItsGridInPartsAndFindsWhatOneThreadFinds) {
+  // From 16,384 bodies (Grid's kBodiesInPartsFrom) the grid's sort and scatter run in parts too,
+  // while the tables laid out by a frame are kept (bodies of steady levels moving a little):
+  // levels of several sizes (a group and its finer levels, larger bodies over many columns) and
+  // bodies moving between the parts' columns.
+  Rng rng(29);
+  World one, two;
+  ASSERT_TRUE(two.setThreads(2).ok());
+  std::vector<BodyId> ids;
+  const double side = 60;
+  for (int i = 0; i < 17000; ++i) {
+    const double size = i % 50 == 0 ? 3 : i % 7 == 0 ? 0.4 : 0.8;
+    const Volume v = randomVolume(rng, int(rng() % 3), size);
+    const RigidTransform p = pose(randomRotation(rng), {uniform(rng, 0, side), uniform(rng, 0, side), uniform(rng, 0, side)});
+    const BodyId id = *one.add(v, p);
+    ASSERT_EQ(two.add(v, p)->value, id.value);
+    ids.push_back(id);
+  }
+  std::vector<Vec3> at(ids.size());
+  for (size_t i = 0; i < ids.size(); ++i) at[i] = one.pose(ids[i])->translation;
+  for (int frame = 0; frame < 4; ++frame) {
+    std::vector<double> packed;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      at[i] = at[i] + Vec3{uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2)};
+      const Quat q = randomRotation(rng);
+      packed.insert(packed.end(), {at[i].x, at[i].y, at[i].z, q.x, q.y, q.z, q.w});
+    }
+    ASSERT_TRUE(one.setPoses(ids.data(), packed.data(), ids.size()).ok());
+    ASSERT_TRUE(two.setPoses(ids.data(), packed.data(), ids.size()).ok());
+    PairSet a, b;
+    for (const BodyPair& p : one.pairs()) a.insert({p.a.value, p.b.value});
+    for (const BodyPair& p : two.pairs()) b.insert({p.a.value, p.b.value});
+    EXPECT_EQ(b.size(), two.pairs().size()) << "a pair listed twice";
+    EXPECT_GT(a.size(), 3000u);
+    EXPECT_TRUE(a == b) << "frame " << frame << ": " << a.size() << " pairs on one thread, " << b.size() << " on two";
+  }
+}
+
 TEST(WorldThreads, ZeroThreadsAreRefusedAndManyAreCapped) {
   World w;
   const Status s = w.setThreads(0);

@@ -69,6 +69,31 @@ describe('a world on threads', () => {
     expect(sx.threads).toBe(5);  // given back
   });
 
+  it('with 17,000 bodies, whose grid is built in parts too, finds the pairs one thread finds', () => {
+    const r = rng(14103);
+    const n = 17000, side = Math.cbrt(1.6 * n);
+    const two = sx.createWorld({ capacity: n, threads: 2 }), one = plain.createWorld({ capacity: n });
+    try {
+      const base = [], ids = new Uint32Array(n);
+      for (let i = 0; i < n; i++) {
+        const local = randomVolume(r, TYPES[i % 3], [0, 0, 0], { size: 1, rotation: i % 3 === 2 });
+        base.push([r.uniform(0, side), r.uniform(0, side), r.uniform(0, side)]);
+        ids[i] = two.add(local, { translation: base[i] });
+        expect(one.add(local, { translation: base[i] })).toBe(ids[i]);
+      }
+      for (let frame = 0; frame < 4; frame++) {  // small moves: the grid keeps its tables (the build in parts)
+        const poses = new Float64Array(7 * n);
+        for (let i = 0; i < n; i++) poses.set([...base[i].map((x) => x + r.uniform(-0.2, 0.2)), ...r.quat()], 7 * i);
+        two.setPoses(ids, poses), one.setPoses(ids, poses);
+        const expected = pairSet(one.pairs());
+        expect(expected.size).toBeGreaterThan(5000);
+        expect(pairSet(two.pairs())).toEqual(expected);
+      }
+    } finally {
+      two.dispose(), one.dispose();
+    }
+  });
+
   it('shares the module\'s helper threads among its worlds, and a world asking for more runs on fewer', () => {
     const a = sx.createWorld({ threads: 3 });
     const b = sx.createWorld({ threads: 8 });
