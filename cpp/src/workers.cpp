@@ -5,7 +5,8 @@
 namespace sepaxis::detail {
 
 void Workers::resize(unsigned threads) {
-  if (!kThreadsAvailable || threads < 1) threads = 1;
+  if constexpr (!kThreadsAvailable) return;
+  if (threads < 1) threads = 1;
   if (threads == this->threads()) return;
   if (!helpers_.empty()) {  // stopped all, then started anew: resizing is rare
     {
