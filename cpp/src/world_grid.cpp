@@ -203,10 +203,9 @@ void Grid::measureLevels(const BodyStore& bodies) {
       // fails, and the runs are counted again).
       if constexpr (kByPart) {
         const ColumnRange t = inTable(l, r);
-        countEntries(l, t, li == own ? 1 : 2);
-        // The parts whose columns hold the body's entries at this level (the slots it crosses).
         uint32_t slot[4];
-        cornerSlots(l, t, slot);
+        countEntries(l, t, li == own ? 1 : 2, slot);
+        // The parts whose columns hold the body's entries at this level (the slots it crosses).
         const uint32_t wideY = uint32_t(t.y1 - t.y0), wideZ = uint32_t(t.z1 - t.z0);
         const uint32_t crosses[4] = {1, wideY, wideZ, wideY & wideZ};
         for (int c = 0; c < 4; ++c) {
@@ -215,7 +214,8 @@ void Grid::measureLevels(const BodyStore& bodies) {
           inParts |= uint64_t(crosses[c]) << p;
         }
       } else if (kCountRuns) {
-        countEntries(l, inTable(l, r), li == own ? 1 : 2);
+        uint32_t slot[4];
+        countEntries(l, inTable(l, r), li == own ? 1 : 2, slot);
       }
     }
     const uint64_t key = uint64_t(orderedBits(box[i].minX)) << 32 | i;
@@ -284,7 +284,8 @@ void Grid::countRuns(const BodyStore& bodies) {
     const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
     for (uint32_t li = own; li < levelCount; ++li) {
       const Level& l = levels_[li];
-      countEntries(l, shifted(columns[i], l.level - level[i]), li == own ? 1 : 2);
+      uint32_t slot[4];
+      countEntries(l, shifted(columns[i], l.level - level[i]), li == own ? 1 : 2, slot);
     }
   }
 }
@@ -366,7 +367,12 @@ void Grid::unshiftRuns() {
   start_[0] = 0;
 }
 
-uint32_t Grid::columnAt(uint64_t e) const {
+uint32_t Grid::partStart(unsigned part, unsigned parts) const {
+  if (part == 0) return 0;
+  if (part >= parts) return slots_;
+  // The runs lie in column order across the levels (start_[2s] is column s's first entry): the
+  // first column whose entries start at or after the part's share of them.
+  const uint64_t e = uint64_t(entries_) * part / parts;
   uint32_t lo = 0, hi = slots_;
   while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
@@ -378,15 +384,11 @@ uint32_t Grid::columnAt(uint64_t e) const {
 
 void Grid::splitColumns(unsigned parts) {
   partSlot_.resize(parts + 1);
-  partSlot_[0] = 0, partSlot_[parts] = slots_;
-  for (unsigned p = 1; p < parts; ++p) partSlot_[p] = columnAt(uint64_t(entries_) * p / parts);
+  for (unsigned p = 0; p <= parts; ++p) partSlot_[p] = partStart(p, parts);
 }
 
 std::size_t Grid::sweepPart(unsigned part, unsigned parts, BoxPairs& out) const {
-  // The runs lie in column order across the levels (start_[2s] is column s's first entry), so
-  // the parts split the entries.
-  const uint32_t begin = part == 0 ? 0 : columnAt(uint64_t(entries_) * part / parts);
-  const uint32_t end = part + 1 == parts ? slots_ : columnAt(uint64_t(entries_) * (part + 1) / parts);
+  const uint32_t begin = partStart(part, parts), end = partStart(part + 1, parts);
   std::size_t count = 0;
   for (const Level& l : levels_) {
     const uint32_t from = std::max(begin, l.slotBase), to = std::min(end, l.slotBase + l.slotCount);

@@ -165,10 +165,9 @@ class Grid {
   /// Counts the entries of a body crossing columns r at level l into their runs (start_[2s +
   /// kind]: kind 1 the level's own bodies, 2 the finer ones). Its four candidate columns are
   /// visited without a loop; the ones it does not cross count nothing (a loop that runs once or
-  /// twice mispredicts its end about every other time).
-  void countEntries(const Level& l, const ColumnRange& r, uint32_t kind) {
+  /// twice mispredicts its end about every other time). The four slots are left in `slot`.
+  void countEntries(const Level& l, const ColumnRange& r, uint32_t kind, uint32_t (&slot)[4]) {
     const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
-    uint32_t slot[4];
     cornerSlots(l, r, slot);
     start_[2 * slot[0] + kind] += 1;
     start_[2 * slot[1] + kind] += wideY;
@@ -207,8 +206,9 @@ class Grid {
   /// The first column of each of `parts` runs of columns of about as many entries (partSlot_),
   /// from this build's runs, for the parts of the next.
   void splitColumns(unsigned parts);
-  /// The first column whose entries start at or after entry e (start_ in prefix sums).
-  uint32_t columnAt(uint64_t e) const;
+  /// The first column of part `part` of `parts` runs of columns of about as many entries each
+  /// (0 for the first part, slots_ past the last); start_ in prefix sums.
+  uint32_t partStart(unsigned part, unsigned parts) const;
 
   /// The box pairs of the columns slotBegin .. slotEnd - 1, of one level (column coordinates
   /// compared at hashed levels only), appended to out from `count` on; returns the new count.
