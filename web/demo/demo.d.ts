@@ -16,8 +16,9 @@ export interface DemoScene {
 
 /**
  * `<sepaxis-demo scene='…' src="…" panels="verdict,axes,stepper,toolbar" editable step="3"
- * camera='{"position":[…],"target":[…]}' theme="light">`. A bad scene is shown in the demo's box
- * and in `error`, never thrown.
+ * camera='{"position":[…],"target":[…]}' theme="light" layout="column">`. A bad scene is shown in
+ * the demo's box and in `error`, never thrown. `layout="column"` puts the panels under the view at
+ * their full height and sizes the element to its content.
  */
 export class SepaxisDemo extends HTMLElement {
   /** The scene shown, or null (none yet, or a bad one). Setting it shows another scene. */

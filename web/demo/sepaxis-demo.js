@@ -8,7 +8,9 @@
 // such a file); panels (any of verdict, inspector, axes, stepper, toolbar; default
 // "verdict,stepper"); editable (drag volumes to move them, Shift+drag to turn a box, click to
 // pick the compared pair); step (open the stepper at axis
-// N, from 1); camera ({"position": [x, y, z], "target": [x, y, z]}); theme (dark or light).
+// N, from 1); camera ({"position": [x, y, z], "target": [x, y, z]}); theme (dark or light);
+// layout ("column": the panels under the view at their full height, the element as tall as its
+// content; demo.css).
 // Properties: scene (get, set), report (the compared pair's sx.collide report, or null), error
 // (the message of a bad scene, or null). Events: change (the reader edited the scene), report.
 //
