@@ -4,15 +4,17 @@
 // error, no uncaught exception and no CSP violation, and has its one h1 and the site's navigation;
 // moving to the next page in the page (VitePress renders it from script), searching and the dark
 // theme break no rule either; a demo's link opens its scene in the visualizer; axe finds no WCAG
-// AA violation; nothing is wider than a phone's screen. Screenshots of the home page and a lesson
-// at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the site first.
+// AA violation; nothing is wider than a phone's screen; every lesson's demo shows its panels whole
+// (nothing scrolls or is cut inside it); lesson 2's exercise is done in its demo's inspector.
+// Screenshots of the home page, every lesson and its demos at 1280×800 and 390×844 go to
+// test-results/e2e/. Builds nothing: `npm test` builds the site first.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, BASE_URL, launch, openPage, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
 
 const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
 const SITE_URL = new URL('tutorial/', BASE_URL);
@@ -138,6 +140,69 @@ describe('the tutorial site', () => {
     assertNoProblems(page, 'lessons/4-obbs-and-sat');
     await page.context().close();
   });
+
+  test('lesson 2\'s touching exercise is done by typing sphere B\'s radius in the demo\'s inspector', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/2-spheres.html');
+    const exercise = page.locator('sepaxis-exercise[for="demo-2"]', { hasText: 'Grow sphere B' });
+    await exercise.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.getElementById('demo-2').report);
+    assert.match(await exercise.textContent(), /Not yet/);
+    const radius = page.locator('#demo-2 .card.inspector input[data-path="radius"]');
+    assert.equal(await radius.inputValue(), '1.2', 'the inspector shows sphere B');
+    await radius.fill('1.5');
+    await radius.press('Enter');
+    await page.waitForFunction(() => document.querySelector('sepaxis-exercise.done'));
+    assert.match(await exercise.textContent(), /Done/);
+    assert.equal(await page.evaluate(() => document.getElementById('demo-2').report.touching), true);
+    assertNoProblems(page, 'lessons/2-spheres');
+    await page.context().close();
+  });
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    test(`every lesson's demo shows its panels whole at ${viewport.width}×${viewport.height}: nothing scrolls or is cut inside it (screenshots)`, async () => {
+      const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
+      const size = `${viewport.width}x${viewport.height}`;
+      for (const path of pages.filter((p) => p.startsWith('lessons/'))) {
+        await loadSitePage(page, path);
+        const name = path.replace(/^lessons\/|\.html$/g, '');
+        const count = await page.locator('sepaxis-demo').count();
+        for (let i = 0; i < count; i++) {
+          const demo = page.locator('sepaxis-demo').nth(i);
+          await demo.scrollIntoViewIfNeeded();
+          await page.waitForFunction((k) => document.querySelectorAll('sepaxis-demo')[k].report, i, { timeout: 10_000 });
+          await settle(page);
+          const layout = await demo.evaluate((host) => {
+            const root = host.shadowRoot;
+            const box = (el) => el.getBoundingClientRect();
+            const inside = (inner, outer) => inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+            const scrolls = (el) => el && el.scrollHeight > el.clientHeight + 1 ? `${el.className}: ${el.scrollHeight} px in ${el.clientHeight}` : null;
+            const demoBox = box(root.querySelector('.demo'));
+            const panels = root.querySelector('.panels');
+            const cut = [...root.querySelectorAll('.card, .scene-stats, .axis-row, .step-nav')]
+              .filter((el) => el.getClientRects().length && !(inside(box(el), box(panels)) && inside(box(el), demoBox)))
+              .map((el) => el.className);
+            return {
+              scrolling: [root.querySelector('.demo'), panels, ...root.querySelectorAll('.card, .axis-list')].map(scrolls).filter(Boolean),
+              cut,
+              view: box(root.querySelector('.view')).height,
+            };
+          });
+          assert.deepEqual(layout.scrolling, [], `${path} demo ${i + 1} at ${size}: nothing scrolls inside the demo`);
+          assert.deepEqual(layout.cut, [], `${path} demo ${i + 1} at ${size}: no panel is cut`);
+          assert.ok(layout.view >= 240, `${path} demo ${i + 1} at ${size}: the view is ${layout.view} px tall`);
+          // The page's fixed bars would cover the top of a demo taller than the window.
+          const bars = (visibility) => page.evaluate((v) => { for (const el of document.querySelectorAll('.VPNav, .VPLocalNav')) el.style.visibility = v; }, visibility);
+          await bars('hidden');
+          await demo.screenshot({ path: `${ARTIFACTS}site-${name}-demo${i + 1}-${size}.png` });
+          await bars('');
+        }
+        await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.png`, fullPage: true });
+        assertNoProblems(page, `${path} at ${size}`);
+      }
+      await page.context().close();
+    });
+  }
 
   test('lessons link to the next one, and the next page rendered in the page keeps to the CSP', async () => {
     const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });

@@ -2,13 +2,17 @@
 // `<sepaxis-demo scene='…'>` tag carries the claim of its lesson in data-expect, and the package
 // must agree: the verdict, the first separating axis, touching, the penetration depth, and for the
 // lessons' special pairs that every face axis overlaps (lesson 4), that the AABBs overlap (lesson
-// 6) or that the classic k-DOP interval test says "overlap" (lesson 6). Scenes must also be valid
-// visualizer scenes: ids, a selection of two of them, volumes the package accepts.
+// 6) or that the classic k-DOP interval test says "overlap" (lesson 6), and for pairs whose point
+// is their gap, that the picture shows it (apartInPicture: seen from the demo's camera, the two
+// volumes cover disjoint parts of the picture, and every volume is in it; site-pictures.js).
+// Scenes must also be valid visualizer scenes: ids, a selection of two of them, volumes the
+// package accepts. The exercises' goals are checked against the edits their words ask for.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
 import { meets } from '../../web/site/.vitepress/theme/exercise-goal.js';
+import { apartSeenFrom, demoEye, inFrame, outline } from './site-pictures.js';
 
 const SITE = new URL('../../web/site/', import.meta.url);
 
@@ -23,22 +27,27 @@ function demos() {
     const text = readFileSync(new URL(file, SITE), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
     for (const [tag] of text.matchAll(/^<sepaxis-demo\s[^>]*>/gm)) {
       const attr = (name) => tag.match(new RegExp(`\\s${name}='([^']*)'|\\s${name}="([^"]*)"`))?.slice(1).find((x) => x !== undefined);
-      found.push({ file, id: attr('id'), scene: JSON.parse(attr('scene')), expect: JSON.parse(attr('data-expect')), step: Number(attr('step')), panels: attr('panels') });
+      const camera = attr('camera');
+      found.push({
+        file, id: attr('id'), scene: JSON.parse(attr('scene')), expect: JSON.parse(attr('data-expect')), step: Number(attr('step')), panels: attr('panels'),
+        camera: camera === undefined ? null : JSON.parse(camera),
+      });
     }
-    for (const [tag] of text.matchAll(/^<sepaxis-exercise\s[^>]*>/gm)) {
+    for (const [, tag, words] of text.matchAll(/^(<sepaxis-exercise\s[^>]*>)(.*)<\/sepaxis-exercise>/gm)) {
       const attr = (name) => tag.match(new RegExp(`\\s${name}='([^']*)'|\\s${name}="([^"]*)"`))?.slice(1).find((x) => x !== undefined);
-      exercises.push({ file, for: attr('for'), goal: JSON.parse(attr('goal')) });
+      exercises.push({ file, for: attr('for'), goal: JSON.parse(attr('goal')), words });
     }
   }
   return found;
 }
+
+const all = demos();
 
 const intervalsMeet = (a, b) => [0, 1, 2].every((i) => a.min[i] <= b.max[i] && b.min[i] <= a.max[i]);
 
 describe('the tutorial\'s demos', () => {
   let sx;
   beforeAll(async () => { sx = await init(); });
-  const all = demos();
 
   it('every lesson has an exercise its demo checks, which the reader must still do (the goal is not met at the start)', () => {
     expect(new Set(exercises.filter((e) => e.file.startsWith('lessons/')).map((e) => e.file)).size).toBe(8);
@@ -62,7 +71,7 @@ describe('the tutorial\'s demos', () => {
       for (const { volume } of scene.volumes) expect(sx.validate(volume)).toEqual([]);
       expect(scene.selection).toHaveLength(2);
       const [a, b] = scene.selection.map((id) => scene.volumes.find((v) => v.id === id).volume);
-      expect(panels.split(',').every((p) => ['verdict', 'axes', 'stepper', 'toolbar'].includes(p))).toBe(true);
+      expect(panels.split(',').every((p) => ['verdict', 'axes', 'stepper', 'toolbar', 'inspector'].includes(p))).toBe(true);
 
       const report = sx.collide(a, b);
       expect(report.overlap).toBe(claim.overlap);
@@ -79,6 +88,82 @@ describe('the tutorial\'s demos', () => {
       }
       if (claim.boundingBoxesOverlap) expect(intervalsMeet(sx.boundingBox(a), sx.boundingBox(b))).toBe(true);
       if (claim.conservative !== undefined) expect(sx.overlapsConservative(a, b)).toBe(claim.conservative);
+      if (claim.apartInPicture) {
+        const eye = demoEye(sx, all[i]);
+        expect(apartSeenFrom(eye, outline(sx, a), outline(sx, b)), `${file}: A and B apart in the picture seen from ${JSON.stringify(eye)}`).toBe(true);
+        for (const { volume } of scene.volumes) expect(inFrame(eye, outline(sx, volume)), `${file}: ${JSON.stringify(volume)} in the picture`).toBe(true);
+      }
     });
   }
 });
+
+describe('the lessons\' exercises can be done as their words say', () => {
+  let sx;
+  beforeAll(async () => { sx = await init(); });
+  const demo = (file, id) => all.find((d) => d.file === file && d.id === id);
+  const exercise = (file, forId, goalKey) => exercises.find((e) => e.file === file && e.for === forId && goalKey in e.goal);
+  /** The report of a demo's pair after the reader's edit: edit(volumes by id) changes them. */
+  const reportAfter = ({ scene }, edit) => {
+    const byId = Object.fromEntries(scene.volumes.map((v) => [v.id, structuredClone(v.volume)]));
+    edit(byId);
+    const [a, b] = scene.selection.map((id) => byId[id]);
+    return sx.collide(a, b);
+  };
+
+  it('lesson 2: sphere B\'s radius is grown (in the demo\'s inspector) until touching, at r = 1.5', () => {
+    const d = demo('lessons/2-spheres.md', 'demo-2');
+    expect(d.panels.split(',')).toContain('inspector');
+    const e = exercise('lessons/2-spheres.md', 'demo-2', 'touching');
+    expect(e?.goal).toEqual({ touching: true });
+    expect(e.words).toMatch(/^Grow sphere B's radius/);
+    const start = d.scene.volumes.find((v) => v.id === 'b').volume.radius;
+    const touchingAt = 2.5 - 1;
+    expect(touchingAt).toBeGreaterThan(start);
+    expect(meets(reportAfter(d, (v) => { v.b.radius = touchingAt; }), e.goal)).toBe(true);
+    expect(meets(reportAfter(d, (v) => { v.b.radius = touchingAt - 0.1; }), e.goal)).toBe(false);
+    expect(meets(reportAfter(d, (v) => { v.b.radius = touchingAt + 0.1; }), e.goal)).toBe(false);
+  });
+
+  it('lesson 3: "x, not y, separates" is done only once y no longer separates', () => {
+    const d = demo('lessons/3-aabbs.md', 'demo-3');
+    const e = exercises.find((x) => x.file === 'lessons/3-aabbs.md' && x.for === 'demo-3');
+    expect(e.words).toMatch(/x axis, not y/);
+    // B moved along x only: x separates first, but y still does too.
+    const both = reportAfter(d, (v) => { v.b.min[0] += 2; v.b.max[0] += 2; });
+    expect(both.axes.filter((a) => a.separating).map((a) => a.label)).toEqual(['A.x = B.x', 'A.y = B.y']);
+    expect(meets(both, e.goal)).toBe(false);
+    // Then lowered onto A's level: x alone separates.
+    const xOnly = reportAfter(d, (v) => { v.b.min = [3, 0, 1]; v.b.max = [5, 1, 3]; });
+    expect(meets(xOnly, e.goal)).toBe(true);
+  });
+
+  it('lesson 8: the exercise\'s program (the package alone) prints the table\'s bars, as the text says', async () => {
+    const text = readFileSync(new URL('lessons/8-choosing.md', SITE), 'utf8');
+    const exercise = text.slice(text.indexOf('## Exercise'));
+    // The program is a code block of the list: indented as its item is.
+    const [, indent, block] = exercise.match(/^( *)```js\n([\s\S]*?)^ *```/m);
+    const code = block.replace(new RegExp(`^${indent}`, 'gm'), '');
+    expect(code).not.toMatch(/scripts\/|\.\.\/|dist\//);
+    const printed = await runProgram(code);
+    expect(printed).toEqual(['OBB 457 pairs, sphere 13.4×, AABB 5.1×']);
+    expect(exercise).toContain(`With seed 12345 it prints \`${printed[0]}\``);
+    // The table's bars column says the same.
+    expect(text).toMatch(/\| sphere \| 13\.4× \|/);
+    expect(text).toMatch(/\| AABB \| 5\.1× \|/);
+    expect(text).toMatch(/\| OBB \| 1\.0× \(457 pairs\) \|/);
+    // Its last question: around cubes the sphere beats the AABB (fewer false alarms).
+    const cubes = await runProgram(code.replace('halfExtents: [1.5, 0.15, 0.15]', 'halfExtents: [0.5, 0.5, 0.5]'));
+    const [, sphere, aabb] = cubes[0].match(/sphere ([\d.]+)×, AABB ([\d.]+)×/).map(Number);
+    expect(sphere).toBeLessThan(aabb);
+  }, 120_000);
+});
+
+/** Runs a lesson's program (an ES module that imports `init` from 'sepaxis'): what it prints. */
+async function runProgram(code) {
+  const importLine = "import { init } from 'sepaxis';\n";
+  expect(code.startsWith(importLine)).toBe(true);
+  const printed = [];
+  const AsyncFunction = (async () => {}).constructor;
+  await new AsyncFunction('init', 'console', code.slice(importLine.length))(init, { log: (...args) => printed.push(args.join(' ')) });
+  return printed;
+}

@@ -11,7 +11,11 @@ export function meets(report, goal) {
     separatingKind: (v) => axis?.kind === v,
     separatingLabel: (v) => axis?.label === v,
     separatingLabelPattern: (v) => !!axis && new RegExp(v).test(axis.label),
+    // Exactly these axes separate, no other: "x, not y, separates" must fail while y still does.
+    separatingLabels: (v) => sameSet(report.axes.filter((a) => a.separating).map((a) => a.label), v),
     depthBelow: (v) => report.overlap && report.penetration.depth < v,
   };
   return Object.entries(goal).every(([key, value]) => checks[key]?.(value) ?? false);
 }
+
+const sameSet = (labels, wanted) => labels.length === wanted.length && wanted.every((label) => labels.includes(label));

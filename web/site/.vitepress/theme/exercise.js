@@ -4,6 +4,7 @@
 //   overlap: true | false          touching: true | false
 //   separatingKind: 'face' | 'edge-edge' | 'closest-point'   (of the first separating axis)
 //   separatingLabel: 'A.x = B.x'   separatingLabelPattern: '^A\\.[xyz]$'
+//   separatingLabels: ['A.x = B.x']  (exactly these axes separate, and no other)
 //   depthBelow: 0.1                (overlapping, by less than this)
 // (exercise-goal.js)
 
