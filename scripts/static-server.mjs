@@ -3,7 +3,7 @@
 // the world example at /world/, the browser benchmarks at /bench/ (and the scripts they run at
 // /scripts/, Rapier at /rapier/), three.js's module build at /three/ (its addons at
 // /three-addons/); a page may ask for the
-// Content-Security-Policy of issue 13 (?csp=strict: script-src 'self' 'wasm-unsafe-eval').
+// strictest Content-Security-Policy the package supports (?csp=strict: script-src 'self' 'wasm-unsafe-eval').
 // Used by tests/e2e/demo.test.mjs, tests/e2e/world.test.mjs, `npm run example:world` and
 // `npm run bench:browser`.
 

@@ -1,5 +1,5 @@
 // World frames (setPoses with 7 numbers per body, then pairs()) timed in WebAssembly under Node,
-// where issue 14 sets its targets (10k bodies <= 2 ms, 50k <= 10 ms). Google Benchmark has no
+// against the World's speed goals (10k bodies <= 2 ms, 50k <= 10 ms). Google Benchmark has no
 // WebAssembly build here, so this is a plain program, not part of the CMake build:
 //
 //   scripts/build.sh wasm --target sepaxis      # build/wasm/libsepaxis.a

@@ -1,6 +1,6 @@
 #pragma once
-// The inputs on which overlaps(a, b), overlaps(b, a) and collide(a, b).overlap disagreed before
-// issue 11, as the fuzz target (tests/fuzz/one_answer_fuzz.cpp) printed them: each volume's type and
+// The inputs on which overlaps(a, b), overlaps(b, a) and collide(a, b).overlap disagreed once,
+// as the fuzz target (tests/fuzz/one_answer_fuzz.cpp) printed them: each volume's type and
 // numbers, exact (%a). OBBs are given as built (their axes already orthonormal), k-DOPs by k and
 // their slabs [min, max]. A new finding of the fuzzer is added to the group of its cause.
 

@@ -1,4 +1,4 @@
-// One answer per pair (issue 11, item 9): for every valid pair, overlaps(a, b), overlaps(b, a),
+// One answer per pair: for every valid pair, overlaps(a, b), overlaps(b, a),
 // collide(a, b).overlap and collide(b, a).overlap agree, the touching band included (the band lets
 // a test choose either verdict, never two). The fuzz target tests/fuzz/one_answer_fuzz.cpp hunts
 // for inputs that break it; every one it found is replayed here (one_answer_cases.h), grouped by

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { ARTIFACTS, launch, loadApp, openPage, shot } from './browser.mjs';
+import { ARTIFACTS, launch, openPage, shot } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });

@@ -1,4 +1,4 @@
-// <sepaxis-demo> (issue 13) in Debian's Chromium, served as a documentation site would serve the
+// <sepaxis-demo> in Debian's Chromium, served as a documentation site would serve the
 // package (tests/e2e/static-server.mjs): 24 demos on one page all draw through one WebGL context
 // and each exposes its report; setting one demo's scene changes its report only; bad scenes,
 // failing and junk src, hostile names show a message in the box and nothing else happens; the
@@ -23,7 +23,7 @@ after(async () => {
   await server?.close();
 });
 
-/** model-viewer 3's first load, gzipped, as issue 13 gives it: the bar for a first demo. */
+/** model-viewer 3's first load, gzipped, as its project publishes it: the bar for a first demo. */
 const MODEL_VIEWER_BYTES = 213_000;
 const XSS = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 const sphere = (id, x, r = 1, name) => ({ id, ...(name ? { name } : {}), volume: { type: 'sphere', center: [x, 0, 0], radius: r } });

@@ -1,4 +1,4 @@
-// What new users hit in the visualizer (issue 12), each checked the way they hit it: numbers in
+// What new users hit in the visualizer, each checked the way they hit it: numbers in
 // the inspector, undo from a field, the scene card after a bad link, the camera from the keyboard,
 // overlap shown without colour, moving a k-DOP by typing, where new volumes go, messages after a
 // failed import, and the selection after a delete.

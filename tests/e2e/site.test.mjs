@@ -47,8 +47,8 @@ describe('the tutorial site', () => {
   before(async () => { browser = await launch(); });
   after(async () => { await browser?.close(); });
 
-  test('has the home page, the eight lessons, the two guides and the API reference', () => {
-    for (const path of ['', 'guide/getting-started.html', 'guide/embed.html', 'api/', 'api/sepaxis.html', 'api/sepaxis/three.html']) {
+  test('has the home page, the eight lessons, the guides and the API reference', () => {
+    for (const path of ['', 'guide/getting-started.html', 'guide/batches.html', 'guide/world.html', 'guide/exactness.html', 'guide/embed.html', 'api/', 'api/sepaxis.html', 'api/sepaxis/three.html']) {
       assert.ok(pages.includes(path), `${path || 'index.html'} is built`);
     }
     assert.equal(pages.filter((p) => p.startsWith('lessons/')).length, 8, pages.join(' '));

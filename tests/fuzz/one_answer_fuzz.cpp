@@ -1,4 +1,4 @@
-// libFuzzer target: one answer per pair (issue 11, item 9). For two valid volumes of any types,
+// libFuzzer target: one answer per pair. For two valid volumes of any types,
 // overlaps(a, b), overlaps(b, a), collide(a, b).overlap and collide(b, a).overlap must all agree,
 // the touching band included (the band lets a test choose either verdict, never two). Built with
 // AddressSanitizer and UBSan, so a memory error or undefined behaviour is a finding too.

@@ -10,7 +10,6 @@ let sx;
 beforeAll(async () => { sx = await init(); });
 
 const N = 48;
-const fround3 = (v) => v.map(Math.fround);
 
 /** kA/kB options for a pair of types: every k appears on each k-DOP side. */
 function kChoices(ta, tb) {

@@ -1,4 +1,4 @@
-// The World (createWorld, issue 14) against brute force: a body's world volume is
+// The World (createWorld) against brute force: a body's world volume is
 // sx.transform(volume, pose), and pairs() is exactly the pairs sx.overlaps says meet, over many
 // frames of random motion with every type (k-DOPs of every k), bodies added and removed while
 // moving, touching pairs, bodies far from the origin and tiny ones; query and raycast likewise.

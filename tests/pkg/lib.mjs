@@ -27,7 +27,7 @@ export function run(command, args, { cwd = repoRoot, timeout = 60_000, env } = {
     });
   } catch (e) {
     const why = e.code === 'ETIMEDOUT' ? `timed out after ${timeout} ms` : e.status != null ? `exit ${e.status}` : e.message;
-    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed, ${why}:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed, ${why}:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: e });
   }
 }
 

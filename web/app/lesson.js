@@ -1,6 +1,6 @@
-// A preset's lesson follows the scene it describes (issue 12: the text went stale after an undo
-// or an edit). The lesson is shown while the scene is the preset's: the same volumes (ids and
-// types) and either untouched or still true to what the lesson claims (the preset's `expect`:
+// A preset's lesson follows the scene it describes, so that an undo or an edit never leaves a
+// lesson about a scene no longer shown. The lesson is shown while the scene is the preset's: the
+// same volumes (ids and types) and either untouched or still true to what the lesson claims (the preset's `expect`:
 // overlap or apart, and which axis separates). Edited past that claim, a note says so; once the
 // volumes are others (undone to an earlier scene, another scene loaded, a volume added or
 // deleted), no lesson is shown.

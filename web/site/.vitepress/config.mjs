@@ -93,6 +93,9 @@ export default defineConfig({
         text: 'Guides',
         items: [
           { text: 'Getting started in a game', link: '/guide/getting-started' },
+          { text: 'Batches', link: '/guide/batches' },
+          { text: 'The World', link: '/guide/world' },
+          { text: 'Exactness', link: '/guide/exactness' },
           { text: 'Embed a demo in your docs', link: '/guide/embed' },
         ],
       },
