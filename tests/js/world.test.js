@@ -449,6 +449,19 @@ describe('errors name the call, the element and the field, and change nothing', 
     expectUnchanged(() => world.add(cube, 'here'), TypeError);
   });
 
+  it('setPoses: a body named twice in one call, in every form of ids and poses', () => {
+    const poses = [9, 9, 9, 0, 0, 0, 1, 8, 8, 8, 0, 0, 0, 1, 7, 7, 7, 0, 0, 0, 1];
+    const message = (id, at, first) => new RangeError(`world.setPoses: body ${id} (ids[${at}]) is named twice (also ids[${first}]): a call moves each body once`);
+    const plain = (a) => a.slice(), u32 = (a) => Uint32Array.from(a), f64 = (a) => Float64Array.from(a), f32 = (a) => Float32Array.from(a);
+    for (const [toIds, toPoses] of [[plain, plain], [u32, f64], [u32, f32]]) {
+      expectUnchanged(() => world.setPoses(toIds([ids[0], ids[1], ids[0]]), toPoses(poses)), message(ids[0], 2, 0));
+      expectUnchanged(() => world.setPoses(toIds([ids[2], ids[3], ids[3]]), toPoses(poses)), message(ids[3], 2, 1));
+      expectUnchanged(() => world.setPoses(toIds([ids[1], ids[1]]), toPoses(poses.slice(0, 14))), message(ids[1], 1, 0));
+      // An unknown id before the repeat is named first: the ids are checked in order.
+      expectUnchanged(() => world.setPoses(toIds([ids[1], 12345, ids[1]]), toPoses(poses)), /body 12345 \(ids\[1\]\) is not in this world/);
+    }
+  });
+
   it('remove, poseIndex: unknown ids and non-ids', () => {
     expectUnchanged(() => world.remove(99999), new RangeError('world.remove: body 99999 is not in this world (removed or never added)'));
     expectUnchanged(() => world.remove('1'), TypeError);

@@ -201,7 +201,9 @@ export interface World extends Disposable {
   has(id: number): boolean;
   /**
    * Moves bodies: 7 numbers per id, tx, ty, tz, qx, qy, qz, qw (a Float32Array is widened exactly).
-   * Every id and pose is checked before any body moves.
+   * Every id and pose is checked before any body moves. An id named twice in one call is a
+   * RangeError (`world.setPoses: body 7 (ids[5]) is named twice (also ids[2])…`): which pose
+   * would win is a question the call does not answer.
    */
   setPoses(ids: Uint32Array | readonly number[], poses: Float64Array | Float32Array | readonly number[]): void;
   /**

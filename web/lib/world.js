@@ -8,7 +8,7 @@ import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
 import * as wire from './wire.js';
 
 // The wire's numbers (cpp/bindings/wire.h) as this module's own constants.
-const { SLOT_A, STATUS_SLOT_A_INVALID, STATUS_UNKNOWN_BODY, STATUS_INVALID_POSE, STATUS_WORLD_REFUSED } = wire;
+const { SLOT_A, STATUS_SLOT_A_INVALID, STATUS_UNKNOWN_BODY, STATUS_INVALID_POSE, STATUS_WORLD_REFUSED, STATUS_DUPLICATE_BODY } = wire;
 const { POSE_NUMBERS, POSE_TRANSLATION, POSE_ROTATION } = wire;
 const IO = wire.IO;
 const IO_ROTATION = IO + wire.IO_ROTATION, IO_TRANSLATION = IO + wire.IO_TRANSLATION;
@@ -154,7 +154,8 @@ export class World {
 
   /**
    * Moves bodies: ids (Uint32Array or array) and poses (Float64Array, Float32Array or array), 7
-   * numbers per id: tx, ty, tz, qx, qy, qz, qw. Every id and pose is checked before any body moves.
+   * numbers per id: tx, ty, tz, qx, qy, qz, qw. Every id and pose is checked before any body moves;
+   * an id named twice is an error (the World finds it while it checks the ids).
    */
   setPoses(ids, poses) {
     const ptr = this.#live('world.setPoses');
@@ -235,6 +236,10 @@ export class World {
     const at = this.#host.scratch()[IO_FAILED_INDEX];
     const message = this.#m.lastError();
     if (status === STATUS_UNKNOWN_BODY) return unknownBody(call, stagedIds[at], idWhere(at));
+    if (status === STATUS_DUPLICATE_BODY) {
+      const id = stagedIds[at];
+      return new RangeError(`${call}: body ${id} (ids[${at}]) is named twice (also ids[${stagedIds.indexOf(id)}]): a call moves each body once`);
+    }
     if (status === STATUS_INVALID_POSE) return new RangeError(`${call}: ${message.replace(/^transform\./, `${poseName(at)}.`)}`);
     if (status === STATUS_WORLD_REFUSED)
       return new RangeError(`${call}: ${message.replace(/^poses\[(\d+)\]: pose\b/, (_, i) => poseName(Number(i)))}`);
