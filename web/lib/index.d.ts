@@ -315,5 +315,9 @@ export interface InitOptions {
   threads?: boolean | number;
 }
 
-/** Loads the WebAssembly module once; later calls resolve to the same instance. */
+/**
+ * Loads the WebAssembly module once; later calls resolve to the same instance. Rejects, before
+ * fetching the .wasm, with "this page's Content-Security-Policy blocks WebAssembly: add
+ * 'wasm-unsafe-eval' to script-src" on a page whose policy forbids compiling WebAssembly.
+ */
 export function init(options?: InitOptions): Promise<Sepaxis>;

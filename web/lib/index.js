@@ -68,7 +68,27 @@ function helperThreadsOf(threads) {
   return os && typeof SharedArrayBuffer === 'function' ? threads - 1 : 0;
 }
 
+/** The smallest WebAssembly module: its magic number and version. */
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+const CSP_BLOCKS_WASM = "this page's Content-Security-Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src";
+
+/**
+ * Throws when this page may not compile WebAssembly: found by compiling the empty module, before
+ * the .wasm is fetched (Emscripten would fetch it, fail to compile it, fetch it again to compile
+ * it from bytes, fail again, and abort with a message of its own).
+ */
+function checkWebAssemblyAllowed() {
+  if (typeof WebAssembly !== 'object') throw new Error('this JavaScript engine has no WebAssembly');
+  try {
+    new WebAssembly.Module(EMPTY_MODULE);
+  } catch (e) {
+    // The one reason the empty module fails to compile: a policy forbids compiling any.
+    throw new Error(CSP_BLOCKS_WASM, { cause: e });
+  }
+}
+
 async function load(options, build, helperThreads) {
+  checkWebAssemblyAllowed();
   // The World's JS (world.js) comes with its module only.
   const [{ default: createSepaxisModule }, world] = await Promise.all(
     build === 'world' ? [import('./sepaxis-wasm.js'), import('./world.js')]
