@@ -3,7 +3,8 @@
 // the world example at /world/, the browser benchmarks at /bench/ (and the scripts they run at
 // /scripts/, Rapier at /rapier/), three.js's module build at /three/ (its addons at
 // /three-addons/); a page may ask for the
-// strictest Content-Security-Policy the package supports (?csp=strict: script-src 'self' 'wasm-unsafe-eval').
+// strictest Content-Security-Policy the package supports (?csp=strict: script-src 'self'
+// 'wasm-unsafe-eval'), or one that forbids WebAssembly (?csp=no-wasm: script-src 'self').
 // Used by tests/e2e/demo.test.mjs, tests/e2e/world.test.mjs, `npm run example:world` and
 // `npm run bench:browser`.
 
@@ -22,6 +23,9 @@ const MOUNTS = {
   '/rapier/': 'node_modules/@dimforge/rapier3d-compat/dist/',
 };
 export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
+/** What a page gets without 'wasm-unsafe-eval': scripts of its own origin and no WebAssembly. */
+const NO_WASM_CSP = "script-src 'self'";
+const POLICIES = { strict: STRICT_CSP, 'no-wasm': NO_WASM_CSP };
 
 /** Starts the server on 127.0.0.1 (port 0: a free one); resolves to { url, close() }. */
 export function startStaticServer(port = 0) {
@@ -34,7 +38,8 @@ export function startStaticServer(port = 0) {
     try {
       const body = await readFile(join(ROOT, MOUNTS[mount], rel));
       const headers = { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
-      if (url.searchParams.get('csp') === 'strict') headers['content-security-policy'] = STRICT_CSP;
+      const policy = POLICIES[url.searchParams.get('csp')];
+      if (policy) headers['content-security-policy'] = policy;
       res.writeHead(200, headers).end(body);
     } catch {
       res.writeHead(404).end('not found');

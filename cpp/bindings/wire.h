@@ -36,6 +36,7 @@ inline constexpr int kWrongBatchType = -4;  ///< sx_store: the batch holds anoth
 inline constexpr int kUnknownBody = -5;   ///< an id that is no body of the world (removed or never added)
 inline constexpr int kInvalidPose = -6;   ///< a pose makeRigidTransform refuses: lastError() says why
 inline constexpr int kWorldRefused = -7;  ///< the World refused the call: lastError() has its Error's message
+inline constexpr int kDuplicateBody = -8;  ///< an id named a second time in one setPoses call (at io[kIoFailedIndex])
 /// The status of slot `index` being invalid.
 constexpr int slotInvalid(int index) { return kSlotAInvalid - index; }
 
@@ -102,6 +103,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("STATUS_UNKNOWN_BODY", kUnknownBody);
   f("STATUS_INVALID_POSE", kInvalidPose);
   f("STATUS_WORLD_REFUSED", kWorldRefused);
+  f("STATUS_DUPLICATE_BODY", kDuplicateBody);
   f("SLOT_A", kSlotA);
   f("SLOT_B", kSlotB);
   f("IO", kIo);

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "scratch.h"
@@ -69,12 +70,19 @@ bool readPose(const double* p, RigidTransform& t) {
 
 /// World::setPoses of `count` ids and their 7-number poses: all checked, then all moved, in one
 /// call of the World (which makes each RigidTransform once). Only when it refuses are the
-/// elements looked at again, to name the first bad one: an unknown id (kUnknownBody) or a pose
-/// makeRigidTransform refuses (kInvalidPose), at io[kIoFailedIndex] (ids[i] when `byId`); else
-/// the World's own Error (a pose out of the world's range: kWorldRefused).
+/// elements looked at again, to name the first bad one: an id named a second time
+/// (kDuplicateBody: the World checks that last, so every element before it is good), an unknown
+/// id (kUnknownBody) or a pose makeRigidTransform refuses (kInvalidPose), at io[kIoFailedIndex]
+/// (ids[i] when `byId`); else the World's own Error (a pose out of the world's range:
+/// kWorldRefused).
 int movePoses(JsWorld& w, const BodyId* ids, const double* poses, size_t count, bool byId) {
   const Status s = w.world.setPoses(ids, poses, count);
   if (s) return 0;
+  if (s.error().code == ErrorCode::DuplicateBody) {
+    std::unordered_set<uint32_t> named;  // an error's path: allocating is fine here
+    for (size_t i = 0; i < count; ++i)
+      if (!named.insert(ids[i].value).second) return failAt(byId ? double(ids[i].value) : double(i), kDuplicateBody);
+  }
   RigidTransform t;
   for (size_t i = 0; i < count; ++i) {
     const double at = byId ? double(ids[i].value) : double(i);
@@ -162,7 +170,8 @@ EMSCRIPTEN_KEEPALIVE double* sx_world_staged_poses(JsWorld* w) { return w->stage
 EMSCRIPTEN_KEEPALIVE uint32_t sx_world_staged_capacity(const JsWorld* w) { return uint32_t(w->stagedIds.size()); }
 
 // The first `count` staged ids and poses: all checked, then all applied (or none). Returns 0,
-// or kUnknownBody / kInvalidPose with io[kIoFailedIndex] = the element, or kWorldRefused.
+// or kUnknownBody / kInvalidPose / kDuplicateBody with io[kIoFailedIndex] = the element, or
+// kWorldRefused.
 EMSCRIPTEN_KEEPALIVE int sx_world_set_poses(JsWorld* w, uint32_t count) {
   if (count > w->stagedIds.size()) {  // not staged: a bug of the caller
     setLastError("setPoses: " + std::to_string(count) + " poses were not staged");

@@ -110,6 +110,15 @@ Error outOfRange(Vec3 translation) {
                    " (the world's range)"};
 }
 
+/// Entry i of a setPoses call names the body an earlier entry named (the first such entry).
+Error namedTwice(const BodyId* ids, std::size_t i) {
+  std::size_t first = 0;
+  while (ids[first].value != ids[i].value) ++first;
+  return Error{ErrorCode::DuplicateBody, "id", double(ids[i].value),
+               "id " + std::to_string(ids[i].value) + " is named twice (also by poses[" + std::to_string(first) +
+                   "]): a call moves each body once"};
+}
+
 /// make()'s error for entry i of a setPoses call. Out of line: the loops that check every pose
 /// stay small without the strings' code.
 template <class MakeError>
@@ -138,10 +147,17 @@ struct World::Impl {
   };
   std::vector<Part> parts = std::vector<Part>(1);
   detail::Workers workers;
-  /// setPoses on threads: the call that last named each body (a body named twice in one call is
-  /// moved by one thread, in order).
-  std::vector<uint32_t> lastMoveOf;
-  uint32_t moveCall = 0;
+  /// By dense index, the setPoses call that last named each body: a body named again by the
+  /// same call is an error (which of its poses was meant?), found as the ids are checked. Kept
+  /// as long as the bodies (World::add), so a call allocates nothing. It also lets a call's
+  /// parts run on the threads without two of them writing one body.
+  std::vector<uint32_t> namedBy;
+  uint32_t call = 0;
+  /// A number no body's namedBy holds: this call's.
+  uint32_t nextCall() {
+    if (++call == 0) std::fill(namedBy.begin(), namedBy.end(), 0), call = 1;
+    return call;
+  }
   /// Below these, a call's parts run one after the other on the calling thread (the same results):
   /// handing parts to the threads (a few microseconds while a helper spins, ~40 in Node once it
   /// sleeps) would cost more than they save.
@@ -208,41 +224,34 @@ struct World::Impl {
     return sepaxis::raycast(bodies.kdopWorld(b), origin, direction, maxDistance);
   }
 
-  /// Every id known and every pose valid, or the first error and nothing moved; then all move.
+  /// Every id known and named once, every pose valid, or the first error and nothing moved; then
+  /// all move.
   Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count) {
     denseScratch.resize(count);
+    const uint32_t stamp = nextCall();
     for (std::size_t i = 0; i < count; ++i) {
       if (!bodies.find(ids[i], denseScratch[i])) return errorAt(i, [=] { return unknownBody(ids[i]); });
       if (!isValidRotationAndScale(poses[i])) return errorAt(i, [=] { return poseError(poses[i]); });
       if (!bodies.poseInRange(denseScratch[i], poses[i].translation, poses[i].scale))
         return errorAt(i, [=] { return outOfRange(poses[i].translation); });
+      if (namedBy[denseScratch[i]] == stamp) return errorAt(i, [=] { return namedTwice(ids, i); });
+      namedBy[denseScratch[i]] = stamp;
     }
     for (std::size_t i = 0; i < count; ++i) bodies.setPose(denseScratch[i], poses[i]);
     if (count > 0) moved();
     return {};
   }
 
-  /// bodies.setPoses of validated bodies and poses: in parts on the threads when there are many
-  /// and no body is named twice.
+  /// bodies.setPoses of validated bodies and poses (each body once): in parts on the threads when
+  /// there are many.
   void movePoses(const uint32_t* dense, const double* poses, const double* lengths, std::size_t count) {
     const unsigned threads = workers.threads();
-    if (threads == 1 || count < kPosesOnThreadsFrom || namesABodyTwice(dense, count))
-      return bodies.setPoses(dense, poses, lengths, count);
+    if (threads == 1 || count < kPosesOnThreadsFrom) return bodies.setPoses(dense, poses, lengths, count);
     bodies.prepareMoves(count);
     auto movePart = [&](unsigned part) {
       bodies.setPoses(dense, poses, lengths, count * part / threads, count * (part + 1) / threads);
     };
     workers.runParts(movePart);
-  }
-  bool namesABodyTwice(const uint32_t* dense, std::size_t count) {
-    if (lastMoveOf.size() < bodies.size()) lastMoveOf.resize(bodies.size());  // when the world grew
-    if (++moveCall == 0) std::fill(lastMoveOf.begin(), lastMoveOf.end(), 0), moveCall = 1;
-    bool twice = false;
-    for (std::size_t i = 0; i < count; ++i) {
-      twice |= lastMoveOf[dense[i]] == moveCall;
-      lastMoveOf[dense[i]] = moveCall;
-    }
-    return twice;
   }
 
   /// emit(a, b) of the narrow phase: the pair by id, the lower id first, appended to `out`.
@@ -275,7 +284,7 @@ void World::reserve(std::size_t bodies) {
   impl_->pairs.reserve(bodies * 2);
   impl_->denseScratch.reserve(bodies);
   impl_->lengthScratch.reserve(bodies);
-  if (impl_->workers.threads() > 1) impl_->lastMoveOf.reserve(bodies);
+  impl_->namedBy.reserve(bodies);
 }
 
 Status World::setThreads(unsigned threads) {
@@ -283,7 +292,6 @@ Status World::setThreads(unsigned threads) {
   Impl& w = *impl_;
   w.workers.resize(std::min(threads, kMaxWorldThreads));
   w.parts.resize(w.workers.threads());
-  w.lastMoveOf.reserve(w.bodies.size());
   return {};
 }
 
@@ -296,6 +304,7 @@ Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pos
   if (w.bodies.full())
     return Error{ErrorCode::WorldFull, "world", double(kMaxBodies),
                  "world has issued every body id it can (at most " + std::to_string(kMaxBodies) + " bodies)"};
+  if (w.namedBy.size() <= w.bodies.size()) w.namedBy.resize(w.bodies.size() + 1);  // before: nothing fails after
   w.moved();
   return w.bodies.add(localVolume, pose);
 }
@@ -324,6 +333,8 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
   w.denseScratch.resize(count), w.lengthScratch.resize(count);
   uint32_t* dense = w.denseScratch.data();
   double* length = w.lengthScratch.data();
+  const uint32_t stamp = w.nextCall();
+  uint32_t* namedBy = w.namedBy.data();
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
     const Quat q{p[3], p[4], p[5], p[6]};
@@ -331,13 +342,16 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
     length[i] = detail::quaternionLength(q);
     // One test of them all (a unit length implies a finite q, a translation in range a finite t);
     // when it fails, the first rule broken names the error.
-    if (!(detail::isUnitLength(length[i]) && w.bodies.find(ids[i], dense[i]) && w.bodies.poseInRange(dense[i], t, 1)))
-      return errorAt(i, [q, t, id = ids[i], &bodies = w.bodies] {
+    if (!(detail::isUnitLength(length[i]) && w.bodies.find(ids[i], dense[i]) && w.bodies.poseInRange(dense[i], t, 1) &&
+          namedBy[dense[i]] != stamp))
+      return errorAt(i, [q, t, ids, i, &bodies = w.bodies] {
         uint32_t found;
         if (!isFinite(t) || !detail::isUnitLength(detail::quaternionLength(q))) return makeRigidTransform(q, t).error();
-        if (!bodies.find(id, found)) return unknownBody(id);
-        return outOfRange(t);
+        if (!bodies.find(ids[i], found)) return unknownBody(ids[i]);
+        if (!bodies.poseInRange(found, t, 1)) return outOfRange(t);
+        return namedTwice(ids, i);
       });
+    namedBy[dense[i]] = stamp;
   }
   w.movePoses(dense, poses, length, count);
   if (count > 0) w.moved();

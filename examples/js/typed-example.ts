@@ -4,7 +4,7 @@
 import {
   init, PairBuffer, VolumeBuffer,
   type AabbVolume, type AxisFeature, type AxisKind, type AxisReport, type CollisionReport, type InitOptions,
-  type KdopVolume, type ObbVolume, type Problem, type QuatLike, type RayHit, type RigidTransform, type Sepaxis,
+  type KdopVolume, type ObbVolume, type PoseNumbers, type Problem, type QuatLike, type RayHit, type RigidTransform, type Sepaxis,
   type SphereVolume, type Vec3, type Vec3Like, type Volume, type VolumeType, type World, type WorldRayHit,
 } from 'sepaxis';
 import { boxMatrix, fromBox3, fromOBB, fromObject3D, fromSphere, toBox3, toOBB, toSphere } from 'sepaxis/three';
@@ -114,8 +114,9 @@ console.log(`back to three.js: box ${backToBox.min.x.toFixed(2)}, sphere r ${bac
 
 // A world of moving bodies: every overlapping pair each frame.
 const world: World = sx.createWorld({ capacity: 16 });
-const bodyIds = new Uint32Array([world.add(ball), world.add(box, { translation: [0.5, 0, 0], rotation: [0, 0, 0, 1] })]);
-world.setPoses(bodyIds, new Float32Array([0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1]));
+const at: PoseNumbers = [2, 0, 0, 0, 0, 0, 1];  // tx, ty, tz, qx, qy, qz, qw: setPoses's layout
+const bodyIds = new Uint32Array([world.add(ball), world.add(box, { translation: [0.5, 0, 0], rotation: [0, 0, 0, 1] }), world.add(crate, at)]);
+world.setPoses(bodyIds, new Float32Array([0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 1]));
 const worldPoses: Float64Array = world.poses;
 worldPoses[world.poseIndex(bodyIds[1]) + 1] = 0.25;  // y of the second body, in place
 world.commitPoses();

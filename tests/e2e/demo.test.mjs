@@ -276,6 +276,33 @@ describe('<sepaxis-demo>', () => {
     await page.context().close();
   });
 
+  test('under a policy without \'wasm-unsafe-eval\', init() rejects saying what to add, the demo shows it in its box, and no .wasm is fetched', async () => {
+    const blocked = "this page's Content-Security-Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src";
+    for (const [width, height] of [[1280, 800], [390, 844]]) {
+      const page = await demoPage({ viewport: { width, height } });
+      const wasm = [];
+      page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(r.url()); });
+      await page.goto(`${server.url}pages/blocked.html?csp=no-wasm`);
+      await page.waitForFunction(() => document.querySelector('#blocked').error, null, { timeout: 10_000 });
+      assert.equal(await page.evaluate(() => document.querySelector('#blocked').error), `the demo could not start: ${blocked}`);
+      assert.equal(await messageOf(page, '#blocked'), `This demo cannot show its scene: the demo could not start: ${blocked}.`);
+      // The package itself, with the World and without: the same words, and a later init() again.
+      const rejections = await page.evaluate(async () => {
+        const { init } = await import('/dist/index.js');
+        const reason = (p) => p.then(() => 'resolved', (e) => `${e.constructor.name}: ${e.message}`);
+        return [await reason(init()), await reason(init({ world: false })), await reason(init())];
+      });
+      assert.deepEqual(rejections, [`Error: ${blocked}`, `Error: ${blocked}`, `Error: ${blocked}`]);
+      // Found before fetching: the module that could not be compiled is not downloaded at all.
+      assert.deepEqual(wasm, []);
+      assert.deepEqual(page.problems.errors, []);
+      assert.deepEqual(page.problems.console, []);
+      assert.ok(page.problems.csp.length > 0 && page.problems.csp.every((v) => /^script-src(-elem)? wasm-eval$/.test(v)), page.problems.csp.join('; '));
+      await shot(page, `45-demo-csp-blocks-wasm-${width}`);
+      await page.context().close();
+    }
+  });
+
   test('axe finds no contrast or naming violations in the dark and the light demo, with every panel open and the stepper on', async () => {
     const page = await demoPage({ viewport: { width: 1000, height: 1000 } });
     await page.goto(`${server.url}pages/two.html`);

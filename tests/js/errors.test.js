@@ -4,6 +4,7 @@
 // still answers correctly afterwards.
 
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Euler, Object3D, Quaternion, Vector3 } from 'three';
 import { init } from 'sepaxis';
 import { translate, unitVolumes } from './helpers.js';
 
@@ -363,6 +364,62 @@ describe('bad transforms are rejected with the field named', () => {
   it('an {x, y, z, w} rotation is accepted, as the types (QuatLike) promise', () => {
     const expected = sx.transform(good.aabb, { rotation: [0, 0, 0.6, 0.8] });
     expect(sx.transform(good.aabb, { rotation: { x: 0, y: 0, z: 0.6, w: 0.8 } })).toEqual(expected);
+  });
+});
+
+describe('a transform in another shape is an error, never the identity', () => {
+  const FORMS = 'a transform is { translation, rotation, scale } or 7 numbers [tx, ty, tz, qx, qy, qz, qw]';
+
+  it('a three.js-style, misspelt or unknown field is a TypeError naming it (and what was meant)', () => {
+    const object = new Object3D();
+    object.position.set(1, 2, 3);
+    const cases = [
+      [{ position: [1, 2, 3] }, `transform has an unknown field "position" (did you mean "translation"?); ${FORMS}`],
+      [{ translation: [1, 2, 3], quaternion: [0, 0, 0, 1] }, `transform has an unknown field "quaternion" (did you mean "rotation"?); ${FORMS}`],
+      [{ Translation: [1, 2, 3] }, `transform has an unknown field "Translation" (did you mean "translation"?); ${FORMS}`],
+      [{ translation: [1, 2, 3], extra: true }, `transform has an unknown field "extra"; ${FORMS}`],
+      [object, `transform has an unknown field "position" (did you mean "translation"?); ${FORMS}`],
+    ];
+    for (const [t, message] of cases)
+      for (const type of ['sphere', 'aabb', 'obb', 'kdop']) {
+        expect(() => sx.transform(good[type], t)).toThrow(new TypeError(message));
+        expect(() => sx.transform(good[type], t, { enclosingAabb: true })).toThrow(new TypeError(message));
+      }
+    expectHealthy();
+  });
+
+  it('7 numbers [tx, ty, tz, qx, qy, qz, qw], in an array or a typed array, are the same transform as the object', () => {
+    const numbers = [1, 2, 3, 0, 0, 0.6, 0.8];
+    for (const type of ['sphere', 'aabb', 'obb', 'kdop']) {
+      const expected = sx.transform(good[type], { translation: [1, 2, 3], rotation: [0, 0, 0.6, 0.8] });
+      expect(sx.transform(good[type], numbers)).toEqual(expected);
+      expect(sx.transform(good[type], Float64Array.from(numbers))).toEqual(expected);
+      const narrow = Float32Array.from(numbers);  // widened exactly
+      expect(sx.transform(good[type], narrow)).toEqual(sx.transform(good[type], { translation: [1, 2, 3], rotation: Array.from(narrow.subarray(3)) }));
+      expect(sx.transform(good[type], numbers, { enclosingAabb: true }))
+        .toEqual(sx.transform(good[type], { translation: [1, 2, 3], rotation: [0, 0, 0.6, 0.8] }, { enclosingAabb: true }));
+    }
+  });
+
+  it('7 numbers of the wrong count or type, or not a rotation, are errors naming the number', () => {
+    expect(() => sx.transform(good.aabb, [1, 2, 3])).toThrow(new TypeError('transform as numbers must be 7: [tx, ty, tz, qx, qy, qz, qw], got length 3'));
+    expect(() => sx.transform(good.aabb, new Float64Array(8))).toThrow(/transform as numbers must be 7: .*got length 8/);
+    expect(() => sx.transform(good.aabb, [1, 2, 3, 0, 0, 0, '1'])).toThrow(new TypeError('transform[6] (rotation[3]) must be a number, got "1"'));
+    expect(() => sx.transform(good.aabb, [1, 2, 3, 0, 0, 0, 2])).toThrow(new RangeError('transform.rotation must be a unit quaternion within 0.001, got length 2'));
+    expect(() => sx.transform(good.aabb, [NaN, 2, 3, 0, 0, 0, 1])).toThrow(new RangeError('transform.translation[0] must be finite, got NaN'));
+    expect(() => sx.transform(good.aabb, 'up')).toThrow(new TypeError(`transform must be { translation, rotation, scale } or 7 numbers [tx, ty, tz, qx, qy, qz, qw], got "up"`));
+    expectHealthy();
+  });
+
+  it('three.js vectors and quaternions are taken, and Euler angles where a quaternion belongs are named', () => {
+    const q = new Quaternion().setFromAxisAngle(new Vector3(0, 0, 1), 0.5);
+    const expected = sx.transform(good.obb, { translation: [1, 2, 3], rotation: q.toArray(), scale: 2 });
+    expect(sx.transform(good.obb, { translation: new Vector3(1, 2, 3), rotation: q, scale: 2 })).toEqual(expected);
+    expect(sx.transform(good.obb, { translation: Float32Array.of(1, 2, 3), rotation: Float64Array.from(q.toArray()), scale: 2 })).toEqual(expected);
+    expect(() => sx.transform(good.obb, { rotation: new Euler(0, 0, 0.5) })).toThrow(new TypeError(
+      "transform.rotation has x, y, z and no w (Euler angles? three.js's Quaternion.setFromEuler turns them into a quaternion): " +
+      'transform.rotation[3] must be a number, got undefined'));
+    expectHealthy();
   });
 });
 

@@ -69,6 +69,31 @@ describe('a world on threads', () => {
     expect(sx.threads).toBe(5);  // given back
   });
 
+  it('refuses a body named twice in one call, moving nobody, as a world on one thread does', () => {
+    const r = rng(14104);
+    const n = 2000, side = Math.cbrt(1.6 * n);  // above the 512 poses from which setPoses runs in parts
+    const three = sx.createWorld({ capacity: n, threads: 3 }), one = plain.createWorld({ capacity: n });
+    try {
+      const ids = fill([three, one], r, n, side);
+      for (const w of [three, one]) w.setPoses(ids, randomPoses(r, n, side));
+      const before = [three, one].map((w) => ({ pairs: pairSet(w.pairs()), poses: w.poses.slice() }));
+      const twice = Uint32Array.from([...ids.subarray(0, 1500), ids[700], ...ids.subarray(1500)]);
+      const poses = randomPoses(r, n + 1, side);
+      for (const w of [three, one]) {
+        expect(() => w.setPoses(twice, poses)).toThrow(new RangeError(
+          `world.setPoses: body ${ids[700]} (ids[1500]) is named twice (also ids[700]): a call moves each body once`));
+        expect(() => w.setPoses(Array.from(twice), Array.from(poses))).toThrow(/is named twice/);
+      }
+      [three, one].forEach((w, i) => {
+        expect(pairSet(w.pairs())).toEqual(before[i].pairs);
+        expect(w.poses).toEqual(before[i].poses);
+      });
+      expect(three.threads).toBe(3);
+    } finally {
+      three.dispose(), one.dispose();
+    }
+  });
+
   it('with 17,000 bodies, whose grid is built in parts too, finds the pairs one thread finds', () => {
     const r = rng(14103);
     const n = 17000, side = Math.cbrt(1.6 * n);

@@ -8,6 +8,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Euler, Object3D, Quaternion, Vector3 } from 'three';
 import { init } from 'sepaxis';
 import { KS, TYPES, closeRel, randomVolume, rng, sameJson } from './helpers.js';
 
@@ -314,6 +315,32 @@ describe('ids, poses in place, and disposal', () => {
     world.dispose();
   });
 
+  it('add takes a pose as 7 numbers (array or typed array) and three.js vectors and quaternions: the same body', () => {
+    const world = sx.createWorld({ capacity: 8 });
+    try {
+      const q = new Quaternion().setFromEuler(new Euler(0.3, 0.2, 0.1)).toArray();
+      for (const local of [{ type: 'obb', center: [0.5, 0, 0], halfExtents: [1, 2, 3], rotation: [0, 0, 0, 1] },
+        { type: 'kdop', k: 14, min: [-1, -1, -1, -2, -2, -2, -2], max: [1, 1, 1, 2, 2, 2, 2] }]) {
+        const expected = sx.transform(local, { translation: [5, 6, 7], rotation: q });
+        const forms = [[5, 6, 7, ...q], Float64Array.of(5, 6, 7, ...q),
+          { translation: new Vector3(5, 6, 7), rotation: new Quaternion(...q) },
+          { translation: Float32Array.of(5, 6, 7), rotation: Float64Array.from(q), scale: 1 }];
+        for (const pose of forms) {
+          const id = world.add(local, pose);
+          expect(sameJson(world.worldVolume(id), expected), `${local.type}, ${JSON.stringify(pose)}`).toBe(true);
+          expect(Array.from(world.poses.subarray(world.poseIndex(id), world.poseIndex(id) + 7))).toEqual([5, 6, 7, ...q]);
+          world.remove(id);
+        }
+        const narrow = Float32Array.of(5, 6, 7, ...q);  // widened exactly
+        const id = world.add(local, narrow);
+        expect(sameJson(world.worldVolume(id), sx.transform(local, { translation: [5, 6, 7], rotation: Array.from(narrow.subarray(3)) }))).toBe(true);
+        world.remove(id);
+      }
+    } finally {
+      world.dispose();
+    }
+  });
+
   it('a removed id stays unknown, also once its slot holds a new body', () => {
     const world = sx.createWorld({ capacity: 4 });
     const v = { type: 'sphere', center: [0, 0, 0], radius: 1 };
@@ -447,6 +474,39 @@ describe('errors name the call, the element and the field, and change nothing', 
     expectUnchanged(() => world.add(cube, { scale: 2 }), /world\.add: pose\.scale must be 1 or absent/);
     expectUnchanged(() => world.add(cube, { translation: [1e300, 0, 0] }), /world\.add: pose would carry the body beyond/);
     expectUnchanged(() => world.add(cube, 'here'), TypeError);
+  });
+
+  it('add: a pose in another shape is a TypeError naming the field, never the identity, and adds nothing', () => {
+    const FORMS = 'a pose is { translation, rotation } or 7 numbers [tx, ty, tz, qx, qy, qz, qw]';
+    const object = new Object3D();
+    object.position.set(5, 6, 7);
+    expectUnchanged(() => world.add(cube, { position: [5, 6, 7] }),
+      new TypeError(`world.add: pose has an unknown field "position" (did you mean "translation"?); ${FORMS}`));
+    expectUnchanged(() => world.add(cube, { translation: [5, 6, 7], quaternion: [0, 0, 0, 1] }),
+      new TypeError(`world.add: pose has an unknown field "quaternion" (did you mean "rotation"?); ${FORMS}`));
+    expectUnchanged(() => world.add(cube, object), new TypeError(`world.add: pose has an unknown field "position" (did you mean "translation"?); ${FORMS}`));
+    expectUnchanged(() => world.add(cube, { translation: [5, 6, 7], velocity: [1, 0, 0] }), new TypeError(`world.add: pose has an unknown field "velocity"; ${FORMS}`));
+    expectUnchanged(() => world.add(cube, [5, 6, 7]), new TypeError('world.add: pose as numbers must be 7: [tx, ty, tz, qx, qy, qz, qw], got length 3'));
+    expectUnchanged(() => world.add(cube, new Float64Array(6)), /world\.add: pose as numbers must be 7: .*got length 6/);
+    expectUnchanged(() => world.add(cube, [5, 6, 7, 0, 0, 0, null]), new TypeError('world.add: pose[6] (rotation[3]) must be a number, got null'));
+    expectUnchanged(() => world.add(cube, [5, 6, 7, 0, 0, 0, 2]), new RangeError('world.add: pose.rotation must be a unit quaternion within 0.001, got length 2'));
+    expectUnchanged(() => world.add(cube, [5, 6, 1e300, 0, 0, 0, 1]), /world\.add: pose would carry the body beyond/);
+    expectUnchanged(() => world.add(cube, { rotation: new Euler(0, 1, 0) }), /world\.add: pose\.rotation has x, y, z and no w \(Euler angles\?/);
+    expectUnchanged(() => world.add(cube, { scale: '1' }), new TypeError('world.add: pose.scale must be 1 or absent (bodies do not scale), got "1"'));
+    expectUnchanged(() => world.add(cube, null), new TypeError('world.add: pose must be { translation, rotation } or 7 numbers [tx, ty, tz, qx, qy, qz, qw], got null'));
+  });
+
+  it('setPoses: a body named twice in one call, in every form of ids and poses', () => {
+    const poses = [9, 9, 9, 0, 0, 0, 1, 8, 8, 8, 0, 0, 0, 1, 7, 7, 7, 0, 0, 0, 1];
+    const message = (id, at, first) => new RangeError(`world.setPoses: body ${id} (ids[${at}]) is named twice (also ids[${first}]): a call moves each body once`);
+    const plain = (a) => a.slice(), u32 = (a) => Uint32Array.from(a), f64 = (a) => Float64Array.from(a), f32 = (a) => Float32Array.from(a);
+    for (const [toIds, toPoses] of [[plain, plain], [u32, f64], [u32, f32]]) {
+      expectUnchanged(() => world.setPoses(toIds([ids[0], ids[1], ids[0]]), toPoses(poses)), message(ids[0], 2, 0));
+      expectUnchanged(() => world.setPoses(toIds([ids[2], ids[3], ids[3]]), toPoses(poses)), message(ids[3], 2, 1));
+      expectUnchanged(() => world.setPoses(toIds([ids[1], ids[1]]), toPoses(poses.slice(0, 14))), message(ids[1], 1, 0));
+      // An unknown id before the repeat is named first: the ids are checked in order.
+      expectUnchanged(() => world.setPoses(toIds([ids[1], 12345, ids[1]]), toPoses(poses)), /body 12345 \(ids\[1\]\) is not in this world/);
+    }
   });
 
   it('remove, poseIndex: unknown ids and non-ids', () => {

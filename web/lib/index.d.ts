@@ -94,13 +94,26 @@ export interface RayHit {
   startsInside: boolean;
 }
 
+/**
+ * x -> scale * rotate(x) + translation, for `transform`. Any other field is a TypeError (a
+ * three.js-style `position` or `quaternion` would otherwise be ignored); so is a field of the
+ * wrong shape. The 7-number form, {@link PoseNumbers}, is accepted too.
+ */
 export interface RigidTransform {
-  /** Unit quaternion [x, y, z, w]; default identity. */
+  /** Unit quaternion [x, y, z, w] (or three.js's Quaternion); default identity. */
   rotation?: QuatLike;
+  /** Default [0, 0, 0]. */
   translation?: Vec3Like;
   /** Uniform scale > 0; default 1. */
   scale?: number;
 }
+
+/**
+ * A pose as 7 numbers, tx, ty, tz, qx, qy, qz, qw (an array or a typed array of exactly 7): the
+ * layout of `World.setPoses` and `World.poses`, taken wherever a pose is (`World.add`,
+ * `transform`, with scale 1). From three.js: `[...object.position.toArray(), ...object.quaternion.toArray()]`.
+ */
+export type PoseNumbers = readonly [number, number, number, number, number, number, number] | ArrayLike<number>;
 
 export interface Problem { message: string }
 
@@ -154,12 +167,19 @@ export class PairBuffer implements Disposable {
   [Symbol.dispose](): void;
 }
 
-/** Where a body of a World is: x -> rotate(x) + translation (no scale). */
+/**
+ * Where a body of a World is: x -> rotate(x) + translation (bodies do not scale: `scale`, if
+ * given, must be 1). Any other field is a TypeError naming it (`world.add: pose has an unknown
+ * field "position" (did you mean "translation"?)…`). The 7-number form, {@link PoseNumbers}, is
+ * accepted too.
+ */
 export interface Pose {
   /** Default [0, 0, 0]. */
   translation?: Vec3Like;
   /** Unit quaternion [x, y, z, w] (within 0.001; normalized); default identity. */
   rotation?: QuatLike;
+  /** 1 or absent. */
+  scale?: 1;
 }
 
 /** The closest body a World.raycast hits. */
@@ -194,14 +214,16 @@ export interface World extends Disposable {
   readonly threads: number;
   /** How many bodies the world holds. */
   readonly count: number;
-  /** Adds a body; returns its id. */
-  add(volume: Volume, pose?: Pose): number;
+  /** Adds a body at `pose` (default: the identity); returns its id. */
+  add(volume: Volume, pose?: Pose | PoseNumbers): number;
   /** Removes a body; RangeError for an id that is not in the world. */
   remove(id: number): void;
   has(id: number): boolean;
   /**
    * Moves bodies: 7 numbers per id, tx, ty, tz, qx, qy, qz, qw (a Float32Array is widened exactly).
-   * Every id and pose is checked before any body moves.
+   * Every id and pose is checked before any body moves. An id named twice in one call is a
+   * RangeError (`world.setPoses: body 7 (ids[5]) is named twice (also ids[2])…`): which pose
+   * would win is a question the call does not answer.
    */
   setPoses(ids: Uint32Array | readonly number[], poses: Float64Array | Float32Array | readonly number[]): void;
   /**
@@ -254,7 +276,7 @@ export interface Sepaxis {
    */
   boundingBox(volume: Volume): AabbVolume & { min: Vec3; max: Vec3 };
   /** A rotated AABB becomes an OBB (or its enclosing AABB with enclosingAabb); a k-DOP the tightest k-DOP around the result. */
-  transform(volume: Volume, transform?: RigidTransform, options?: { enclosingAabb?: boolean }): Volume;
+  transform(volume: Volume, transform?: RigidTransform | PoseNumbers, options?: { enclosingAabb?: boolean }): Volume;
   /** Corners and edges of a box or k-DOP (its actual polytope), for drawing. Throws for a sphere. */
   polytope(volume: AabbVolume | ObbVolume | KdopVolume): { vertices: Vec3[]; edges: [number, number][] };
   /** The tightest AABB / k-DOP, or an enclosing sphere (Ritter), around points ([x,y,z][] or flat x,y,z numbers). */
@@ -293,5 +315,9 @@ export interface InitOptions {
   threads?: boolean | number;
 }
 
-/** Loads the WebAssembly module once; later calls resolve to the same instance. */
+/**
+ * Loads the WebAssembly module once; later calls resolve to the same instance. Rejects, before
+ * fetching the .wasm, with "this page's Content-Security-Policy blocks WebAssembly: add
+ * 'wasm-unsafe-eval' to script-src" on a page whose policy forbids compiling WebAssembly.
+ */
 export function init(options?: InitOptions): Promise<Sepaxis>;

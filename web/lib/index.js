@@ -4,7 +4,8 @@
 
 import { PairBuffer, VolumeBuffer, checkCount } from './batch.js';
 import { UNDECIDED, plainPairOverlap } from './plain-pairs.js';
-import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
+import { writePose } from './pose.js';
+import { show, writeVec3, writeVolume } from './volume.js';
 import * as wire from './wire.js';
 
 export { VolumeBuffer, PairBuffer };
@@ -19,7 +20,6 @@ const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO
 const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
 const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.IO_HIT_STARTS_INSIDE;
 const IO_BOX_MIN = IO + wire.IO_BOX_MIN, IO_BOX_MAX = IO + wire.IO_BOX_MAX;
-const IO_ROTATION = IO + wire.IO_ROTATION, IO_TRANSLATION = IO + wire.IO_TRANSLATION, IO_SCALE = IO + wire.IO_SCALE;
 
 /**
  * The loading module of each build: 'world' (sepaxis-wasm, with the World), 'core', and
@@ -68,7 +68,27 @@ function helperThreadsOf(threads) {
   return os && typeof SharedArrayBuffer === 'function' ? threads - 1 : 0;
 }
 
+/** The smallest WebAssembly module: its magic number and version. */
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+const CSP_BLOCKS_WASM = "this page's Content-Security-Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src";
+
+/**
+ * Throws when this page may not compile WebAssembly: found by compiling the empty module, before
+ * the .wasm is fetched (Emscripten would fetch it, fail to compile it, fetch it again to compile
+ * it from bytes, fail again, and abort with a message of its own).
+ */
+function checkWebAssemblyAllowed() {
+  if (typeof WebAssembly !== 'object') throw new Error('this JavaScript engine has no WebAssembly');
+  try {
+    new WebAssembly.Module(EMPTY_MODULE);
+  } catch (e) {
+    // The one reason the empty module fails to compile: a policy forbids compiling any.
+    throw new Error(CSP_BLOCKS_WASM, { cause: e });
+  }
+}
+
 async function load(options, build, helperThreads) {
+  checkWebAssemblyAllowed();
   // The World's JS (world.js) comes with its module only.
   const [{ default: createSepaxisModule }, world] = await Promise.all(
     build === 'world' ? [import('./sepaxis-wasm.js'), import('./world.js')]
@@ -298,21 +318,16 @@ export class Sepaxis {
   /**
    * The volume under x -> scale * rotate(x) + translation. A rotated AABB becomes an OBB (or, with
    * { enclosingAabb: true }, the AABB around it); a k-DOP becomes the tightest k-DOP around the
-   * rotated one. rotation: unit quaternion [x, y, z, w] (default identity).
+   * rotated one. transform: { rotation, translation, scale } (rotation a unit quaternion [x, y, z, w],
+   * default identity) or 7 numbers [tx, ty, tz, qx, qy, qz, qw] (pose.js).
    */
   transform(volume, transform = {}, options = {}) {
-    if (transform === null || typeof transform !== 'object')
-      throw new TypeError(`transform must be an object { rotation, translation, scale }, got ${show(transform)}`);
     if (options === null || typeof options !== 'object')
       throw new TypeError(`options must be an object { enclosingAabb }, got ${show(options)}`);
-    const { rotation = [0, 0, 0, 1], translation = [0, 0, 0], scale = 1 } = transform;
     const { enclosingAabb = false } = options;
     const f = this.#scratch();
     writeVolume(f, SLOT_A, volume);
-    writeQuaternion(f, IO_ROTATION, rotation, 'transform.rotation');
-    writeVec3(f, IO_TRANSLATION, translation, 'transform.translation');
-    if (typeof scale !== 'number') throw new TypeError(`transform.scale must be a number, got ${show(scale)}`);
-    f[IO_SCALE] = scale;
+    writePose(f, transform, 'transform', true);
     this.#decode(0);
     const result = this.#m.transformSlot(enclosingAabb);
     if (typeof result === 'string') throw new RangeError(result);

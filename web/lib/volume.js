@@ -37,6 +37,10 @@ export function show(value) {
 function vectorError(value, field, size) {
   if (value == null || typeof value !== 'object')
     return new TypeError(`${field} must be an array of ${size} numbers, got ${show(value)}`);
+  // three.js's Euler (and Vector3) has x, y, z and no w: angles where a quaternion belongs.
+  if (size === 4 && typeof value.length !== 'number' && typeof value.x === 'number' && value.w === undefined)
+    return new TypeError(`${field} has x, y, z and no w (Euler angles? three.js's Quaternion.setFromEuler turns them ` +
+      `into a quaternion): ${field}[3] must be a number, got undefined`);
   if (typeof value.length === 'number' && value.length !== size)
     return new TypeError(`${field} must be an array of ${size} numbers, got length ${value.length}`);
   for (let i = 0; i < size; i++) {

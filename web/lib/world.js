@@ -4,14 +4,14 @@
 // the call, the element and the field; the values are checked by the core, before anything
 // changes. No geometry here.
 
-import { show, writeQuaternion, writeVec3, writeVolume } from './volume.js';
+import { POSE_FIELDS, writePose } from './pose.js';
+import { show, writeVec3, writeVolume } from './volume.js';
 import * as wire from './wire.js';
 
 // The wire's numbers (cpp/bindings/wire.h) as this module's own constants.
-const { SLOT_A, STATUS_SLOT_A_INVALID, STATUS_UNKNOWN_BODY, STATUS_INVALID_POSE, STATUS_WORLD_REFUSED } = wire;
-const { POSE_NUMBERS, POSE_TRANSLATION, POSE_ROTATION } = wire;
+const { SLOT_A, STATUS_SLOT_A_INVALID, STATUS_UNKNOWN_BODY, STATUS_INVALID_POSE, STATUS_WORLD_REFUSED, STATUS_DUPLICATE_BODY } = wire;
+const { POSE_NUMBERS } = wire;
 const IO = wire.IO;
-const IO_ROTATION = IO + wire.IO_ROTATION, IO_TRANSLATION = IO + wire.IO_TRANSLATION;
 const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO_MAX_DISTANCE = IO + wire.IO_MAX_DISTANCE;
 const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
 const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.IO_HIT_STARTS_INSIDE;
@@ -20,11 +20,6 @@ const IO_BODY = IO + wire.IO_BODY, IO_FAILED_INDEX = IO + wire.IO_FAILED_INDEX;
 const SLOT_MASK = 2 ** wire.WORLD_SLOT_BITS - 1;
 const MAX_BODIES = 2 ** wire.WORLD_SLOT_BITS;
 const MAX_ID = 0xffffffff;
-
-/** The names of a pose's 7 numbers, for messages. */
-const POSE_FIELDS = [];
-for (let i = 0; i < 3; i++) POSE_FIELDS[POSE_TRANSLATION + i] = `translation[${i}]`;
-for (let i = 0; i < 4; i++) POSE_FIELDS[POSE_ROTATION + i] = `rotation[${i}]`;
 
 // Worlds nobody disposed are freed once collected (their helper threads go back to the module).
 const worlds = new FinalizationRegistry(({ host, ptr, helpers }) => {
@@ -98,19 +93,16 @@ export class World {
     return this.#ptr;
   }
 
-  /** Adds a body: `volume` in its own frame, placed by `pose` { translation, rotation }. Returns its id. */
-  add(volume, pose = {}) {
+  /**
+   * Adds a body: `volume` in its own frame, placed by `pose`, { translation, rotation } or 7
+   * numbers [tx, ty, tz, qx, qy, qz, qw] (pose.js; default: the identity). Returns its id.
+   */
+  add(volume, pose) {
     const ptr = this.#live('world.add');
     const f = this.#host.scratch();
     try {
       writeVolume(f, SLOT_A, volume);
-      if (pose === null || typeof pose !== 'object')
-        throw new TypeError(`pose must be an object { translation, rotation }, got ${show(pose)}`);
-      const { translation = [0, 0, 0], rotation = [0, 0, 0, 1], scale } = pose;
-      if (scale !== undefined && scale !== 1)
-        throw new (typeof scale === 'number' ? RangeError : TypeError)(`pose.scale must be 1 or absent (bodies do not scale), got ${show(scale)}`);
-      writeQuaternion(f, IO_ROTATION, rotation, 'pose.rotation');
-      writeVec3(f, IO_TRANSLATION, translation, 'pose.translation');
+      writePose(f, pose, 'pose', false);
     } catch (e) {
       throw prefixed('world.add', e);
     }
@@ -154,7 +146,8 @@ export class World {
 
   /**
    * Moves bodies: ids (Uint32Array or array) and poses (Float64Array, Float32Array or array), 7
-   * numbers per id: tx, ty, tz, qx, qy, qz, qw. Every id and pose is checked before any body moves.
+   * numbers per id: tx, ty, tz, qx, qy, qz, qw. Every id and pose is checked before any body moves;
+   * an id named twice is an error (the World finds it while it checks the ids).
    */
   setPoses(ids, poses) {
     const ptr = this.#live('world.setPoses');
@@ -235,6 +228,10 @@ export class World {
     const at = this.#host.scratch()[IO_FAILED_INDEX];
     const message = this.#m.lastError();
     if (status === STATUS_UNKNOWN_BODY) return unknownBody(call, stagedIds[at], idWhere(at));
+    if (status === STATUS_DUPLICATE_BODY) {
+      const id = stagedIds[at];
+      return new RangeError(`${call}: body ${id} (ids[${at}]) is named twice (also ids[${stagedIds.indexOf(id)}]): a call moves each body once`);
+    }
     if (status === STATUS_INVALID_POSE) return new RangeError(`${call}: ${message.replace(/^transform\./, `${poseName(at)}.`)}`);
     if (status === STATUS_WORLD_REFUSED)
       return new RangeError(`${call}: ${message.replace(/^poses\[(\d+)\]: pose\b/, (_, i) => poseName(Number(i)))}`);

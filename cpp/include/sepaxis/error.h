@@ -18,7 +18,8 @@ enum class ErrorCode {
   EmptyIntersection,  ///< k-DOP slabs that no point satisfies
   Inconsistent,       ///< derived fields (a k-DOP's polytope) that its make* function would not give
   UnknownBody,        ///< a World body id that was never issued or whose body was removed
-  WorldFull           ///< a World has issued every body id it can (world.h, kMaxBodies)
+  WorldFull,          ///< a World has issued every body id it can (world.h, kMaxBodies)
+  DuplicateBody       ///< a World body named twice in one setPoses call
 };
 
 struct Error {

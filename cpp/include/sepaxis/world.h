@@ -85,7 +85,8 @@ class World {
   /// tolerance::kWorldOrthonormal (what makeRigidTransform returns), and one that keeps the
   /// body's world bounds within tolerance::kWorldMaxCoordinate.
   Status setPose(BodyId id, const RigidTransform& pose);
-  /// All ids and poses are checked before any is written: on an error nothing moved.
+  /// All ids and poses are checked before any is written: on an error nothing moved. An id named
+  /// twice in one call is an error (ErrorCode::DuplicateBody): which of its poses was meant?
   Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count);
   /// Poses as 7 numbers each: tx, ty, tz, qx, qy, qz, qw (makeRigidTransform's rules, scale 1).
   Status setPoses(const BodyId* ids, const double* poses, std::size_t count);
