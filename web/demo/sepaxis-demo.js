@@ -354,7 +354,11 @@ export class SepaxisDemo extends HTMLElement {
       const root = h('section', { class: `card ${name}`, part: name });
       box.append(root);
       if (name === 'verdict') {
-        this.#panels.verdict = new VerdictPanel(root, { onSwap: () => this.#edit(() => this.#model.swap()), onApplyMtv: () => this.#applyMtv() }, this.#els.announcer);
+        // No toolbar here adds volumes; only an editable demo picks them by click.
+        this.#panels.verdict = new VerdictPanel(root, {
+          onSwap: () => this.#edit(() => this.#model.swap()), onApplyMtv: () => this.#applyMtv(),
+          canPick: () => this.hasAttribute('editable'),
+        }, this.#els.announcer);
       } else if (name === 'stepper') {
         this.#panels.stepper = new TutorialPanel(root, {
           onStep: (i) => this.#setStep(i),
