@@ -1,10 +1,12 @@
 // embed.html, the demo alone in a window for sites that frame it (served with the app): a scene
 // the package refuses shows one message, the package's, naming the field and the value; the
-// panels speak of no toolbar the page lacks; the page loads the module without the World.
+// panels speak of no toolbar the page lacks; the page loads the module without the World; its
+// light theme is light in the 3D view too, with the contrast axe asks for.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
 
 let browser;
@@ -69,6 +71,28 @@ describe('embed.html', () => {
     await page.waitForFunction(() => document.querySelector('sepaxis-demo').report);
     assert.ok(requests.some((p) => /sepaxis-core[\w-]*\.wasm$/.test(p)), `the module without the World: ${requests.join(' ')}`);
     assert.deepEqual(requests.filter((p) => /sepaxis-wasm|world/.test(p)), [], 'not the World');
+    await page.context().close();
+  });
+
+  test('theme=light: the page, the panels and the 3D view are light, and axe finds no contrast violation', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${BASE_URL}embed.html?theme=light&step=1&panels=verdict,stepper,axes${hashOf(GOOD)}`);
+    await page.waitForFunction(() => document.querySelector('sepaxis-demo').report);
+    await settle(page);
+    const ground = await page.evaluate(() => {
+      const canvas = document.querySelector('sepaxis-demo').shadowRoot.querySelector('canvas');
+      const [r, g, b] = canvas.getContext('2d').getImageData(3, 3, 1, 1).data;
+      return { r, g, b, page: getComputedStyle(document.body).backgroundColor };
+    });
+    assert.ok(ground.r > 225 && ground.g > 225 && ground.b > 225, `the view's background is light: ${JSON.stringify(ground)}`);
+    assert.equal(ground.page, 'rgb(244, 246, 250)');
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
+    await shot(page, '61-embed-light-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await shot(page, '61-embed-light-390');
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
     await page.context().close();
   });
 });

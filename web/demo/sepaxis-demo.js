@@ -32,7 +32,7 @@ import { pickVolume } from '../view/picking.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
 import { SceneModel } from '../view/scene-model.js';
 import { cameraProblem, checkScene, parseScene, SceneError } from '../view/share.js';
-import { COLORS } from '../view/theme.js';
+import { COLORS, LIGHT_COLORS } from '../view/theme.js';
 import { TutorialPanel } from '../view/tutorial-panel.js';
 import { VerdictPanel } from '../view/verdict-panel.js';
 import { undrawable } from '../view/view-range.js';
@@ -440,12 +440,11 @@ export class SepaxisDemo extends HTMLElement {
     labels.render(scene, camera);
   }
 
-  /**
-   * The theme attribute restyles the panels (demo.css). The 3D view stays dark in both: its
-   * marks (the axis line, the MTV arrow) are drawn for a dark ground.
-   */
+  /** The theme attribute restyles the panels (demo.css) and the 3D view (its ground and marks). */
   #applyTheme() {
-    this.#three.scene.background ??= new Color(COLORS.background);
+    const colors = this.getAttribute('theme') === 'light' ? LIGHT_COLORS : COLORS;
+    (this.#three.scene.background ??= new Color()).setHex(colors.background);
+    this.#drawing?.setColors(colors);
     this.#invalidate();
   }
 
