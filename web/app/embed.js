@@ -7,7 +7,7 @@
 // hidden until it has a scene, so it never starts without one; a link that holds no readable
 // scene at all is said in the page's one box instead.
 
-import '../demo/demo.js';
+import 'sepaxis/demo';
 import { decodeSceneText, SceneError } from '../view/share.js';
 
 const ATTRIBUTES = ['panels', 'step', 'theme', 'editable', 'camera'];

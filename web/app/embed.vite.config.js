@@ -2,7 +2,7 @@
 // that a site can host it from the installed package (node_modules/sepaxis/dist/):
 //   dist/embed.html, dist/embed.css   as they are in web/app
 //   dist/embed.js                     embed.js with the link reader of share.js; it imports the
-//                                     element as the ./demo.js beside it (loaded once)
+//                                     element (sepaxis/demo) as the ./demo.js beside it
 // The app's own build (vite.config.js) serves the same page with the visualizer.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ export default defineConfig({
     name: 'sepaxis-embed-page',
     enforce: 'pre',
     resolveId(id) {
-      return id.endsWith('/demo/demo.js') ? { id: './demo.js', external: true } : null;
+      return id === 'sepaxis/demo' ? { id: './demo.js', external: true } : null;
     },
     generateBundle() {
       for (const name of ['embed.html', 'embed.css']) this.emitFile({ type: 'asset', fileName: name, source: readFileSync(here(name)) });
