@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the npm package into dist/: the WebAssembly module (Emscripten), wire.js (its wire's
 # numbers, written by the same build: cpp/bindings/wire.h), the hand-written JS/TS wrapper from
-# web/lib, and the demo element (web/demo, bundled by Vite: web/demo/vite.config.js). These are
-# the files package.json "exports" names.
+# web/lib, the demo element (web/demo, bundled by Vite: web/demo/vite.config.js) and the iframe
+# page (web/app/embed.html: web/app/embed.vite.config.js). These are the files package.json
+# "exports" names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,4 +17,5 @@ cp build/wasm/cpp/bindings/sepaxis-threads.js build/wasm/cpp/bindings/sepaxis-th
   build/wasm/cpp/bindings/sepaxis-threads.worker.cjs dist/
 node_modules/.bin/vite build -c web/demo/vite.config.js
 cp web/demo/demo.d.ts dist/
+node_modules/.bin/vite build -c web/app/embed.vite.config.js
 echo "dist/: $(ls dist | tr '\n' ' ')"

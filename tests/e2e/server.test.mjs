@@ -2,11 +2,14 @@
 // sends what a deployment must: the page's Content-Security-Policy as a header, with
 // frame-ancestors, which only a header can carry; WebAssembly with its own MIME type (streaming
 // compilation needs it); no MIME sniffing; no referrer; hashed assets cached for good and the
-// page revalidated; a 404 for what is not there.
+// page revalidated; a 404 for what is not there; everything worth it gzipped for a client that
+// accepts it (what a reader downloads is the gzipped size the README gives).
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { BASE_URL } from './browser.mjs';
 
 const head = (path) => fetch(new URL(path, BASE_URL), { method: 'HEAD' });
@@ -36,6 +39,20 @@ async function assetPaths() {
     }
   }
   return { script, wasm: `assets/${wasm}` };
+}
+
+/** The built file a path of the server serves (build/app). */
+const built = (path) => readFileSync(new URL(`../../build/app/${path}`, import.meta.url));
+
+/** GET with these request headers, the body as sent (fetch() would undo the compression). */
+function rawGet(path, headers) {
+  return new Promise((resolve, reject) => {
+    get(new URL(path, BASE_URL), { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 describe('the app server', () => {
@@ -68,5 +85,24 @@ describe('the app server', () => {
       assert.equal(res.status, 404, path);
       assert.equal(res.headers.get('cache-control'), 'no-cache', path);
     }
+  });
+
+  test('the module, the scripts, the styles and the pages go gzipped to a client that accepts it, and as they are to one that does not', async () => {
+    const { script, wasm } = await assetPaths();
+    const css = (await (await fetch(BASE_URL)).text()).match(/href="\.\/(assets\/[^"]+\.css)"/)[1];
+    const files = [[wasm, wasm], [script, script], [css, css], ['', 'index.html'], ['embed.html', 'embed.html']];
+    for (const [path, file] of files) {
+      const res = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+      assert.equal(res.status, 200, path);
+      assert.equal(res.headers['content-encoding'], 'gzip', `${path || '/'} is gzipped`);
+      assert.match(res.headers.vary ?? '', /Accept-Encoding/i, path);
+      assert.ok(gunzipSync(res.body).equals(built(file)), `${path || '/'} unzips to ${file}`);
+      assert.ok(res.body.length < built(file).length, path);
+      assert.ok(res.headers['content-security-policy'], path);
+    }
+    const plain = await rawGet(wasm, {});
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.body.equals(built(wasm)));
+    assert.equal(plain.headers['content-type'], 'application/wasm');
   });
 });

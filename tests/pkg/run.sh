@@ -7,6 +7,7 @@
 #   b  types.mjs         tsc --strict on examples/js/typed-example.ts (bundler; node16 + run)
 #   c  vite.mjs          vite build + vite preview of an app importing 'sepaxis', in Chromium
 #   d  browser.mjs       /dist/index.js from a plain <script type="module"> (and under a strict CSP)
+#   f  embed.mjs         the iframe page (dist/embed.html) served from the installed package
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -65,6 +66,7 @@ fi
 step types node tests/pkg/types.mjs
 step vite node tests/pkg/vite.mjs
 step browser node tests/pkg/browser.mjs
+step embed node tests/pkg/embed.mjs
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test:pkg: FAILED: ${failed[*]}" >&2

@@ -30,7 +30,8 @@ export class Panels {
    */
   constructor(sx, handlers, state) {
     this.#state = state;
-    this.verdict = new VerdictPanel(byId('verdict'), handlers.verdict, byId('verdict-announce'));
+    // The app's toolbar adds volumes, and a click picks one.
+    this.verdict = new VerdictPanel(byId('verdict'), { ...handlers.verdict, canAdd: true }, byId('verdict-announce'));
     this.tutorial = new TutorialPanel(byId('tutorial'), handlers.tutorial);
     this.axisPanel = new AxisPanel(byId('axes'), handlers.axes);
     this.inspector = new Inspector(byId('inspector'), sx, handlers.inspector);

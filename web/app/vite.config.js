@@ -11,6 +11,7 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants, createGzip } from 'node:zlib';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -56,8 +57,82 @@ export default defineConfig({
       'Referrer-Policy': 'no-referrer',
     },
   },
-  plugins: [needsPackage(), previewCaching(), embedFrameable(), tutorialSite()],
+  plugins: [gzipped(), needsPackage(), previewCaching(), embedFrameable(), tutorialSite()],
 });
+
+/** What is worth compressing: text, scripts, JSON, SVG and WebAssembly (images and fonts are packed already). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|wasm)|image\/svg\+xml)/;
+/** Smaller responses go as they are: gzip's own 18 bytes and a round of work would outweigh the saving. */
+const MIN_GZIP_BYTES = 1024;
+
+/**
+ * Preview only: every response worth it goes gzipped (level 9, the level of the sizes the README
+ * and the guides give) to a client that accepts gzip: the app's files, the WebAssembly module,
+ * embed.html and the tutorial. Vite's own compression comes after the plugins' middleware and
+ * leaves out WebAssembly and the pages served here, so this one takes the request's
+ * Accept-Encoding and compresses everything, once.
+ */
+function gzipped() {
+  return {
+    name: 'sepaxis:gzipped',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const accepts = /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
+        req.headers['accept-encoding'] = 'identity';
+        res.setHeader('Vary', 'Accept-Encoding');
+        if (accepts) gzipResponse(req, res);
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Makes res send its body gzipped when, at its first write or its head, it turns out to be a 200
+ * of a compressible type and not tiny. Whoever writes the response (sirv, send() below) is
+ * unchanged.
+ */
+function gzipResponse(req, res) {
+  const { writeHead, write, end } = res;
+  let gzip = null, decided = false;
+  const decide = () => {
+    decided = true;
+    const type = String(res.getHeader('Content-Type') ?? '');
+    const length = Number(res.getHeader('Content-Length') ?? Infinity);
+    if (res.statusCode !== 200 || res.getHeader('Content-Encoding') || !COMPRESSIBLE.test(type) || length < MIN_GZIP_BYTES) return;
+    res.setHeader('Content-Encoding', 'gzip');
+    res.removeHeader('Content-Length');
+    if (req.method === 'HEAD') return;
+    gzip = createGzip({ level: zlibConstants.Z_BEST_COMPRESSION });
+    gzip.on('data', (chunk) => write.call(res, chunk));
+    gzip.on('end', () => end.call(res));
+  };
+  res.writeHead = function (status, ...rest) {
+    // Headers given here join the others first, so that decide() sees them.
+    const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
+    if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.statusCode = status;
+    if (!decided) decide();
+    return writeHead.call(res, status);
+  };
+  res.write = function (chunk, encoding, callback) {
+    if (!decided) decide();
+    if (!gzip) return write.call(res, chunk, encoding, callback);
+    // The files are small (at most a few hundred kB): gzip buffers what the socket has not taken.
+    gzip.write(chunk, encoding, callback);
+    return true;
+  };
+  res.end = function (chunk, encoding, callback) {
+    if (!decided) decide();
+    if (!gzip) return end.call(res, chunk, encoding, callback);
+    if (typeof chunk === 'function') [chunk, callback] = [undefined, chunk];
+    else if (typeof encoding === 'function') [encoding, callback] = [undefined, encoding];
+    if (callback) res.once('finish', callback);
+    if (chunk != null) gzip.end(chunk, encoding);
+    else gzip.end();
+    return res;
+  };
+}
 
 /** Stops a build or the dev server early, with the fix, when the package is not built. */
 function needsPackage() {

@@ -32,7 +32,7 @@ import { pickVolume } from '../view/picking.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
 import { SceneModel } from '../view/scene-model.js';
 import { cameraProblem, checkScene, parseScene, SceneError } from '../view/share.js';
-import { COLORS } from '../view/theme.js';
+import { COLORS, LIGHT_COLORS } from '../view/theme.js';
 import { TutorialPanel } from '../view/tutorial-panel.js';
 import { VerdictPanel } from '../view/verdict-panel.js';
 import { undrawable } from '../view/view-range.js';
@@ -354,7 +354,11 @@ export class SepaxisDemo extends HTMLElement {
       const root = h('section', { class: `card ${name}`, part: name });
       box.append(root);
       if (name === 'verdict') {
-        this.#panels.verdict = new VerdictPanel(root, { onSwap: () => this.#edit(() => this.#model.swap()), onApplyMtv: () => this.#applyMtv() }, this.#els.announcer);
+        // No toolbar here adds volumes; only an editable demo picks them by click.
+        this.#panels.verdict = new VerdictPanel(root, {
+          onSwap: () => this.#edit(() => this.#model.swap()), onApplyMtv: () => this.#applyMtv(),
+          canPick: () => this.hasAttribute('editable'),
+        }, this.#els.announcer);
       } else if (name === 'stepper') {
         this.#panels.stepper = new TutorialPanel(root, {
           onStep: (i) => this.#setStep(i),
@@ -436,12 +440,11 @@ export class SepaxisDemo extends HTMLElement {
     labels.render(scene, camera);
   }
 
-  /**
-   * The theme attribute restyles the panels (demo.css). The 3D view stays dark in both: its
-   * marks (the axis line, the MTV arrow) are drawn for a dark ground.
-   */
+  /** The theme attribute restyles the panels (demo.css) and the 3D view (its ground and marks). */
   #applyTheme() {
-    this.#three.scene.background ??= new Color(COLORS.background);
+    const colors = this.getAttribute('theme') === 'light' ? LIGHT_COLORS : COLORS;
+    (this.#three.scene.background ??= new Color()).setHex(colors.background);
+    this.#drawing?.setColors(colors);
     this.#invalidate();
   }
 

@@ -44,32 +44,39 @@ export class AxisView {
   #mtv = new Group();
   #mtvShaft = new Mesh(ROD, overlay(COLORS.mtv, 0.95));
   #mtvHead = new Mesh(CONE, overlay(COLORS.mtv, 0.95));
+  /** Each material with the palette role (theme.js) of its colour: setColors repaints them. */
+  #painted = [[this.#mtvShaft.material, 'mtv'], [this.#mtvHead.material, 'mtv']];
 
   constructor(viewport) {
     this.viewport = viewport;
     this.group.renderOrder = 10;
     this.group.visible = false;
-    const mk = (name, color, opacity = 1, geometry = ROD) => {
-      const m = new Mesh(geometry, overlay(color, opacity));
+    const mk = (name, role, opacity = 1, geometry = ROD) => {
+      const m = new Mesh(geometry, overlay(COLORS[role], opacity));
       m.renderOrder = 10;
       this.group.add(m);
       this.#rods[name] = m;
+      this.#painted.push([m.material, role]);
     };
-    mk('line', COLORS.axis, 0.55);
-    mk('head', COLORS.axis, 0.8, CONE);
-    mk('a', COLORS.a);
-    mk('b', COLORS.b);
-    mk('gap', COLORS.separating, 0.9);
-    mk('overlap', COLORS.overlap, 0.9);
-    for (const name of ['a0', 'a1']) mk(name, COLORS.a, 1, DOT);
-    for (const name of ['b0', 'b1']) mk(name, COLORS.b, 1, DOT);
+    mk('line', 'axis', 0.55);
+    mk('head', 'axis', 0.8, CONE);
+    mk('a', 'a');
+    mk('b', 'b');
+    mk('gap', 'separating', 0.9);
+    mk('overlap', 'overlap', 0.9);
+    for (const name of ['a0', 'a1']) mk(name, 'a', 1, DOT);
+    for (const name of ['b0', 'b1']) mk(name, 'b', 1, DOT);
     // Supporting planes: A's two, B's two (outlines only: a fill at 2.5% opacity was barely
     // visible, yet four large translucent planes were a fifth of a software renderer's draw), and
     // the separating plane (filled).
-    for (const [color, fill, line] of [[COLORS.a, 0, 0.25], [COLORS.a, 0, 0.25], [COLORS.b, 0, 0.25],
-      [COLORS.b, 0, 0.25], [COLORS.separating, 0.16, 0.8]]) {
+    for (const [role, fill, line] of [['a', 0, 0.25], ['a', 0, 0.25], ['b', 0, 0.25],
+      ['b', 0, 0.25], ['separating', 0.16, 0.8]]) {
+      const color = COLORS[role];
       const plane = fill > 0 ? new Mesh(PLANE, planeMaterial(color, fill)) : new Group();
-      plane.add(new LineSegments(PLANE_EDGES, new LineBasicMaterial({ color, transparent: true, opacity: line })));
+      const outline = new LineSegments(PLANE_EDGES, new LineBasicMaterial({ color, transparent: true, opacity: line }));
+      plane.add(outline);
+      this.#painted.push([outline.material, role]);
+      if (fill > 0) this.#painted.push([plane.material, role]);
       plane.renderOrder = 5;
       this.group.add(plane);
       this.#planes.push(plane);
@@ -80,6 +87,12 @@ export class AxisView {
     this.#mtv.renderOrder = 11;
     viewport.scene.add(this.group, this.#mtv);
     viewport.beforeRender.push((camera) => this.#layout(camera));
+  }
+
+  /** Draws with another palette (theme.js: COLORS or LIGHT_COLORS). */
+  setColors(colors) {
+    for (const [material, role] of this.#painted) material.color.setHex(colors[role]);
+    this.viewport.invalidate();
   }
 
   /**

@@ -8,11 +8,14 @@ import { AxisView } from './axis-view.js';
 import { h } from './dom.js';
 import { halfDiagonal, middle } from './view-range.js';
 import { movedByMtv } from './edit.js';
+import { COLORS } from './theme.js';
 import { VolumeView } from './volume-mesh.js';
 
 export class SceneDrawing {
   /** id -> its VolumeView. */
   #views = new Map();
+  /** The palette (theme.js) every drawing takes. */
+  #colors = COLORS;
 
   constructor(sx, viewport) {
     this.sx = sx;
@@ -23,7 +26,7 @@ export class SceneDrawing {
     // Where B would be after moving by the minimum translation vector.
     this.ghost = new VolumeView(sx, 'mtv-ghost');
     this.ghost.fillMaterial.opacity = 0.06;
-    this.ghost.edgeMaterial.color.set(0xffffff);
+    this.ghost.edgeMaterial.color.setHex(COLORS.ghost);
     this.ghost.edgeMaterial.opacity = 0.45;
     this.ghost.object.visible = false;
     viewport.scene.add(this.ghost.object);
@@ -48,11 +51,20 @@ export class SceneDrawing {
       let view = this.#views.get(id);
       if (!view) {
         view = new VolumeView(this.sx, id);
+        view.setColors(this.#colors);
         this.#views.set(id, view);
         this.viewport.scene.add(view.object);
         view.setVolume(volume);
       } else if (ids === null || ids.has(id)) view.setVolume(volume);
     }
+  }
+
+  /** Draws everything with another palette (theme.js: COLORS, or LIGHT_COLORS on a light ground). */
+  setColors(colors) {
+    this.#colors = colors;
+    for (const view of this.#views.values()) view.setColors(colors);
+    this.ghost.edgeMaterial.color.setHex(colors.ghost);
+    this.axisView.setColors(colors);
   }
 
   /**

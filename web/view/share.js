@@ -29,6 +29,16 @@ export async function encodeScene(scene) {
  * for people. An empty hash gives null (no scene in the link).
  */
 export async function decodeScene(hash, sx) {
+  const text = await decodeSceneText(hash);
+  return text === null ? null : parseScene(text, sx);
+}
+
+/**
+ * The JSON text a hash encodes, not yet checked (embed.html hands it to the demo element, which
+ * checks it and shows what the package says of it). Throws SceneError when the link itself is
+ * damaged; an empty hash gives null.
+ */
+export async function decodeSceneText(hash) {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   if (h === '') return null;
   if (h.length > MAX_HASH_CHARS) throw new SceneError(`the link is too long (${h.length.toLocaleString('en')} characters; at most ${MAX_HASH_CHARS.toLocaleString('en')})`);
@@ -48,7 +58,7 @@ export async function decodeScene(hash, sx) {
     if (e instanceof SceneError) throw e;
     throw new SceneError('the scene data in the link is damaged (it does not decompress)');
   }
-  return parseScene(new TextDecoder().decode(json), sx);
+  return new TextDecoder().decode(json);
 }
 
 /** The scene in a JSON text (a file): { volumes, selection }, checked. Throws SceneError. */

@@ -15,12 +15,29 @@ export class VerdictPanel {
    * announcer: an element that stays in the page (a live region, role="status"), where the
    * verdict is written when it changes: the card itself is patched on every edit, and screen
    * readers announce only changes inside a live region that was already there.
+   * canAdd: the page shows a toolbar with buttons that add volumes (the hints may point to it);
+   * canPick(): a click on a volume picks it (the hints may ask for one).
    */
-  constructor(root, { onSwap, onApplyMtv }, announcer) {
+  constructor(root, { onSwap, onApplyMtv, canAdd = false, canPick = () => true }, announcer) {
     this.root = root;
     this.onSwap = onSwap;
     this.onApplyMtv = onApplyMtv;
+    this.canAdd = canAdd;
+    this.canPick = canPick;
     this.announcer = announcer;
+  }
+
+  /** What to do to get a pair, saying only what this page lets the reader do. */
+  #hint(scene) {
+    if (scene.count < 2) {
+      return this.canAdd
+        ? 'Add two volumes from the toolbar, or load a preset.'
+        : 'There is no pair to compare: the scene has fewer than two volumes.';
+    }
+    if (!this.canPick()) return 'The scene selects no pair: its "selection" names the two volumes to compare.';
+    return scene.selected === 1
+      ? 'Now pick a second volume: the two are compared as A and B.'
+      : 'Click a volume, then another: the two are compared as A (first) and B (second).';
   }
 
   /** Writes the sentence into the live region once it has held for ANNOUNCE_DELAY. */
@@ -38,11 +55,7 @@ export class VerdictPanel {
     const stats = h('p', { class: 'scene-stats' },
       `${scene.count} volume${scene.count === 1 ? '' : 's'} · ${scene.overlappingPairs} overlapping pair${scene.overlappingPairs === 1 ? '' : 's'}`);
     if (!pair || !report) {
-      const hint = scene.count < 2
-        ? 'Add two volumes from the toolbar, or load a preset.'
-        : scene.selected === 1
-          ? 'Now pick a second volume: the two are compared as A and B.'
-          : 'Click a volume, then another: the two are compared as A (first) and B (second).';
+      const hint = this.#hint(scene);
       this.#announce('No pair selected.');
       patchChildren(this.root, h('div', { class: 'verdict none' },
         h('div', { class: 'verdict-title' }, 'No pair selected'), h('p', { class: 'hint' }, hint)), stats);

@@ -69,6 +69,7 @@ export class VolumeView {
   /** A k-DOP's position: its geometry is relative to this point (polytopeGeometry). */
   #origin = [0, 0, 0];
   #style = {};
+  #colors = COLORS;
 
   constructor(sx, id) {
     this.#sx = sx;
@@ -129,16 +130,26 @@ export class VolumeView {
     const s = this.#style;
     if (s.overlapping === overlapping && s.role === role && s.hovered === hovered && s.dimmed === dimmed) return;
     this.#style = { overlapping, role, hovered, dimmed };
-    const fill = overlapping ? COLORS.overlap : COLORS.apart;
+    const colors = this.#colors;
+    const fill = overlapping ? colors.overlap : colors.apart;
     this.fillMaterial.color.setHex(fill);
     this.fillMaterial.opacity = role ? 0.34 : dimmed ? 0.14 : 0.24;
     this.fillMaterial.emissive.setHex(fill).multiplyScalar(role ? 0.25 : 0.12);
-    const edge = role === 'A' ? COLORS.a : role === 'B' ? COLORS.b : fill;
+    const edge = role === 'A' ? colors.a : role === 'B' ? colors.b : fill;
     this.edgeMaterial.color.setHex(edge);
     if (hovered) this.edgeMaterial.color.lerp(_white, 0.5);
     this.edgeMaterial.opacity = role || hovered ? 1 : dimmed ? 0.35 : 0.7;
     // The pair is drawn after the others (a Group's renderOrder orders its children).
     this.object.renderOrder = role ? 2 : 1;
+  }
+
+  /** Draws with another palette (theme.js: COLORS or LIGHT_COLORS). */
+  setColors(colors) {
+    if (colors === this.#colors) return;
+    this.#colors = colors;
+    const style = this.#style;
+    this.#style = {};
+    this.setStyle(style);
   }
 
   dispose() {
