@@ -48,6 +48,9 @@ const NAIVE_MAX_KDOP = Math.min(NAIVE_MAX, 1000);
 const FRAMES = 8;
 const SEED = 12345;
 
+// The JSON report's writer, in Node only (it reads the machine), loaded now: it notes the load
+// average at the start.
+const report = JSON_FILE !== undefined && typeof process.stdout?.write === 'function' ? await import('./bench/report.js') : null;
 const log = (...a) => { if (JSON_FILE !== null) console.log(...a); };  // not when the JSON goes to stdout
 
 // ---------------------------------------------------------------------------------------------
@@ -320,5 +323,5 @@ for (const kdopPercent of KDOP_SCENES) {
 }
 const figures = { node: process.versions.node, runs: RUNS, runMs: RUN_MS, results };
 // In a browser page (scripts/bench/world-page.js) the figures alone go to the console.
-if (JSON_FILE !== undefined && typeof process.stdout?.write === 'function') (await import('./bench/report.js')).writeReport(JSON_FILE, 'world', figures);
+if (JSON_FILE !== undefined && report) report.writeReport(JSON_FILE, 'world', figures);
 else if (JSON_FILE !== undefined) console.log(JSON.stringify(figures, null, 2));
