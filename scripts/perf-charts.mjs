@@ -48,7 +48,7 @@ function list(obj, path, name) {
   return v;
 }
 
-/** Where and how the figures were measured: { cpu, cores, node, date (YYYY-MM-DD), command }. */
+/** Where and how the figures were measured: { cpu, cores, node, date (YYYY-MM-DD), command, load ([start, end] or []) }. */
 export function provenance(report, path) {
   if (report === null || typeof report !== 'object') throw new ChartDataError(`${path} must be an object, got ${show(report)}`);
   const machine = report.machine;
@@ -61,6 +61,7 @@ export function provenance(report, path) {
     node: text(machine, `${path}.machine`, 'node'),
     date: new Date(date).toISOString().slice(0, 10),
     command: text(report, path, 'command'),
+    load: machine.loadAverage ? [machine.loadAverage.start, machine.loadAverage.end].filter(Number.isFinite) : [],
   };
 }
 
@@ -107,8 +108,12 @@ const safe = (s) => escape(s).replaceAll('{{', '{&#8203;{');
 // ---------------------------------------------------------------------------------------------
 // The parts every chart has
 
-function caption(prov, what) {
-  return `<figcaption>${safe(what)} Measured on ${safe(prov.cpu)} (${prov.cores} cores, shared), Node ${safe(prov.node)}, ${prov.date}. ` +
+/** what: text; link: an optional { href, text } after it. */
+function caption(prov, what, link) {
+  const [lo, hi] = [Math.min(...prov.load), Math.max(...prov.load)].map((v) => v.toFixed(1));
+  const load = prov.load.length ? `; load average ${lo === hi ? lo : `${lo}–${hi}`}` : '';
+  const more = link ? ` <a href="${safe(link.href)}">${safe(link.text)}</a>.` : '';
+  return `<figcaption>${safe(what)}${more} Measured on ${safe(prov.cpu)} (${prov.cores} cores, shared${load}), Node ${safe(prov.node)}, ${prov.date}. ` +
     `Measure again: <code>${safe(prov.command)}</code></figcaption>`;
 }
 
@@ -120,7 +125,9 @@ function svgOpen(id, width, height, title, desc) {
 function table(captionText, head, rows) {
   const th = head.map((h, i) => `<th scope="col"${i ? ' class="align-right"' : ''}>${safe(h)}</th>`).join('');
   const body = rows.map((row) => `<tr>${row.map((c, i) => (i ? `<td class="align-right">${safe(c)}</td>` : `<th scope="row">${safe(c)}</th>`)).join('')}</tr>`).join('');
-  return `<table class="perf-table"><caption>${safe(captionText)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+  // On a phone the table may scroll sideways: its box is a named region keyboard users can focus.
+  return `<div class="perf-table-wrap" role="region" tabindex="0" aria-label="${safe(captionText)}">` +
+    `<table class="perf-table"><caption>${safe(captionText)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** A series' marker at (x, y): circle, square or triangle, so colour is not the only cue. */
@@ -302,6 +309,7 @@ export function bytesChart(report, path = 'demoBytes') {
   const mv = report.modelViewer;
   if (mv === null || typeof mv !== 'object') throw new ChartDataError(`${path}.modelViewer must be an object, got ${show(mv)}`);
   const other = { name: text(mv, `${path}.modelViewer`, 'name'), gzip: positive(mv, `${path}.modelViewer`, 'gzipBytes'), source: text(mv, `${path}.modelViewer`, 'source') };
+  if (mv.url !== undefined && !/^https:\/\/[^\s"'<>]+$/.test(mv.url)) throw new ChartDataError(`${path}.modelViewer.url must be an https address, got ${show(mv.url)}`);
   const bars = [{ label: 'sepaxis, first demo', value: total, cls: 's1' }, { label: other.name, value: other.gzip, cls: 's3' }];
   const W = 640, H = 150, left = 168, right = 96, top = 20, bar = 30, gap = 22;
   const x = linearScale([0, Math.max(total, other.gzip)], [left, W - right]);
@@ -320,7 +328,8 @@ export function bytesChart(report, path = 'demoBytes') {
   const rows = [...files.map((f) => [f.file, group(f.gzip)]), ['sepaxis, first demo (all of the above)', group(total)], [other.name, group(other.gzip)]];
   return '<figure class="perf-chart" id="bytes-chart">' + out.join('') +
     table('Bytes gzipped (gzip -9), per file the first demo downloads', ['file', 'bytes gzipped'], rows) +
-    caption(prov, `${report.browser ? `${report.browser} loading` : 'Loading'} a page with two demos; later demos download nothing. ${other.name}'s figure: ${other.source}.`) +
+    caption(prov, `${report.browser ? `${report.browser} loading` : 'Loading'} a page with two demos; later demos download nothing. ${other.name}'s figure: ${other.source}.`,
+      mv.url && { href: mv.url, text: 'The source' }) +
     '</figure>';
 }
 
@@ -332,7 +341,7 @@ export function readReport(file) {
   try {
     textOf = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ChartDataError(`${file} cannot be read (${e.code ?? e.message}): measure it with the command in scripts/perf-charts.mjs`);
+    throw new ChartDataError(`${file} cannot be read (${e.code ?? e.message}): \`npm run bench -- --json\` measures it`);
   }
   try {
     return JSON.parse(textOf);

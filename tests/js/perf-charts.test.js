@@ -64,6 +64,9 @@ describe('the world chart', () => {
     expect(html).toContain('<th scope="row">100,000</th><td class="align-right">10 (9–12)</td><td class="align-right">6 (5.4–7.2)</td><td class="align-right">100 (90–120)</td>');
     // The caption: the machine, the date and the command.
     expect(html).toMatch(/<figcaption>.*Test CPU 3000 \(2 cores, shared\), Node v20\.20\.0, 2026-11-27\..*<code>node scripts\/bench-world\.mjs --sizes 1000,10000,100000 --json web\/site\/data\/world\.json<\/code><\/figcaption>/);
+    const loaded = world();
+    loaded.machine.loadAverage = { start: 3.25, end: 17.5 };
+    expect(worldChart(loaded)).toContain('(2 cores, shared; load average 3.3–17.5), Node v20.20.0');
     expect(html).not.toMatch(/\sstyle=|\n\s*\n/);  // no style attribute (the CSP), no blank line (one Markdown HTML block)
   });
 
@@ -138,6 +141,10 @@ describe('the bytes chart', () => {
     expect(html).toContain('>213 kB</text>');
     expect(html).toContain('Google&#39;s &lt;model-viewer&gt;');  // escaped, not an element
     expect(html).toContain('a comment of its maintainers');
+    expect(bytesChart({ ...bytes(), modelViewer: { ...bytes().modelViewer, url: 'https://github.com/google/model-viewer/pull/1480' } }))
+      .toContain('<a href="https://github.com/google/model-viewer/pull/1480">The source</a>.');
+    expect(() => bytesChart({ ...bytes(), modelViewer: { ...bytes().modelViewer, url: 'javascript:alert(1)' } }))
+      .toThrow('demoBytes.modelViewer.url must be an https address, got "javascript:alert(1)"');
   });
 
   test('a total that is not the files\' sum is an error', () => {
