@@ -3,7 +3,7 @@
 // in one Node process, on the same random volumes (the tables: scripts/bench/pair-bench.js, also
 // run in Chromium by `npm run bench:browser`). A report, not a test: it never fails on timing.
 //
-//   node scripts/bench-js.mjs [--json] [--pairs N] [--large M] [--repeats R] [--quick] [--only obb-obb,aabb-obb]
+//   node scripts/bench-js.mjs [--json [file]] [--pairs N] [--large M] [--repeats R] [--quick] [--only obb-obb,aabb-obb]
 //   (reads dist/: run `npm run build` first; --quick: shorter samples, for a smoke run)
 //
 // Two data sets: N pairs (default 4,096) of every type pair, small enough to stay in the CPU's
@@ -27,13 +27,17 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { init } from 'sepaxis';
 import { pairTable, runPairBench } from './bench/pair-bench.js';
+import { jsonTarget } from './bench/args.js';
+import { writeReport } from './bench/report.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = argv.indexOf(name);
   return i >= 0 ? Number(argv[i + 1]) : fallback;
 };
-const JSON_OUT = argv.includes('--json');
+const JSON_FILE = jsonTarget(argv);  // --json [file]: the figures as JSON, with the machine and the command
+const JSON_OUT = JSON_FILE !== undefined;
+const TABLES = JSON_FILE !== null;  // the tables, unless the JSON goes to stdout
 const options = {
   pairs: option('--pairs', 4096),
   large: option('--large', 262144),
@@ -44,8 +48,8 @@ const options = {
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;  // ms
 const sx = await init();
-const result = runPairBench(sx, now, options, () => { if (!JSON_OUT) process.stderr.write('.'); });
-if (!JSON_OUT) process.stderr.write('\n');
+const result = runPairBench(sx, now, options, () => { if (TABLES) process.stderr.write('.'); });
+if (TABLES) process.stderr.write('\n');
 
 // ---------------------------------------------------------------------------------------------
 // Size of what a browser downloads (gzip -9 of each file, as a server would send it)
@@ -65,8 +69,9 @@ const environment = { node: process.version, arch: process.arch, ...result.setti
 
 if (JSON_OUT) {
   const { rows, largeRows, goals } = result;
-  console.log(JSON.stringify({ environment, rows, largeRows, goals, sizes, gzipTotal: sum(sizes, 'gzip'), gzipCore: sum(core, 'gzip') }, null, 2));
-} else {
+  writeReport(JSON_FILE, 'pairs', { environment, rows, largeRows, goals, sizes, gzipTotal: sum(sizes, 'gzip'), gzipCore: sum(core, 'gzip') });
+}
+if (TABLES) {
   for (const line of pairTable(result, `Node ${process.version} (${process.arch})`)) console.log(line);
   const pad = (s, n) => String(s).padStart(n);
   console.log('\nSize, gzip -9 (zlib level 9) per file:');

@@ -5,8 +5,8 @@
 // in one process, on the same bodies and the same motion. A report, not a test: it never fails on
 // timing; it does fail when the world's pairs differ from the naive loop's.
 //
-//   node scripts/bench-world.mjs [--json] [--sizes 1000,10000,50000] [--runs R] [--quick]
-//                                [--no-rapier] [--naive-max N (default 10000; 1000 with k-DOPs)]
+//   node scripts/bench-world.mjs [--json [file]] [--sizes 1000,10000,50000] [--runs R] [--quick]
+//                                [--no-rapier] [--no-kdop (only the scene without k-DOPs)] [--naive-max N (default 10000; 1000 with k-DOPs)]
 //                                [--threads T (default 2; 1: no row for a world on threads)]
 //   (reads dist/: run `npm run build` first)
 //
@@ -25,19 +25,21 @@
 
 import { init } from 'sepaxis';
 import { mulberry32 } from './bench/random.js';
+import { jsonTarget } from './bench/args.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : fallback;
 };
-const JSON_OUT = argv.includes('--json');
+const JSON_FILE = jsonTarget(argv);  // --json [file]: the figures as JSON, with the machine and the command
 const QUICK = argv.includes('--quick');
 const SIZES = option('--sizes', '1000,10000,50000').split(',').map(Number);
 const RUNS = Number(option('--runs', QUICK ? 3 : 7));
 const RUN_MS = QUICK ? 60 : 250;
 const WARMUP_MS = QUICK ? 100 : 500;  // V8 compiles WebAssembly in tiers: time the optimized code
 const RAPIER = !argv.includes('--no-rapier');
+const KDOP_SCENES = argv.includes('--no-kdop') ? [0] : [0, 10];  // percent of k-DOPs in each scene
 const NAIVE_MAX = Number(option('--naive-max', 10000));
 // A world on threads (init({ threads }), createWorld({ threads })): its frame, beside one thread's.
 const THREADS = Number(option('--threads', 2));
@@ -46,7 +48,10 @@ const NAIVE_MAX_KDOP = Math.min(NAIVE_MAX, 1000);
 const FRAMES = 8;
 const SEED = 12345;
 
-const log = (...a) => { if (!JSON_OUT) console.log(...a); };
+// The JSON report's writer, in Node only (it reads the machine), loaded now: it notes the load
+// average at the start.
+const report = JSON_FILE !== undefined && typeof process.stdout?.write === 'function' ? await import('./bench/report.js') : null;
+const log = (...a) => { if (JSON_FILE !== null) console.log(...a); };  // not when the JSON goes to stdout
 
 // ---------------------------------------------------------------------------------------------
 // The scene
@@ -216,7 +221,7 @@ const record = (size, scene, name, t, extra = {}) => {
 };
 
 log(`Node ${process.versions.node}, sepaxis World vs Rapier ${RAPIER ? '0.21' : '(skipped)'} vs the naive loop; ms per frame, median of ${RUNS} runs (min..max)`);
-for (const kdopPercent of [0, 10]) {
+for (const kdopPercent of KDOP_SCENES) {
   for (const n of SIZES) {
     const sceneName = kdopPercent ? '10% 14-DOPs' : 'spheres, AABBs, OBBs';
     log(`\n${n} bodies, ${sceneName}:`);
@@ -316,4 +321,7 @@ for (const kdopPercent of [0, 10]) {
     }
   }
 }
-if (JSON_OUT) console.log(JSON.stringify({ node: process.versions.node, runs: RUNS, results }, null, 2));
+const figures = { node: process.versions.node, runs: RUNS, runMs: RUN_MS, results };
+// In a browser page (scripts/bench/world-page.js) the figures alone go to the console.
+if (JSON_FILE !== undefined && report) report.writeReport(JSON_FILE, 'world', figures);
+else if (JSON_FILE !== undefined) console.log(JSON.stringify(figures, null, 2));

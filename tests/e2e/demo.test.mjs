@@ -7,11 +7,11 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gzipSync } from 'node:zlib';
 import { deflateRawSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
+import { MODEL_VIEWER, firstDemoBytes, twoDemosReady } from '../../scripts/demo-bytes.mjs';
 
 let browser, server;
 before(async () => {
@@ -23,8 +23,6 @@ after(async () => {
   await server?.close();
 });
 
-/** model-viewer 3's first load, gzipped, as its project publishes it: the bar for a first demo. */
-const MODEL_VIEWER_BYTES = 213_000;
 const XSS = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 const sphere = (id, x, r = 1, name) => ({ id, ...(name ? { name } : {}), volume: { type: 'sphere', center: [x, 0, 0], radius: r } });
 
@@ -101,24 +99,12 @@ describe('<sepaxis-demo>', () => {
 
   test('the first demo loads less than model-viewer (gzip), and the figure is reported', async () => {
     const page = await demoPage({ viewport: { width: 1000, height: 800 } });
-    const bodies = new Map();
-    page.on('response', async (r) => {
-      if (/\/dist\/.*\.(js|wasm)$/.test(r.url())) bodies.set(r.url(), await r.body());
-    });
-    await page.goto(`${server.url}pages/two.html`);
-    await page.waitForFunction(() => document.querySelector('#one').report && document.querySelector('#two').report);
-    await settle(page);
-    let total = 0;
-    const rows = [];
-    for (const [url, body] of bodies) {
-      const gz = gzipSync(body, { level: 9 }).length;
-      total += gz;
-      rows.push(`${url.slice(url.lastIndexOf('/') + 1)} ${gz}`);
-    }
-    console.log(`# first demo loads ${bodies.size} files, ${total} bytes gzipped (model-viewer: ${MODEL_VIEWER_BYTES}): ${rows.join(', ')}`);
-    assert.ok(bodies.has(`${server.url}dist/sepaxis-core.wasm`) && [...bodies.keys()].some((u) => u.endsWith('/demo.js')), 'the module (without the World) and the element were loaded');
-    assert.ok(![...bodies.keys()].some((u) => /sepaxis-wasm|world\.js/.test(u)), 'not the World');
-    assert.ok(total < MODEL_VIEWER_BYTES, `${total} bytes`);
+    const { files, gzipTotal } = await firstDemoBytes(page, `${server.url}pages/two.html`, twoDemosReady);
+    console.log(`# first demo loads ${files.length} files, ${gzipTotal} bytes gzipped (model-viewer: ${MODEL_VIEWER.gzipBytes}): ${files.map((f) => `${f.file} ${f.gzip}`).join(', ')}`);
+    const names = files.map((f) => f.file);
+    assert.ok(names.includes('sepaxis-core.wasm') && names.includes('demo.js'), `the module (without the World) and the element were loaded: ${names}`);
+    assert.ok(!names.some((n) => /sepaxis-wasm|world\.js/.test(n)), 'not the World');
+    assert.ok(gzipTotal < MODEL_VIEWER.gzipBytes, `${gzipTotal} bytes`);
     await page.context().close();
   });
 

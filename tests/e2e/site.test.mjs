@@ -5,9 +5,11 @@
 // moving to the next page in the page (VitePress renders it from script), searching and the dark
 // theme break no rule either; a demo's link opens its scene in the visualizer; axe finds no WCAG
 // AA violation; nothing is wider than a phone's screen; every lesson's demo shows its panels whole
-// (nothing scrolls or is cut inside it); lesson 2's exercise is done in its demo's inspector.
-// Screenshots of the home page, every lesson and its demos at 1280×800 and 390×844 go to
-// test-results/e2e/. Builds nothing: `npm test` builds the site first.
+// (nothing scrolls or is cut inside it); lesson 2's exercise is done in its demo's inspector; the
+// performance page shows its four charts with their tables and provenance, axe-clean in the light
+// and the dark theme. Screenshots of the home page, every lesson and its demos and the performance
+// page at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the
+// site first.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -47,8 +49,8 @@ describe('the tutorial site', () => {
   before(async () => { browser = await launch(); });
   after(async () => { await browser?.close(); });
 
-  test('has the home page, the eight lessons, the guides and the API reference', () => {
-    for (const path of ['', 'guide/getting-started.html', 'guide/batches.html', 'guide/world.html', 'guide/exactness.html', 'guide/embed.html', 'api/', 'api/sepaxis.html', 'api/sepaxis/three.html']) {
+  test('has the home page, the eight lessons, the guides, the API reference and the performance page', () => {
+    for (const path of ['', 'guide/getting-started.html', 'guide/batches.html', 'guide/world.html', 'guide/exactness.html', 'guide/embed.html', 'api/', 'api/sepaxis.html', 'api/sepaxis/three.html', 'performance.html']) {
       assert.ok(pages.includes(path), `${path || 'index.html'} is built`);
     }
     assert.equal(pages.filter((p) => p.startsWith('lessons/')).length, 8, pages.join(' '));
@@ -267,6 +269,42 @@ describe('the tutorial site', () => {
     }
     assert.deepEqual([...new Set(found)], []);
     await page.context().close();
+  });
+
+  test('the performance page: four charts drawn from the data, each with its table and where it was measured; axe finds nothing in either theme; it fits a phone (screenshots)', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      for (const colorScheme of ['light', 'dark']) {
+        const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
+        await page.emulateMedia({ colorScheme });
+        await loadSitePage(page, 'performance.html');
+        const where = `performance.html ${viewport.width}×${viewport.height} ${colorScheme}`;
+        assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), colorScheme === 'dark', where);
+        const charts = await page.evaluate(() => [...document.querySelectorAll('figure.perf-chart')].map((f) => {
+          const svg = f.querySelector('svg[role="img"]');
+          const names = (svg?.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+          return {
+            id: f.id, title: names[0], desc: names[1], width: svg?.getBoundingClientRect().width ?? 0,
+            marks: svg?.querySelectorAll('.point, .bar').length ?? 0,
+            rows: f.querySelectorAll('table tbody tr').length, caption: f.querySelector('figcaption')?.textContent ?? '',
+          };
+        }));
+        assert.deepEqual(charts.map((c) => c.id), ['world-chart', 'pairs-cache', 'pairs-scattered', 'bytes-chart'], where);
+        for (const c of charts) {
+          assert.ok(c.title.length > 10 && c.desc.length > 10, `${where} ${c.id}: the SVG is named and described`);
+          assert.ok(c.marks >= 2 && c.rows >= 2, `${where} ${c.id}: points or bars and a table (${c.marks}, ${c.rows})`);
+          assert.match(c.caption, /Measured on .+ \(\d+ cores, shared[^)]*\), Node v\d+.*\d{4}-\d\d-\d\d\. Measure again: node scripts\//, `${where} ${c.id}: the machine, the date and the command`);
+          assert.ok(c.width > 300, `${where} ${c.id}: drawn ${c.width} px wide`);
+        }
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), [], where);
+        const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${where}: nothing wider than the screen (${overflow} px over)`);
+        await page.locator('#world-chart').scrollIntoViewIfNeeded();
+        await shot(page, `site-performance-${viewport.width}x${viewport.height}-${colorScheme}`);
+        assertNoProblems(page, where);
+        await page.context().close();
+      }
+    }
   });
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {

@@ -83,6 +83,7 @@ export default defineConfig({
       { text: 'Lessons', link: '/lessons/1-bounding-volumes', activeMatch: '^/lessons/' },
       { text: 'Guides', link: '/guide/getting-started', activeMatch: '^/guide/' },
       { text: 'API', link: '/api/', activeMatch: '^/api/' },
+      { text: 'Performance', link: '/performance' },
       // The visualizer is served at the site's root, outside VitePress.
       // VitePress puts the base before every link that starts with '/': /tutorial/../ is the root.
       { text: 'Visualizer', link: '/..' + APP, target: '_self' },
@@ -107,6 +108,7 @@ export default defineConfig({
           { text: 'sepaxis/three', link: '/api/sepaxis/three' },
         ],
       },
+      { text: 'Performance', link: '/performance' },
     ],
     outline: { level: [2, 3], label: 'On this page' },
     docFooter: { prev: 'Previous', next: 'Next' },

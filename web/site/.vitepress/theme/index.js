@@ -1,9 +1,10 @@
-// The default theme with the site's few additions (custom.css), and, in the browser, the live
-// demos: the package's own <sepaxis-demo> (sepaxis/demo, its public API only) and the lessons'
-// exercises, which watch a demo's report (exercise.js). Neither runs while pages are rendered
-// to HTML at build time.
+// The default theme with the site's few additions (custom.css; performance.css for the
+// performance page's charts), and, in the browser, the live demos: the package's own
+// <sepaxis-demo> (sepaxis/demo, its public API only) and the lessons' exercises, which watch a
+// demo's report (exercise.js). Neither runs while pages are rendered to HTML at build time.
 import DefaultTheme from 'vitepress/theme';
 import './custom.css';
+import './performance.css';
 
 export default {
   extends: DefaultTheme,

@@ -1,0 +1,379 @@
+#!/usr/bin/env node
+// The performance page's charts, drawn at site build time from the measured figures in
+// web/site/data/ (written by the benchmarks' `--json file`: scripts/bench-world.mjs,
+// scripts/bench-js.mjs, scripts/demo-bytes.mjs). Each chart is a <figure> of hand-written SVG
+// (a <title> and <desc>, text labels, markers and dashes besides colour), its data as a table
+// under it, and a caption with the machine, the date and the command that measures it again.
+// The colours are classes; web/site/.vitepress/theme/performance.css gives them for the light
+// and the dark theme.
+//
+//   node scripts/perf-charts.mjs [data dir (web/site/data)] [out dir (web/site/.vitepress/charts)]
+//
+// Writes one HTML fragment per chart (world.html, pairs-cache.html, pairs-scattered.html,
+// demo-bytes.html) that web/site/performance.md includes (<!--@include: …-->). A fragment has
+// no blank line, so Markdown keeps it one HTML block, and no style attribute (the site's CSP).
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// ---------------------------------------------------------------------------------------------
+// Checking the data: a clear error naming the file's field, never a chart of wrong numbers
+
+/** Thrown for data a chart cannot be drawn from; the message names the field and the value. */
+export class ChartDataError extends Error {}
+
+const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
+
+function field(obj, path, name) {
+  const v = obj?.[name];
+  return { v, where: `${path}.${name}` };
+}
+
+function positive(obj, path, name) {
+  const { v, where } = field(obj, path, name);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new ChartDataError(`${where} must be a positive number, got ${show(v)}`);
+  return v;
+}
+
+function text(obj, path, name) {
+  const { v, where } = field(obj, path, name);
+  if (typeof v !== 'string' || v.trim() === '') throw new ChartDataError(`${where} must be a non-empty string, got ${show(v)}`);
+  return v;
+}
+
+function list(obj, path, name) {
+  const { v, where } = field(obj, path, name);
+  if (!Array.isArray(v) || v.length === 0) throw new ChartDataError(`${where} must be a non-empty array, got ${show(v)}`);
+  return v;
+}
+
+/** Where and how the figures were measured: { cpu, cores, node, date (YYYY-MM-DD), command, load ([start, end] or []) }. */
+export function provenance(report, path) {
+  if (report === null || typeof report !== 'object') throw new ChartDataError(`${path} must be an object, got ${show(report)}`);
+  const machine = report.machine;
+  if (machine === null || typeof machine !== 'object') throw new ChartDataError(`${path}.machine must be an object, got ${show(machine)}`);
+  const date = text(report, path, 'date');
+  if (Number.isNaN(Date.parse(date))) throw new ChartDataError(`${path}.date must be a date, got ${show(date)}`);
+  return {
+    cpu: text(machine, `${path}.machine`, 'cpu'),
+    cores: positive(machine, `${path}.machine`, 'cores'),
+    node: text(machine, `${path}.machine`, 'node'),
+    date: new Date(date).toISOString().slice(0, 10),
+    command: text(report, path, 'command'),
+    load: machine.loadAverage ? [machine.loadAverage.start, machine.loadAverage.end].filter(Number.isFinite) : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scales and formatting
+
+/** A log10 scale: domain [d0, d1] (positive) onto range [r0, r1]. */
+export function logScale([d0, d1], [r0, r1]) {
+  if (!(d0 > 0 && d1 > d0)) throw new RangeError(`logScale: the domain must be 0 < d0 < d1, got [${d0}, ${d1}]`);
+  const l0 = Math.log10(d0), span = Math.log10(d1) - l0;
+  return (v) => r0 + ((Math.log10(v) - l0) / span) * (r1 - r0);
+}
+
+/** A linear scale: domain [d0, d1] onto range [r0, r1]. */
+export function linearScale([d0, d1], [r0, r1]) {
+  return (v) => r0 + ((v - d0) / (d1 - d0)) * (r1 - r0);
+}
+
+/** Ticks of a log axis over [lo, hi]: 1, 2, 5 × each power of ten (1 and 3 when the range is long). */
+export function logTicks(lo, hi) {
+  const decades = Math.log10(hi / lo);
+  const steps = decades > 2.5 ? [1, 3] : [1, 2, 5];
+  const ticks = [];
+  for (let p = Math.floor(Math.log10(lo)); p <= Math.ceil(Math.log10(hi)); p++) {
+    for (const s of steps) {
+      const t = s * 10 ** p;
+      if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)) ticks.push(Number(t.toPrecision(6)));
+    }
+  }
+  return ticks;
+}
+
+const r1 = (v) => Math.round(v * 10) / 10;  // SVG coordinates to 0.1 px
+const group = (n) => Math.round(n).toLocaleString('en-US');
+/** 1000 -> "1k", 30000 -> "30k", 1500 -> "1.5k". */
+export const countLabel = (n) => (n >= 1000 ? `${Number((n / 1000).toPrecision(3))}k` : String(n));
+/** Milliseconds or nanoseconds with three significant digits at most: 12.3, 0.456, 123. */
+export const figure = (v) => (v >= 100 ? String(Math.round(v)) : String(Number(v.toPrecision(3))));
+
+const escape = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+/** Text for Vue's template too: "{{" would start an interpolation. */
+const safe = (s) => escape(s).replaceAll('{{', '{&#8203;{');
+
+// ---------------------------------------------------------------------------------------------
+// The parts every chart has
+
+/** what: text; link: an optional { href, text } after it. */
+function caption(prov, what, link) {
+  const [lo, hi] = [Math.min(...prov.load), Math.max(...prov.load)].map((v) => v.toFixed(1));
+  const load = prov.load.length ? `; load average ${lo === hi ? lo : `${lo}–${hi}`}` : '';
+  const more = link ? ` <a href="${safe(link.href)}">${safe(link.text)}</a>.` : '';
+  return `<figcaption>${safe(what)}${more} Measured on ${safe(prov.cpu)} (${prov.cores} cores, shared${load}), Node ${safe(prov.node)}, ${prov.date}. ` +
+    `Measure again: <code>${safe(prov.command)}</code></figcaption>`;
+}
+
+function svgOpen(id, width, height, title, desc) {
+  return `<svg class="perf-svg" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">` +
+    `<title id="${id}-title">${safe(title)}</title><desc id="${id}-desc">${safe(desc)}</desc>`;
+}
+
+function table(captionText, head, rows) {
+  const th = head.map((h, i) => `<th scope="col"${i ? ' class="align-right"' : ''}>${safe(h)}</th>`).join('');
+  const body = rows.map((row) => `<tr>${row.map((c, i) => (i ? `<td class="align-right">${safe(c)}</td>` : `<th scope="row">${safe(c)}</th>`)).join('')}</tr>`).join('');
+  // On a phone the table may scroll sideways: its box is a named region keyboard users can focus.
+  return `<div class="perf-table-wrap" role="region" tabindex="0" aria-label="${safe(captionText)}">` +
+    `<table class="perf-table"><caption>${safe(captionText)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** A series' marker at (x, y): circle, square or triangle, so colour is not the only cue. */
+function marker(shape, x, y, cls, label) {
+  const t = label ? `<title>${safe(label)}</title>` : '';
+  if (shape === 'square') return `<rect class="point ${cls}" x="${r1(x - 4.5)}" y="${r1(y - 4.5)}" width="9" height="9" data-x="${r1(x)}" data-y="${r1(y)}">${t}</rect>`;
+  if (shape === 'triangle') return `<path class="point ${cls}" d="M${r1(x)} ${r1(y - 6)}L${r1(x + 5.5)} ${r1(y + 4)}L${r1(x - 5.5)} ${r1(y + 4)}Z" data-x="${r1(x)}" data-y="${r1(y)}">${t}</path>`;
+  return `<circle class="point ${cls}" cx="${r1(x)}" cy="${r1(y)}" r="5" data-x="${r1(x)}" data-y="${r1(y)}">${t}</circle>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. The World: ms per frame against body count, log-log
+
+/** The series of the world chart: the benchmark's row names, and how each is drawn. */
+export const WORLD_SERIES = [
+  { key: 'one', label: 'sepaxis, 1 thread', name: 'sepaxis setPoses(ids, Float64Array) + pairs()', cls: 's1', shape: 'circle', dash: '' },
+  { key: 'two', label: 'sepaxis, 2 threads', name: 'sepaxis, 2 threads: setPoses + pairs()', cls: 's2', shape: 'square', dash: '7 4' },
+  { key: 'rapier', label: 'Rapier 0.21', name: 'Rapier 0.21 kinematic sensors: step()', cls: 's3', shape: 'triangle', dash: '2 4' },
+];
+const WORLD_SCENE = 'spheres, AABBs, OBBs';
+
+/** The world report's rows of the scene without k-DOPs, as series of { bodies, ms, min, max }. */
+export function worldSeries(report, path = 'world') {
+  const results = list(report, path, 'results');
+  const series = WORLD_SERIES.map((s) => ({ ...s, points: [] }));
+  results.forEach((row, i) => {
+    const at = `${path}.results[${i}]`;
+    if (row === null || typeof row !== 'object') throw new ChartDataError(`${at} must be an object, got ${show(row)}`);
+    if (text(row, at, 'scene') !== WORLD_SCENE) return;
+    const s = series.find((x) => x.name === text(row, at, 'name'));
+    if (!s) return;
+    const ms = positive(row, at, 'msPerFrame');
+    const min = positive(row, at, 'min'), max = positive(row, at, 'max');
+    if (!(min <= ms && ms <= max)) throw new ChartDataError(`${at}: min <= msPerFrame <= max must hold, got ${min}, ${ms}, ${max}`);
+    s.points.push({ bodies: positive(row, at, 'bodies'), ms, min, max });
+  });
+  for (const s of series) {
+    if (s.points.length === 0) throw new ChartDataError(`${path}.results has no row named ${show(s.name)} for the scene ${show(WORLD_SCENE)}`);
+    s.points.sort((a, b) => a.bodies - b.bodies);
+  }
+  return series;
+}
+
+export function worldChart(report, path = 'world') {
+  const prov = provenance(report, path);
+  const series = worldSeries(report, path);
+  const all = series.flatMap((s) => s.points);
+  const W = 640, H = 420, left = 64, right = 20, top = 56, bottom = 56;
+  const xs = [...new Set(all.map((p) => p.bodies))].sort((a, b) => a - b);
+  const xLo = xs[0] / 1.25, xHi = xs.at(-1) * 1.25;
+  const yLo = 10 ** Math.floor(Math.log10(Math.min(...all.map((p) => p.min)))), yHi = 10 ** Math.ceil(Math.log10(Math.max(...all.map((p) => p.max))));
+  const x = logScale([xLo, xHi], [left, W - right]);
+  const y = logScale([yLo, yHi], [H - bottom, top]);
+  const out = [svgOpen('chart-world', W, H, 'The World: milliseconds per frame against the number of bodies',
+    `Log-log chart. ${series.map((s) => `${s.label}: ${s.points.map((p) => `${countLabel(p.bodies)} bodies ${figure(p.ms)} ms`).join(', ')}`).join('. ')}. Lower is better.`)];
+  // Grid and axes.
+  out.push('<g class="grid" aria-hidden="true">');
+  for (const t of logTicks(yLo, yHi)) out.push(`<line x1="${left}" x2="${W - right}" y1="${r1(y(t))}" y2="${r1(y(t))}"/>`);
+  for (const t of xs) out.push(`<line x1="${r1(x(t))}" x2="${r1(x(t))}" y1="${top}" y2="${H - bottom}"/>`);
+  out.push('</g><g class="axis" aria-hidden="true">');
+  out.push(`<line x1="${left}" x2="${left}" y1="${top}" y2="${H - bottom}"/><line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}"/>`);
+  for (const t of logTicks(yLo, yHi)) out.push(`<text class="tick y-tick" x="${left - 8}" y="${r1(y(t) + 4)}" text-anchor="end">${figure(t)}</text>`);
+  for (const t of xs) out.push(`<text class="tick x-tick" x="${r1(x(t))}" y="${H - bottom + 20}" text-anchor="middle">${countLabel(t)}</text>`);
+  out.push(`<text class="axis-title" x="${r1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">bodies (log scale)</text>`);
+  out.push(`<text class="axis-title" x="14" y="${r1((top + H - bottom) / 2)}" text-anchor="middle" transform="rotate(-90 14 ${r1((top + H - bottom) / 2)})">ms per frame (log scale)</text>`);
+  out.push('</g>');
+  // Legend: marker, dash and name of each series.
+  out.push('<g class="legend">');
+  series.forEach((s, i) => {
+    const lx = left + i * 190, ly = 22;
+    out.push(`<line class="series-line ${s.cls}" x1="${lx}" x2="${lx + 30}" y1="${ly}" y2="${ly}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
+    out.push(marker(s.shape, lx + 15, ly, s.cls));
+    out.push(`<text class="legend-label" x="${lx + 38}" y="${ly + 4}">${safe(s.label)}</text>`);
+  });
+  out.push('</g>');
+  // The series: the line through the medians, whiskers from the fastest to the slowest run.
+  for (const s of series) {
+    out.push(`<g class="series ${s.cls}" data-series="${s.key}">`);
+    out.push(`<polyline class="series-line ${s.cls}" points="${s.points.map((p) => `${r1(x(p.bodies))},${r1(y(p.ms))}`).join(' ')}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
+    for (const p of s.points) {
+      if (y(p.min) - y(p.max) > 2) out.push(`<line class="whisker ${s.cls}" x1="${r1(x(p.bodies))}" x2="${r1(x(p.bodies))}" y1="${r1(y(p.min))}" y2="${r1(y(p.max))}"/>`);
+      out.push(marker(s.shape, x(p.bodies), y(p.ms), s.cls, `${s.label}: ${group(p.bodies)} bodies, ${figure(p.ms)} ms per frame (runs ${figure(p.min)}–${figure(p.max)})`));
+    }
+    out.push('</g>');
+  }
+  out.push('</svg>');
+  const rows = xs.map((n) => [group(n), ...series.map((s) => {
+    const p = s.points.find((q) => q.bodies === n);
+    return p ? `${figure(p.ms)} (${figure(p.min)}–${figure(p.max)})` : '—';
+  })]);
+  return `<figure class="perf-chart" id="world-chart">${out.join('')}` +
+    table('Milliseconds per frame: the median of the runs (fastest–slowest run)', ['bodies', ...series.map((s) => s.label)], rows) +
+    caption(prov, `A frame: every body moved and turned, then every overlapping pair found (spheres, AABBs and OBBs; ${report.runs ?? '?'} runs per point, whiskers from the fastest to the slowest).`) +
+    '</figure>';
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Pair tests against three.js: ns per test, in cache and scattered
+
+export const PAIR_SERIES = [
+  { key: 'threeNs', label: 'three.js', cls: 's3' },
+  { key: 'singleNs', label: 'sepaxis overlaps()', cls: 's1' },
+  { key: 'batch_f64Ns', label: 'sepaxis batch (f64)', cls: 's2' },
+];
+
+/** Rows with a three.js test, as { pair, values: { threeNs, singleNs, batch_f64Ns } }. */
+export function pairRows(report, setName, path = 'pairs') {
+  const rows = list(report, path, setName);
+  const chosen = [];
+  rows.forEach((row, i) => {
+    const at = `${path}.${setName}[${i}]`;
+    if (row === null || typeof row !== 'object') throw new ChartDataError(`${at} must be an object, got ${show(row)}`);
+    const pair = text(row, at, 'pair');
+    if (row.threeNs === undefined) return;  // a pair three.js has no test for
+    chosen.push({ pair, values: Object.fromEntries(PAIR_SERIES.map((s) => [s.key, positive(row, at, s.key)])) });
+  });
+  if (chosen.length === 0) throw new ChartDataError(`${path}.${setName} has no row with threeNs (a pair three.js can test)`);
+  return chosen;
+}
+
+export function pairsChart(report, setName, path = 'pairs') {
+  const prov = provenance(report, path);
+  const rows = pairRows(report, setName, path);
+  const count = setName === 'largeRows' ? report.environment?.largePairs : report.environment?.pairs;
+  const where = setName === 'largeRows' ? 'scattered' : 'in cache';
+  const id = `chart-pairs-${setName === 'largeRows' ? 'scattered' : 'cache'}`;
+  const W = 640, left = 118, right = 64, top = 44, bar = 14, gap = 3, groupGap = 18;
+  const groupH = PAIR_SERIES.length * (bar + gap) - gap;
+  const H = top + rows.length * (groupH + groupGap) - groupGap + 44;
+  const max = Math.max(...rows.flatMap((r) => Object.values(r.values)));
+  const x = linearScale([0, max], [left, W - right]);
+  const title = `Pair tests against three.js, ${where}: nanoseconds per test`;
+  const out = [svgOpen(id, W, H, title,
+    `Bar chart, lower is better. ${rows.map((r) => `${r.pair}: ${PAIR_SERIES.map((s) => `${s.label} ${figure(r.values[s.key])} ns`).join(', ')}`).join('. ')}.`)];
+  out.push('<g class="legend">');
+  PAIR_SERIES.forEach((s, i) => {
+    const lx = left + i * 160;
+    out.push(`<rect class="bar ${s.cls}" x="${lx}" y="12" width="14" height="14"/><text class="legend-label" x="${lx + 20}" y="24">${safe(s.label)}</text>`);
+  });
+  out.push('</g>');
+  const step = [0.5, 1, 2, 5, 10, 20, 50, 100].find((s) => max / s <= 6) ?? 200;
+  const ticks = Array.from({ length: Math.floor(max / step) + 1 }, (_, i) => i * step);
+  out.push(`<g class="grid" aria-hidden="true">${ticks.map((t) => `<line x1="${r1(x(t))}" x2="${r1(x(t))}" y1="${top - 6}" y2="${H - 38}"/>`).join('')}</g>`);
+  out.push(`<g class="axis" aria-hidden="true"><line x1="${left}" x2="${left}" y1="${top - 6}" y2="${H - 38}"/>`);
+  for (const t of ticks) out.push(`<text class="tick x-tick" x="${r1(x(t))}" y="${H - 22}" text-anchor="middle">${figure(t)}</text>`);
+  out.push(`<text class="axis-title" x="${r1((left + W - right) / 2)}" y="${H - 4}" text-anchor="middle">ns per pair test</text></g>`);
+  rows.forEach((r, g) => {
+    const gy = top + g * (groupH + groupGap);
+    out.push(`<g class="pair" data-pair="${safe(r.pair)}"><text class="group-label" x="${left - 8}" y="${r1(gy + groupH / 2 + 5)}" text-anchor="end">${safe(r.pair)}</text>`);
+    PAIR_SERIES.forEach((s, i) => {
+      const by = gy + i * (bar + gap), v = r.values[s.key];
+      out.push(`<rect class="bar ${s.cls}" data-series="${s.key}" x="${left}" y="${r1(by)}" width="${r1(Math.max(x(v) - left, 1))}" height="${bar}"><title>${safe(`${r.pair}, ${s.label}: ${figure(v)} ns`)}</title></rect>`);
+      out.push(`<text class="value-label" x="${r1(x(v) + 5)}" y="${r1(by + bar - 3)}">${figure(v)}</text>`);
+    });
+    out.push('</g>');
+  });
+  out.push('</svg>');
+  const rowsOut = rows.map((r) => [r.pair, ...PAIR_SERIES.map((s) => figure(r.values[s.key])), `${figure(r.values.threeNs / r.values.batch_f64Ns)}×`]);
+  const setText = count ? `${group(count)} pairs of each type` : 'the pairs';
+  return `<figure class="perf-chart" id="pairs-${where === 'in cache' ? 'cache' : 'scattered'}">${out.join('')}` +
+    table(`Nanoseconds per pair test, ${where} (${setText}); the last column: three.js's time over the batch's`, ['pair', ...PAIR_SERIES.map((s) => s.label), 'batch speed-up'], rowsOut) +
+    caption(prov, `The best of ${report.environment?.repeats ?? '?'} samples per bar, ${setText}, ${where === 'in cache' ? 'small enough to stay in the CPU\'s caches' : 'too many for the CPU\'s caches, as in a big scene'}.`) +
+    '</figure>';
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. What the first demo downloads, against model-viewer
+
+export function bytesChart(report, path = 'demoBytes') {
+  const prov = provenance(report, path);
+  const total = positive(report, path, 'gzipTotal');
+  const files = list(report, path, 'files').map((f, i) => {
+    const at = `${path}.files[${i}]`;
+    if (f === null || typeof f !== 'object') throw new ChartDataError(`${at} must be an object, got ${show(f)}`);
+    return { file: text(f, at, 'file'), gzip: positive(f, at, 'gzip') };
+  });
+  const sum = files.reduce((t, f) => t + f.gzip, 0);
+  if (sum !== total) throw new ChartDataError(`${path}.gzipTotal must be the sum of files[].gzip (${sum}), got ${total}`);
+  const mv = report.modelViewer;
+  if (mv === null || typeof mv !== 'object') throw new ChartDataError(`${path}.modelViewer must be an object, got ${show(mv)}`);
+  const other = { name: text(mv, `${path}.modelViewer`, 'name'), gzip: positive(mv, `${path}.modelViewer`, 'gzipBytes'), source: text(mv, `${path}.modelViewer`, 'source') };
+  if (mv.url !== undefined && !/^https:\/\/[^\s"'<>]+$/.test(mv.url)) throw new ChartDataError(`${path}.modelViewer.url must be an https address, got ${show(mv.url)}`);
+  const bars = [{ label: 'sepaxis, first demo', value: total, cls: 's1' }, { label: other.name, value: other.gzip, cls: 's3' }];
+  const W = 640, H = 150, left = 168, right = 96, top = 20, bar = 30, gap = 22;
+  const x = linearScale([0, Math.max(total, other.gzip)], [left, W - right]);
+  const kB = (b) => `${figure(b / 1000)} kB`;
+  const out = [svgOpen('chart-bytes', W, H, 'What the first demo downloads, gzipped, against model-viewer',
+    `Bar chart, lower is better. ${bars.map((b) => `${b.label}: ${group(b.value)} bytes`).join('; ')}.`)];
+  bars.forEach((b, i) => {
+    const by = top + i * (bar + gap);
+    out.push(`<g class="bar-row" data-label="${safe(b.label)}"><text class="group-label" x="${left - 8}" y="${by + bar / 2 + 5}" text-anchor="end">${safe(b.label)}</text>`);
+    out.push(`<rect class="bar ${b.cls}" x="${left}" y="${by}" width="${r1(x(b.value) - left)}" height="${bar}"><title>${safe(`${b.label}: ${group(b.value)} bytes gzipped`)}</title></rect>`);
+    out.push(`<text class="value-label" x="${r1(x(b.value) + 6)}" y="${by + bar / 2 + 5}">${kB(b.value)}</text></g>`);
+  });
+  out.push(`<g class="axis" aria-hidden="true"><line x1="${left}" x2="${left}" y1="${top - 6}" y2="${top + 2 * bar + gap + 6}"/>` +
+    `<text class="axis-title" x="${r1((left + W - right) / 2)}" y="${H - 10}" text-anchor="middle">kB gzipped (1 kB = 1,000 bytes)</text></g>`);
+  out.push('</svg>');
+  const rows = [...files.map((f) => [f.file, group(f.gzip)]), ['sepaxis, first demo (all of the above)', group(total)], [other.name, group(other.gzip)]];
+  return '<figure class="perf-chart" id="bytes-chart">' + out.join('') +
+    table('Bytes gzipped (gzip -9), per file the first demo downloads', ['file', 'bytes gzipped'], rows) +
+    caption(prov, `${report.browser ? `${report.browser} loading` : 'Loading'} a page with two demos; later demos download nothing. ${other.name}'s figure: ${other.source}.`,
+      mv.url && { href: mv.url, text: 'The source' }) +
+    '</figure>';
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Reads a report from `file`, with an error naming the file when it is missing or not JSON. */
+export function readReport(file) {
+  let textOf;
+  try {
+    textOf = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ChartDataError(`${file} cannot be read (${e.code ?? e.message}): \`npm run bench -- --json\` measures it`);
+  }
+  try {
+    return JSON.parse(textOf);
+  } catch (e) {
+    throw new ChartDataError(`${file} is not JSON: ${e.message}`);
+  }
+}
+
+/** Draws every chart from dataDir's files into outDir; returns the files written. */
+export function writeCharts(dataDir, outDir) {
+  const world = readReport(join(dataDir, 'world.json'));
+  const pairs = readReport(join(dataDir, 'pairs.json'));
+  const bytes = readReport(join(dataDir, 'demo-bytes.json'));
+  const charts = {
+    'world.html': worldChart(world, 'world.json'),
+    'pairs-cache.html': pairsChart(pairs, 'rows', 'pairs.json'),
+    'pairs-scattered.html': pairsChart(pairs, 'largeRows', 'pairs.json'),
+    'demo-bytes.html': bytesChart(bytes, 'demo-bytes.json'),
+  };
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, html] of Object.entries(charts)) writeFileSync(join(outDir, name), html + '\n');
+  return Object.keys(charts).map((name) => join(outDir, name));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const [dataDir = join(root, 'web/site/data'), outDir = join(root, 'web/site/.vitepress/charts')] = process.argv.slice(2);
+  try {
+    writeCharts(dataDir, outDir);
+  } catch (e) {
+    if (!(e instanceof ChartDataError)) throw e;
+    console.error(`perf-charts: ${e.message}`);
+    process.exit(1);
+  }
+}

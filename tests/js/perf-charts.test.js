@@ -1,0 +1,190 @@
+// The performance page's charts (scripts/perf-charts.mjs): from a small report, the SVG has the
+// expected series, points at the right places on its log scales, and labels; the table under it
+// holds the same figures; bad or missing data gives an error naming the field; the colours of
+// web/site/.vitepress/theme/performance.css read on both themes' backgrounds.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import {
+  ChartDataError, bytesChart, logScale, logTicks, pairsChart, provenance, worldChart,
+} from '../../scripts/perf-charts.mjs';
+
+const meta = () => ({
+  machine: { cpu: 'Test CPU 3000', cores: 2, node: 'v20.20.0' },
+  date: '2026-11-27T16:00:00.000Z',
+  command: 'node scripts/bench-world.mjs --sizes 1000,10000,100000 --json web/site/data/world.json',
+});
+const row = (bodies, name, ms, scene = 'spheres, AABBs, OBBs') => ({ bodies, scene, name, msPerFrame: ms, min: ms * 0.9, max: ms * 1.2, runs: [ms] });
+const ONE = 'sepaxis setPoses(ids, Float64Array) + pairs()';
+const TWO = 'sepaxis, 2 threads: setPoses + pairs()';
+const RAPIER = 'Rapier 0.21 kinematic sensors: step()';
+const world = () => ({
+  ...meta(), runs: 3,
+  results: [
+    row(1000, ONE, 0.1), row(10000, ONE, 1), row(100000, ONE, 10),
+    row(1000, TWO, 0.1), row(10000, TWO, 0.6), row(100000, TWO, 6),
+    row(1000, RAPIER, 1), row(10000, RAPIER, 10), row(100000, RAPIER, 100),
+    row(1000, 'sepaxis setPoses alone', 0.01),                 // not charted
+    row(1000, ONE, 0.2, '10% 14-DOPs'),                         // another scene: not charted
+  ],
+});
+
+/** The markers of one series of the world chart: [{ x, y, title }]. */
+function points(svg, key) {
+  const series = svg.match(new RegExp(`<g class="series [^"]*" data-series="${key}">([\\s\\S]*?)</g>`))[1];
+  return [...series.matchAll(/class="point [^"]*"[^>]*data-x="([\d.]+)" data-y="([\d.]+)"><title>([^<]*)<\/title>/g)]
+    .map(([, x, y, title]) => ({ x: Number(x), y: Number(y), title }));
+}
+
+describe('the world chart', () => {
+  test('has the three series, each point at its place on the log-log axes, labels and a table', () => {
+    const html = worldChart(world());
+    expect(html).toMatch(/<svg class="perf-svg"[^>]*role="img" aria-labelledby="chart-world-title chart-world-desc"/);
+    expect(html).toContain('<title id="chart-world-title">The World: milliseconds per frame against the number of bodies</title>');
+    for (const label of ['sepaxis, 1 thread', 'sepaxis, 2 threads', 'Rapier 0.21']) expect(html).toContain(`>${label}</text>`);
+    const one = points(html, 'one'), two = points(html, 'two'), rapier = points(html, 'rapier');
+    expect([one.length, two.length, rapier.length]).toEqual([3, 3, 3]);
+    // Log x: 1k, 10k, 100k are equally spaced; log y: each tenfold step is the same height,
+    // and Rapier's points (ten times sepaxis's on one thread) sit exactly one step higher.
+    const dx = one[1].x - one[0].x;
+    expect(dx).toBeGreaterThan(100);
+    expect(one[2].x - one[1].x).toBeCloseTo(dx, 0);
+    const decade = one[0].y - one[1].y;
+    expect(decade).toBeGreaterThan(40);
+    expect(one[1].y - one[2].y).toBeCloseTo(decade, 0);
+    rapier.forEach((p, i) => expect(one[i].y - p.y).toBeCloseTo(decade, 0));
+    expect(rapier[0].y).toBeCloseTo(one[1].y, 0);
+    expect(two[1].y).toBeGreaterThan(one[1].y);  // 0.6 ms is below 1 ms: lower on the chart is larger y
+    // Points carry their figures; the axes their ticks; the 14-DOP scene's row is not drawn.
+    expect(one[1].title).toBe('sepaxis, 1 thread: 10,000 bodies, 1 ms per frame (runs 0.9–1.2)');
+    for (const tick of ['1k', '10k', '100k']) expect(html).toContain(`>${tick}</text>`);
+    for (const tick of ['0.1', '1', '10', '100']) expect(html).toMatch(new RegExp(`class="tick y-tick"[^>]*>${tick.replace('.', '\\.')}</text>`));
+    expect(html).not.toContain('0.2 ms');
+    // The table: one row per body count, the median and the spread of each series.
+    expect(html).toContain('<th scope="row">100,000</th><td class="align-right">10 (9–12)</td><td class="align-right">6 (5.4–7.2)</td><td class="align-right">100 (90–120)</td>');
+    // The caption: the machine, the date and the command.
+    expect(html).toMatch(/<figcaption>.*Test CPU 3000 \(2 cores, shared\), Node v20\.20\.0, 2026-11-27\..*<code>node scripts\/bench-world\.mjs --sizes 1000,10000,100000 --json web\/site\/data\/world\.json<\/code><\/figcaption>/);
+    const loaded = world();
+    loaded.machine.loadAverage = { start: 3.25, end: 17.5 };
+    expect(worldChart(loaded)).toContain('(2 cores, shared; load average 3.3–17.5), Node v20.20.0');
+    expect(html).not.toMatch(/\sstyle=|\n\s*\n/);  // no style attribute (the CSP), no blank line (one Markdown HTML block)
+  });
+
+  test('bad or missing data: an error naming the field and the value', () => {
+    const cases = [
+      [(w) => { w.results[4].msPerFrame = 'fast'; }, 'world.results[4].msPerFrame must be a positive number, got "fast"'],
+      [(w) => { w.results[4].msPerFrame = -1; }, 'world.results[4].msPerFrame must be a positive number, got -1'],
+      [(w) => { delete w.results[0].bodies; }, 'world.results[0].bodies must be a positive number, got nothing'],
+      [(w) => { w.results[1].min = 5; }, 'world.results[1]: min <= msPerFrame <= max must hold, got 5, 1, 1.2'],
+      [(w) => { w.results = w.results.filter((r) => r.name !== RAPIER); }, 'world.results has no row named "Rapier 0.21 kinematic sensors: step()"'],
+      [(w) => { delete w.results; }, 'world.results must be a non-empty array, got nothing'],
+      [(w) => { delete w.machine.cpu; }, 'world.machine.cpu must be a non-empty string, got nothing'],
+      [(w) => { w.date = 'yesterday'; }, 'world.date must be a date, got "yesterday"'],
+      [(w) => { delete w.command; }, 'world.command must be a non-empty string, got nothing'],
+    ];
+    for (const [spoil, message] of cases) {
+      const w = world();
+      spoil(w);
+      expect(() => worldChart(w), message).toThrow(ChartDataError);
+      expect(() => worldChart(w)).toThrow(message);
+    }
+    expect(() => provenance(null, 'world.json')).toThrow('world.json must be an object, got null');
+  });
+});
+
+describe('the pair chart', () => {
+  const pairs = () => ({
+    ...meta(), environment: { pairs: 4096, largePairs: 262144, repeats: 7 },
+    rows: [
+      { pair: 'sphere–sphere', threeNs: 8, singleNs: 6, batch_f64Ns: 0.5 },
+      { pair: 'obb–obb', threeNs: 40, singleNs: 20, batch_f64Ns: 4 },
+      { pair: 'sphere–kdop14', singleNs: 30, batch_f64Ns: 10 },  // no three.js test: not charted
+    ],
+    largeRows: [{ pair: 'obb–obb', threeNs: 80, singleNs: 30, batch_f64Ns: 5 }],
+  });
+
+  test('draws three bars per pair three.js can test, lengths in proportion, with labels and a table', () => {
+    const html = pairsChart(pairs(), 'rows');
+    const bars = [...html.matchAll(/<rect class="bar [^"]*" data-series="(\w+)" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)].map(([, key, x, w]) => ({ key, x: Number(x), w: Number(w) }));
+    expect(bars.map((b) => b.key)).toEqual(['threeNs', 'singleNs', 'batch_f64Ns', 'threeNs', 'singleNs', 'batch_f64Ns']);
+    const longest = bars[3].w;  // three.js's OBB test, 40 ns
+    expect(bars[4].w / longest).toBeCloseTo(20 / 40, 2);
+    expect(bars[0].w / longest).toBeCloseTo(8 / 40, 2);
+    expect(html).toContain('data-pair="sphere–sphere"');
+    expect(html).not.toContain('kdop14');
+    expect(html).toContain('<th scope="row">obb–obb</th><td class="align-right">40</td><td class="align-right">20</td><td class="align-right">4</td><td class="align-right">10×</td>');
+    expect(html).toContain('4,096 pairs of each type');
+    const scattered = pairsChart(pairs(), 'largeRows');
+    expect(scattered).toContain('id="pairs-scattered"');
+    expect(scattered).toContain('262,144 pairs of each type');
+  });
+
+  test('bad data names the field', () => {
+    const p = pairs();
+    p.rows[1].batch_f64Ns = null;
+    expect(() => pairsChart(p, 'rows')).toThrow('pairs.rows[1].batch_f64Ns must be a positive number, got null');
+    expect(() => pairsChart({ ...pairs(), largeRows: [] }, 'largeRows')).toThrow('pairs.largeRows must be a non-empty array, got []');
+  });
+});
+
+describe('the bytes chart', () => {
+  const bytes = () => ({
+    ...meta(), browser: 'Chromium 156', files: [{ file: 'demo.js', gzip: 100_000 }, { file: 'sepaxis-core.wasm', gzip: 50_000 }], gzipTotal: 150_000,
+    modelViewer: { name: "Google's <model-viewer>", gzipBytes: 213_000, source: 'a comment of its maintainers' },
+  });
+
+  test('draws the demo against model-viewer, in proportion, with the source of the second figure', () => {
+    const html = bytesChart(bytes());
+    const widths = [...html.matchAll(/<rect class="bar [^"]*" x="[\d.]+" y="[\d.]+" width="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(widths[0] / widths[1]).toBeCloseTo(150 / 213, 2);
+    expect(html).toContain('>150 kB</text>');
+    expect(html).toContain('>213 kB</text>');
+    expect(html).toContain('Google&#39;s &lt;model-viewer&gt;');  // escaped, not an element
+    expect(html).toContain('a comment of its maintainers');
+    expect(bytesChart({ ...bytes(), modelViewer: { ...bytes().modelViewer, url: 'https://github.com/google/model-viewer/pull/1480' } }))
+      .toContain('<a href="https://github.com/google/model-viewer/pull/1480">The source</a>.');
+    expect(() => bytesChart({ ...bytes(), modelViewer: { ...bytes().modelViewer, url: 'javascript:alert(1)' } }))
+      .toThrow('demoBytes.modelViewer.url must be an https address, got "javascript:alert(1)"');
+  });
+
+  test('a total that is not the files\' sum is an error', () => {
+    expect(() => bytesChart({ ...bytes(), gzipTotal: 1 })).toThrow('demoBytes.gzipTotal must be the sum of files[].gzip (150000), got 1');
+    expect(() => bytesChart({ ...bytes(), modelViewer: undefined })).toThrow('demoBytes.modelViewer must be an object, got nothing');
+  });
+});
+
+describe('scales', () => {
+  test('logScale maps decades to equal lengths and refuses a non-positive domain', () => {
+    const s = logScale([1, 1000], [0, 300]);
+    expect([s(1), s(10), s(100), s(1000)]).toEqual([0, 100, 200, 300]);
+    expect(s(Math.sqrt(10))).toBeCloseTo(50, 10);
+    expect(() => logScale([0, 10], [0, 1])).toThrow('logScale: the domain must be 0 < d0 < d1, got [0, 10]');
+  });
+
+  test('logTicks: 1-2-5 in a short range, 1-3 in a long one', () => {
+    expect(logTicks(1, 100)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect(logTicks(0.01, 100)).toEqual([0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100]);
+  });
+});
+
+describe('the charts\' colours', () => {
+  // WCAG 2 relative luminance and contrast ratio.
+  const luminance = (hex) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a, b) => { const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+  const css = readFileSync(new URL('../../web/site/.vitepress/theme/performance.css', import.meta.url), 'utf8');
+  const palette = (selector) => {
+    const block = css.match(new RegExp(`${selector.replace('.', '\\.')}\\s*\\{([^}]*)\\}`))[1];
+    return Object.fromEntries([...block.matchAll(/--perf-(s\d|bg):\s*(#[0-9a-f]{6})/gi)].map(([, k, v]) => [k, v]));
+  };
+
+  test('every series colour has 4.5:1 against the page in the light and the dark theme', () => {
+    for (const selector of [':root', '.dark']) {
+      const p = palette(selector);
+      expect(Object.keys(p).sort()).toEqual(['bg', 's1', 's2', 's3']);
+      for (const s of ['s1', 's2', 's3']) expect(contrast(p[s], p.bg), `${selector} ${s} ${p[s]} on ${p.bg}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
