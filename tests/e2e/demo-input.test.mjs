@@ -1,9 +1,9 @@
 // A lesson's demo and exercise (read from the lesson's page, web/site/lessons/*.md, and shown as
-// the page shows them: tests/e2e/pages/lesson.html) done with the mouse and the keyboard alone:
-// lesson 8's crate, inside the bar's bounding sphere, is picked and dragged; lesson 2's sphere B
-// is picked and moved with the keys until the exercise says Done, the move said in a live region
-// and ? listing the keys; every lesson's exercise is done with keys. Screenshots at 1280×800 and
-// 390×844.
+// the page shows them: tests/e2e/pages/lesson.html) done with the mouse, the keyboard alone and a
+// finger: lesson 8's crate, inside the bar's bounding sphere, is picked and dragged; lesson 2's
+// sphere B is picked and moved with the keys until the exercise says Done, the move said in a
+// live region and ? listing the keys; a finger drag on a volume moves it and leaves the page
+// where it is, one on empty space scrolls. Screenshots at 1280×800 and 390×844.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -253,6 +253,38 @@ describe('the lessons\' demos from the keyboard alone', () => {
     for (let i = 0; i < 10 && !(await exerciseDone(page, 'demo-8')); i++) await page.keyboard.press('Shift+ArrowUp');
     assert.equal(await exerciseDone(page, 'demo-8'), true);
     assert.match(await saidIn(page, 'demo-8'), /^Crate moved to \(0\.6, 2\.42, 0\)$/);
+    assert.deepEqual(page.problems.errors, []);
+    await page.context().close();
+  });
+});
+
+describe('the lessons\' demos with a finger (phone)', () => {
+  /** A one-finger vertical swipe from `from`, 240 px up, as raw touch events. */
+  async function swipeUp(page, from) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+    for (let i = 1; i <= 12; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - 20 * i }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForTimeout(400);
+  }
+
+  test('a vertical drag that starts on a volume moves it and not the page; one that starts on empty space scrolls', async () => {
+    const page = await lessonPage(PHONE, '2-spheres.md', 'demo-2', { camera: CAMERA });
+    const before = await volumesOf(page, 'demo-2');
+    const scroll0 = await page.evaluate(() => scrollY);
+    await swipeUp(page, await screenPoint(page, 'demo-2', CAMERA, [2.5, 0, 0]));
+    const moved = await volumesOf(page, 'demo-2');
+    assert.equal(await page.evaluate(() => scrollY), scroll0, 'the page stayed');
+    assert.ok(moved.b.center[1] > 1, `sphere B went up (centre ${moved.b.center.join(', ')})`);
+    assert.deepEqual(moved.a, before.a, 'sphere A stayed');
+    await settle(page);
+    await shot(page, 'demo-input-touch-moved-390x844');
+    // Empty space: the view's top left corner, far from both spheres.
+    const r = await page.evaluate(() => document.getElementById('demo-2').shadowRoot.querySelector('canvas').getBoundingClientRect().toJSON());
+    await swipeUp(page, { x: r.x + 12, y: r.y + r.height - 12 });
+    const scrolled = await page.evaluate(() => scrollY);
+    assert.ok(scrolled > scroll0 + 100, `the page scrolled by ${scrolled - scroll0} px`);
+    assert.deepEqual(await volumesOf(page, 'demo-2'), moved, 'nothing moved');
     assert.deepEqual(page.problems.errors, []);
     await page.context().close();
   });

@@ -589,6 +589,9 @@ export class SepaxisDemo extends HTMLElement {
     // Drag: orbit, or (editable) move the volume under the pointer in the plane facing the
     // camera; Shift+drag turns a box about the line of sight. The wheel zooms only a focused
     // demo: scrolling the page over it must keep scrolling the page.
+    // A drag that starts on a volume moves it, a finger's too: the view's touch-action (pan-y)
+    // lets a vertical swipe scroll the page, so a touch that starts on a volume cancels its
+    // touchstart (pointer events come first and found the volume) and the page stays put.
     let drag = null;
     const cycle = pickCycle();
     canvas.addEventListener('pointerdown', (e) => {
@@ -607,6 +610,11 @@ export class SepaxisDemo extends HTMLElement {
       this.#showKeys(false);
       canvas.focus();
     });
+    const keepTouch = (e) => {
+      if (drag?.id && e.cancelable) e.preventDefault();
+    };
+    canvas.addEventListener('touchstart', keepTouch, { passive: false });
+    canvas.addEventListener('touchmove', keepTouch, { passive: false });
     canvas.addEventListener('pointermove', (e) => {
       if (!drag) return;
       const dx = e.clientX - drag.lastX, dy = e.clientY - drag.lastY;
