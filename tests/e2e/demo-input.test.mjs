@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { PerspectiveCamera, Vector3 } from 'three';
-import { launch, openPage, settle, shot } from './browser.mjs';
+import { demoScreenPoint, launch, openPage, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { init } from '../../dist/index.js';
 import { translated } from '../../web/view/edit.js';
@@ -117,20 +117,6 @@ async function lessonPage(viewport, file, id, { camera, touch = false } = {}) {
   return page;
 }
 
-/** Client coordinates of a world point in a demo seen by `camera` (the demo's perspective, 45°). */
-async function screenPoint(page, id, camera, point) {
-  const r = await page.evaluate((d) => {
-    const b = document.getElementById(d).shadowRoot.querySelector('canvas').getBoundingClientRect();
-    return { x: b.x, y: b.y, width: b.width, height: b.height };
-  }, id);
-  const cam = new PerspectiveCamera(45, r.width / r.height, 0.05, 500);
-  cam.position.fromArray(camera.position);
-  cam.lookAt(new Vector3().fromArray(camera.target));
-  cam.updateMatrixWorld();
-  const v = new Vector3().fromArray(point).project(cam);
-  return { x: r.x + ((v.x + 1) / 2) * r.width, y: r.y + ((1 - v.y) / 2) * r.height };
-}
-
 const volumesOf = (page, id) => page.evaluate((d) => Object.fromEntries(document.getElementById(d).scene.volumes.map((v) => [v.id, v.volume])), id);
 const saidIn = (page, id) => page.evaluate((d) => document.getElementById(d).shadowRoot.querySelector('.said').textContent, id);
 const axeViolations = async (page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze())
@@ -141,7 +127,7 @@ describe('the lessons\' demos with the mouse', () => {
   test('lesson 8: a drag on the crate, inside the bar\'s bounding sphere, moves the crate and does the exercise', async () => {
     const page = await lessonPage(WIDE, '8-choosing.md', 'demo-8', { camera: CAMERA });
     const before = await volumesOf(page, 'demo-8');
-    const crate = await screenPoint(page, 'demo-8', CAMERA, [0.6, 1.4, 0]);
+    const crate = await demoScreenPoint(page, '#demo-8', CAMERA, [0.6, 1.4, 0]);
     await page.mouse.move(crate.x, crate.y);
     await page.mouse.down();
     for (let i = 1; i <= 12; i++) await page.mouse.move(crate.x, crate.y - 10 * i);
@@ -159,7 +145,7 @@ describe('the lessons\' demos with the mouse', () => {
     test(`lesson 8 at ${viewport.width}×${viewport.height}: a click on the crate picks it, a click again at the spot picks the sphere around it, and each pick is said`, async () => {
       const page = await lessonPage(viewport, '8-choosing.md', 'demo-8', { camera: CAMERA });
       await page.locator('#demo-8').scrollIntoViewIfNeeded();
-      const crate = await screenPoint(page, 'demo-8', CAMERA, [0.6, 1.4, 0]);
+      const crate = await demoScreenPoint(page, '#demo-8', CAMERA, [0.6, 1.4, 0]);
       await page.mouse.click(crate.x, crate.y);
       assert.equal(await saidIn(page, 'demo-8'), 'Picked Crate (1 of 2 here: click again for the next)');
       await settle(page);
@@ -272,7 +258,7 @@ describe('the lessons\' demos with a finger (phone)', () => {
     const page = await lessonPage(PHONE, '2-spheres.md', 'demo-2', { camera: CAMERA });
     const before = await volumesOf(page, 'demo-2');
     const scroll0 = await page.evaluate(() => scrollY);
-    await swipeUp(page, await screenPoint(page, 'demo-2', CAMERA, [2.5, 0, 0]));
+    await swipeUp(page, await demoScreenPoint(page, '#demo-2', CAMERA, [2.5, 0, 0]));
     const moved = await volumesOf(page, 'demo-2');
     assert.equal(await page.evaluate(() => scrollY), scroll0, 'the page stayed');
     assert.ok(moved.b.center[1] > 1, `sphere B went up (centre ${moved.b.center.join(', ')})`);

@@ -3,16 +3,18 @@
 // build/site reachable); every page loads under the app's Content-Security-Policy with no console
 // error, no uncaught exception and no CSP violation, and has its one h1 and the site's navigation;
 // moving to the next page in the page (VitePress renders it from script), searching and the dark
-// theme break no rule either; a demo's link opens its scene in the visualizer; axe finds no WCAG
-// AA violation; nothing is wider than a phone's screen. Screenshots of the home page and a lesson
-// at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the site first.
+// theme break no rule either; lesson 8's exercise is done with the mouse (the crate inside the
+// bounding sphere is dragged) and lesson 2's with the keys; a demo's link opens its scene in the
+// visualizer; axe finds no WCAG AA violation; nothing is wider than a phone's screen. Screenshots
+// of the home page and a lesson at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing:
+// `npm test` builds the site first.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, BASE_URL, launch, openPage, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, demoScreenPoint, launch, openPage, settle, shot } from './browser.mjs';
 
 const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
 const SITE_URL = new URL('tutorial/', BASE_URL);
@@ -136,6 +138,43 @@ describe('the tutorial site', () => {
     assert.equal(await page.evaluate(() => document.getElementById('demo-4').report.axes[document.getElementById('demo-4').report.separatingAxis].kind), 'face');
     await page.screenshot({ path: `${ARTIFACTS}site-exercise-done.png` });
     assertNoProblems(page, 'lessons/4-obbs-and-sat');
+    await page.context().close();
+  });
+
+  test('lesson 8\'s crate, inside the bar\'s bounding sphere, is dragged out with the mouse, and the exercise says Done', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/8-choosing.html');
+    const demo = page.locator('#demo-8');
+    await demo.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.getElementById('demo-8').report);
+    // A camera the test knows, to find the crate on the screen.
+    const camera = { position: [5.5, 4.2, 7.5], target: [0, 0, 0] };
+    await page.evaluate((c) => document.getElementById('demo-8').setAttribute('camera', JSON.stringify(c)), camera);
+    await settle(page);
+    const crate = await demoScreenPoint(page, '#demo-8', camera, [0.6, 1.4, 0]);
+    await page.mouse.move(crate.x, crate.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(crate.x, crate.y - 10 * i);
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector('sepaxis-exercise[for="demo-8"]').classList.contains('done'));
+    const ball = await page.evaluate(() => document.getElementById('demo-8').scene.volumes.find((v) => v.id === 'ball').volume.center);
+    assert.deepEqual(ball, [0, 0, 0], 'the sphere stayed');
+    assertNoProblems(page, 'lessons/8-choosing.html');
+    await page.context().close();
+  });
+
+  test('lesson 2\'s exercise is done from the keyboard alone: Shift+← moves sphere B into A', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/2-spheres.html');
+    await page.locator('#demo-2').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.getElementById('demo-2').report);
+    // Tab through the page's links to the demo.
+    for (let i = 0; i < 80 && !(await page.evaluate(() => document.activeElement?.id === 'demo-2')); i++) await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'demo-2', 'Tab reaches the demo');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('sepaxis-exercise[for="demo-2"]').classList.contains('done'));
+    assertNoProblems(page, 'lessons/2-spheres.html');
     await page.context().close();
   });
 
