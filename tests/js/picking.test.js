@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
-import { CLICK_SLOP, pickCycle, pickVolume, volumesAlong } from '../../web/view/picking.js';
+import { CLICK_SLOP, pickCycle, volumesAlong } from '../../web/view/picking.js';
 
 /** The scene of a lesson's demo, read from its page. */
 function lessonScene(file, id) {
@@ -15,6 +15,8 @@ function lessonScene(file, id) {
   return JSON.parse(tag.match(/\sscene='([^']*)'/)[1]);
 }
 
+/** The volume a click along the ray picks, or null. */
+const pickVolume = (sx, volumes, ray) => volumesAlong(sx, volumes, ray)[0] ?? null;
 const unit = (v) => v.map((x) => x / Math.hypot(...v));
 /** The ray from `from` through `to`. */
 const rayThrough = (from, to) => ({ origin: from, direction: unit(to.map((t, i) => t - from[i])) });

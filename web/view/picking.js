@@ -44,11 +44,6 @@ export function volumesAlong(sx, volumes, ray) {
   return [chosen.id, ...hits.filter((h) => h !== chosen).map((h) => h.id)];
 }
 
-/** The id of the volume to pick along the ray (volumesAlong's first), or null. */
-export function pickVolume(sx, volumes, ray) {
-  return volumesAlong(sx, volumes, ray)[0] ?? null;
-}
-
 /**
  * Repeated clicks at one spot: each click within CLICK_SLOP of the last, over the same volumes,
  * picks the next of them (round the stack); a click elsewhere starts at the first.
