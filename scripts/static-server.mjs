@@ -1,7 +1,8 @@
 // A static file server, as a documentation site or a game's page would serve the package: the
 // built package (dist/) at /dist/, the demo element's test pages (tests/e2e/pages/) at /pages/,
-// the world example at /world/, the browser benchmarks at /bench/ (and the scripts they run at
-// /scripts/, Rapier at /rapier/), three.js's module build at /three/ (its addons at
+// the tutorial's theme scripts (the exercise element) at /site-theme/, the world example at
+// /world/, the browser benchmarks at /bench/ (and the scripts they run at /scripts/, Rapier at
+// /rapier/), three.js's module build at /three/ (its addons at
 // /three-addons/); a page may ask for the
 // strictest Content-Security-Policy the package supports (?csp=strict: script-src 'self'
 // 'wasm-unsafe-eval'), or one that forbids WebAssembly (?csp=no-wasm: script-src 'self').
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.css': 'text/css' };
 const MOUNTS = {
-  '/dist/': 'dist/', '/pages/': 'tests/e2e/pages/', '/world/': 'examples/world/', '/three/': 'node_modules/three/build/',
+  '/dist/': 'dist/', '/pages/': 'tests/e2e/pages/', '/site-theme/': 'web/site/.vitepress/theme/', '/world/': 'examples/world/', '/three/': 'node_modules/three/build/',
   '/three-addons/': 'node_modules/three/examples/jsm/',
   '/bench/': 'scripts/bench/',
   '/scripts/': 'scripts/',

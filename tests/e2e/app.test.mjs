@@ -1,8 +1,10 @@
 // The visualizer in a real browser: it renders, adds and edits volumes, and the verdict and axis
-// list follow every edit; selection by click and tap; keyboard shortcuts; the tutorial; resizing.
+// list follow every edit; selection by click and tap (an enclosed volume, clicks again at one
+// spot); keyboard shortcuts, moving the selected volume with Shift+arrows; the tutorial; resizing.
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
 import { launch, loadApp, openPage, settle, shot } from './browser.mjs';
 
 let browser;
@@ -12,6 +14,17 @@ after(async () => { await browser?.close(); });
 const verdict = (page) => page.getAttribute('.verdict', 'data-verdict');
 const axisLabels = (page) => page.$$eval('.axis-row .label', (els) => els.map((e) => e.textContent));
 const volumeCount = (page) => page.evaluate(() => window.sepaxisApp.model.volumes.length);
+const sceneHash = (scene) => `#scene=${deflateRawSync(Buffer.from(JSON.stringify(scene))).toString('base64url')}`;
+/** Lesson 8's scene: a crate wholly inside the bounding sphere of a bar. */
+const NESTED = {
+  volumes: [
+    { id: 'bar', name: 'Bar', volume: { type: 'obb', center: [0, 0, 0], halfExtents: [2, 0.2, 0.2], rotation: [0, 0, 0.258819, 0.9659258] } },
+    { id: 'ball', name: 'Bounding sphere of the bar', volume: { type: 'sphere', center: [0, 0, 0], radius: 2.02 } },
+    { id: 'crate', name: 'Crate', volume: { type: 'aabb', min: [0.3, 1.1, -0.3], max: [0.9, 1.7, 0.3] } },
+  ],
+  selection: ['ball', 'bar'],
+  camera: { position: [5.5, 4.2, 7.5], target: [0, 0, 0] },
+};
 
 async function setField(page, path, value) {
   const input = page.locator(`#inspector input[data-path="${path}"]`);
@@ -123,6 +136,59 @@ describe('the visualizer', () => {
     await settle(page);
     assert.deepEqual(await page.evaluate(() => window.sepaxisApp.model.selection), []);
     assert.match(await page.textContent('#verdict'), /No pair selected/);
+    await page.context().close();
+  });
+
+  test('a click on a volume inside another picks the inner one; a click again at the spot picks the one around it, and says so', async () => {
+    const page = await openPage(browser);
+    // Near the crate: the gizmo keeps its size on the screen, and leaves room on the crate.
+    await loadApp(page, sceneHash({ ...NESTED, camera: { position: [1.8, 2.2, 2.2], target: [0.6, 1.4, 0] } }));
+    const crate = await page.evaluate(() => window.sepaxisApp.project([0.6, 1.4, 0]));
+    await page.mouse.click(crate.x, crate.y);
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.sepaxisApp.model.activeId), 'crate');
+    // Again on the crate, off the gizmo now on it (a press on the gizmo drags it).
+    let p = null;
+    for (const point of [[0.35, 1.65, -0.25], [0.85, 1.65, -0.25], [0.35, 1.15, 0.25], [0.85, 1.15, 0.25]]) {
+      const q = await page.evaluate((w) => window.sepaxisApp.project(w), point);
+      await page.mouse.move(q.x, q.y);
+      await settle(page);
+      if (await page.evaluate(() => window.sepaxisApp.gizmo.controls.axis === null)) {
+        p = q;
+        break;
+      }
+    }
+    assert.ok(p, 'a point of the crate off the gizmo');
+    await page.mouse.click(p.x, p.y);
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.sepaxisApp.model.activeId), 'crate', 'a click elsewhere on the crate picks it');
+    assert.equal(await page.textContent('#toast'), 'Picked Crate (1 of 2 here: click again for the next)');
+    await page.mouse.click(p.x, p.y);
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.sepaxisApp.model.activeId), 'ball');
+    assert.match(await page.textContent('#toast'), /^Picked Bounding sphere of the bar \(2 of 2/);
+    assert.deepEqual(page.problems.errors, []);
+    await page.context().close();
+  });
+
+  test('Shift+arrows on the focused view move the selected volume a step along the axis nearest the screen\'s, and say where', async () => {
+    const page = await openPage(browser);
+    await loadApp(page, sceneHash(NESTED));
+    await page.locator('#viewport canvas').focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await settle(page);
+    // The bar (selected last) steps along x, the screen's right from this camera: a tenth of the
+    // scene's size, rounded (0.2).
+    assert.deepEqual(await page.evaluate(() => window.sepaxisApp.model.get('bar').volume.center), [0.2, 0, 0]);
+    assert.equal(await page.textContent('#toast'), 'Bar moved to (0.2, 0, 0)');
+    await page.keyboard.press('Control+Shift+ArrowUp');
+    assert.equal(await page.textContent('#toast'), 'Bar moved to (0.2, 0.02, 0)');
+    await page.keyboard.press('Control+z');
+    await settle(page);
+    assert.deepEqual(await page.evaluate(() => window.sepaxisApp.model.get('bar').volume.center), [0.2, 0, 0], 'a move is one undo step');
+    await page.keyboard.press('?');
+    assert.match(await page.textContent('#help'), /Shift\+PgUp PgDn\s*On the focused view: move the picked volume away, nearer/);
+    assert.deepEqual(page.problems.errors, []);
     await page.context().close();
   });
 

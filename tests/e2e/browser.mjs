@@ -2,6 +2,7 @@
 // that make WebGL render headless through SwiftShader (see /work/shared/TOOLCHAIN.md).
 
 import { chromium } from 'playwright-core';
+import { PerspectiveCamera, Vector3 } from 'three';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -61,4 +62,21 @@ export function settle(page) {
 
 export function shot(page, name) {
   return page.screenshot({ path: `${ARTIFACTS}${name}.png` });
+}
+
+/**
+ * Client coordinates of a world point in a <sepaxis-demo> (a selector) whose camera attribute is
+ * `camera` ({ position, target }): the demo's perspective, 45° high, the canvas's aspect.
+ */
+export async function demoScreenPoint(page, selector, camera, point) {
+  const r = await page.evaluate((s) => {
+    const b = document.querySelector(s).shadowRoot.querySelector('canvas').getBoundingClientRect();
+    return { x: b.x, y: b.y, width: b.width, height: b.height };
+  }, selector);
+  const cam = new PerspectiveCamera(45, r.width / r.height, 0.05, 500);
+  cam.position.fromArray(camera.position);
+  cam.lookAt(new Vector3().fromArray(camera.target));
+  cam.updateMatrixWorld();
+  const v = new Vector3().fromArray(point).project(cam);
+  return { x: r.x + ((v.x + 1) / 2) * r.width, y: r.y + ((1 - v.y) / 2) * r.height };
 }

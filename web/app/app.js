@@ -11,17 +11,18 @@ import { focusedAxis } from '../view/axis-focus.js';
 import { ChangeBatch } from '../view/change-batch.js';
 import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
 import { byId } from '../view/dom.js';
-import { aabbToObb } from '../view/edit.js';
+import { aabbToObb, translated } from '../view/edit.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
 import { Panels } from './panels.js';
-import { installPicking, pickVolume } from '../view/picking.js';
+import { moveOffset, movedText } from '../view/keyboard-move.js';
+import { installPicking, volumesAlong } from '../view/picking.js';
 import { lessonOrigin, lessonText } from './lesson.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
-import { addVolume, applyMtv, cycleSelection, duplicateActive, removeActive } from './scene-edits.js';
+import { addVolume, applyMtv, duplicateActive, removeActive } from './scene-edits.js';
 import { SceneLink } from './scene-link.js';
 import { SceneModel } from '../view/scene-model.js';
 import { checkScene } from '../view/share.js';
@@ -108,12 +109,16 @@ export class App {
     }));
     this.model.addEventListener('change', (e) => this.changes.add(e.detail));
     installPicking(this.viewport.canvas, {
-      pick: (x, y) => this.pick(x, y),
+      along: (x, y) => this.volumesAt(x, y),
       onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging,
-      onPick: (id) => this.model.select(id),
+      onPick: (id, { index, count }) => {
+        this.model.select(id);
+        // Several volumes under the pointer: say which one this click took, and how to reach the others.
+        if (count > 1) this.messages.flash(`Picked ${this.#nameOf(id)} (${index + 1} of ${count} here: click again for the next)`);
+      },
       onHover: (id) => { if (!this.gizmo.dragging) this.#hoverVolume(id); },
     });
-    installCameraKeys(this.viewport.canvas, this.viewport);
+    installCameraKeys(this.viewport.canvas, this.viewport, (move) => this.moveByKey(move));
     this.viewport.keepClear.push(document.querySelector('#viewport .legend'));
     installShortcuts(window, {
       add: (type) => this.add(type, this.toolbar.k),
@@ -159,7 +164,21 @@ export class App {
   }
 
   cycle(delta) {
-    cycleSelection(this.model, delta);
+    this.model.selectNext(delta);
+  }
+
+  /**
+   * Moves the selected volume one step along the world axis nearest a screen direction
+   * (keyboard-move.js: Shift+arrows on the view), and says where it went.
+   */
+  moveByKey(move) {
+    const active = this.model.active;
+    if (!active) return this.messages.flash('Select a volume to move it: click it, or [ ] pick one');
+    const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    const moved = translated(this.sx, active.volume, moveOffset(this.viewport.camera, boxes, move));
+    if (this.sx.validate(moved).length) return this.messages.flash(`${this.#nameOf(active.id)} cannot move further that way`);
+    this.model.update(active.id, moved);
+    this.messages.flash(movedText(this.sx, this.model.get(active.id)));
   }
 
   /** Moves B by the minimum translation vector; a move past the double range is refused and said. */
@@ -274,9 +293,15 @@ export class App {
 
   // ---- the view ------------------------------------------------------------------------
 
-  /** The volume under a pointer, or null. */
-  pick(clientX, clientY) {
-    return pickVolume(this.sx, this.model.volumes, this.viewport.ray(clientX, clientY));
+  /** The ids of the volumes under a pointer, the one to pick first (picking.js: an enclosed
+   *  volume before the one around it). */
+  volumesAt(clientX, clientY) {
+    return volumesAlong(this.sx, this.model.volumes, this.viewport.ray(clientX, clientY));
+  }
+
+  #nameOf(id) {
+    const entry = this.model.get(id);
+    return entry?.name ?? id;
   }
 
   /** Client (CSS pixel) coordinates of a world point, e.g. to click a volume in a test. */

@@ -7,9 +7,11 @@
 //   F        frame the scene                      [ ]   select the previous / next volume   ?  help
 //   L        look along the axis in focus
 //   Ctrl+Z   undo      Ctrl+Shift+Z or Ctrl+Y  redo   (Cmd on a Mac)
-// On the focused 3D view: arrows orbit, + - and Page Up / Page Down zoom (installCameraKeys).
+// On the focused 3D view: arrows orbit, + - and Page Up / Page Down zoom, Shift+arrows and
+// Shift+Page Up / Page Down move the selected volume (installCameraKeys; view/keyboard-move.js).
 
 import { isTyping } from '../view/dom.js';
+import { MOVE_KEYS, moveFromKey } from '../view/keyboard-move.js';
 
 export const SHORTCUTS = [
   ['1 2 3 4', 'Add a sphere, an AABB, an OBB, a k-DOP'],
@@ -26,6 +28,7 @@ export const SHORTCUTS = [
   ['Ctrl+Z · Ctrl+Y', 'Undo, redo (also Ctrl+Shift+Z; Cmd on a Mac)'],
   ['← → ↑ ↓', 'On the focused view: orbit the camera'],
   ['+ − · PgUp PgDn', 'On the focused view: zoom in, out'],
+  ...MOVE_KEYS.map(([keys, what]) => [keys, `On the focused view: ${what[0].toLowerCase()}${what.slice(1)}`]),
   ['?', 'This help'],
 ];
 
@@ -78,11 +81,19 @@ const ZOOM_STEP = 1.25;
 
 /**
  * The camera from the keyboard, while the 3D view has focus: the arrows orbit, + - and Page Up /
- * Page Down zoom. The keys stop here, so → and ← step through the axes only elsewhere.
+ * Page Down zoom; with Shift they move the selected volume (onMove({ screen, sign, fine }):
+ * keyboard-move.js). The keys stop here, so → and ← step through the axes only elsewhere.
  * viewport: the Viewport (orbitBy, zoomBy).
  */
-export function installCameraKeys(canvas, viewport) {
+export function installCameraKeys(canvas, viewport, onMove) {
   canvas.addEventListener('keydown', (e) => {
+    const move = moveFromKey(e);
+    if (move) {
+      e.preventDefault();
+      e.stopPropagation();
+      onMove(move);
+      return;
+    }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const act = {
       ArrowLeft: () => viewport.orbitBy(-ORBIT_STEP, 0),

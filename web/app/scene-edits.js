@@ -45,14 +45,6 @@ export function removeActive(model) {
   if (active) model.remove(active.id);
 }
 
-/** Selects the next (delta 1) or previous (-1) volume of the list, wrapping around. */
-export function cycleSelection(model, delta) {
-  const vs = model.volumes;
-  if (!vs.length) return;
-  const i = vs.findIndex((v) => v.id === model.activeId);
-  model.select(vs[(i + delta + vs.length) % vs.length].id);
-}
-
 /**
  * Moves B of the pair by the report's minimum translation vector (out of contact). Returns null,
  * or the package's message when the move would take B past the largest double (B stays).

@@ -7,7 +7,8 @@
 // Attributes: scene (inline JSON, the format of the visualizer's links and files) or src (a URL of
 // such a file); panels (any of verdict, inspector, axes, stepper, toolbar; default
 // "verdict,stepper"); editable (drag volumes to move them, Shift+drag to turn a box, click to
-// pick the compared pair); step (open the stepper at axis
+// pick the compared pair, click again at one spot for the next volume under it; from the
+// keyboard, [ ] pick and Shift+arrows move: keyboard-move.js); step (open the stepper at axis
 // N, from 1); camera ({"position": [x, y, z], "target": [x, y, z]}); theme (dark or light);
 // layout ("column": the panels under the view at their full height, the element as tall as its
 // content; demo.css).
@@ -28,7 +29,8 @@ import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/col
 import { h } from '../view/dom.js';
 import { aabbToObb, movedByMtv, translated } from '../view/edit.js';
 import { Inspector } from '../view/inspector.js';
-import { pickVolume } from '../view/picking.js';
+import { MOVE_KEYS, moveFromKey, moveOffset, movedText } from '../view/keyboard-move.js';
+import { CLICK_SLOP, pickCycle, volumesAlong } from '../view/picking.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
 import { SceneModel } from '../view/scene-model.js';
 import { cameraProblem, checkScene, parseScene, SceneError } from '../view/share.js';
@@ -38,14 +40,26 @@ import { VerdictPanel } from '../view/verdict-panel.js';
 import { undrawable } from '../view/view-range.js';
 import viewCss from '../view/view.css?inline';
 import demoCss from './demo.css?inline';
+import keysCss from './demo-keys.css?inline';
 
 const PANELS = ['verdict', 'inspector', 'axes', 'stepper', 'toolbar'];
 const DEFAULT_PANELS = 'verdict,stepper';
 /** One key press turns the camera by this much (radians), or zooms by this factor. */
 const ORBIT_STEP = Math.PI / 12;
 const ZOOM_STEP = 1.25;
-/** A pointer that moved less than this (CSS pixels) between down and up clicked. */
-const CLICK_SLOP = 5;
+/** The keys of every demo, for the ? listing ([keys, what they do]); editable demos add EDIT_KEYS. */
+const VIEW_KEYS = [
+  ['← → ↑ ↓', 'Turn the view'],
+  ['+ −', 'Zoom in, out'],
+  ['N P', 'Next, previous axis'],
+  ['Home', 'First axis'],
+  ['Esc', 'Leave the steps'],
+  ['L', 'Look along the axis in focus'],
+  ['F', 'Show the whole scene'],
+];
+const EDIT_KEYS = [['[ ]', 'Pick the previous, next volume'], ...MOVE_KEYS];
+/** How long what a click or key did stays shown over the view (ms); the live region keeps it. */
+const SAID_MS = 2500;
 
 // ---- shared by every demo of the page ----------------------------------------------------
 
@@ -95,6 +109,7 @@ export class SepaxisDemo extends HTMLElement {
   /** Increases with each scene load: a late `src` response for an older one is dropped. */
   #loads = 0;
   #stopGlide = null;
+  #saidTimer = 0;
   /** What the drawings take for a viewport (#viewPort). */
   #port = null;
   #els;
@@ -104,7 +119,7 @@ export class SepaxisDemo extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    const sheets = [viewCss, demoCss].map((css) => {
+    const sheets = [viewCss, demoCss, keysCss].map((css) => {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(css);
       return sheet;
@@ -115,11 +130,16 @@ export class SepaxisDemo extends HTMLElement {
     labels.domElement.className = 'labels';
     const message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
     const note = h('div', { class: 'view-note', role: 'status', hidden: true });
-    const view = h('div', { class: 'view', part: 'view' }, canvas, labels.domElement, note, message);
+    // The list of keys (?): a tab stop, so that a list taller than a small view can be scrolled.
+    const keys = h('div', { class: 'keys', part: 'keys', hidden: true, tabIndex: 0, role: 'region', 'aria-label': 'Keys' });
+    // What a click or a key just did ("Sphere B moved to (2.1, 0, 0)"), shown a moment over the
+    // view and said apart from the verdict, which follows once it has held.
+    const said = h('p', { class: 'said', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    const view = h('div', { class: 'view', part: 'view' }, canvas, labels.domElement, note, message, said, keys);
     const panels = h('div', { class: 'panels', part: 'panels' });
     const announcer = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
     root.append(h('div', { class: 'demo', part: 'demo' }, view, panels), announcer);
-    this.#els = { canvas, ctx: canvas.getContext('2d'), labels, message, note, view, panels, announcer };
+    this.#els = { canvas, ctx: canvas.getContext('2d'), labels, message, note, view, panels, announcer, said, keys };
     const scene = new Scene();
     const camera = new PerspectiveCamera(45, 1, 0.05, 500);
     camera.position.set(5.5, 4.2, 7.5);
@@ -317,7 +337,9 @@ export class SepaxisDemo extends HTMLElement {
       const verdict = r.touching ? 'touching' : r.overlap ? 'overlapping' : `separated by the axis ${r.axes[r.separatingAxis].label}`;
       text += `; ${this.#pair[0].name ?? this.#pair[0].id} and ${this.#pair[1].name ?? this.#pair[1].id} are ${verdict}`;
     }
-    text += '. Arrow keys turn the view, N and P step through the axes.';
+    text += '. Arrow keys turn the view, N and P step through the axes';
+    if (this.hasAttribute('editable')) text += ', [ and ] pick a volume, Shift with the arrow keys moves it';
+    text += '; ? lists the keys.';
     if (this.#els.canvas.getAttribute('aria-label') !== text) this.#els.canvas.setAttribute('aria-label', text);
   }
 
@@ -532,8 +554,16 @@ export class SepaxisDemo extends HTMLElement {
   #installInput() {
     const { canvas } = this.#els;
     canvas.addEventListener('keydown', (e) => {
+      const move = this.hasAttribute('editable') ? moveFromKey(e) : null;
+      if (move) {
+        e.preventDefault();
+        e.stopPropagation();
+        this.#moveByKey(move);
+        return;
+      }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const step = this.#ui.step;
+      const editable = this.hasAttribute('editable');
       const act = {
         ArrowLeft: () => this.#orbit(-ORBIT_STEP, 0),
         ArrowRight: () => this.#orbit(ORBIT_STEP, 0),
@@ -547,7 +577,10 @@ export class SepaxisDemo extends HTMLElement {
         p: () => this.#setStep(step - 1),
         P: () => this.#setStep(step - 1),
         Home: () => this.#setStep(0),
-        Escape: () => this.#setStep(-1),
+        Escape: () => (this.#els.keys.hidden ? this.#setStep(-1) : this.#showKeys(false)),
+        '?': () => this.#showKeys(this.#els.keys.hidden),
+        '[': editable ? () => this.#pickNext(-1) : null,
+        ']': editable ? () => this.#pickNext(1) : null,
         l: () => this.#lookAlong(),
         L: () => this.#lookAlong(),
         f: () => this.#frame(true),
@@ -561,14 +594,32 @@ export class SepaxisDemo extends HTMLElement {
     // Drag: orbit, or (editable) move the volume under the pointer in the plane facing the
     // camera; Shift+drag turns a box about the line of sight. The wheel zooms only a focused
     // demo: scrolling the page over it must keep scrolling the page.
+    // A drag that starts on a volume moves it, a finger's too: the view's touch-action (pan-y)
+    // lets a vertical swipe scroll the page, so a touch that starts on a volume cancels its
+    // touchstart (pointer events come first and found the volume) and the page stays put.
     let drag = null;
+    const cycle = pickCycle();
     canvas.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       canvas.setPointerCapture(e.pointerId);
       this.#stopGlide?.();
-      const id = this.hasAttribute('editable') && this.#sx ? pickVolume(this.#sx, this.#model.volumes, this.#ray(e)) : null;
-      drag = { x: e.clientX, y: e.clientY, lastX: e.clientX, lastY: e.clientY, id, moved: false };
+      const along = this.hasAttribute('editable') && this.#sx ? volumesAlong(this.#sx, this.#model.volumes, this.#ray(e)) : [];
+      // Pressing again where a click picked a volume drags that one.
+      const id = cycle.chosenAt(e.clientX, e.clientY, along) ?? along[0] ?? null;
+      drag = { x: e.clientX, y: e.clientY, lastX: e.clientX, lastY: e.clientY, id, along, moved: false };
     });
+    this.#els.keys.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' && e.key !== '?') return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.#showKeys(false);
+      canvas.focus();
+    });
+    const keepTouch = (e) => {
+      if (drag?.id && e.cancelable) e.preventDefault();
+    };
+    canvas.addEventListener('touchstart', keepTouch, { passive: false });
+    canvas.addEventListener('touchmove', keepTouch, { passive: false });
     canvas.addEventListener('pointermove', (e) => {
       if (!drag) return;
       const dx = e.clientX - drag.lastX, dy = e.clientY - drag.lastY;
@@ -579,10 +630,17 @@ export class SepaxisDemo extends HTMLElement {
       if (drag.id) this.#dragVolume(drag.id, dx, dy, e.shiftKey);
       else this.#orbit((dx / canvas.clientHeight) * Math.PI, (dy / canvas.clientHeight) * Math.PI);
     });
-    const end = () => {
-      if (drag?.id && drag.moved) this.#edited();
-      // A click on a volume of an editable demo picks it: the last two picked are A and B.
-      else if (drag?.id && !drag.moved) this.#edit(() => this.#model.select(drag.id));
+    const end = (e) => {
+      if (drag?.id && drag.moved) {
+        cycle.forget();
+        this.#edited();
+      } else if (drag?.id && e.type === 'pointerup') {
+        // A click on a volume of an editable demo picks it (the last two picked are A and B);
+        // another click at the same spot picks the next volume under it.
+        const picked = cycle.next(drag.x, drag.y, drag.along);
+        this.#edit(() => this.#model.select(picked.id));
+        this.#say(`Picked ${this.#nameOf(picked.id)}${picked.count > 1 ? ` (${picked.index + 1} of ${picked.count} here: click again for the next)` : ''}`);
+      }
       drag = null;
     };
     canvas.addEventListener('pointerup', end);
@@ -627,6 +685,50 @@ export class SepaxisDemo extends HTMLElement {
   #edit(f) {
     f();
     this.#edited();
+  }
+
+  #nameOf(id) {
+    const entry = this.#model.get(id);
+    return entry?.name ?? id;
+  }
+
+  /** Says a pick or a move in the live region, and (shown) a moment over the view. */
+  #say(text, { shown = true } = {}) {
+    const { said } = this.#els;
+    said.textContent = text;
+    clearTimeout(this.#saidTimer);
+    said.classList.toggle('shown', shown);
+    if (shown) this.#saidTimer = setTimeout(() => said.classList.remove('shown'), SAID_MS);
+  }
+
+  /** [ and ]: picks the volume before or after the active one. */
+  #pickNext(delta) {
+    this.#edit(() => this.#model.selectNext(delta));
+    const active = this.#model.active;
+    if (active) this.#say(`Picked ${this.#nameOf(active.id)}: Shift with the arrow keys moves it`);
+  }
+
+  /** Shift+arrows, Shift+PgUp/PgDn: moves the active volume (keyboard-move.js). */
+  #moveByKey(move) {
+    const entry = this.#model.active;
+    if (!entry) return this.#say('No volume is picked: [ and ] pick one');
+    const moved = translated(this.#sx, entry.volume, moveOffset(this.#three.camera, this.#boxes(), move));
+    if (this.#sx.validate(moved).length) return this.#say(`${this.#nameOf(entry.id)} cannot move further that way`);
+    this.#edit(() => this.#model.update(entry.id, moved));
+    this.#say(movedText(this.#sx, this.#model.get(entry.id)));
+  }
+
+  /** ?: shows (or hides) the list of keys over the view; it is also said. */
+  #showKeys(show) {
+    const { keys } = this.#els;
+    keys.hidden = !show;
+    if (!show) return;
+    const rows = this.hasAttribute('editable') ? [...VIEW_KEYS, ...EDIT_KEYS] : VIEW_KEYS;
+    keys.replaceChildren(
+      h('p', { class: 'keys-title' }, 'Keys (on the focused view; ? or Esc closes)'),
+      h('dl', {}, ...rows.flatMap(([k, what]) => [h('dt', {}, k), h('dd', {}, what)])));
+    // Seen in the list already: only said.
+    this.#say(`Keys: ${rows.map(([k, what]) => `${k}: ${what}`).join('; ')}`, { shown: false });
   }
 
   /** Moves B out by the minimum translation vector (not past the largest double: edit.js). */

@@ -96,6 +96,14 @@ export class SceneModel extends EventTarget {
     this.#emit({ selection: true });
   }
 
+  /** Picks the volume after (delta 1) or before (-1) the active one in the list, round it. */
+  selectNext(delta) {
+    const n = this.volumes.length;
+    if (!n) return;
+    const i = this.volumes.findIndex((v) => v.id === this.activeId);
+    this.select(this.volumes[(((i < 0 && delta < 0 ? 0 : i) + delta) % n + n) % n].id);
+  }
+
   /** Swaps A and B. */
   swap() {
     if (this.selection.length !== 2) return;
