@@ -153,42 +153,6 @@ struct World::Impl {
     gridCurrent = true;
   }
 
-  /// What the k-DOP shortcuts say of a pair with a k-DOP, without building its polytope: 1
-  /// overlapping, 0 apart, -1 not settled (then kdopPairOverlaps decides). Reads the bodies only.
-  int kdopShortcuts(uint32_t a, uint32_t b) const {
-    const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
-    if (sa > sb) return kdopShortcuts(b, a);  // symmetric: overlaps(x, y) is overlaps(y, x)
-    // A k-DOP's slabs first: apart along one, the pair is apart without building its polytope.
-    if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return 0;
-    if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return 0;
-    // Deep in each other: overlapping, and again no polytope needed (most touching pairs of a
-    // frame are of this kind).
-    if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return 1;
-    if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return 1;
-    if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return 0;  // beyond an edge
-    if (sb == WorldShape::Kdop && bodies.kdopCornerInside(b, a)) return 1;
-    if (sa == WorldShape::Kdop && bodies.kdopCornerInside(a, b)) return 1;
-    if (sb == WorldShape::Kdop && bodies.kdopOverlapWitness(b, a)) return 1;  // a point deep in both
-    return -1;
-  }
-
-  /// overlaps() of the two bodies' world volumes, a k-DOP's polytope built if it is not yet.
-  bool kdopPairOverlaps(uint32_t a, uint32_t b) {
-    const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
-    if (sa > sb) return kdopPairOverlaps(b, a);
-    switch (sa) {
-      case WorldShape::Sphere:
-        if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));
-        if (sb == WorldShape::Box) return overlaps(bodies.sphereWorld(a), bodies.boxWorld(b));
-        return overlaps(bodies.sphereWorld(a), bodies.kdopWorld(b));
-      case WorldShape::Box:
-        if (sb == WorldShape::Box) return overlaps(bodies.boxWorld(a), bodies.boxWorld(b));
-        return overlaps(bodies.boxWorld(a), bodies.kdopWorld(b));
-      case WorldShape::Kdop: break;
-    }
-    return overlaps(bodies.kdopWorld(a), bodies.kdopWorld(b));
-  }
-
   template <class V>
   bool overlapsBody(const V& volume, uint32_t b) {
     switch (bodies.shape(b)) {
@@ -362,7 +326,7 @@ const std::vector<BodyPair>& World::pairs() {
     const std::size_t count = w.grid.sweepPart(part, parts, p.boxPairs);
     for (std::size_t k = 0; k < count; ++k) p.narrow.add(w.bodies, p.boxPairs[k].first, p.boxPairs[k].second);
     p.narrow.decideSpheresAndBoxes(w.bodies, w.emitter(out));
-    p.narrow.settleKdops([&w](uint32_t a, uint32_t b) { return w.kdopShortcuts(a, b); }, w.emitter(out));
+    p.narrow.settleKdops(w.bodies, w.emitter(out));
   };
   if (parts == 1 || w.grid.entries() < Impl::kEntriesOnThreadsFrom) {
     for (unsigned part = 0; part < parts; ++part) findPart(part);
@@ -372,7 +336,7 @@ const std::vector<BodyPair>& World::pairs() {
   for (unsigned part = 0; part < parts; ++part) {
     Impl::Part& p = w.parts[part];
     std::vector<BodyPair>& out = parts == 1 ? w.pairs : p.pairs;
-    p.narrow.decideUnsettled([&w](uint32_t a, uint32_t b) { return w.kdopPairOverlaps(a, b); }, w.emitter(out));
+    p.narrow.decideUnsettled(w.bodies, w.emitter(out));
     if (parts > 1) w.pairs.insert(w.pairs.end(), out.begin(), out.end());
   }
   w.pairsCurrent = true;

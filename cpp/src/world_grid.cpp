@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "assertions.h"
+
 namespace sepaxis::detail {
 
 namespace {
@@ -42,6 +44,23 @@ void radixSort(std::vector<uint64_t>& items, std::vector<uint64_t>& scratch, std
   }
 }
 
+// ---- The sizes of the levels' tables (layOutTables lays them out, tablesFit keeps them).
+
+/// A level's table is dense while it has at most this many slots an entry, plus kDenseSpareSlots:
+/// the prefix sum over its slots (sumRuns) then costs less than hashing the entries' columns, and
+/// a world of a few bodies keeps a dense table however spread out they are.
+constexpr double kDenseSlotsPerEntry = 4, kDenseSpareSlots = 1024;
+/// A kept dense table is laid out again once it has this many times the slots a table laid out
+/// now could have (a world that shrank); less, and it is kept, so that a world whose entries come
+/// and go a little does not lay out its tables every frame.
+constexpr double kKeptDenseSlack = 2;
+/// A hashed table: a power of two, at least this many slots an entry (at most half full, so
+/// columns seldom share a slot) and at least kHashedMinSlots.
+constexpr uint32_t kHashedSlotsPerEntry = 2, kHashedMinSlots = 16;
+/// A kept hashed table is laid out again past this many slots an entry (plus kHashedMinSlots):
+/// four times the most a table laid out now has.
+constexpr double kKeptHashedSlotsPerEntry = 16;
+
 /// The columns a dense table adds to a block of columns lo..hi on each side: a sixteenth of its
 /// extent, and one, so that the table still holds the block after a few frames of motion.
 int32_t tableMargin(int32_t lo, int32_t hi) { return int32_t(1 + (int64_t(hi) - lo) / 16); }
@@ -54,7 +73,7 @@ double denseSlots(int32_t y0, int32_t y1, int32_t z0, int32_t z1) {
 /// Whether a level's table is dense (row-major over its block of columns, margins included):
 /// when that has not many more slots than entries (the prefix sum over it costs less than the
 /// sort). Else it is hashed.
-bool isDense(double slots, uint32_t entries) { return slots <= 4.0 * entries + 1024; }
+bool isDense(double slots, uint32_t entries) { return slots <= kDenseSlotsPerEntry * entries + kDenseSpareSlots; }
 
 }  // namespace
 
@@ -101,6 +120,7 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
   }
   unshiftRuns();
   if (parts > 1) splitColumns(parts);
+  SEPAXIS_ASSERT(validate(bodies));
 }
 
 bool Grid::findLevels(const BodyStore& bodies) {
@@ -118,14 +138,15 @@ bool Grid::findLevels(const BodyStore& bodies) {
   // in a coarser level's columns anyway (to meet its bodies); merged into it, it is listed there
   // only, in columns wider than it: fewer entries, and no table and sweep of its own. A level is
   // merged into the group just listed
-  // - when the group is the next coarser level alone ({1, 0}): measured on 10,000 bodies of the
-  //   benchmark, 4 levels unmerged made 42k entries and 1.5 ms, merged in pairs 19k and 1.0 ms;
+  // - when the group is the next coarser level alone ({1, 0}): a body of the finer level is
+  //   listed in the coarser one's columns anyway, so merged in pairs the levels make about half
+  //   the entries (on the benchmark's 10,000 bodies, 19k instead of 42k);
   // - or when it holds at most a quarter of the group's bodies and is at most kMergeSpan levels
   //   finer than the group: its bodies then meet each other in columns up to 2^kMergeSpan times
   //   wider than their own, which costs little while they are few, and they take nothing from
-  //   the group's bodies, which met them there before (the benchmark's levels 1, 0, -1, -2 with
-  //   3,350, 5,726, 900 and 24 bodies: one group instead of {1, 0} and {-1, -2}, a frame of
-  //   10,000 bodies in Node 1.98 -> 1.81 ms). Many small bodies keep columns of their own size.
+  //   the group's bodies, which meet them there anyway (the benchmark's levels 1, 0, -1, -2 with
+  //   3,350, 5,726, 900 and 24 bodies make one group, not {1, 0} and {-1, -2}). Many small
+  //   bodies keep columns of their own size.
   std::vector<Level>& found = foundLevels_;
   found.clear();
   levelAt_.resize(kLevelCount);
@@ -191,6 +212,7 @@ void Grid::measureLevels(const BodyStore& bodies) {
   if (kCountRuns) start_.assign(2 * std::size_t(slots_) + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {
     const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
+    static_assert(kMaxWorldThreads <= 64, "a part of the build per thread, a bit of inParts per part");
     uint64_t inParts = 0;  // kByPart: bit p for an entry in part p's columns
     for (uint32_t li = own; li < levelCount; ++li) {
       Level& l = levels_[li];
@@ -233,12 +255,12 @@ bool Grid::tablesFit() const {
   for (const Level& l : levels_) {
     if (l.dense) {
       if (l.y0 < l.tableY0 || l.y1 > l.tableY1 || l.z0 < l.tableZ0 || l.z1 > l.tableZ1) return false;
-      // Laid out at most 4 slots an entry (and 1024), and a margin: twice that, and it is laid
-      // out again (a world that shrank).
-      if (double(l.slotCount) > 8.0 * l.entries + 2048) return false;
+      if (double(l.slotCount) > kKeptDenseSlack * (kDenseSlotsPerEntry * l.entries + kDenseSpareSlots)) return false;
     } else {
-      // At most half full, at least a sixteenth, and still sparse (layOutTables's rules).
-      if (2.0 * l.entries > l.slotCount || l.slotCount > 16.0 * l.entries + 16) return false;
+      // Still as full as layOutTables allows, not much emptier, and still sparse.
+      if (double(kHashedSlotsPerEntry) * l.entries > l.slotCount ||
+          l.slotCount > kKeptHashedSlotsPerEntry * l.entries + kHashedMinSlots)
+        return false;
       if (isDense(denseSlots(l.y0, l.y1, l.z0, l.z1), l.entries)) return false;
     }
   }
@@ -260,8 +282,8 @@ void Grid::layOutTables() {
     } else {
       constexpr int32_t kAny = std::numeric_limits<int32_t>::max();
       l.tableY0 = -kAny, l.tableY1 = kAny, l.tableZ0 = -kAny, l.tableZ1 = kAny;
-      uint32_t size = 16;
-      while (size < 2 * l.entries) size *= 2;
+      uint32_t size = kHashedMinSlots;
+      while (size < kHashedSlotsPerEntry * l.entries) size *= 2;
       l.slotCount = size;
       l.mask = size - 1;
     }
@@ -304,8 +326,7 @@ void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& key
   const uint32_t levelCount = uint32_t(levels_.size());
   uint32_t elsewhere = 0;  // kRanged: the counter of the entries of other parts' columns
   // The bodies come in min-x order, from all over memory: each one's numbers are loaded while
-  // the one before is scattered, so that a cache miss waits beside that work, not before it
-  // (Grid::build for 50,000 bodies natively 2.85 -> 2.47 ms; for 10,000 in Node -5 %).
+  // the one before is scattered, so that a cache miss waits beside that work, not before it.
   struct Scattered {  // what the scatter reads of a body
     FloatBox box;
     ColumnRange columns;
@@ -316,8 +337,7 @@ void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& key
     return Scattered{box[i], columns[i], level[i]};
   };
   // Body i's entries at level l, in the level's own run (at the body's grid level) or its finer
-  // run (the coarser levels): a constant here, so that what depends on it is folded (Node:
-  // Grid::build -3.5 %).
+  // run (the coarser levels): a constant here, so that what depends on it is folded.
   auto scatterAt = [&](auto ownRun, const Level& l, const Scattered& body, uint32_t i) {
     const uint32_t own = decltype(ownRun)::value ? kOwn : 0, kind = own ^ kOwn;
     const ColumnRange r = shifted(body.columns, l.level - body.level);
@@ -388,6 +408,7 @@ void Grid::splitColumns(unsigned parts) {
 }
 
 std::size_t Grid::sweepPart(unsigned part, unsigned parts, BoxPairs& out) const {
+  SEPAXIS_ASSERT(part < parts);
   const uint32_t begin = partStart(part, parts), end = partStart(part + 1, parts);
   std::size_t count = 0;
   for (const Level& l : levels_) {
@@ -397,6 +418,44 @@ std::size_t Grid::sweepPart(unsigned part, unsigned parts, BoxPairs& out) const 
     else count = sweepLevel<true>(from, to, out, count);
   }
   return count;
+}
+
+bool Grid::validate(const BodyStore& bodies) const {
+  // The runs: their starts never decrease, and the last ends at the last entry.
+  if (start_.size() < 2 * std::size_t(slots_) + 1 || start_[0] != 0 || start_[2 * slots_] != entries_) return false;
+  for (uint32_t r = 0; r < 2 * slots_; ++r)
+    if (start_[r] > start_[r + 1]) return false;
+  // The levels: ascending, their tables one after the other, covering the slots.
+  uint32_t slot = 0, entries = 0;
+  for (std::size_t i = 0; i < levels_.size(); ++i) {
+    const Level& l = levels_[i];
+    if ((i > 0 && l.level <= levels_[i - 1].level) || l.slotBase != slot) return false;
+    slot += l.slotCount, entries += l.entries;
+  }
+  if (slot != slots_ || entries != entries_) return false;
+  // Each run sorted along x, an own run's entries of its level's own bodies only, and each body
+  // filed once as its own in its first column (kOwn | kFirstBoth): where the corner rule reports
+  // its pairs.
+  std::vector<uint32_t> filed(bodies.size(), 0);
+  for (uint32_t s = 0; s < slots_; ++s)
+    for (uint32_t run = 0; run < 2; ++run) {
+      const uint32_t begin = start_[2 * s + run], end = start_[2 * s + run + 1];
+      for (uint32_t p = begin; p < end; ++p) {
+        const Entry& e = entry_[p];
+        if (e.body >= bodies.size() || bool(e.flags & kOwn) != (run == 0)) return false;
+        if (p > begin && entry_[p - 1].minX > e.minX) return false;
+        if ((e.flags & (kOwn | kFirstBoth)) == (kOwn | kFirstBoth)) ++filed[e.body];
+      }
+    }
+  for (uint32_t count : filed)
+    if (count != 1) return false;
+  // The parts' first columns (for the next build on threads): from 0 to slots_, never decreasing.
+  if (!partSlot_.empty()) {
+    if (partSlot_.front() != 0 || partSlot_.back() != slots_) return false;
+    for (std::size_t p = 1; p < partSlot_.size(); ++p)
+      if (partSlot_[p - 1] > partSlot_[p]) return false;
+  }
+  return true;
 }
 
 }  // namespace sepaxis::detail

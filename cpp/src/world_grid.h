@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "assertions.h"
 #include "lanes.h"
 #include "platform.h"
 #include "workers.h"
@@ -59,6 +60,12 @@ class Grid {
   /// f(dense) once for every body whose padded box overlaps `box`.
   template <class F>
   void forEachInBox(const Bounds& box, F&& f) const;
+
+  /// Whether the grid built from `bodies` keeps its invariants: the runs' starts never decrease,
+  /// each run is sorted along x and holds only its kind of entries, each body is filed once as
+  /// its own in its first column, and the parts' first columns are sorted. Checked after each
+  /// build under SEPAXIS_ASSERTIONS (O(entries + bodies)).
+  bool validate(const BodyStore& bodies) const;
 
  private:
   /// One body in one column, half a cache line: the sweep reads entries in a row. Its box across
@@ -168,7 +175,11 @@ class Grid {
   /// twice mispredicts its end about every other time). The four slots are left in `slot`.
   void countEntries(const Level& l, const ColumnRange& r, uint32_t kind, uint32_t (&slot)[4]) {
     const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
+    // A body is narrower than its level's columns (levelOf), and so than every coarser level's.
+    SEPAXIS_ASSERT(wideY <= 1 && wideZ <= 1);
     cornerSlots(l, r, slot);
+    SEPAXIS_ASSERT(slot[0] - l.slotBase < l.slotCount && slot[1] - l.slotBase < l.slotCount &&
+                   slot[2] - l.slotBase < l.slotCount && slot[3] - l.slotBase < l.slotCount);
     start_[2 * slot[0] + kind] += 1;
     start_[2 * slot[1] + kind] += wideY;
     start_[2 * slot[2] + kind] += wideZ;
