@@ -221,10 +221,10 @@ struct World::Impl {
     };
   }
 
-  /// The pose is valid and keeps body `dense` (or a body of this reach) in range, or the error.
-  Status checkPose(const RigidTransform& pose, double reach) {
+  /// The pose is valid and keeps a body of this local magnitude in range, or the error.
+  Status checkPose(const RigidTransform& pose, double localMagnitude) {
     if (!isValidRotationAndScale(pose)) return poseError(pose);
-    if (!BodyStore::poseInRange(reach, pose.translation, pose.scale)) return outOfRange(pose.translation);
+    if (!BodyStore::poseInRange(localMagnitude, pose.translation, pose.scale)) return outOfRange(pose.translation);
     return {};
   }
 };
@@ -256,7 +256,7 @@ unsigned World::threads() const { return impl_->workers.threads(); }
 Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pose) {
   Impl& w = *impl_;
   if (Status s = checkVolume(localVolume); !s) return s.error();
-  if (Status s = w.checkPose(pose, BodyStore::localReach(localVolume)); !s) return s.error();
+  if (Status s = w.checkPose(pose, BodyStore::localMagnitude(localVolume)); !s) return s.error();
   if (w.bodies.full())
     return Error{ErrorCode::WorldFull, "world", double(kMaxBodies),
                  "world has issued every body id it can (at most " + std::to_string(kMaxBodies) + " bodies)"};
@@ -388,7 +388,7 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
   const Bounds* bounds = w.bodies.bounds();
   const Vec3 inverse{1 / unit.x, 1 / unit.y, 1 / unit.z};
   WorldRayHit best;
-  double reach = maxDistance;  // the farthest a hit may still be
+  double farthest = maxDistance;  // the farthest a hit may still be
   const uint32_t n = w.bodies.size();
   for (uint32_t b = 0; b < n; ++b) {
     const Vec3 lo = bounds[b].min, hi = bounds[b].max;
@@ -406,13 +406,13 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
       enter = greater(enter, lesser(t0, t1));
       exit = lesser(exit, greater(t0, t1));
     }
-    if (miss || enter > exit || exit < -widen || enter > reach + widen) continue;
+    if (miss || enter > exit || exit < -widen || enter > farthest + widen) continue;
     const RayHit hit = w.raycastBody(b, origin, direction, maxDistance);
     if (!hit.hit) continue;
     const BodyId id = w.bodies.id(b);
     if (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < id))) continue;
     best = {true, id, hit.distance, hit.point, hit.normal, hit.startsInside};
-    reach = hit.distance;
+    farthest = hit.distance;
   }
   return best;
 }

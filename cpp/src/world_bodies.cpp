@@ -57,7 +57,7 @@ uint32_t BodyStore::takeKdop() {
   return pool;
 }
 
-double BodyStore::localReach(const Volume& local) {
+double BodyStore::localMagnitude(const Volume& local) {
   const Aabb box = boundingBox(local);
   return maxComponent(max(abs(box.min), abs(box.max)));
 }
@@ -115,7 +115,7 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
   id_[dense] = id.value;
   shape_[dense] = uint8_t(shape);
   pool_[dense] = pool;
-  reach_[dense] = localReach(local);
+  magnitude_[dense] = localMagnitude(local);
   SEPAXIS_ASSERT(denseFieldsInStep());
   setPose(dense, pose);
   return id;

@@ -143,19 +143,21 @@ class BodyStore {
   /// Whether a pose with this translation and scale keeps the body's bounds within
   /// tolerance::kWorldMaxCoordinate (before moving it).
   bool poseInRange(uint32_t dense, Vec3 translation, double scale) const {
-    return poseInRange(reach_[dense], translation, scale);
+    return poseInRange(magnitude_[dense], translation, scale);
   }
-  /// The same for a body of this reach (localReach). False for a translation that is not finite.
-  static bool poseInRange(double localReach, Vec3 translation, double scale) {
-    // |R p| <= |p|_2 <= sqrt(3) |p|_inf: the world volume lies within scale * 2 * reach of the
-    // translation (2 > sqrt(3), and room for the pad). Each coordinate on its own: the same as
-    // the largest (rounding is monotone), and a NaN fails.
-    const double reach = 2 * scale * localReach;
+  /// The same for a body whose local volume has this magnitude (localMagnitude). False for a
+  /// translation that is not finite.
+  static bool poseInRange(double localMagnitude, Vec3 translation, double scale) {
+    // |R p| <= |p|_2 <= sqrt(3) |p|_inf: the world volume lies within scale * 2 * magnitude of
+    // the translation (2 > sqrt(3), and room for the pad). Each coordinate on its own: the same
+    // as the largest (rounding is monotone), and a NaN fails.
+    const double radius = 2 * scale * localMagnitude;
     const Vec3 t = abs(translation);
     constexpr double kFar = tolerance::kWorldMaxCoordinate;
-    return (t.x + reach <= kFar) & (t.y + reach <= kFar) & (t.z + reach <= kFar);
+    return (t.x + radius <= kFar) & (t.y + radius <= kFar) & (t.z + radius <= kFar);
   }
-  static double localReach(const Volume& local);
+  /// The largest |coordinate| of a local volume's bounding box.
+  static double localMagnitude(const Volume& local);
 
   void reserve(std::size_t n);
   uint32_t size() const { return uint32_t(id_.size()); }
@@ -214,7 +216,7 @@ class BodyStore {
   /// keep them in step: a field added here is added to all four.
   template <class F>
   void forEachDenseField(F&& f) {
-    f(id_), f(shape_), f(pool_), f(pose_), f(reach_), f(bounds_), f(level_), f(floatBox_), f(columns_);
+    f(id_), f(shape_), f(pool_), f(pose_), f(magnitude_), f(bounds_), f(level_), f(floatBox_), f(columns_);
   }
   bool denseFieldsInStep() {
     bool same = true;
@@ -227,13 +229,13 @@ class BodyStore {
   std::vector<Slot> slots_;
   uint32_t freeHead_ = kNoBody, freeTail_ = kNoBody;
 
-  // Dense, by body: the id, the volume's pool entry, the pose, the reach of the local volume
+  // Dense, by body: the id, the volume's pool entry, the pose, the magnitude of the local volume
   // (its largest |coordinate|, for poseInRange), and the broad phase's data.
   std::vector<uint32_t> id_;
   std::vector<uint8_t> shape_;
   std::vector<uint32_t> pool_;
   std::vector<RigidTransform> pose_;
-  std::vector<double> reach_;
+  std::vector<double> magnitude_;
   std::vector<Bounds> bounds_;  ///< one struct a body: its readers take all six numbers
   std::vector<int32_t> level_;
   std::vector<FloatBox> floatBox_;

@@ -168,8 +168,8 @@ bool stepIntoSlabs(const KdopSlabs& body, double inset, Vec3& x) {
   const SlabAxes& axes = *body.axes;
   for (int i = 0; i < body.slabCount(); ++i) {
     const Vec3 d = axes.d(i);
-    const double reach = inset * axes.length[i];  // the inset along d . x
-    const double lo = body.min[i] + reach, hi = body.max[i] - reach;
+    const double insetAlong = inset * axes.length[i];  // the inset along d . x
+    const double lo = body.min[i] + insetAlong, hi = body.max[i] - insetAlong;
     if (!(lo <= hi)) return false;
     const double s = dot(d, x);
     if (s >= lo && s <= hi) continue;  // in the slab: the step would be zero (and the division slow)
@@ -312,18 +312,18 @@ bool kdopSlabSeparates(const BodyStore& bodies, uint32_t kdop, uint32_t other) {
   if (otherShape == WorldShape::Sphere) {
     const Sphere& sphere = bodies.sphereWorld(other);
     for (int i = first; i < n; i += kSlabsAtOnce) {
-      const V mid = along(i, sphere.center), reach = lanes::splat<V>(sphere.radius) * loadSlabs<V>(axes.length + i);
-      if (apartAlong(i, mid - reach, mid + reach)) return true;
+      const V mid = along(i, sphere.center), halfWidth = lanes::splat<V>(sphere.radius) * loadSlabs<V>(axes.length + i);
+      if (apartAlong(i, mid - halfWidth, mid + halfWidth)) return true;
     }
   } else if (otherShape == WorldShape::Box) {
     const Obb& box = bodies.boxWorld(other);
     const Vec3 h = box.halfExtents;
     for (int i = first; i < n; i += kSlabsAtOnce) {
       const V mid = along(i, box.center);
-      const V reach = lanes::splat<V>(h.x) * lanes::abs(along(i, box.axis[0])) +
+      const V halfWidth = lanes::splat<V>(h.x) * lanes::abs(along(i, box.axis[0])) +
                       lanes::splat<V>(h.y) * lanes::abs(along(i, box.axis[1])) +
                       lanes::splat<V>(h.z) * lanes::abs(along(i, box.axis[2]));
-      if (apartAlong(i, mid - reach, mid + reach)) return true;
+      if (apartAlong(i, mid - halfWidth, mid + halfWidth)) return true;
     }
   } else if (bodies.kdopSlabs(other).k == body.k) {
     const KdopSlabs& o = bodies.kdopSlabs(other);
@@ -362,16 +362,16 @@ bool kdopSurelyApart(const BodyStore& bodies, uint32_t kdop, uint32_t other) {
                        -std::numeric_limits<double>::infinity()};
   for (int i = 0; i < n; ++i) {
     const Vec3 d = axes.d(i);
-    double reach;
+    double halfWidth;  // of `other` along d
     if (otherShape == WorldShape::Sphere) {
-      reach = bodies.sphereWorld(other).radius * axes.length[i];
+      halfWidth = bodies.sphereWorld(other).radius * axes.length[i];
     } else {
       const Obb& box = bodies.boxWorld(other);
-      reach = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
+      halfWidth = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
               box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
     }
     const double mid = dot(d, centre), scale = axes.inverseLength[i];
-    const double gaps[2] = {(mid - reach - body.max[i]) * scale, (body.min[i] - mid - reach) * scale};
+    const double gaps[2] = {(mid - halfWidth - body.max[i]) * scale, (body.min[i] - mid - halfWidth) * scale};
     for (int side = 0; side < 2; ++side) {
       int at = 2 * i + side;
       double gap = gaps[side];
