@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures (when not yet configured) and builds one tree: build/native (g++), build/wasm (em++),
-# build/tsan (clang++ with ThreadSanitizer) or build/fuzz (clang++ with libFuzzer and sanitizers).
+# build/tsan (clang++ with ThreadSanitizer, the scalar lanes and the invariants checked) or build/fuzz (clang++ with libFuzzer and sanitizers).
 # Further arguments go to `cmake --build`, e.g. `--target sepaxis_report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,11 +22,15 @@ case "$tree" in
     ;;
   tsan)
     # clang++ with ThreadSanitizer, warnings as errors: proves the core is safe for threads
-    # (tests/cpp/thread_test.cpp) and that clang compiles it without a warning. Only the test
-    # program: benchmarks and examples add nothing here.
-    [ -f build/tsan/build.ninja ] ||
+    # (tests/cpp/thread_test.cpp) and that clang compiles it without a warning. It is also the
+    # check tree: the scalar fallbacks of the lanes (SEPAXIS_SIMD=OFF), which no other tree
+    # compiles, with the invariants checked (SEPAXIS_ASSERTIONS=ON); folded in here because a
+    # tree of its own would compile the whole suite once more. Only the test program:
+    # benchmarks and examples add nothing here.
+    grep -qs '^SEPAXIS_SIMD:BOOL=OFF' build/tsan/CMakeCache.txt ||
       CXX=clang++ cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_FLAGS=-fsanitize=thread -DSEPAXIS_WERROR=ON \
+        -DSEPAXIS_SIMD=OFF -DSEPAXIS_ASSERTIONS=ON \
         -DSEPAXIS_BUILD_BENCHMARKS=OFF -DSEPAXIS_BUILD_EXAMPLES=OFF
     cmake --build build/tsan --target sepaxis_tests "$@"
     ;;

@@ -87,6 +87,8 @@ inline constexpr int kPoseTranslation = 0;
 inline constexpr int kPoseRotation = 3;
 inline constexpr int kPoseNumbers = 7;
 inline constexpr int kWorldSlotBits = kBodyIdSlotBits;
+/// The most threads a World runs on (createWorld's and init's `threads` are checked against it).
+inline constexpr int kWorldMaxThreads = int(kMaxWorldThreads);
 
 /// Calls f(name, value) for every number above that JavaScript needs, under its JavaScript name.
 template <class F>
@@ -135,6 +137,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("POSE_ROTATION", kPoseRotation);
   f("POSE_NUMBERS", kPoseNumbers);
   f("WORLD_SLOT_BITS", kWorldSlotBits);
+  f("WORLD_MAX_THREADS", kWorldMaxThreads);
   f("SPHERE_CENTER", batch_field::kSphereCenter);
   f("SPHERE_RADIUS", batch_field::kSphereRadius);
   f("SPHERE_FIELD_COUNT", batch_field::kSphereCount);

@@ -68,7 +68,7 @@ void fieldPointers(const BatchLayout& l, const T* (&p)[N]) {
 }
 
 // The exact test of pair i, for the pairs SIMD lanes decline: rare, and out of line so that the
-// lanes' loops stay as small as the lanes themselves (inlined, it slowed the box batches ~8 %).
+// lanes' loops stay as small as the lanes themselves (inlined, it bloats the box batches' loops).
 template <class A, class B>
 SEPAXIS_NOINLINE uint8_t genericPair(const BatchLayout& a, const BatchLayout& b, size_t i) {
   A x;

@@ -187,8 +187,7 @@ bool sphereAabbFour(const T* const s[4], const T* const box[6], size_t i, uint8_
 // Float sphere-AABB pairs: the offset from the closest point is, per axis, lo - p or p - hi (a
 // float difference of floats, rounded once) or exactly 0, so d2 carries the error bound
 // decideFourFiltered relies on. Written as max(lo - p, p - hi, 0), not as sphere_box.h's
-// excessBeyond (the same offset up to its sign): two max instead of two compares and two selects,
-// 25 % of this filter's time.
+// excessBeyond (the same offset up to its sign): two max instead of two compares and two selects.
 inline bool sphereAabbFourFiltered(const float* const s[4], const float* const box[6], size_t i, uint8_t* out) {
   using namespace batch_field;
   return fourAtOnce(i, out, [&](M4& fast) {

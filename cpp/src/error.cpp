@@ -69,8 +69,8 @@ std::optional<Error> checkFinite(const std::string& field, Vec3 value) {
 
 }  // namespace detail
 
-// The messages of the validators' problems, word for word those the make* functions have always
-// given (the C++ and JavaScript tests assert them).
+// The messages of the validators' problems, word for word those the make* functions give (the C++
+// and JavaScript tests assert them).
 Error toError(const Problem& p) {
   const std::string field = p.index < 0 ? p.field : detail::indexed(p.field, p.index);
   auto error = [&](const std::string& rule, const std::string& what = "") {

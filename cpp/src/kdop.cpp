@@ -86,8 +86,8 @@ LineTable buildLineTable(int k) {
 }
 
 // The tables of all five k, built once by the first call from any thread: a function-local static
-// is initialized exactly once even when threads arrive together (C++11, [stmt.dcl]/4). Filled
-// lazily per k before, they were a data race when threads built k-DOPs at once.
+// is initialized exactly once even when threads arrive together (C++11, [stmt.dcl]/4); tables
+// filled lazily per k would race when threads build k-DOPs at once.
 const LineTable& lineTable(int k) {
   struct Tables {
     LineTable byK[5] = {buildLineTable(6), buildLineTable(8), buildLineTable(14), buildLineTable(18), buildLineTable(26)};
@@ -107,7 +107,7 @@ bool buildVertices(Kdop& kdop, const Plane* planes, const double* localMin,
   const KdopDirection* dirs = kdopDirections(kdop.k);
   const int slabs = kdop.slabCount();
   // Per slab, hoisted out of the line loop: the direction as doubles and the slab widened by the
-  // tolerance (the same numbers the loop used to compute each time).
+  // tolerance (the same numbers, computed once instead of per line).
   Vec3 direction[kMaxKdopSlabs];
   double looseMin[kMaxKdopSlabs], looseMax[kMaxKdopSlabs];
   for (int i = 0; i < slabs; ++i) {

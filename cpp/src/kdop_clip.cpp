@@ -13,7 +13,7 @@ namespace {
 // A vertex of the polytope clipped so far and the set of planes through it (bit p: plane p; bits
 // 26..31 are the six sides of the starting box of an 8-DOP, which has no axis slabs).
 // Plain doubles, not a Vec3: Vec3's initializers would zero both 64-entry buffers on every call
-// (4 kB, ~40 % of a 6-DOP's build).
+// (4 kB, more than a 6-DOP's clip writes).
 struct ClipVertex {
   double px, py, pz;
   uint32_t on;
@@ -113,8 +113,8 @@ bool clipKdopPolytope(Kdop& kdop, const KdopPlane* planes, double tol, double on
     if (outsideCount == count) return false;  // no common point (or one beyond the band): the lines decide
     int nextCount = 0;
     for (int v = 0; v < count; ++v) {
-      // Field by field: a braced temporary here was stored and reloaded across its padding, and
-      // the reload waited for the stores (a store-forwarding stall, half the time of the clip).
+      // Field by field: a braced temporary here is stored and reloaded across its padding, and
+      // the reload waits for the stores (a store-forwarding stall).
       next[nextCount].set(cur[v].x());
       next[nextCount].on = s[v] >= -band ? cur[v].on | bit : cur[v].on;
       nextCount += s[v] <= band;

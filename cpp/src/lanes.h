@@ -2,10 +2,14 @@
 // The batch kernels are written once, against WebAssembly's 128-bit SIMD API (wasm_simd128.h).
 // Natively on x86-64 this header supplies the part of that API they use with SSE2 (the x86-64
 // baseline, so no build flag is needed), with the same IEEE results lane by lane: pmin/pmax keep
-// WebAssembly's operand order (what a NaN gives back). Elsewhere SEPAXIS_LANES is 0 and the
-// batches run their scalar loops.
+// WebAssembly's operand order (what a NaN gives back). Elsewhere, and where SEPAXIS_NO_SIMD is
+// defined (CMake's SEPAXIS_SIMD=OFF, which npm test's check tree builds), SEPAXIS_LANES is 0 and
+// the batches and the World run their scalar loops.
 
-#if defined(__wasm_simd128__)
+#if defined(SEPAXIS_NO_SIMD)
+#define SEPAXIS_LANES 0
+
+#elif defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #define SEPAXIS_LANES 1
 
@@ -165,10 +169,23 @@ inline uint32_t wasm_i32x4_bitmask(v128_t a) { return uint32_t(_mm_movemask_ps(s
 #include "platform.h"
 
 // The lane bodies that must melt into their callers are SEPAXIS_ALWAYS_INLINE (platform.h): a lane
-// test's numbers then stay in registers (GCC otherwise kept the 15-axis body of the float filter
-// out of line, its R and t in memory: 3 % more instructions a pair).
+// test's numbers then stay in registers (GCC otherwise keeps the 15-axis body of the float filter
+// out of line, its R and t in memory).
 
 namespace sepaxis::lanes {
+
+/// Which implementation of the lanes this translation unit compiles.
+enum class Implementation { Scalar, WasmSimd128, Sse2 };
+#if !SEPAXIS_LANES
+inline constexpr Implementation kImplementation = Implementation::Scalar;
+#elif defined(__wasm_simd128__)
+inline constexpr Implementation kImplementation = Implementation::WasmSimd128;
+#else
+inline constexpr Implementation kImplementation = Implementation::Sse2;
+#endif
+/// kImplementation as the library itself was compiled (lanes.cpp), for the test that holds a
+/// build to the lanes it asked for.
+Implementation compiledImplementation();
 
 // One lane: plain double and bool.
 template <class V>

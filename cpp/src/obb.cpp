@@ -79,8 +79,8 @@ void quaternionAxes(Quat q, double length, Vec3 (&axes)[3]) {
 // The nearest orthonormal frame to the axes (frame.h's Newton-Schulz steps, the lanes' own code);
 // gram is U^T U of the given axes. Axes already orthonormal to tolerance::kOrthonormalExact (the usual
 // case) never come here. It iterates on local copies: updating the caller's arrays in place, the
-// loop was mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with -msimd128) into wrong
-// axes, which the wasm run of ObbValidation caught.
+// loop is mis-vectorized by Emscripten 3.1.6's Clang (LLVM 14, SLP with -msimd128) into wrong
+// axes (the wasm run of ObbValidation holds it to the native one).
 void orthonormalize(Vec3 (&axis)[3], const double (&gram)[3][3]) {
   double u[3][3], g[3][3];
   for (int i = 0; i < 3; ++i)

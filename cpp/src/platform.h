@@ -9,8 +9,8 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define SEPAXIS_NOINLINE __attribute__((noinline))
 /// For bodies that must be compiled into their caller: the lane kernels keep their matrices in
-/// registers only when inlined (box_lanes.h, box_filter.h), and GCC outlined the sphere-polytope
-/// body (+18 % instructions for sphere-OBB).
+/// registers only when inlined (box_lanes.h, box_filter.h), and GCC outlines the sphere-polytope
+/// body otherwise.
 #define SEPAXIS_ALWAYS_INLINE inline __attribute__((always_inline))
 #define SEPAXIS_PRAGMA(text) _Pragma(#text)
 /// Unrolls the next loop n times (`#pragma GCC unroll`, read by GCC and Clang alike).

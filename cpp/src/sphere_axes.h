@@ -44,8 +44,8 @@ struct SphereFace {
 
 // The face steps per polytope type. One body each, which overlaps() and collide() both run (the
 // report sees the same numbers that decide the boolean test). The box versions are the polytope
-// one written out, the same operations without its per-kind dispatch (which WebAssembly builds did
-// not fold away: 80 ns a sphere-AABB call, 18 natively): their projections onto the axes x, y, z
+// one written out, the same operations without its per-kind dispatch (which WebAssembly builds do
+// not fold away): their projections onto the axes x, y, z
 // (AABB) add only zeros, and projectSphere's factor, the face length, is 1 for boxes.
 inline Vec3 sphereOrigin(const Aabb& box) { return center(box); }
 inline Vec3 sphereOrigin(const Obb& box) { return box.center; }
@@ -76,7 +76,7 @@ inline SphereFace sphereFace(const Sphere& s, Vec3, const Polytope& p, Vec3 orig
 /// face(const SphereFace&) for each face step until it returns true (a boolean caller returns
 /// `separates()`), then, unless stopped, closest(offset) with the offset of the sphere's centre
 /// from the polytope's closest point. Returns what the last call returned. Always inlined: GCC
-/// otherwise keeps the sphere-OBB body out of line, a call that cost 18 % of that test.
+/// otherwise keeps the sphere-OBB body out of line, a call per test.
 template <class P, class Face, class Closest>
 SEPAXIS_ALWAYS_INLINE bool forEachSphereAxis(const Sphere& s, const P& p, Face&& face, Closest&& closest) {
   const Vec3 origin = sphereOrigin(p);

@@ -53,15 +53,15 @@ void detail::transformedSlabs(int k, Vec3 origin, const Vec3* vertex, int vertex
   const int n = k / 2;
   // d_i . (s R (origin + v) + t) = (s R^T d_i) . v + d_i . (s R origin + t): each direction turned
   // back once, then one dot product per vertex and slab, instead of turning every vertex and
-  // then projecting it (a third of the operations; in WebAssembly this was a fifth of a World
-  // frame with 10 % k-DOPs). Adding the offset after the extremes gives the same numbers as
+  // then projecting it (a third of the operations). Adding the offset after the extremes gives
+  // the same numbers as
   // adding it to each value (rounding is monotone).
   const Vec3 shift = applyPose(t, origin);
   const Vec3 c0 = t.rotation.column(0), c1 = t.rotation.column(1), c2 = t.rotation.column(2);
   // The turned-back directions by coordinate, padded with a zero direction to an even count.
   constexpr int kPadded = kMaxKdopSlabs + 1;
-  // Only that pad entry is set: zeroing the arrays whole took three calls of memset a move in
-  // WebAssembly (0.6 % of a Node frame with 10 % 14-DOPs).
+  // Only that pad entry is set: zeroing the arrays whole costs three calls of memset a move in
+  // WebAssembly.
   alignas(16) double bx[kPadded], by[kPadded], bz[kPadded], least[kPadded], most[kPadded];
   for (int i = 0; i < n; ++i) {
     const Vec3 d = toVec3(dirs[i]);
@@ -71,9 +71,9 @@ void detail::transformedSlabs(int k, Vec3 origin, const Vec3* vertex, int vertex
   bx[n] = by[n] = bz[n] = 0;
 #if SEPAXIS_LANES
   // Two slabs at a time, each lane the operations of dot() in its order: the same numbers (a
-  // k-DOP's move was a tenth of a World frame with 10 % 14-DOPs). Slab pair by slab pair over
-  // the vertices: the pair's directions and extremes stay in registers (vertex by vertex over
-  // all pairs, V8 kept the extremes on the stack, a load and a store each per vertex and pair).
+  // World frame moves every k-DOP). Slab pair by slab pair over the vertices: the pair's
+  // directions and extremes stay in registers (vertex by vertex over all pairs, V8 keeps the
+  // extremes on the stack, a load and a store each per vertex and pair).
   for (int j = 0; j < (n + 1) / 2; ++j) {
     const v128_t dx = wasm_v128_load(bx + 2 * j), dy = wasm_v128_load(by + 2 * j), dz = wasm_v128_load(bz + 2 * j);
     v128_t low = wasm_f64x2_splat(std::numeric_limits<double>::infinity());

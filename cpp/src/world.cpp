@@ -169,42 +169,6 @@ struct World::Impl {
     gridCurrent = true;
   }
 
-  /// What the k-DOP shortcuts say of a pair with a k-DOP, without building its polytope: 1
-  /// overlapping, 0 apart, -1 not settled (then kdopPairOverlaps decides). Reads the bodies only.
-  int kdopShortcuts(uint32_t a, uint32_t b) const {
-    const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
-    if (sa > sb) return kdopShortcuts(b, a);  // symmetric: overlaps(x, y) is overlaps(y, x)
-    // A k-DOP's slabs first: apart along one, the pair is apart without building its polytope.
-    if (sb == WorldShape::Kdop && bodies.kdopSlabSeparates(b, a)) return 0;
-    if (sa == WorldShape::Kdop && bodies.kdopSlabSeparates(a, b)) return 0;
-    // Deep in each other: overlapping, and again no polytope needed (most touching pairs of a
-    // frame are of this kind).
-    if (sb == WorldShape::Kdop && bodies.kdopSurelyOverlaps(b, a)) return 1;
-    if (sa == WorldShape::Kdop && bodies.kdopSurelyOverlaps(a, b)) return 1;
-    if (sb == WorldShape::Kdop && bodies.kdopSurelyApart(b, a)) return 0;  // beyond an edge
-    if (sb == WorldShape::Kdop && bodies.kdopCornerInside(b, a)) return 1;
-    if (sa == WorldShape::Kdop && bodies.kdopCornerInside(a, b)) return 1;
-    if (sb == WorldShape::Kdop && bodies.kdopOverlapWitness(b, a)) return 1;  // a point deep in both
-    return -1;
-  }
-
-  /// overlaps() of the two bodies' world volumes, a k-DOP's polytope built if it is not yet.
-  bool kdopPairOverlaps(uint32_t a, uint32_t b) {
-    const WorldShape sa = bodies.shape(a), sb = bodies.shape(b);
-    if (sa > sb) return kdopPairOverlaps(b, a);
-    switch (sa) {
-      case WorldShape::Sphere:
-        if (sb == WorldShape::Sphere) return overlaps(bodies.sphereWorld(a), bodies.sphereWorld(b));
-        if (sb == WorldShape::Box) return overlaps(bodies.sphereWorld(a), bodies.boxWorld(b));
-        return overlaps(bodies.sphereWorld(a), bodies.kdopWorld(b));
-      case WorldShape::Box:
-        if (sb == WorldShape::Box) return overlaps(bodies.boxWorld(a), bodies.boxWorld(b));
-        return overlaps(bodies.boxWorld(a), bodies.kdopWorld(b));
-      case WorldShape::Kdop: break;
-    }
-    return overlaps(bodies.kdopWorld(a), bodies.kdopWorld(b));
-  }
-
   template <class V>
   bool overlapsBody(const V& volume, uint32_t b) {
     switch (bodies.shape(b)) {
@@ -266,10 +230,10 @@ struct World::Impl {
     };
   }
 
-  /// The pose is valid and keeps body `dense` (or a body of this reach) in range, or the error.
-  Status checkPose(const RigidTransform& pose, double reach) {
+  /// The pose is valid and keeps a body of this local magnitude in range, or the error.
+  Status checkPose(const RigidTransform& pose, double localMagnitude) {
     if (!isValidRotationAndScale(pose)) return poseError(pose);
-    if (!BodyStore::poseInRange(reach, pose.translation, pose.scale)) return outOfRange(pose.translation);
+    if (!BodyStore::poseInRange(localMagnitude, pose.translation, pose.scale)) return outOfRange(pose.translation);
     return {};
   }
 };
@@ -300,7 +264,7 @@ unsigned World::threads() const { return impl_->workers.threads(); }
 Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pose) {
   Impl& w = *impl_;
   if (Status s = checkVolume(localVolume); !s) return s.error();
-  if (Status s = w.checkPose(pose, BodyStore::localReach(localVolume)); !s) return s.error();
+  if (Status s = w.checkPose(pose, BodyStore::localMagnitude(localVolume)); !s) return s.error();
   if (w.bodies.full())
     return Error{ErrorCode::WorldFull, "world", double(kMaxBodies),
                  "world has issued every body id it can (at most " + std::to_string(kMaxBodies) + " bodies)"};
@@ -376,7 +340,7 @@ const std::vector<BodyPair>& World::pairs() {
     const std::size_t count = w.grid.sweepPart(part, parts, p.boxPairs);
     for (std::size_t k = 0; k < count; ++k) p.narrow.add(w.bodies, p.boxPairs[k].first, p.boxPairs[k].second);
     p.narrow.decideSpheresAndBoxes(w.bodies, w.emitter(out));
-    p.narrow.settleKdops([&w](uint32_t a, uint32_t b) { return w.kdopShortcuts(a, b); }, w.emitter(out));
+    p.narrow.settleKdops(w.bodies, w.emitter(out));
   };
   if (parts == 1 || w.grid.entries() < Impl::kEntriesOnThreadsFrom) {
     for (unsigned part = 0; part < parts; ++part) findPart(part);
@@ -386,7 +350,7 @@ const std::vector<BodyPair>& World::pairs() {
   for (unsigned part = 0; part < parts; ++part) {
     Impl::Part& p = w.parts[part];
     std::vector<BodyPair>& out = parts == 1 ? w.pairs : p.pairs;
-    p.narrow.decideUnsettled([&w](uint32_t a, uint32_t b) { return w.kdopPairOverlaps(a, b); }, w.emitter(out));
+    p.narrow.decideUnsettled(w.bodies, w.emitter(out));
     if (parts > 1) w.pairs.insert(w.pairs.end(), out.begin(), out.end());
   }
   w.pairsCurrent = true;
@@ -438,7 +402,7 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
   const Bounds* bounds = w.bodies.bounds();
   const Vec3 inverse{1 / unit.x, 1 / unit.y, 1 / unit.z};
   WorldRayHit best;
-  double reach = maxDistance;  // the farthest a hit may still be
+  double farthest = maxDistance;  // the farthest a hit may still be
   const uint32_t n = w.bodies.size();
   for (uint32_t b = 0; b < n; ++b) {
     const Vec3 lo = bounds[b].min, hi = bounds[b].max;
@@ -456,13 +420,13 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
       enter = greater(enter, lesser(t0, t1));
       exit = lesser(exit, greater(t0, t1));
     }
-    if (miss || enter > exit || exit < -widen || enter > reach + widen) continue;
+    if (miss || enter > exit || exit < -widen || enter > farthest + widen) continue;
     const RayHit hit = w.raycastBody(b, origin, direction, maxDistance);
     if (!hit.hit) continue;
     const BodyId id = w.bodies.id(b);
     if (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < id))) continue;
     best = {true, id, hit.distance, hit.point, hit.normal, hit.startsInside};
-    reach = hit.distance;
+    farthest = hit.distance;
   }
   return best;
 }

@@ -14,6 +14,7 @@
 #include "sepaxis/tolerance.h"
 #include "sepaxis/transform.h"
 #include "sepaxis/world.h"
+#include "assertions.h"
 #include "world_cell.h"
 
 namespace sepaxis::detail {
@@ -71,8 +72,8 @@ const SlabAxes* slabAxes(int k);
 
 /// What the per-pair shortcuts (kdopSlabSeparates, kdopSurelyOverlaps, ...) read of a k-DOP body,
 /// densely by pool index (BodyStore::kdopSlabs_), as boxWorld_ holds the boxes: 1,000 k-DOPs'
-/// take 260 kB instead of being spread between their polytopes over 4.7 MB (cache misses were the
-/// hottest instructions of kdopSurelyOverlaps in Node).
+/// take 260 kB instead of being spread between their polytopes over 4.7 MB (the shortcuts' reads
+/// would otherwise be cache misses).
 struct KdopSlabs {
   int k = 6;
   bool built = false;              ///< its KdopBody::world matches these slabs (built on demand)
@@ -101,7 +102,10 @@ struct Pool {
     freeList.reserve(items.capacity());  // never more holes than items: removals never allocate
     return uint32_t(items.size() - 1);
   }
-  void give(uint32_t i) { freeList.push_back(i); }
+  void give(uint32_t i) {
+    SEPAXIS_ASSERT(i < items.size() && freeList.size() < items.size());
+    freeList.push_back(i);
+  }
   void reserve(std::size_t n) { items.reserve(n), freeList.reserve(n); }
 };
 
@@ -139,19 +143,21 @@ class BodyStore {
   /// Whether a pose with this translation and scale keeps the body's bounds within
   /// tolerance::kWorldMaxCoordinate (before moving it).
   bool poseInRange(uint32_t dense, Vec3 translation, double scale) const {
-    return poseInRange(reach_[dense], translation, scale);
+    return poseInRange(magnitude_[dense], translation, scale);
   }
-  /// The same for a body of this reach (localReach). False for a translation that is not finite.
-  static bool poseInRange(double localReach, Vec3 translation, double scale) {
-    // |R p| <= |p|_2 <= sqrt(3) |p|_inf: the world volume lies within scale * 2 * reach of the
-    // translation (2 > sqrt(3), and room for the pad). Each coordinate on its own: the same as
-    // the largest (rounding is monotone), and a NaN fails.
-    const double reach = 2 * scale * localReach;
+  /// The same for a body whose local volume has this magnitude (localMagnitude). False for a
+  /// translation that is not finite.
+  static bool poseInRange(double localMagnitude, Vec3 translation, double scale) {
+    // |R p| <= |p|_2 <= sqrt(3) |p|_inf: the world volume lies within scale * 2 * magnitude of
+    // the translation (2 > sqrt(3), and room for the pad). Each coordinate on its own: the same
+    // as the largest (rounding is monotone), and a NaN fails.
+    const double radius = 2 * scale * localMagnitude;
     const Vec3 t = abs(translation);
     constexpr double kFar = tolerance::kWorldMaxCoordinate;
-    return (t.x + reach <= kFar) & (t.y + reach <= kFar) & (t.z + reach <= kFar);
+    return (t.x + radius <= kFar) & (t.y + radius <= kFar) & (t.z + radius <= kFar);
   }
-  static double localReach(const Volume& local);
+  /// The largest |coordinate| of a local volume's bounding box.
+  static double localMagnitude(const Volume& local);
 
   void reserve(std::size_t n);
   uint32_t size() const { return uint32_t(id_.size()); }
@@ -160,32 +166,27 @@ class BodyStore {
   const RigidTransform& pose(uint32_t dense) const { return pose_[dense]; }
   Volume worldVolume(uint32_t dense);
 
-  const Sphere& sphereWorld(uint32_t dense) const { return spheres_.items[pool_[dense]].world; }
-  const Obb& boxWorld(uint32_t dense) const { return boxWorld_[pool_[dense]]; }
+  const Sphere& sphereWorld(uint32_t dense) const {
+    SEPAXIS_ASSERT(shape(dense) == WorldShape::Sphere);
+    return spheres_.items[pool_[dense]].world;
+  }
+  const Obb& boxWorld(uint32_t dense) const {
+    SEPAXIS_ASSERT(shape(dense) == WorldShape::Box);
+    return boxWorld_[pool_[dense]];
+  }
   /// Builds the world k-DOP from its slabs the first time it is asked for after a move.
   const Kdop& kdopWorld(uint32_t dense);
-  /// True when one slab of k-DOP body `kdop`, padded, leaves out body `other`'s padded box: the
-  /// two are apart by far more than rounding, so overlaps() says apart, and the k-DOP need not be
-  /// built to learn it (a box pair of the broad phase is often apart along a diagonal).
-  bool kdopSlabSeparates(uint32_t kdop, uint32_t other) const;
-  /// True when k-DOP body `kdop` and body `other` share a point that lies deeper in `other` than
-  /// tolerance::kWorldSureMargin of the pair's size: overlaps() then says they overlap (its
-  /// verdict is exact beyond kTouchingBand), and the k-DOP need not be built to learn it.
-  bool kdopSurelyOverlaps(uint32_t kdop, uint32_t other) const;
-  /// True when a corner of k-DOP body `kdop` lies deeper in body `other` than kdopSurelyOverlaps's
-  /// margin: they overlap (as there), and the k-DOP need not be built. Asked after
-  /// kdopSurelyApart: it turns every vertex and rarely succeeds (asked before it, on the
-  /// benchmark's scene with 10 % 14-DOPs, it settled 6 of ~330 pairs a frame), and kdopSurelyApart
-  /// settles about two thirds of those first (it now meets ~140).
-  bool kdopCornerInside(uint32_t kdop, uint32_t other) const;
-  /// True when body `other` (a sphere or a box) lies beyond a combination of two planes of
-  /// k-DOP body `kdop` (the edge between two faces) by more than tolerance::kWorldSureMargin of
-  /// the pair's size: overlaps() then says they are apart, and the k-DOP need not be built.
-  bool kdopSurelyApart(uint32_t kdop, uint32_t other) const;
-  /// True when a point lies deeper than tolerance::kWorldSureMargin of the pair's size in both
-  /// k-DOP body `kdop` and body `other` (searched by alternating projections): overlaps() then says
-  /// they overlap, and the k-DOP need not be built. For the pairs kdopSurelyOverlaps leaves.
-  bool kdopOverlapWitness(uint32_t kdop, uint32_t other) const;
+  /// What the k-DOP narrow phase (world_kdop.h) reads of a k-DOP body: its slabs, and its local
+  /// vertices (kdopPoints(dense).count of them) with the point set they are relative to.
+  const KdopSlabs& kdopSlabs(uint32_t dense) const {
+    SEPAXIS_ASSERT(shape(dense) == WorldShape::Kdop);
+    return kdopSlabs_[pool_[dense]];
+  }
+  const KdopPoints& kdopPoints(uint32_t dense) const {
+    SEPAXIS_ASSERT(shape(dense) == WorldShape::Kdop);
+    return kdopPoints_[pool_[dense]];
+  }
+  const Vec3* kdopVertices(uint32_t dense) const { return &kdopVertices_[kdopPoints(dense).first]; }
 
   // ---- the broad phase's view: padded bounds and the grid level of each.
   const Bounds* bounds() const { return bounds_.data(); }
@@ -210,33 +211,31 @@ class BodyStore {
   inline void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
   uint32_t takeBox();
   uint32_t takeKdop();
-  const KdopSlabs& kdopSlabs(uint32_t dense) const { return kdopSlabs_[pool_[dense]]; }
-  /// What kdopSurelyOverlaps and kdopSurelyApart ask of a pair's depth or gap: kWorldSureMargin of
-  /// its size (both padded boxes' widths and `distance`) plus kWorldBoundsPad of its magnitude;
-  /// infinity (nothing is sure) for bodies narrower than 2^-400 or beyond 2^400.
-  double sureMargin(const KdopSlabs& kdop, uint32_t other, double distance) const;
-  /// A point inside body `dense`'s world volume: a sphere's or a box's centre, a k-DOP's inside point.
-  Vec3 insidePoint(uint32_t dense) const;
-  /// The radius of a ball around x inside body `dense`'s world volume (negative outside it; for a
-  /// k-DOP, inside its slabs).
-  double depthIn(uint32_t dense, Vec3 x) const;
-  /// Moves x into body `dense`'s world volume narrowed by `inset` (for a k-DOP, into its slabs,
-  /// one after the other); false when the volume is thinner than twice the inset.
-  bool stepInto(uint32_t dense, double inset, Vec3& x) const;
   void moveLast(uint32_t to);
+  /// f(v) for each vector of the dense fields below, so that add, remove, moveLast and reserve
+  /// keep them in step: a field added here is added to all four.
+  template <class F>
+  void forEachDenseField(F&& f) {
+    f(id_), f(shape_), f(pool_), f(pose_), f(magnitude_), f(bounds_), f(level_), f(floatBox_), f(columns_);
+  }
+  bool denseFieldsInStep() {
+    bool same = true;
+    forEachDenseField([&same, n = id_.size()](const auto& field) { same &= field.size() == n; });
+    return same;
+  }
 
   // Slots: freed ones queue first in, first out, so that a slot's generation grows slowly; a
   // slot whose generation would wrap is retired instead of reused.
   std::vector<Slot> slots_;
   uint32_t freeHead_ = kNoBody, freeTail_ = kNoBody;
 
-  // Dense, by body: the id, the volume's pool entry, the pose, the reach of the local volume
+  // Dense, by body: the id, the volume's pool entry, the pose, the magnitude of the local volume
   // (its largest |coordinate|, for poseInRange), and the broad phase's data.
   std::vector<uint32_t> id_;
   std::vector<uint8_t> shape_;
   std::vector<uint32_t> pool_;
   std::vector<RigidTransform> pose_;
-  std::vector<double> reach_;
+  std::vector<double> magnitude_;
   std::vector<Bounds> bounds_;  ///< one struct a body: its readers take all six numbers
   std::vector<int32_t> level_;
   std::vector<FloatBox> floatBox_;

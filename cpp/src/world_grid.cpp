@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "assertions.h"
+
 namespace sepaxis::detail {
 
 namespace {
@@ -42,19 +44,36 @@ void radixSort(std::vector<uint64_t>& items, std::vector<uint64_t>& scratch, std
   }
 }
 
+// ---- The sizes of the levels' tables (layOutTables lays them out, tablesFit keeps them).
+
+/// A level's table is dense while it has at most this many buckets an entry, plus kDenseSpareBuckets:
+/// the prefix sum over its buckets (sumRuns) then costs less than hashing the entries' columns, and
+/// a world of a few bodies keeps a dense table however spread out they are.
+constexpr double kDenseBucketsPerEntry = 4, kDenseSpareBuckets = 1024;
+/// A kept dense table is laid out again once it has this many times the buckets a table laid out
+/// now could have (a world that shrank); less, and it is kept, so that a world whose entries come
+/// and go a little does not lay out its tables every frame.
+constexpr double kKeptDenseSlack = 2;
+/// A hashed table: a power of two, at least this many buckets an entry (at most half full, so
+/// columns seldom share a bucket) and at least kHashedMinBuckets.
+constexpr uint32_t kHashedBucketsPerEntry = 2, kHashedMinBuckets = 16;
+/// A kept hashed table is laid out again past this many buckets an entry (plus kHashedMinBuckets):
+/// four times the most a table laid out now has.
+constexpr double kKeptHashedBucketsPerEntry = 16;
+
 /// The columns a dense table adds to a block of columns lo..hi on each side: a sixteenth of its
 /// extent, and one, so that the table still holds the block after a few frames of motion.
 int32_t tableMargin(int32_t lo, int32_t hi) { return int32_t(1 + (int64_t(hi) - lo) / 16); }
 
-/// The slots of a dense table for the block of columns y0..y1 by z0..z1, margins included.
-double denseSlots(int32_t y0, int32_t y1, int32_t z0, int32_t z1) {
+/// The buckets of a dense table for the block of columns y0..y1 by z0..z1, margins included.
+double denseBuckets(int32_t y0, int32_t y1, int32_t z0, int32_t z1) {
   return (double(y1) - y0 + 1 + 2.0 * tableMargin(y0, y1)) * (double(z1) - z0 + 1 + 2.0 * tableMargin(z0, z1));
 }
 
 /// Whether a level's table is dense (row-major over its block of columns, margins included):
-/// when that has not many more slots than entries (the prefix sum over it costs less than the
+/// when that has not many more buckets than entries (the prefix sum over it costs less than the
 /// sort). Else it is hashed.
-bool isDense(double slots, uint32_t entries) { return slots <= 4.0 * entries + 1024; }
+bool isDense(double buckets, uint32_t entries) { return buckets <= kDenseBucketsPerEntry * entries + kDenseSpareBuckets; }
 
 }  // namespace
 
@@ -65,9 +84,9 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
   // of columns seldom change).
   const bool kept = findLevels(bodies);
   const unsigned parts = workers.threads();
-  // On threads: the parts of the last build's columns (partSlot_), each sorting and scattering
+  // On threads: the parts of the last build's columns (partBucket_), each sorting and scattering
   // the bodies with an entry there (those crossing from one part to the next in both lists).
-  const bool inParts = kept && parts > 1 && partSlot_.size() == parts + 1 && bodies.size() >= kBodiesInPartsFrom;
+  const bool inParts = kept && parts > 1 && partBucket_.size() == parts + 1 && bodies.size() >= kBodiesInPartsFrom;
   if (inParts) measureLevels<true, true>(bodies);
   else if (kept) measureLevels<true>(bodies);
   else measureLevels<false>(bodies);
@@ -79,7 +98,7 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
     auto sortAndScatter = [&](unsigned part) {
       PartKeys& k = partKeyed_[part];
       radixSort(k.keyed, k.scratch, k.count);  // the part's bodies in the order of their boxes' min x
-      scatterRuns<true>(bodies, k.keyed, partSlot_[part], partSlot_[part + 1], entries_ + part);
+      scatterRuns<true>(bodies, k.keyed, partBucket_[part], partBucket_[part + 1], entries_ + part);
     };
     workers.runParts(sortAndScatter);
   } else {
@@ -97,10 +116,11 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
     if (entry_.size() < std::size_t(entries_) + 1) {  // grown only: a frame reads what it writes
       entry_.resize(std::size_t(entries_) + 1), column_.resize(std::size_t(entries_) + 1);
     }
-    scatterRuns<false>(bodies, keyed_, 0, slots_, entries_);
+    scatterRuns<false>(bodies, keyed_, 0, buckets_, entries_);
   }
   unshiftRuns();
   if (parts > 1) splitColumns(parts);
+  SEPAXIS_ASSERT(validate(bodies));
 }
 
 bool Grid::findLevels(const BodyStore& bodies) {
@@ -118,17 +138,18 @@ bool Grid::findLevels(const BodyStore& bodies) {
   // in a coarser level's columns anyway (to meet its bodies); merged into it, it is listed there
   // only, in columns wider than it: fewer entries, and no table and sweep of its own. A level is
   // merged into the group just listed
-  // - when the group is the next coarser level alone ({1, 0}): measured on 10,000 bodies of the
-  //   benchmark, 4 levels unmerged made 42k entries and 1.5 ms, merged in pairs 19k and 1.0 ms;
+  // - when the group is the next coarser level alone ({1, 0}): a body of the finer level is
+  //   listed in the coarser one's columns anyway, so merged in pairs the levels make about half
+  //   the entries (on the benchmark's 10,000 bodies, 19k instead of 42k);
   // - or when it holds at most a quarter of the group's bodies and is at most kMergeSpan levels
   //   finer than the group: its bodies then meet each other in columns up to 2^kMergeSpan times
   //   wider than their own, which costs little while they are few, and they take nothing from
-  //   the group's bodies, which met them there before (the benchmark's levels 1, 0, -1, -2 with
-  //   3,350, 5,726, 900 and 24 bodies: one group instead of {1, 0} and {-1, -2}, a frame of
-  //   10,000 bodies in Node 1.98 -> 1.81 ms). Many small bodies keep columns of their own size.
-  std::vector<Level>& found = foundLevels_;
+  //   the group's bodies, which meet them there anyway (the benchmark's levels 1, 0, -1, -2 with
+  //   3,350, 5,726, 900 and 24 bodies make one group, not {1, 0} and {-1, -2}). Many small
+  //   bodies keep columns of their own size.
+  std::vector<LevelGroup>& found = foundGroups_;
   found.clear();
-  levelAt_.resize(kLevelCount);
+  groupAt_.resize(kLevelCount);
   for (int w = kLevelWords - 1; w >= 0; --w)
     for (uint64_t bits = levelBits_[std::size_t(w)]; bits != 0;) {
       const int top = 63 - countLeadingZeros(bits);
@@ -137,63 +158,64 @@ bool Grid::findLevels(const BodyStore& bodies) {
       const int32_t bodyLevel = bit + kMinLevel;
       const uint32_t levelBodies = levelBodies_[std::size_t(bit)];
       levelBodies_[std::size_t(bit)] = 0;
-      Level* group = found.empty() ? nullptr : &found.back();
+      LevelGroup* group = found.empty() ? nullptr : &found.back();
       const bool pair = group && group->level == bodyLevel + 1 && !group->merged;
       const bool minority = group && group->level - bodyLevel <= kMergeSpan && 4 * uint64_t(levelBodies) <= group->own;
       if (pair || minority) {
         group->merged = true;
         group->own += levelBodies;
       } else {
-        Level l;
+        LevelGroup l;
         l.level = bodyLevel;
         l.inverse = inverseCellSide(l.level);
         l.own = levelBodies;
         found.push_back(l);
       }
-      levelAt_[std::size_t(bit)] = int32_t(found.size() - 1);
+      groupAt_[std::size_t(bit)] = int32_t(found.size() - 1);
     }
   // Ascending, as the rest expects.
   std::reverse(found.begin(), found.end());
   for (int w = 0; w < kLevelWords; ++w)
     for (uint64_t bits = levelBits_[std::size_t(w)]; bits != 0; bits &= bits - 1) {
       const std::size_t bit = std::size_t(w * 64 + countTrailingZeros(bits));
-      levelAt_[bit] = int32_t(found.size()) - 1 - levelAt_[bit];
+      groupAt_[bit] = int32_t(found.size()) - 1 - groupAt_[bit];
     }
   // The same levels as the last build: its tables are kept, the counts of this build start anew.
-  bool same = tablesLaidOut_ && found.size() == levels_.size();
+  bool same = tablesLaidOut_ && found.size() == groups_.size();
   for (std::size_t i = 0; same && i < found.size(); ++i)
-    same = found[i].level == levels_[i].level && found[i].merged == levels_[i].merged;
+    same = found[i].level == groups_[i].level && found[i].merged == groups_[i].merged;
   if (!same) {
-    levels_.swap(found);
+    groups_.swap(found);
     tablesLaidOut_ = false;
     return false;
   }
-  for (std::size_t i = 0; i < levels_.size(); ++i) levels_[i].entries = 0, levels_[i].own = found[i].own;
+  for (std::size_t i = 0; i < groups_.size(); ++i) groups_[i].entries = 0, groups_[i].own = found[i].own;
   return true;
 }
 
 template <bool kCountRuns, bool kByPart>
 void Grid::measureLevels(const BodyStore& bodies) {
-  const uint32_t n = bodies.size(), levelCount = uint32_t(levels_.size());
+  const uint32_t n = bodies.size(), groupCount = uint32_t(groups_.size());
   const int32_t* level = bodies.levels();
   const FloatBox* box = bodies.floatBoxes();
   const ColumnRange* columns = bodies.columns();
   // Each body's columns at its grid level and every coarser one: at a level k above the body's
   // its columns are the body's shifted (floor(floor(c / h) / 2^k) = floor(c / (2^k h))). Each
   // level's block of columns and count of entries.
-  const unsigned parts = unsigned(partSlot_.size()) - 1;
+  const unsigned parts = unsigned(partBucket_.size()) - 1;
   if constexpr (kByPart) {
     if (partKeyed_.size() < parts) partKeyed_.resize(parts);
     for (unsigned p = 0; p < parts; ++p) partKeyed_[p].keyed.clear();
   } else {
     keyed_.resize(n);
   }
-  if (kCountRuns) start_.assign(2 * std::size_t(slots_) + 1, 0);
+  if (kCountRuns) start_.assign(2 * std::size_t(buckets_) + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
+    const uint32_t own = uint32_t(groupAt_[std::size_t(level[i] - kMinLevel)]);
+    static_assert(kMaxWorldThreads <= 64, "a part of the build per thread, a bit of inParts per part");
     uint64_t inParts = 0;  // kByPart: bit p for an entry in part p's columns
-    for (uint32_t li = own; li < levelCount; ++li) {
-      Level& l = levels_[li];
+    for (uint32_t li = own; li < groupCount; ++li) {
+      LevelGroup& l = groups_[li];
       const ColumnRange r = shifted(columns[i], l.level - level[i]);
       if (l.entries == 0) l.y0 = r.y0, l.y1 = r.y1, l.z0 = r.z0, l.z1 = r.z1;
       l.y0 = std::min(l.y0, r.y0), l.y1 = std::max(l.y1, r.y1);
@@ -203,19 +225,19 @@ void Grid::measureLevels(const BodyStore& bodies) {
       // fails, and the runs are counted again).
       if constexpr (kByPart) {
         const ColumnRange t = inTable(l, r);
-        uint32_t slot[4];
-        countEntries(l, t, li == own ? 1 : 2, slot);
-        // The parts whose columns hold the body's entries at this level (the slots it crosses).
+        uint32_t bucket[4];
+        countEntries(l, t, li == own ? kOwnRun : kFinerRun, bucket);
+        // The parts whose columns hold the body's entries at this level (the buckets it crosses).
         const uint32_t wideY = uint32_t(t.y1 - t.y0), wideZ = uint32_t(t.z1 - t.z0);
         const uint32_t crosses[4] = {1, wideY, wideZ, wideY & wideZ};
         for (int c = 0; c < 4; ++c) {
           unsigned p = 0;
-          while (slot[c] >= partSlot_[p + 1]) ++p;
+          while (bucket[c] >= partBucket_[p + 1]) ++p;
           inParts |= uint64_t(crosses[c]) << p;
         }
       } else if (kCountRuns) {
-        uint32_t slot[4];
-        countEntries(l, inTable(l, r), li == own ? 1 : 2, slot);
+        uint32_t bucket[4];
+        countEntries(l, inTable(l, r), li == own ? kOwnRun : kFinerRun, bucket);
       }
     }
     const uint64_t key = uint64_t(orderedBits(box[i].minX)) << 32 | i;
@@ -226,20 +248,20 @@ void Grid::measureLevels(const BodyStore& bodies) {
     }
   }
   entries_ = 0;
-  for (const Level& l : levels_) entries_ += l.entries;
+  for (const LevelGroup& l : groups_) entries_ += l.entries;
 }
 
 bool Grid::tablesFit() const {
-  for (const Level& l : levels_) {
+  for (const LevelGroup& l : groups_) {
     if (l.dense) {
       if (l.y0 < l.tableY0 || l.y1 > l.tableY1 || l.z0 < l.tableZ0 || l.z1 > l.tableZ1) return false;
-      // Laid out at most 4 slots an entry (and 1024), and a margin: twice that, and it is laid
-      // out again (a world that shrank).
-      if (double(l.slotCount) > 8.0 * l.entries + 2048) return false;
+      if (double(l.bucketCount) > kKeptDenseSlack * (kDenseBucketsPerEntry * l.entries + kDenseSpareBuckets)) return false;
     } else {
-      // At most half full, at least a sixteenth, and still sparse (layOutTables's rules).
-      if (2.0 * l.entries > l.slotCount || l.slotCount > 16.0 * l.entries + 16) return false;
-      if (isDense(denseSlots(l.y0, l.y1, l.z0, l.z1), l.entries)) return false;
+      // Still as full as layOutTables allows, not much emptier, and still sparse.
+      if (double(kHashedBucketsPerEntry) * l.entries > l.bucketCount ||
+          l.bucketCount > kKeptHashedBucketsPerEntry * l.entries + kHashedMinBuckets)
+        return false;
+      if (isDense(denseBuckets(l.y0, l.y1, l.z0, l.z1), l.entries)) return false;
     }
   }
   return true;
@@ -247,31 +269,31 @@ bool Grid::tablesFit() const {
 
 void Grid::layOutTables() {
   // Each level's table: dense (row-major over its block of columns and a margin, tableMargin)
-  // or hashed into twice as many slots as entries (a power of two).
-  slots_ = 0;
-  for (Level& l : levels_) {
-    l.dense = isDense(denseSlots(l.y0, l.y1, l.z0, l.z1), l.entries);
-    l.slotBase = slots_;
+  // or hashed into twice as many buckets as entries (a power of two).
+  buckets_ = 0;
+  for (LevelGroup& l : groups_) {
+    l.dense = isDense(denseBuckets(l.y0, l.y1, l.z0, l.z1), l.entries);
+    l.bucketBase = buckets_;
     if (l.dense) {
       const int32_t marginY = tableMargin(l.y0, l.y1), marginZ = tableMargin(l.z0, l.z1);
       l.tableY0 = l.y0 - marginY, l.tableY1 = l.y1 + marginY, l.tableZ0 = l.z0 - marginZ, l.tableZ1 = l.z1 + marginZ;
       l.rowStride = uint32_t(l.tableY1 - l.tableY0 + 1);
-      l.slotCount = l.rowStride * uint32_t(l.tableZ1 - l.tableZ0 + 1);
+      l.bucketCount = l.rowStride * uint32_t(l.tableZ1 - l.tableZ0 + 1);
     } else {
       constexpr int32_t kAny = std::numeric_limits<int32_t>::max();
       l.tableY0 = -kAny, l.tableY1 = kAny, l.tableZ0 = -kAny, l.tableZ1 = kAny;
-      uint32_t size = 16;
-      while (size < 2 * l.entries) size *= 2;
-      l.slotCount = size;
+      uint32_t size = kHashedMinBuckets;
+      while (size < kHashedBucketsPerEntry * l.entries) size *= 2;
+      l.bucketCount = size;
       l.mask = size - 1;
     }
-    slots_ += l.slotCount;
+    buckets_ += l.bucketCount;
   }
   tablesLaidOut_ = true;
 }
 
 void Grid::countRuns(const BodyStore& bodies) {
-  const uint32_t n = bodies.size(), levelCount = uint32_t(levels_.size());
+  const uint32_t n = bodies.size(), groupCount = uint32_t(groups_.size());
   const int32_t* level = bodies.levels();
   const ColumnRange* columns = bodies.columns();
   // A counting sort of the entries into runs, two per column (run 2s its level's own bodies, run
@@ -279,33 +301,32 @@ void Grid::countRuns(const BodyStore& bodies) {
   // measureLevels), prefix sums (sumRuns: start_[r] = first entry of run r), scatter (which moves
   // start_[r] to the end of run r), then shift back by one run. A body crosses 1 or 2 columns
   // along y and along z at its level and coarser ones (it is narrower than their side).
-  start_.assign(2 * std::size_t(slots_) + 1, 0);
+  start_.assign(2 * std::size_t(buckets_) + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {  // counted in any order: the bodies' own
-    const uint32_t own = uint32_t(levelAt_[std::size_t(level[i] - kMinLevel)]);
-    for (uint32_t li = own; li < levelCount; ++li) {
-      const Level& l = levels_[li];
-      uint32_t slot[4];
-      countEntries(l, shifted(columns[i], l.level - level[i]), li == own ? 1 : 2, slot);
+    const uint32_t own = uint32_t(groupAt_[std::size_t(level[i] - kMinLevel)]);
+    for (uint32_t li = own; li < groupCount; ++li) {
+      const LevelGroup& l = groups_[li];
+      uint32_t bucket[4];
+      countEntries(l, shifted(columns[i], l.level - level[i]), li == own ? kOwnRun : kFinerRun, bucket);
     }
   }
 }
 
 void Grid::sumRuns() {
-  for (uint32_t s = 1; s <= 2 * slots_; ++s) start_[s] += start_[s - 1];
+  for (uint32_t s = 1; s <= 2 * buckets_; ++s) start_[s] += start_[s - 1];
 }
 
 template <bool kRanged>
-void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t slotBegin,
-                       uint32_t slotEnd, uint32_t spare) {
+void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t bucketBegin,
+                       uint32_t bucketEnd, uint32_t spare) {
   const uint32_t n = uint32_t(keyed.size());
   const int32_t* level = bodies.levels();
   const FloatBox* box = bodies.floatBoxes();
   const ColumnRange* columns = bodies.columns();
-  const uint32_t levelCount = uint32_t(levels_.size());
+  const uint32_t groupCount = uint32_t(groups_.size());
   uint32_t elsewhere = 0;  // kRanged: the counter of the entries of other parts' columns
   // The bodies come in min-x order, from all over memory: each one's numbers are loaded while
-  // the one before is scattered, so that a cache miss waits beside that work, not before it
-  // (Grid::build for 50,000 bodies natively 2.85 -> 2.47 ms; for 10,000 in Node -5 %).
+  // the one before is scattered, so that a cache miss waits beside that work, not before it.
   struct Scattered {  // what the scatter reads of a body
     FloatBox box;
     ColumnRange columns;
@@ -316,14 +337,13 @@ void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& key
     return Scattered{box[i], columns[i], level[i]};
   };
   // Body i's entries at level l, in the level's own run (at the body's grid level) or its finer
-  // run (the coarser levels): a constant here, so that what depends on it is folded (Node:
-  // Grid::build -3.5 %).
-  auto scatterAt = [&](auto ownRun, const Level& l, const Scattered& body, uint32_t i) {
-    const uint32_t own = decltype(ownRun)::value ? kOwn : 0, kind = own ^ kOwn;
+  // run (the coarser levels): a constant here, so that what depends on it is folded.
+  auto scatterAt = [&](auto ownRun, const LevelGroup& l, const Scattered& body, uint32_t i) {
+    const uint32_t own = decltype(ownRun)::value ? kOwn : 0, run = decltype(ownRun)::value ? kOwnRun : kFinerRun;
     const ColumnRange r = shifted(body.columns, l.level - body.level);
     const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);
-    uint32_t slot[4];
-    cornerSlots(l, r, slot);
+    uint32_t bucket[4];
+    cornerBuckets(l, r, bucket);
 #if SEPAXIS_LANES
     const EntryLanes e = entryLanesOf(body.box, i);
 #else
@@ -332,8 +352,8 @@ void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& key
     const bool hashed = !l.dense;  // only there does the sweep compare the columns
     auto put = [&](uint32_t s, int32_t y, int32_t z, uint32_t crosses, uint32_t flags) {
       // Ranged: another part's column is that part's to count and fill (a select, no branch).
-      if constexpr (kRanged) crosses &= uint32_t(s - slotBegin < slotEnd - slotBegin);
-      uint32_t& next = !kRanged || crosses ? start_[2 * s + kind] : elsewhere;
+      if constexpr (kRanged) crosses &= uint32_t(s - bucketBegin < bucketEnd - bucketBegin);
+      uint32_t& next = !kRanged || crosses ? start_[2 * s + run] : elsewhere;
       const uint32_t p = crosses ? next : spare;
       next += crosses;
 #if SEPAXIS_LANES
@@ -345,35 +365,35 @@ void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& key
 #endif
       if (hashed) column_[p] = {y, z};
     };
-    put(slot[0], r.y0, r.z0, 1, kFirstBoth);
-    put(slot[1], r.y1, r.z0, wideY, kFirstZ);
-    put(slot[2], r.y0, r.z1, wideZ, kFirstY);
-    put(slot[3], r.y1, r.z1, wideY & wideZ, 0);
+    put(bucket[0], r.y0, r.z0, 1, kFirstBoth);
+    put(bucket[1], r.y1, r.z0, wideY, kFirstZ);
+    put(bucket[2], r.y0, r.z1, wideZ, kFirstY);
+    put(bucket[3], r.y1, r.z1, wideY & wideZ, 0);
   };
   Scattered ahead = n > 0 ? load(0) : Scattered{};
   for (uint32_t k = 0; k < n; ++k) {  // scattered in min-x order: each run sorted along x
     const uint32_t i = uint32_t(keyed[k]);
     const Scattered body = ahead;
     ahead = load(k + 1 < n ? k + 1 : k);
-    const uint32_t ownLevel = uint32_t(levelAt_[std::size_t(body.level - kMinLevel)]);
-    scatterAt(std::true_type{}, levels_[ownLevel], body, i);
-    for (uint32_t li = ownLevel + 1; li < levelCount; ++li) scatterAt(std::false_type{}, levels_[li], body, i);
+    const uint32_t ownLevel = uint32_t(groupAt_[std::size_t(body.level - kMinLevel)]);
+    scatterAt(std::true_type{}, groups_[ownLevel], body, i);
+    for (uint32_t li = ownLevel + 1; li < groupCount; ++li) scatterAt(std::false_type{}, groups_[li], body, i);
   }
-  (void)slotBegin, (void)slotEnd;
+  (void)bucketBegin, (void)bucketEnd;
 }
 
 void Grid::unshiftRuns() {
-  for (uint32_t s = 2 * slots_; s > 0; --s) start_[s] = start_[s - 1];
+  for (uint32_t s = 2 * buckets_; s > 0; --s) start_[s] = start_[s - 1];
   start_[0] = 0;
 }
 
 uint32_t Grid::partStart(unsigned part, unsigned parts) const {
   if (part == 0) return 0;
-  if (part >= parts) return slots_;
+  if (part >= parts) return buckets_;
   // The runs lie in column order across the levels (start_[2s] is column s's first entry): the
   // first column whose entries start at or after the part's share of them.
   const uint64_t e = uint64_t(entries_) * part / parts;
-  uint32_t lo = 0, hi = slots_;
+  uint32_t lo = 0, hi = buckets_;
   while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
     if (start_[2 * std::size_t(mid)] < e) lo = mid + 1;
@@ -383,20 +403,59 @@ uint32_t Grid::partStart(unsigned part, unsigned parts) const {
 }
 
 void Grid::splitColumns(unsigned parts) {
-  partSlot_.resize(parts + 1);
-  for (unsigned p = 0; p <= parts; ++p) partSlot_[p] = partStart(p, parts);
+  partBucket_.resize(parts + 1);
+  for (unsigned p = 0; p <= parts; ++p) partBucket_[p] = partStart(p, parts);
 }
 
 std::size_t Grid::sweepPart(unsigned part, unsigned parts, BoxPairs& out) const {
+  SEPAXIS_ASSERT(part < parts);
   const uint32_t begin = partStart(part, parts), end = partStart(part + 1, parts);
   std::size_t count = 0;
-  for (const Level& l : levels_) {
-    const uint32_t from = std::max(begin, l.slotBase), to = std::min(end, l.slotBase + l.slotCount);
+  for (const LevelGroup& l : groups_) {
+    const uint32_t from = std::max(begin, l.bucketBase), to = std::min(end, l.bucketBase + l.bucketCount);
     if (l.own == 0 || from >= to) continue;
     if (l.dense) count = sweepLevel<false>(from, to, out, count);
     else count = sweepLevel<true>(from, to, out, count);
   }
   return count;
+}
+
+bool Grid::validate(const BodyStore& bodies) const {
+  // The runs: their starts never decrease, and the last ends at the last entry.
+  if (start_.size() < 2 * std::size_t(buckets_) + 1 || start_[0] != 0 || start_[2 * buckets_] != entries_) return false;
+  for (uint32_t r = 0; r < 2 * buckets_; ++r)
+    if (start_[r] > start_[r + 1]) return false;
+  // The levels: ascending, their tables one after the other, covering the buckets.
+  uint32_t bucket = 0, entries = 0;
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    const LevelGroup& l = groups_[i];
+    if ((i > 0 && l.level <= groups_[i - 1].level) || l.bucketBase != bucket) return false;
+    bucket += l.bucketCount, entries += l.entries;
+  }
+  if (bucket != buckets_ || entries != entries_) return false;
+  // Each run sorted along x, an own run's entries of its level's own bodies only, and each body
+  // filed once as its own in its first column (kOwn | kFirstBoth): where the corner rule reports
+  // its pairs.
+  std::vector<uint32_t> filed(bodies.size(), 0);
+  for (uint32_t s = 0; s < buckets_; ++s)
+    for (uint32_t run = kOwnRun; run <= kFinerRun; ++run) {
+      const uint32_t begin = start_[2 * s + run], end = start_[2 * s + run + 1];
+      for (uint32_t p = begin; p < end; ++p) {
+        const Entry& e = entry_[p];
+        if (e.body >= bodies.size() || bool(e.flags & kOwn) != (run == kOwnRun)) return false;
+        if (p > begin && entry_[p - 1].minX > e.minX) return false;
+        if ((e.flags & (kOwn | kFirstBoth)) == (kOwn | kFirstBoth)) ++filed[e.body];
+      }
+    }
+  for (uint32_t count : filed)
+    if (count != 1) return false;
+  // The parts' first columns (for the next build on threads): from 0 to buckets_, never decreasing.
+  if (!partBucket_.empty()) {
+    if (partBucket_.front() != 0 || partBucket_.back() != buckets_) return false;
+    for (std::size_t p = 1; p < partBucket_.size(); ++p)
+      if (partBucket_[p - 1] > partBucket_[p]) return false;
+  }
+  return true;
 }
 
 }  // namespace sepaxis::detail

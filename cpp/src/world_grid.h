@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "assertions.h"
 #include "lanes.h"
 #include "platform.h"
 #include "workers.h"
@@ -60,10 +61,16 @@ class Grid {
   template <class F>
   void forEachInBox(const Bounds& box, F&& f) const;
 
+  /// Whether the grid built from `bodies` keeps its invariants: the runs' starts never decrease,
+  /// each run is sorted along x and holds only its kind of entries, each body is filed once as
+  /// its own in its first column, and the parts' first columns are sorted. Checked after each
+  /// build under SEPAXIS_ASSERTIONS (O(entries + bodies)).
+  bool validate(const BodyStore& bodies) const;
+
  private:
   /// One body in one column, half a cache line: the sweep reads entries in a row. Its box across
   /// y and z is kept as (minY, -maxY, minZ, -maxZ), so that two boxes meet there when each of
-  /// these four numbers of one is at most the matching one of the other's reach (reachOf): four
+  /// these four numbers of one is at most the matching one of the other's limits (limitsOf): four
   /// comparisons in one SIMD instruction.
   struct alignas(32) Entry {
     float yz[4];
@@ -74,6 +81,8 @@ class Grid {
     uint32_t flags;
   };
   static constexpr uint32_t kOwn = 1, kFirstY = 2, kFirstZ = 4, kFirstBoth = kFirstY | kFirstZ;
+  /// The two runs of a column's entries (start_): its level group's own bodies, then finer ones.
+  static constexpr uint32_t kOwnRun = 0, kFinerRun = 1;
   static Entry entryOf(const FloatBox& b, uint32_t body, uint32_t flags) {
     return {{b.minY, -b.maxY, b.minZ, -b.maxZ}, b.minX, b.maxX, body, flags};
   }
@@ -98,20 +107,20 @@ class Grid {
 #endif
   static FloatBox boxOf(const Entry& e) { return {e.minX, e.maxX, e.yz[0], -e.yz[1], e.yz[2], -e.yz[3]}; }
 #if SEPAXIS_LANES
-  using Reach = v128_t;
+  using Limits = v128_t;
   /// (maxY, -minY, maxZ, -minZ) of an entry's box.
-  static Reach reachOf(const Entry& e) { return wasm_f32x4_neg(lanes::swapPairs(wasm_v128_load(e.yz))); }
-  /// Whether the boxes of entry c and of the entry whose reach this is meet across y and z.
-  static bool meetsAcross(const Entry& c, Reach reach) {
-    return wasm_i32x4_bitmask(wasm_f32x4_le(wasm_v128_load(c.yz), reach)) == 15;
+  static Limits limitsOf(const Entry& e) { return wasm_f32x4_neg(lanes::swapPairs(wasm_v128_load(e.yz))); }
+  /// Whether the boxes of entry c and of the entry whose limits these are meet across y and z.
+  static bool meetsAcross(const Entry& c, Limits limits) {
+    return wasm_i32x4_bitmask(wasm_f32x4_le(wasm_v128_load(c.yz), limits)) == 15;
   }
 #else
-  struct Reach {
+  struct Limits {
     float r[4];
   };
-  static Reach reachOf(const Entry& e) { return {{-e.yz[1], -e.yz[0], -e.yz[3], -e.yz[2]}}; }
-  static bool meetsAcross(const Entry& c, const Reach& reach) {
-    return (c.yz[0] <= reach.r[0]) & (c.yz[1] <= reach.r[1]) & (c.yz[2] <= reach.r[2]) & (c.yz[3] <= reach.r[3]);
+  static Limits limitsOf(const Entry& e) { return {{-e.yz[1], -e.yz[0], -e.yz[3], -e.yz[2]}}; }
+  static bool meetsAcross(const Entry& c, const Limits& limits) {
+    return (c.yz[0] <= limits.r[0]) & (c.yz[1] <= limits.r[1]) & (c.yz[2] <= limits.r[2]) & (c.yz[3] <= limits.r[3]);
   }
 #endif
   struct Column {
@@ -123,7 +132,7 @@ class Grid {
     return {c.y0 >> k, c.y1 >> k, c.z0 >> k, c.z1 >> k};
   }
 
-  struct Level {
+  struct LevelGroup {
     int32_t level = 0;     ///< its bodies are of this level, or of finer ones merged into it
     bool merged = false;   ///< finer levels are merged into this one (findLevels)
     double inverse = 1;  ///< 2^-level: column index = floor(coordinate * inverse)
@@ -132,97 +141,103 @@ class Grid {
     uint32_t own = 0;                           ///< its own bodies (findLevels)
     // Its table (layOutTables), kept from frame to frame while it fits (tablesFit).
     bool dense = true;
-    uint32_t slotBase = 0, slotCount = 0;  ///< its slots: slotBase .. slotBase + slotCount - 1
-    uint32_t rowStride = 0;                ///< dense: slots per z
-    uint32_t mask = 0;                     ///< hashed: slotCount - 1 (a power of two)
-    /// The block of columns its table has slots for: at a dense level the entries' block and a
+    uint32_t bucketBase = 0, bucketCount = 0;  ///< its buckets: bucketBase .. bucketBase + bucketCount - 1
+    uint32_t rowStride = 0;                ///< dense: buckets per z
+    uint32_t mask = 0;                     ///< hashed: bucketCount - 1 (a power of two)
+    /// The block of columns its table has buckets for: at a dense level the entries' block and a
     /// margin; at a hashed level every column.
     int32_t tableY0 = 0, tableY1 = -1, tableZ0 = 0, tableZ1 = -1;
   };
 
-  /// The slots of the four columns a body crossing columns r at level l may cross: (y0, z0),
+  /// The buckets of the four columns a body crossing columns r at level l may cross: (y0, z0),
   /// (y1, z0), (y0, z1), (y1, z1) (r spans one or two along each axis). At a dense level the
   /// others are the first's neighbours in the table.
-  void cornerSlots(const Level& l, const ColumnRange& r, uint32_t slot[4]) const {
+  void cornerBuckets(const LevelGroup& l, const ColumnRange& r, uint32_t bucket[4]) const {
     if (l.dense) {
-      slot[0] = slotOf(l, r.y0, r.z0);
-      slot[1] = slot[0] + uint32_t(r.y1 - r.y0);
-      slot[2] = slot[0] + uint32_t(r.z1 - r.z0) * l.rowStride;
-      slot[3] = slot[2] + uint32_t(r.y1 - r.y0);
+      bucket[0] = bucketOf(l, r.y0, r.z0);
+      bucket[1] = bucket[0] + uint32_t(r.y1 - r.y0);
+      bucket[2] = bucket[0] + uint32_t(r.z1 - r.z0) * l.rowStride;
+      bucket[3] = bucket[2] + uint32_t(r.y1 - r.y0);
     } else {
-      slot[0] = slotOf(l, r.y0, r.z0), slot[1] = slotOf(l, r.y1, r.z0);
-      slot[2] = slotOf(l, r.y0, r.z1), slot[3] = slotOf(l, r.y1, r.z1);
+      bucket[0] = bucketOf(l, r.y0, r.z0), bucket[1] = bucketOf(l, r.y1, r.z0);
+      bucket[2] = bucketOf(l, r.y0, r.z1), bucket[3] = bucketOf(l, r.y1, r.z1);
     }
   }
 
-  /// r with each column index moved into the block of columns l's table has slots for (no
+  /// r with each column index moved into the block of columns l's table has buckets for (no
   /// change to a body's columns when that block holds them, as tablesFit asks).
-  static ColumnRange inTable(const Level& l, const ColumnRange& r) {
+  static ColumnRange inTable(const LevelGroup& l, const ColumnRange& r) {
     auto clamp = [](int32_t c, int32_t lo, int32_t hi) { return c < lo ? lo : c > hi ? hi : c; };
     return {clamp(r.y0, l.tableY0, l.tableY1), clamp(r.y1, l.tableY0, l.tableY1), clamp(r.z0, l.tableZ0, l.tableZ1),
             clamp(r.z1, l.tableZ0, l.tableZ1)};
   }
-  /// Counts the entries of a body crossing columns r at level l into their runs (start_[2s +
-  /// kind]: kind 1 the level's own bodies, 2 the finer ones). Its four candidate columns are
+  /// Counts the entries of a body crossing columns r at level l into their runs (kOwnRun or
+  /// kFinerRun), each one place on (start_[2s + run + 1]: sumRuns then leaves start_[2s + run] at
+  /// the run's first entry). Its four candidate columns are
   /// visited without a loop; the ones it does not cross count nothing (a loop that runs once or
-  /// twice mispredicts its end about every other time). The four slots are left in `slot`.
-  void countEntries(const Level& l, const ColumnRange& r, uint32_t kind, uint32_t (&slot)[4]) {
+  /// twice mispredicts its end about every other time). The four buckets are left in `bucket`.
+  void countEntries(const LevelGroup& l, const ColumnRange& r, uint32_t run, uint32_t (&bucket)[4]) {
     const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);  // 0 or 1
-    cornerSlots(l, r, slot);
-    start_[2 * slot[0] + kind] += 1;
-    start_[2 * slot[1] + kind] += wideY;
-    start_[2 * slot[2] + kind] += wideZ;
-    start_[2 * slot[3] + kind] += wideY & wideZ;
+    // A body is narrower than its level's columns (levelOf), and so than every coarser level's.
+    SEPAXIS_ASSERT(wideY <= 1 && wideZ <= 1);
+    cornerBuckets(l, r, bucket);
+    SEPAXIS_ASSERT(bucket[0] - l.bucketBase < l.bucketCount && bucket[1] - l.bucketBase < l.bucketCount &&
+                   bucket[2] - l.bucketBase < l.bucketCount && bucket[3] - l.bucketBase < l.bucketCount);
+    uint32_t* const count = start_.data() + run + 1;
+    count[2 * bucket[0]] += 1;
+    count[2 * bucket[1]] += wideY;
+    count[2 * bucket[2]] += wideZ;
+    count[2 * bucket[3]] += wideY & wideZ;
   }
 
   // The steps of build().
-  /// The levels the bodies are of, grouped (levels_: each group's coarsest level), and each body
-  /// level's group (levelAt_);
+  /// The levels the bodies are of, grouped (groups_: each group's coarsest level), and each body
+  /// level's group (groupAt_);
   /// true when they are the levels of the last build, whose tables are then kept.
   bool findLevels(const BodyStore& bodies);
   /// Each level's block of columns and count of entries; the bodies' min-x keys (keyed_). With
   /// kCountRuns, also the runs' entries (start_) in the tables kept from the last build; with
   /// kByPart too, each body's key goes to the list of every part (partKeyed_) whose run of
-  /// columns (partSlot_) holds one of its entries, instead of keyed_.
+  /// columns (partBucket_) holds one of its entries, instead of keyed_.
   template <bool kCountRuns, bool kByPart = false>
   void measureLevels(const BodyStore& bodies);
   /// Whether every level's table still holds its block of columns (so that the runs counted in
   /// it are right) and is still of a size its entries call for.
   bool tablesFit() const;
-  /// Each level's table of columns, dense or hashed (slots_).
+  /// Each level's table of columns, dense or hashed (buckets_).
   void layOutTables();
   /// The entries of each run into start_, in the tables just laid out.
   void countRuns(const BodyStore& bodies);
   /// start_'s counts into prefix sums (start_[r] = first entry of run r).
   void sumRuns();
   /// The entries of the bodies of `keyed` (in min-x order) into their runs, with kRanged only
-  /// those in the columns slotBegin .. slotEnd - 1; entries a body does not have go to
+  /// those in the columns bucketBegin .. bucketEnd - 1; entries a body does not have go to
   /// entry_[spare].
   template <bool kRanged>
-  void scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t slotBegin, uint32_t slotEnd,
+  void scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t bucketBegin, uint32_t bucketEnd,
                    uint32_t spare);
   /// start_, scattered (each run's start moved to its end), shifted back by one run.
   void unshiftRuns();
-  /// The first column of each of `parts` runs of columns of about as many entries (partSlot_),
+  /// The first column of each of `parts` runs of columns of about as many entries (partBucket_),
   /// from this build's runs, for the parts of the next.
   void splitColumns(unsigned parts);
   /// The first column of part `part` of `parts` runs of columns of about as many entries each
-  /// (0 for the first part, slots_ past the last); start_ in prefix sums.
+  /// (0 for the first part, buckets_ past the last); start_ in prefix sums.
   uint32_t partStart(unsigned part, unsigned parts) const;
 
-  /// The box pairs of the columns slotBegin .. slotEnd - 1, of one level (column coordinates
+  /// The box pairs of the columns bucketBegin .. bucketEnd - 1, of one level (column coordinates
   /// compared at hashed levels only), appended to out from `count` on; returns the new count.
   template <bool kHashed>
-  std::size_t sweepLevel(uint32_t slotBegin, uint32_t slotEnd, BoxPairs& out, std::size_t count) const;
+  std::size_t sweepLevel(uint32_t bucketBegin, uint32_t bucketEnd, BoxPairs& out, std::size_t count) const;
 
   static ColumnRange columnsOf(const Bounds& b, double inverse) {
     return {clampedCellIndex(b.min.y, inverse), clampedCellIndex(b.max.y, inverse),
             clampedCellIndex(b.min.z, inverse), clampedCellIndex(b.max.z, inverse)};
   }
   static uint32_t columnHash(int32_t y, int32_t z) { return uint32_t(y) * 0x9E3779B1u ^ uint32_t(z) * 0x85EBCA77u; }
-  uint32_t slotOf(const Level& l, int32_t y, int32_t z) const {
-    if (l.dense) return l.slotBase + uint32_t(y - l.tableY0) + uint32_t(z - l.tableZ0) * l.rowStride;
-    return l.slotBase + (columnHash(y, z) & l.mask);
+  uint32_t bucketOf(const LevelGroup& l, int32_t y, int32_t z) const {
+    if (l.dense) return l.bucketBase + uint32_t(y - l.tableY0) + uint32_t(z - l.tableZ0) * l.rowStride;
+    return l.bucketBase + (columnHash(y, z) & l.mask);
   }
 
   /// A column whose entries make at most this many pairs has room made in the pair list for all
@@ -232,26 +247,26 @@ class Grid {
   /// By sorted position: the entries, and their columns (written and read at hashed levels only).
   std::vector<Entry> entry_;
   std::vector<Column> column_;
-  /// Slot s of the levels' tables (a column) holds two runs of entries: its level's own bodies
+  /// Bucket s of the levels' tables (a column) holds two runs of entries: its level's own bodies
   /// [start_[2s], start_[2s + 1]) and the finer bodies [start_[2s + 1], start_[2s + 2]).
   std::vector<uint32_t> start_;
-  std::vector<Level> levels_;  ///< the levels that hold bodies, ascending
-  std::vector<Level> foundLevels_;  ///< findLevels's, before they are compared with levels_
-  bool tablesLaidOut_ = false;      ///< levels_ has tables (layOutTables)
-  uint32_t slots_ = 0, entries_ = 0;  ///< of all levels' tables
+  std::vector<LevelGroup> groups_;  ///< the levels that hold bodies, ascending
+  std::vector<LevelGroup> foundGroups_;  ///< findLevels's, before they are compared with groups_
+  bool tablesLaidOut_ = false;      ///< groups_ has tables (layOutTables)
+  uint32_t buckets_ = 0, entries_ = 0;  ///< of all levels' tables
   // Scratch of build, and of the sweep.
   std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index
   std::vector<uint32_t> radixCount_;
   /// The parts of a build on threads: each part's first column (and the end), and its bodies'
   /// keys, radix scratch and counts.
-  std::vector<uint32_t> partSlot_;
+  std::vector<uint32_t> partBucket_;
   struct PartKeys {
     std::vector<uint64_t> keyed, scratch;
     std::vector<uint32_t> count;
   };
   std::vector<PartKeys> partKeyed_;
   std::vector<uint64_t> levelBits_;
-  std::vector<int32_t> levelAt_;
+  std::vector<int32_t> groupAt_;
   std::vector<uint32_t> levelBodies_;  ///< findLevels: the bodies of each level (zeros between builds)
   /// How many levels finer than a group of levels a level merged into it may be (findLevels).
   static constexpr int32_t kMergeSpan = 3;
@@ -271,13 +286,13 @@ void Grid::forEachBoxPair(F&& f) const {
 }
 
 template <bool kHashed>
-std::size_t Grid::sweepLevel(uint32_t slotBegin, uint32_t slotEnd, BoxPairs& pairs, std::size_t count) const {
+std::size_t Grid::sweepLevel(uint32_t bucketBegin, uint32_t bucketEnd, BoxPairs& pairs, std::size_t count) const {
   const Entry* entry = entry_.data();
   const Column* column = column_.data();
   // p's partners among the entries [from, end) that start before p ends, added to pairs. Two
   // entries of one column are partners when this is the first column both cross (the corner
   // rule), their boxes meet across y and z (x is the sweep's), and at a hashed level both are of
-  // this column. Kept without a branch on the answer (unpredictable): the slot after the last
+  // this column. Kept without a branch on the answer (unpredictable): the bucket after the last
   // partner is simply overwritten (the list has room for every entry looked at: made sure of for
   // the whole column at once where that many pairs are few, else before each look-ahead).
   auto lookAhead = [&](auto checked, uint32_t p, uint32_t from, uint32_t end) {
@@ -285,13 +300,13 @@ std::size_t Grid::sweepLevel(uint32_t slotBegin, uint32_t slotEnd, BoxPairs& pai
       if (pairs.size() < count + (end - from)) pairs.resize(2 * (count + (end - from)));
     std::pair<uint32_t, uint32_t>* out = pairs.data();
     const Entry& e = entry[p];
-    const Reach reach = reachOf(e);
+    const Limits limits = limitsOf(e);
     const float endX = e.maxX;
     const uint32_t corner = e.flags & kFirstBoth, body = e.body;  // in registers: the stores below may alias e
     for (uint32_t q = from; q < end && entry[q].minX <= endX; ++q) {
       const Entry& c = entry[q];
       bool partner = ((corner | c.flags) & kFirstBoth) == kFirstBoth;
-      partner &= meetsAcross(c, reach);
+      partner &= meetsAcross(c, limits);
       if constexpr (kHashed) partner &= (column[q].y == column[p].y) & (column[q].z == column[p].z);
       out[count] = {body, c.body};
       count += partner;
@@ -314,11 +329,11 @@ std::size_t Grid::sweepLevel(uint32_t slotBegin, uint32_t slotEnd, BoxPairs& pai
       }
     }
   };
-  for (uint32_t s = slotBegin; s < slotEnd; ++s) {
+  for (uint32_t s = bucketBegin; s < bucketEnd; ++s) {
     const uint32_t ownBegin = start_[2 * s], ownEnd = start_[2 * s + 1], finerEnd = start_[2 * s + 2];
     if (ownBegin == ownEnd) continue;  // pairs of two finer bodies are found at their own level
     // Every pair of the column's entries that can be looked at (own with own, own with finer),
-    // and one more slot.
+    // and one more bucket.
     const uint64_t own = ownEnd - ownBegin, finer = finerEnd - ownEnd;
     const uint64_t most = own * (own - 1) / 2 + own * finer + 1;
     if (most <= kColumnPairsMadeRoomFor) {
@@ -338,14 +353,14 @@ void Grid::forEachInBox(const Bounds& box, F&& f) const {
     return (b.minX <= a.maxX) & (a.minX <= b.maxX) & (b.minY <= a.maxY) & (a.minY <= b.maxY) & (b.minZ <= a.maxZ) &
            (a.minZ <= b.maxZ);
   };
-  for (const Level& l : levels_) {
+  for (const LevelGroup& l : groups_) {
     if (l.own == 0) continue;
     ColumnRange r = columnsOf(box, l.inverse);
     r.y0 = r.y0 < l.y0 ? l.y0 : r.y0, r.y1 = r.y1 > l.y1 ? l.y1 : r.y1;
     r.z0 = r.z0 < l.z0 ? l.z0 : r.z0, r.z1 = r.z1 > l.z1 ? l.z1 : r.z1;
     if (r.y0 > r.y1 || r.z0 > r.z1) continue;
     const double columns = (double(r.y1) - r.y0 + 1) * (double(r.z1) - r.z0 + 1);
-    const uint32_t first = start_[2 * l.slotBase], last = start_[2 * (l.slotBase + l.slotCount)];
+    const uint32_t first = start_[2 * l.bucketBase], last = start_[2 * (l.bucketBase + l.bucketCount)];
     if (columns > double(l.own)) {
       // Fewer bodies than columns: each own body once, in its first column.
       for (uint32_t p = first; p < last; ++p) {
@@ -358,7 +373,7 @@ void Grid::forEachInBox(const Bounds& box, F&& f) const {
       for (int32_t y = r.y0; y <= r.y1; ++y) {
         // A body is reported in the first column it shares with the box (see the top).
         const uint32_t need = kOwn | (y == r.y0 ? 0 : kFirstY) | (z == r.z0 ? 0 : kFirstZ);
-        const uint32_t s = slotOf(l, y, z);
+        const uint32_t s = bucketOf(l, y, z);
         for (uint32_t p = start_[2 * s]; p < start_[2 * s + 1] && entry_[p].minX <= a.maxX; ++p) {
           const Entry& e = entry_[p];
           if ((e.flags & need) != need || !meets(boxOf(e))) continue;

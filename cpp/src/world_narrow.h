@@ -4,9 +4,8 @@
 // decided in a loop of its own: spheres against spheres by overlaps(), which is a few operations;
 // boxes against boxes and spheres against boxes four at a time by the batches' float filters
 // (box_filter.h), which settle the pairs no rounding can flip, the exact overlaps() taking the
-// rest; pairs with a k-DOP by the World's shortcuts, then its exact test (world.cpp, kdopShortcuts,
-// kdopPairOverlaps). The verdicts are
-// overlaps()'s: the filters only answer where they are sure (the batch tests hold them to the
+// rest; pairs with a k-DOP by the k-DOP shortcuts, then the exact test (world_kdop.h,
+// settleKdopPair, bodiesOverlap). The verdicts are overlaps()'s: the filters only answer where they are sure (the batch tests hold them to the
 // exact ones), so pairs() stays exact. Where SIMD lanes are missing every pair takes the exact test.
 
 #include <cstddef>
@@ -21,6 +20,7 @@
 #include "lanes.h"
 #include "platform.h"
 #include "world_bodies.h"
+#include "world_kdop.h"
 
 namespace sepaxis::detail {
 
@@ -120,15 +120,15 @@ class NarrowPhase {
     for (const unsigned kind : {kSpheres, kSphereBox, kBoxes}) pairs_[kind].clear();
   }
 
-  /// emit(a, b) for every pair filed with a k-DOP that `settle(a, b)` says overlap (1); the pairs
-  /// it leaves (-1) are kept for decideUnsettled, those apart (0) dropped. `settle` reads the
-  /// bodies only (the k-DOP shortcuts): parts may run at once.
-  template <class Settle, class Emit>
-  void settleKdops(Settle&& settle, Emit&& emit) {
+  /// emit(a, b) for every pair filed with a k-DOP that the k-DOP shortcuts (settleKdopPair) say
+  /// overlap; the pairs they leave are kept for decideUnsettled, those apart dropped. Reads the
+  /// bodies only: narrow phases of other pairs of the same bodies may run at once.
+  template <class Emit>
+  void settleKdops(const BodyStore& bodies, Emit&& emit) {
     for (const WorldShape other : {WorldShape::Sphere, WorldShape::Box, WorldShape::Kdop}) {
       std::vector<PairOfBodies>& pairs = pairs_[pairKind(other, WorldShape::Kdop)];
       for (const auto& [a, b] : pairs) {
-        const int verdict = settle(a, b);
+        const int verdict = settleKdopPair(bodies, a, b);
         if (verdict > 0) emit(a, b);
         else if (verdict < 0) unsettled_.push_back({a, b});
       }
@@ -136,11 +136,11 @@ class NarrowPhase {
     }
   }
 
-  /// emit(a, b) for the pairs settleKdops left that exact(a, b) says overlap; then forgets them.
-  /// exact may build k-DOPs (BodyStore::kdopWorld): one thread at a time.
-  template <class Exact, class Emit>
-  void decideUnsettled(Exact&& exact, Emit&& emit) {
-    each(unsettled_, exact, emit);
+  /// emit(a, b) for the pairs settleKdops left that overlap (bodiesOverlap); then forgets them.
+  /// It may build k-DOPs (BodyStore::kdopWorld): one thread at a time.
+  template <class Emit>
+  void decideUnsettled(BodyStore& bodies, Emit&& emit) {
+    each(unsettled_, [&bodies](uint32_t a, uint32_t b) { return bodiesOverlap(bodies, a, b); }, emit);
     unsettled_.clear();
   }
 

@@ -66,7 +66,7 @@ double& field(Box& x, int f) {
   return x.e[f - 12];
 }
 
-std::vector<Case> adversarialCases(bool aabb) {
+[[maybe_unused]] std::vector<Case> adversarialCases(bool aabb) {
   std::mt19937 rng(aabb ? 777 : 778);
   std::uniform_real_distribution<double> size(0.2, 1.5);
   std::vector<Case> cases;

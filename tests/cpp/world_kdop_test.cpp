@@ -16,7 +16,7 @@
 
 #include "sepaxis/sepaxis.h"
 #include "world_random.h"
-#include "world_bodies.h"
+#include "world_kdop.h"
 
 namespace {
 
@@ -62,8 +62,8 @@ bool checkPair(const Volume& kdop, const Volume& other, Quat qa, Quat qb, Vec3 a
   store.add(kdop, makeRigidTransform(qa, at).value());
   store.add(other, makeRigidTransform(qb, at + offset).value());
   const bool truth = overlaps(store.worldVolume(0), store.worldVolume(1));
-  const bool separated = store.kdopSlabSeparates(0, 1), sure = store.kdopSurelyOverlaps(0, 1);
-  const bool apart = store.kdopSurelyApart(0, 1), witness = store.kdopOverlapWitness(0, 1);
+  const bool separated = detail::kdopSlabSeparates(store, 0, 1), sure = detail::kdopSurelyOverlaps(store, 0, 1);
+  const bool apart = detail::kdopSurelyApart(store, 0, 1), witness = detail::kdopOverlapWitness(store, 0, 1);
   if (separated) {
     EXPECT_FALSE(truth) << what << ": kdopSlabSeparates, but overlaps() says they overlap";
   }
@@ -149,7 +149,7 @@ TEST(WorldKdopShortcuts, TheSlabTestSeesATurnedBoxItselfNotItsBoundingBox) {
   const double s = std::sin(3.141592653589793 / 8), c = std::cos(3.141592653589793 / 8);
   // Its corner reaches 1 / cos(45) = 1.414 from its centre along x, and 1 along (1,1,0)/sqrt 2.
   store.add(makeAabb({-1, -1, -1}, {1, 1, 1}).value(), makeRigidTransform({0, 0, s, c}, {2, 2, 0}).value());
-  EXPECT_TRUE(store.kdopSlabSeparates(0, 1));
+  EXPECT_TRUE(detail::kdopSlabSeparates(store, 0, 1));
   EXPECT_FALSE(overlaps(store.worldVolume(0), store.worldVolume(1)));
 }
 
@@ -164,8 +164,8 @@ TEST(WorldKdopShortcuts, BodiesBeyondAnEdgeOfAKdopButNotBeyondAFaceAreSurelyApar
     detail::BodyStore store;
     store.add(cube, identity);
     store.add(makeSphere({0, 0, 0}, 0.6).value(), makeRigidTransform({0, 0, 0, 1}, {1.5, 1.5, 0}).value());
-    EXPECT_FALSE(store.kdopSlabSeparates(0, 1));
-    EXPECT_TRUE(store.kdopSurelyApart(0, 1));
+    EXPECT_FALSE(detail::kdopSlabSeparates(store, 0, 1));
+    EXPECT_TRUE(detail::kdopSurelyApart(store, 0, 1));
     EXPECT_FALSE(overlaps(store.worldVolume(0), store.worldVolume(1)));
   }
   {
@@ -177,8 +177,8 @@ TEST(WorldKdopShortcuts, BodiesBeyondAnEdgeOfAKdopButNotBeyondAFaceAreSurelyApar
     const double s = std::sin(3.141592653589793 / 12), c = std::cos(3.141592653589793 / 12);
     store.add(makeAabb({-0.5, -0.5, -0.5}, {0.5, 0.5, 0.5}).value(),
               makeRigidTransform({0, 0, s, c}, {1.6, 1.6, 0}).value());
-    EXPECT_FALSE(store.kdopSlabSeparates(0, 1));
-    EXPECT_TRUE(store.kdopSurelyApart(0, 1));
+    EXPECT_FALSE(detail::kdopSlabSeparates(store, 0, 1));
+    EXPECT_TRUE(detail::kdopSurelyApart(store, 0, 1));
     EXPECT_FALSE(overlaps(store.worldVolume(0), store.worldVolume(1)));
   }
   {
@@ -187,7 +187,7 @@ TEST(WorldKdopShortcuts, BodiesBeyondAnEdgeOfAKdopButNotBeyondAFaceAreSurelyApar
     store.add(cube, identity);
     const double at = 1 + (0.6 - 0.01) / std::sqrt(2.0);
     store.add(makeSphere({0, 0, 0}, 0.6).value(), makeRigidTransform({0, 0, 0, 1}, {at, at, 0}).value());
-    EXPECT_FALSE(store.kdopSurelyApart(0, 1));
+    EXPECT_FALSE(detail::kdopSurelyApart(store, 0, 1));
     EXPECT_TRUE(overlaps(store.worldVolume(0), store.worldVolume(1)));
   }
 }

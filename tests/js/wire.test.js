@@ -79,4 +79,13 @@ describe('the wire', () => {
       expect(code.match(/\?\s*8\s*:/g) ?? [], file).toEqual([]);
     }
   });
+
+  it("the World's thread limit comes from the wire (sepaxis::kMaxWorldThreads), never a bare number", () => {
+    expect(wire.WORLD_MAX_THREADS).toBe(64);
+    for (const file of ['index.js', 'world.js']) {
+      const code = readFileSync(new URL(file, dist), 'utf8').replace(/\/\/.*$/gm, '');
+      expect(code.match(/threads\s*>\s*\d\d/g) ?? [], file).toEqual([]);  // a limit, not "threads > 0"
+      expect(code.match(/from 1 to \d/g) ?? [], file).toEqual([]);
+    }
+  });
 });

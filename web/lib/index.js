@@ -60,9 +60,9 @@ function helperThreadsOf(threads) {
   if (threads === undefined || threads === false || threads === 1) return 0;
   const os = globalThis.process?.getBuiltinModule?.('node:os');
   if (threads === true) threads = Math.min(8, os?.availableParallelism?.() ?? 1);
-  else if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 64)
+  else if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > wire.WORLD_MAX_THREADS)
     throw new (typeof threads === 'number' ? RangeError : TypeError)(
-      `init: options.threads must be true or an integer from 1 to 64, got ${show(threads)}`);
+      `init: options.threads must be true or an integer from 1 to ${wire.WORLD_MAX_THREADS}, got ${show(threads)}`);
   // Node only, for now: its Workers run Emscripten's threads (browsers need a cross-origin
   // isolated page, not yet tested).
   return os && typeof SharedArrayBuffer === 'function' ? threads - 1 : 0;

@@ -19,6 +19,7 @@ const IO_BODY = IO + wire.IO_BODY, IO_FAILED_INDEX = IO + wire.IO_FAILED_INDEX;
 /** A body id's slot: its place in world.poses (times POSE_NUMBERS). */
 const SLOT_MASK = 2 ** wire.WORLD_SLOT_BITS - 1;
 const MAX_BODIES = 2 ** wire.WORLD_SLOT_BITS;
+const MAX_THREADS = wire.WORLD_MAX_THREADS;
 const MAX_ID = 0xffffffff;
 
 // Worlds nobody disposed are freed once collected (their helper threads go back to the module).
@@ -70,9 +71,9 @@ export class World {
     if (typeof capacity !== 'number' || !Number.isInteger(capacity) || capacity < 1 || capacity > MAX_BODIES)
       throw new (typeof capacity === 'number' ? RangeError : TypeError)(
         `createWorld: options.capacity must be an integer from 1 to ${MAX_BODIES}, got ${show(capacity)}`);
-    if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > 64)
+    if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)
       throw new (typeof threads === 'number' ? RangeError : TypeError)(
-        `createWorld: options.threads must be an integer from 1 to 64, got ${show(threads)}`);
+        `createWorld: options.threads must be an integer from 1 to ${MAX_THREADS}, got ${show(threads)}`);
     this.#host = host;
     this.#m = host.module;
     this.#ptr = this.#m._sx_world_create(capacity);

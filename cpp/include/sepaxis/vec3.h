@@ -24,9 +24,8 @@ constexpr bool operator!=(Vec3 a, Vec3 b) { return !(a == b); }
 /// min and max of finite numbers. Unlike std::fmin/fmax (NaN-aware library calls unless compiled
 /// with -ffast-math), these compile to one instruction in the hot loops. In WebAssembly with SIMD
 /// they are f64x2.pmin and pmax, which are defined as exactly these selects: V8 (Node 20) compiles
-/// a scalar f64 select to a compare and a branch, which mispredicts on data like a box's extents
-/// (the World's setPoses for 10,000 bodies in Node: 0.83 -> 0.74 ms; with 10 % 14-DOPs a frame
-/// 5.5 -> 4.2 ms), and pmin/pmax to one minpd/maxpd.
+/// a scalar f64 select to a compare and a branch, which mispredicts on data like a box's extents,
+/// and pmin/pmax to one minpd/maxpd.
 #if defined(__wasm_simd128__)
 namespace detail {
 using F64x2 = double __attribute__((__vector_size__(16)));

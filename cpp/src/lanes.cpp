@@ -1,0 +1,7 @@
+#include "lanes.h"
+
+namespace sepaxis::lanes {
+
+Implementation compiledImplementation() { return kImplementation; }
+
+}  // namespace sepaxis::lanes
