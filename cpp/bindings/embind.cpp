@@ -118,8 +118,10 @@ val toJson(const AxisReport& axis) {
   o.set(a_symbol, array(axis.a));
   o.set(b_symbol, array(axis.b));
   // A degenerate axis has no gap: null, not NaN, which JSON cannot hold (the report is plain JSON).
-  if (axis.degenerate) o.set(gap_symbol, val::null());
-  else o.set(gap_symbol, axis.gap);
+  if (axis.degenerate)
+    o.set(gap_symbol, val::null());
+  else
+    o.set(gap_symbol, axis.gap);
   o.set(separating_symbol, axis.separating);
   o.set(degenerate_symbol, axis.degenerate);
   if (axis.degenerate) o.set(reason_symbol, axis.reason);

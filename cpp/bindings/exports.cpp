@@ -74,9 +74,7 @@ SEPAXIS_NOINLINE int overlapsReadOutOfLine(const double* pa, int typeA, const do
 // Pairs with a k-DOP: both slots decoded (k-DOPs through the cache), then visited.
 SEPAXIS_NOINLINE int overlapsDecoded() {
   if (int status = decodeBoth()) return status;
-  return visitSlot(0, [](const auto& a) {
-    return visitSlot(1, [&](const auto& b) { return int(overlaps(a, b)); });
-  });
+  return visitSlot(0, [](const auto& a) { return visitSlot(1, [&](const auto& b) { return int(overlaps(a, b)); }); });
 }
 
 // type and precision packed as type + kFloat32 * precision: the exports stay within a few arguments.
@@ -108,13 +106,19 @@ EMSCRIPTEN_KEEPALIVE int sx_overlaps(int typeA, int typeB) {
     case S * 8 + S: return overlapsRead<Sphere, Sphere>(pa, typeA, pb, typeB);
     case A * 8 + A: return overlapsRead<Aabb, Aabb>(pa, typeA, pb, typeB);
     case S * 8 + A: return overlapsReadOutOfLine<Sphere, Aabb>(pa, typeA, pb, typeB);
-    case S * 8 + O: case S * 8 + Q: return overlapsReadOutOfLine<Sphere, Obb>(pa, typeA, pb, typeB);
+    case S * 8 + O:
+    case S * 8 + Q: return overlapsReadOutOfLine<Sphere, Obb>(pa, typeA, pb, typeB);
     case A * 8 + S: return overlapsReadOutOfLine<Aabb, Sphere>(pa, typeA, pb, typeB);
-    case A * 8 + O: case A * 8 + Q: return overlapsReadOutOfLine<Aabb, Obb>(pa, typeA, pb, typeB);
-    case O * 8 + S: case Q * 8 + S: return overlapsReadOutOfLine<Obb, Sphere>(pa, typeA, pb, typeB);
-    case O * 8 + A: case Q * 8 + A: return overlapsReadOutOfLine<Obb, Aabb>(pa, typeA, pb, typeB);
-    case O * 8 + O: case O * 8 + Q: case Q * 8 + O: case Q * 8 + Q:
-      return overlapsReadOutOfLine<Obb, Obb>(pa, typeA, pb, typeB);
+    case A * 8 + O:
+    case A * 8 + Q: return overlapsReadOutOfLine<Aabb, Obb>(pa, typeA, pb, typeB);
+    case O * 8 + S:
+    case Q * 8 + S: return overlapsReadOutOfLine<Obb, Sphere>(pa, typeA, pb, typeB);
+    case O * 8 + A:
+    case Q * 8 + A: return overlapsReadOutOfLine<Obb, Aabb>(pa, typeA, pb, typeB);
+    case O * 8 + O:
+    case O * 8 + Q:
+    case Q * 8 + O:
+    case Q * 8 + Q: return overlapsReadOutOfLine<Obb, Obb>(pa, typeA, pb, typeB);
     default: return overlapsDecoded();
   }
 }
@@ -163,16 +167,15 @@ EMSCRIPTEN_KEEPALIVE int sx_bounding_box() {
   return 0;
 }
 
-EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_pairwise(int typeA, int kA, uintptr_t a, uint32_t strideA, int typeB,
-                                                   int kB, uintptr_t b, uint32_t strideB, uint32_t count,
-                                                   uintptr_t out) {
+EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_pairwise(int typeA, int kA, uintptr_t a, uint32_t strideA, int typeB, int kB,
+                                                   uintptr_t b, uint32_t strideB, uint32_t count, uintptr_t out) {
   return uint32_t(overlapsPairwise(layout(typeA, kA, a, strideA), layout(typeB, kB, b, strideB), count,
                                    reinterpret_cast<uint8_t*>(out)));
 }
 
 // The one volume is slot 0 (decode it first with sx_decode).
-EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_one_to_many(int type, int k, uintptr_t data, uint32_t stride,
-                                                      uint32_t count, uintptr_t out) {
+EMSCRIPTEN_KEEPALIVE uint32_t sx_overlaps_one_to_many(int type, int k, uintptr_t data, uint32_t stride, uint32_t count,
+                                                      uintptr_t out) {
   const BatchLayout many = layout(type, k, data, stride);
   uint8_t* results = reinterpret_cast<uint8_t*>(out);
   return uint32_t(visitSlot(0, [&](const auto& one) { return overlapsOneToMany(Volume{one}, many, count, results); }));
@@ -192,8 +195,10 @@ EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, ui
   // Float32 batches store the nearest float: the batch then holds that volume, exactly.
   auto put = [&](int f, double v) {
     const size_t at = size_t(f) * stride + i;
-    if (f32) reinterpret_cast<float*>(data)[at] = float(v);
-    else reinterpret_cast<double*>(data)[at] = v;
+    if (f32)
+      reinterpret_cast<float*>(data)[at] = float(v);
+    else
+      reinterpret_cast<double*>(data)[at] = v;
   };
   auto putVec = [&](int f, Vec3 v) { put(f, v.x), put(f + 1, v.y), put(f + 2, v.z); };
   using namespace batch_field;

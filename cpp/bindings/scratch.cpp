@@ -56,7 +56,8 @@ int kdopSlabs(const double* p) {
 Problem slotProblem(const double* p) {
   const double* f = p + wire::kSlotFields;
   switch (slotTypeCode(p)) {
-    case wire::kTypeSphere: return validateSphere(slotVec(f, batch_field::kSphereCenter), f[batch_field::kSphereRadius]);
+    case wire::kTypeSphere:
+      return validateSphere(slotVec(f, batch_field::kSphereCenter), f[batch_field::kSphereRadius]);
     case wire::kTypeAabb: return validateAabb(slotVec(f, batch_field::kAabbMin), slotVec(f, batch_field::kAabbMax));
     case wire::kTypeObb: {
       const Vec3 axes[3] = {slotVec(f, batch_field::kObbAxes), slotVec(f, batch_field::kObbAxes + 3),
@@ -90,8 +91,10 @@ double* slotData(int index) { return gScratch + wire::kSlotA + index * wire::kSl
 
 int failSlot(int index) {
   const double* p = slotData(index);
-  if (slotTypeCode(p) < 0) gLastError = kUnknownType;
-  else fail(slotProblem(p));
+  if (slotTypeCode(p) < 0)
+    gLastError = kUnknownType;
+  else
+    fail(slotProblem(p));
   return wire::slotInvalid(index);
 }
 
@@ -108,7 +111,7 @@ bool decode(int index) {
       s.type = VolumeType::Kdop;
       const Slot& other = gSlots[1 - index];
       s.kdop = kdopSlabs(p) > 0 ? cachedKdop(p + wire::kSlotKdopK, int(p[wire::kSlotKdopK]),
-                                              other.type == VolumeType::Kdop ? other.kdop : nullptr)
+                                             other.type == VolumeType::Kdop ? other.kdop : nullptr)
                                 : nullptr;
       valid = s.kdop != nullptr;
       break;

@@ -33,9 +33,9 @@ inline constexpr int kSlotAInvalid = -1;    ///< slot 0's volume is invalid: las
 inline constexpr int kSlotBInvalid = -2;    ///< slot 1's volume is invalid: lastError() says why
 inline constexpr int kWrongBatchType = -4;  ///< sx_store: the batch holds another type (or k)
 // The world exports (world_exports.cpp); io[kIoFailedIndex] says which element failed.
-inline constexpr int kUnknownBody = -5;   ///< an id that is no body of the world (removed or never added)
-inline constexpr int kInvalidPose = -6;   ///< a pose makeRigidTransform refuses: lastError() says why
-inline constexpr int kWorldRefused = -7;  ///< the World refused the call: lastError() has its Error's message
+inline constexpr int kUnknownBody = -5;    ///< an id that is no body of the world (removed or never added)
+inline constexpr int kInvalidPose = -6;    ///< a pose makeRigidTransform refuses: lastError() says why
+inline constexpr int kWorldRefused = -7;   ///< the World refused the call: lastError() has its Error's message
 inline constexpr int kDuplicateBody = -8;  ///< an id named a second time in one setPoses call (at io[kIoFailedIndex])
 /// The status of slot `index` being invalid.
 constexpr int slotInvalid(int index) { return kSlotAInvalid - index; }
@@ -63,18 +63,18 @@ static_assert(kSlotFields + batch_field::kObbCount <= kSlotDoubles, "an OBB fill
 static_assert(kSlotKdopFields + 2 * kMaxKdopSlabs <= kSlotDoubles, "a 26-DOP fills a slot");
 
 // io, relative to kIo: the arguments and results of the query exports (exports.cpp, embind.cpp).
-inline constexpr int kIoPoint = 0;          ///< contains, closestPoint: the point
-inline constexpr int kIoClosestPoint = 3;   ///< closestPoint: the result
-inline constexpr int kIoOrigin = 0;         ///< raycast: origin; segmentCast: p
-inline constexpr int kIoDirection = 3;      ///< raycast: direction; segmentCast: q
-inline constexpr int kIoMaxDistance = 6;    ///< raycast
-inline constexpr int kIoHitDistance = 8;    ///< casts' result: distance, point, normal, startsInside
+inline constexpr int kIoPoint = 0;         ///< contains, closestPoint: the point
+inline constexpr int kIoClosestPoint = 3;  ///< closestPoint: the result
+inline constexpr int kIoOrigin = 0;        ///< raycast: origin; segmentCast: p
+inline constexpr int kIoDirection = 3;     ///< raycast: direction; segmentCast: q
+inline constexpr int kIoMaxDistance = 6;   ///< raycast
+inline constexpr int kIoHitDistance = 8;   ///< casts' result: distance, point, normal, startsInside
 inline constexpr int kIoHitPoint = 9;
 inline constexpr int kIoHitNormal = 12;
 inline constexpr int kIoHitStartsInside = 15;
-inline constexpr int kIoBoxMin = 0;         ///< boundingBox's result
+inline constexpr int kIoBoxMin = 0;  ///< boundingBox's result
 inline constexpr int kIoBoxMax = 3;
-inline constexpr int kIoRotation = 0;       ///< transform: quaternion x y z w
+inline constexpr int kIoRotation = 0;  ///< transform: quaternion x y z w
 inline constexpr int kIoTranslation = 4;
 inline constexpr int kIoScale = 7;
 inline constexpr int kIoBody = 16;         ///< world add: the new body's id; world raycast: the body hit

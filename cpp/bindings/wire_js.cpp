@@ -12,6 +12,7 @@ int main() {
   std::puts("// Do not edit: change wire.h. The wire between the module and the package: type codes,");
   std::puts("// statuses, the scratch layout, io offsets and the batch field order.");
   std::puts("");
-  sepaxis::wire::forEachWireConstant([](const char* name, int value) { std::printf("export const %s = %d;\n", name, value); });
+  sepaxis::wire::forEachWireConstant(
+      [](const char* name, int value) { std::printf("export const %s = %d;\n", name, value); });
   return 0;
 }

@@ -38,11 +38,11 @@ constexpr uint32_t kNotListed = 0xffffffffu;
 struct JsWorld {
   World world;
   std::vector<BodyId> stagedIds;
-  std::vector<double> stagedPoses;      // kPoseNumbers per staged id
-  std::vector<double> slotPoses;        // kPoseNumbers per slot: world.poses
-  std::vector<BodyId> bodies;           // every body, in no particular order
-  std::vector<uint32_t> listed;         // by slot: its body's place in `bodies`, or kNotListed
-  std::vector<BodyId> found;            // query's result
+  std::vector<double> stagedPoses;  // kPoseNumbers per staged id
+  std::vector<double> slotPoses;    // kPoseNumbers per slot: world.poses
+  std::vector<BodyId> bodies;       // every body, in no particular order
+  std::vector<uint32_t> listed;     // by slot: its body's place in `bodies`, or kNotListed
+  std::vector<BodyId> found;        // query's result
 
   void reserve(size_t n) {
     world.reserve(n);

@@ -41,19 +41,22 @@ size_t aabbsPairwise(const BatchLayout& la, const BatchLayout& lb, size_t count,
   const T *a[6], *b[6];
   fieldPointers(la, a);
   fieldPointers(lb, b);
-  return inFours(count, out, [&](size_t i) { return aabbFour(a, b, i, out); }, [&](size_t j) { return aabbPair(a, b, j); });
+  return inFours(
+      count, out, [&](size_t i) { return aabbFour(a, b, i, out); }, [&](size_t j) { return aabbPair(a, b, j); });
 }
 
 // Sphere-AABB pairs, either order (`sphereFirst`).
 template <class T>
-size_t sphereAabbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool sphereFirst, size_t count, uint8_t* out) {
+size_t sphereAabbPairwise(const BatchLayout& ls, const BatchLayout& lbox, bool sphereFirst, size_t count,
+                          uint8_t* out) {
   const T *s[4], *box[6];
   fieldPointers(ls, s);
   fieldPointers(lbox, box);
-  return inFours(count, out, [&](size_t i) { return sphereAabbFourFiltered(s, box, i, out) || sphereAabbFour(s, box, i, out); },
-                [&](size_t j) {
-    return sphereFirst ? genericPair<Sphere, Aabb>(ls, lbox, j) : genericPair<Aabb, Sphere>(lbox, ls, j);
-  });
+  return inFours(
+      count, out, [&](size_t i) { return sphereAabbFourFiltered(s, box, i, out) || sphereAabbFour(s, box, i, out); },
+      [&](size_t j) {
+        return sphereFirst ? genericPair<Sphere, Aabb>(ls, lbox, j) : genericPair<Aabb, Sphere>(lbox, ls, j);
+      });
 }
 
 template <class A, class B>
@@ -119,9 +122,11 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
   if (a.precision == b.precision && a.type == VolumeType::Sphere && b.type == VolumeType::Aabb)
     return f32 ? sphereAabbPairwise<float>(a, b, true, count, out) : sphereAabbPairwise<double>(a, b, true, count, out);
   if (a.precision == b.precision && a.type == VolumeType::Aabb && b.type == VolumeType::Sphere)
-    return f32 ? sphereAabbPairwise<float>(b, a, false, count, out) : sphereAabbPairwise<double>(b, a, false, count, out);
+    return f32 ? sphereAabbPairwise<float>(b, a, false, count, out)
+               : sphereAabbPairwise<double>(b, a, false, count, out);
 #if SEPAXIS_LANES
-  if (a.precision == b.precision && b.type == VolumeType::Obb && (a.type == VolumeType::Obb || a.type == VolumeType::Aabb))
+  if (a.precision == b.precision && b.type == VolumeType::Obb &&
+      (a.type == VolumeType::Obb || a.type == VolumeType::Aabb))
     return boxesPairwise(a, b, count, out);
   if (a.precision == b.precision && b.type == VolumeType::Aabb && a.type == VolumeType::Obb)  // symmetric test
     return boxesPairwise(b, a, count, out);

@@ -80,7 +80,8 @@ void loadBoxFour(const BatchLayout& l, size_t i, detail::BoxFour& box) {
     const v128_t half = wasm_f64x2_splat(0.5);
     for (int c = 0; c < 3; ++c) {
       v128_t e[2];
-      for (int h = 0; h < 2; ++h) e[h] = wasm_f64x2_mul(wasm_f64x2_sub(load2(at(c + 3) + 2 * h), load2(at(c) + 2 * h)), half);
+      for (int h = 0; h < 2; ++h)
+        e[h] = wasm_f64x2_mul(wasm_f64x2_sub(load2(at(c + 3) + 2 * h), load2(at(c) + 2 * h)), half);
       box.e[c] = toFloats(e[0], e[1]);
       for (int a = 0; a < 3; ++a) box.u[a][c] = lanes::splat<F4>(a == c ? 1 : 0);
     }
@@ -106,8 +107,10 @@ void centreOffsets(const BatchLayout& a, const BatchLayout& b, size_t i, F4 (&d)
     return;
   }
   F2 low[3], high[3];
-  centreOffsetLanes<T>(a, b, [i](const T* p) { return load2(p + i); }, low);
-  centreOffsetLanes<T>(a, b, [i](const T* p) { return load2(p + i + 2); }, high);
+  centreOffsetLanes<T>(
+      a, b, [i](const T* p) { return load2(p + i); }, low);
+  centreOffsetLanes<T>(
+      a, b, [i](const T* p) { return load2(p + i + 2); }, high);
   for (int c = 0; c < 3; ++c) d[c] = toFloats(low[c].v, high[c].v);
 }
 
@@ -181,14 +184,17 @@ size_t boxesPairwiseOf(const BatchLayout& a, const BatchLayout& b, size_t count,
   };
   auto one = [&](size_t i) { return genericPair<A, Obb>(a, b, i); };
   PairsInTwos exact(two, one, out);
-  return filterInFours(count, out, [&](size_t i) {
-    detail::BoxFour x, y;
-    loadBoxFour<T>(a, i, x);
-    loadBoxFour<T>(b, i, y);
-    F4 d[3];
-    centreOffsets<T>(a, b, i, d);
-    return detail::filterBoxes<std::is_same_v<A, Aabb>>(d, x, y);
-  }, exact);
+  return filterInFours(
+      count, out,
+      [&](size_t i) {
+        detail::BoxFour x, y;
+        loadBoxFour<T>(a, i, x);
+        loadBoxFour<T>(b, i, y);
+        F4 d[3];
+        centreOffsets<T>(a, b, i, d);
+        return detail::filterBoxes<std::is_same_v<A, Aabb>>(d, x, y);
+      },
+      exact);
 }
 
 // A sphere against an OBB in f64x2 lanes, field arrays read through `two`, with the exact test's
@@ -228,20 +234,24 @@ std::pair<uint32_t, uint32_t> sphereObbTwo(const BatchLayout& ls, const BatchLay
 }
 
 template <class T>
-size_t sphereObbPairwiseOf(const BatchLayout& ls, const BatchLayout& lbox, bool sphereFirst, size_t count, uint8_t* out) {
+size_t sphereObbPairwiseOf(const BatchLayout& ls, const BatchLayout& lbox, bool sphereFirst, size_t count,
+                           uint8_t* out) {
   auto two = [&](size_t i0, size_t i1) { return sphereObbTwo<T>(ls, lbox, gather<T>(i0, i1)); };
   auto one = [&](size_t i) {
     return sphereFirst ? genericPair<Sphere, Obb>(ls, lbox, i) : genericPair<Obb, Sphere>(lbox, ls, i);
   };
   PairsInTwos exact(two, one, out);
   const T* radius = static_cast<const T*>(ls.data) + 3 * ls.stride;
-  return filterInFours(count, out, [&](size_t i) {
-    detail::BoxFour box;
-    loadBoxFour<T>(lbox, i, box);
-    F4 d[3];
-    centreOffsets<T>(lbox, ls, i, d);  // sphere centre - box centre
-    return detail::filterSphereBox(d, load4(radius + i), box);
-  }, exact);
+  return filterInFours(
+      count, out,
+      [&](size_t i) {
+        detail::BoxFour box;
+        loadBoxFour<T>(lbox, i, box);
+        F4 d[3];
+        centreOffsets<T>(lbox, ls, i, d);  // sphere centre - box centre
+        return detail::filterSphereBox(d, load4(radius + i), box);
+      },
+      exact);
 }
 
 }  // namespace

@@ -18,7 +18,9 @@ inline double field(const BatchLayout& l, int f, size_t i) {
   return l.precision == Precision::Float32 ? double(static_cast<const float*>(l.data)[at])
                                            : static_cast<const double*>(l.data)[at];
 }
-inline Vec3 vec(const BatchLayout& l, int f, size_t i) { return {field(l, f, i), field(l, f + 1, i), field(l, f + 2, i)}; }
+inline Vec3 vec(const BatchLayout& l, int f, size_t i) {
+  return {field(l, f, i), field(l, f + 1, i), field(l, f + 2, i)};
+}
 
 // Loads element i without allocating; false when it is invalid. Out of line: each is called from
 // every generic pair loop and fallback of its type (batch.cpp instantiates sixteen), where a copy
@@ -51,7 +53,7 @@ uint8_t spherePair(const T* const a[4], const T* const b[4], size_t i) {
   const Sphere sa{{a[kSphereCenter][i], a[kSphereCenter + 1][i], a[kSphereCenter + 2][i]}, a[kSphereRadius][i]};
   const Sphere sb{{b[kSphereCenter][i], b[kSphereCenter + 1][i], b[kSphereCenter + 2][i]}, b[kSphereRadius][i]};
   return isValidSphere(sa.center, sa.radius) && isValidSphere(sb.center, sb.radius) ? uint8_t(overlaps(sa, sb))
-                                                                                      : kBatchInvalid;
+                                                                                    : kBatchInvalid;
 }
 
 template <class T>

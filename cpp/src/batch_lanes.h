@@ -33,9 +33,9 @@ inline F4 stored(const float* p) { return {wasm_v128_load(p)}; }
 // The verdicts of four pairs as four result bytes written at once: a table turns the 4-bit mask
 // (bit j: pair i + j) into the bytes 0/1.
 inline void storeFourBits(uint8_t* out, uint32_t bits) {
-  static constexpr uint32_t kBytes[16] = {
-      0x00000000, 0x00000001, 0x00000100, 0x00000101, 0x00010000, 0x00010001, 0x00010100, 0x00010101,
-      0x01000000, 0x01000001, 0x01000100, 0x01000101, 0x01010000, 0x01010001, 0x01010100, 0x01010101};
+  static constexpr uint32_t kBytes[16] = {0x00000000, 0x00000001, 0x00000100, 0x00000101, 0x00010000, 0x00010001,
+                                          0x00010100, 0x00010101, 0x01000000, 0x01000001, 0x01000100, 0x01000101,
+                                          0x01010000, 0x01010001, 0x01010100, 0x01010101};
   const uint32_t bytes = kBytes[bits];
   std::memcpy(out, &bytes, 4);  // little-endian (WebAssembly and x86): byte j is pair i + j
 }
@@ -75,9 +75,9 @@ SEPAXIS_ALWAYS_INLINE M2 spheresHalf(const T* const a[4], const T* const b[4], s
            large = lanes::splat<F2>(tolerance::kLaneLargeSquare);
   auto at = [j](const T* p) { return F2{load2(p + j)}; };
   const F2 ra = at(a[kSphereRadius]), rb = at(b[kSphereRadius]);
-  const auto [d2, reach] = detail::centresAndReach(at(a[kSphereCenter]), at(a[kSphereCenter + 1]), at(a[kSphereCenter + 2]),
-                                                   ra, at(b[kSphereCenter]), at(b[kSphereCenter + 1]),
-                                                   at(b[kSphereCenter + 2]), rb);
+  const auto [d2, reach] =
+      detail::centresAndReach(at(a[kSphereCenter]), at(a[kSphereCenter + 1]), at(a[kSphereCenter + 2]), ra,
+                              at(b[kSphereCenter]), at(b[kSphereCenter + 1]), at(b[kSphereCenter + 2]), rb);
   const F2 r2 = reach * reach;
   // min/max pass a NaN in their first operand through; a NaN radius also makes r2 NaN.
   fast = ((lanes::min(ra, rb) >= zero) & (r2 > small)) & (lanes::max(d2, r2) < large) & fast;
@@ -114,9 +114,9 @@ inline bool spheresFourFiltered(const float* const a[4], const float* const b[4]
   return fourAtOnce(i, out, [&](M4& fast) {
     auto at = [i](const float* p) { return stored(p + i); };
     const F4 ra = at(a[kSphereRadius]), rb = at(b[kSphereRadius]);
-    const auto [d2, reach] = detail::centresAndReach(at(a[kSphereCenter]), at(a[kSphereCenter + 1]), at(a[kSphereCenter + 2]),
-                                                     ra, at(b[kSphereCenter]), at(b[kSphereCenter + 1]),
-                                                     at(b[kSphereCenter + 2]), rb);
+    const auto [d2, reach] =
+        detail::centresAndReach(at(a[kSphereCenter]), at(a[kSphereCenter + 1]), at(a[kSphereCenter + 2]), ra,
+                                at(b[kSphereCenter]), at(b[kSphereCenter + 1]), at(b[kSphereCenter + 2]), rb);
     // Both radii >= 0, not only their sum.
     return decideFourFiltered(d2, reach, lanes::min(ra, rb) >= lanes::splat<F4>(0), fast);
   });
@@ -128,7 +128,8 @@ inline bool spheresFourFiltered(const double* const[4], const double* const[4], 
 // lanes are those whose boxes are plainly valid: every width max - min is >= 0 and finite (its
 // sign is exact; NaN, infinities and widths that overflow fail, and go to the exact scalar test).
 template <class T, class V = decltype(stored(static_cast<const T*>(nullptr)))>
-SEPAXIS_ALWAYS_INLINE lanes::Mask<V> aabbLanes(const T* const a[6], const T* const b[6], size_t j, lanes::Mask<V>& fast) {
+SEPAXIS_ALWAYS_INLINE lanes::Mask<V> aabbLanes(const T* const a[6], const T* const b[6], size_t j,
+                                               lanes::Mask<V>& fast) {
   using namespace batch_field;
   const V zero = lanes::splat<V>(0), limit = lanes::splat<V>(std::numeric_limits<T>::max());
   lanes::Mask<V> hit = lanes::allSet<V>();
@@ -159,8 +160,9 @@ inline bool aabbFour(const float* const a[6], const float* const b[6], size_t i,
 template <class T>
 SEPAXIS_ALWAYS_INLINE M2 sphereAabbHalf(const T* const s[4], const T* const box[6], size_t j, M2& fast) {
   using namespace batch_field;
-  const F2 zero = lanes::splat<F2>(0), half = lanes::splat<F2>(0.5), small = lanes::splat<F2>(tolerance::kLaneTinySquare),
-           large = lanes::splat<F2>(tolerance::kLaneLargeSquare), limit = lanes::splat<F2>(tolerance::kLaneLargeLength);
+  const F2 zero = lanes::splat<F2>(0), half = lanes::splat<F2>(0.5),
+           small = lanes::splat<F2>(tolerance::kLaneTinySquare), large = lanes::splat<F2>(tolerance::kLaneLargeSquare),
+           limit = lanes::splat<F2>(tolerance::kLaneLargeLength);
   const F2 r{load2(s[kSphereRadius] + j)}, r2 = r * r;
   fast = fast & ((r >= zero) & ((r2 > small) & (r2 < large)));
   M2 faceSeparates = !lanes::allSet<F2>();
@@ -195,7 +197,8 @@ inline bool sphereAabbFourFiltered(const float* const s[4], const float* const b
     F4 d2 = zero;
     M4 plain = lanes::allSet<F4>();
     for (int c = 0; c < 3; ++c) {
-      const F4 p = stored(s[kSphereCenter + c] + i), lo = stored(box[kAabbMin + c] + i), hi = stored(box[kAabbMax + c] + i);
+      const F4 p = stored(s[kSphereCenter + c] + i), lo = stored(box[kAabbMin + c] + i),
+               hi = stored(box[kAabbMax + c] + i);
       const F4 offset = lanes::max(lanes::max(lo - p, p - hi), zero);
       d2 = d2 + offset * offset;
       const F4 width = hi - lo;
@@ -210,15 +213,25 @@ inline bool sphereAabbFourFiltered(const double* const[4], const double* const[6
 #else
 // Without SIMD lanes every group of four goes to the exact tests.
 template <class T>
-bool spheresFourFiltered(const T* const[4], const T* const[4], size_t, uint8_t*) { return false; }
+bool spheresFourFiltered(const T* const[4], const T* const[4], size_t, uint8_t*) {
+  return false;
+}
 template <class T>
-bool spheresFour(const T* const[4], const T* const[4], size_t, uint8_t*) { return false; }
+bool spheresFour(const T* const[4], const T* const[4], size_t, uint8_t*) {
+  return false;
+}
 template <class T>
-bool aabbFour(const T* const[6], const T* const[6], size_t, uint8_t*) { return false; }
+bool aabbFour(const T* const[6], const T* const[6], size_t, uint8_t*) {
+  return false;
+}
 template <class T>
-bool sphereAabbFour(const T* const[4], const T* const[6], size_t, uint8_t*) { return false; }
+bool sphereAabbFour(const T* const[4], const T* const[6], size_t, uint8_t*) {
+  return false;
+}
 template <class T>
-bool sphereAabbFourFiltered(const T* const[4], const T* const[6], size_t, uint8_t*) { return false; }
+bool sphereAabbFourFiltered(const T* const[4], const T* const[6], size_t, uint8_t*) {
+  return false;
+}
 #endif
 
 }  // namespace sepaxis::batch_detail

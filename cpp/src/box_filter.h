@@ -60,7 +60,8 @@ inline F4 frameDeviation(const F4 (&u)[3][3]) {
 
 /// The margin m above: S (2^-15 + 8.5 (F_A + F_B)) + 1e-37, given F_A + F_B.
 inline F4 filterMargin(F4 S, F4 frameDeviations) {
-  return S * (lanes::splat<F4>(tolerance::kFilterRelativeMargin) + lanes::splat<F4>(tolerance::kFilterFrameGain) * frameDeviations) +
+  return S * (lanes::splat<F4>(tolerance::kFilterRelativeMargin) +
+              lanes::splat<F4>(tolerance::kFilterFrameGain) * frameDeviations) +
          lanes::splat<F4>(tolerance::kFilterAbsoluteMargin);
 }
 
@@ -92,9 +93,8 @@ FilterVerdict filterBoxes(const F4 (&d)[3], const BoxFour& A, const BoxFour& B, 
   // (separated or undecidable). Exactly zero cross axes of the raw float axes are not skipped:
   // the corrected frames' may not be zero.
   bool facesSettle = false;
-  const F4 s = largestSeparation<false>(A.e, t, R, B.e, [&](F4 faces) {
-    return facesSettle = lanes::all((faces > m) | !valid);
-  });
+  const F4 s = largestSeparation<false>(A.e, t, R, B.e,
+                                        [&](F4 faces) { return facesSettle = lanes::all((faces > m) | !valid); });
   if (facesSettle) return {lanes::bits(valid & (s > m)), 0};
   const F4 minusM = lanes::splat<F4>(0) - m;
   return {lanes::bits(valid & (s > m)), lanes::bits(valid & (s < minusM))};

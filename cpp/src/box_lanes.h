@@ -42,7 +42,7 @@ template <class V>
 LaneVerdict<V> boxLanesSeparated(const BoxLanes<V>& A, const BoxLanes<V>& B, const V (&d)[3], lanes::Mask<V> frames) {
   using M = lanes::Mask<V>;
   const V zero = lanes::splat<V>(0), large = lanes::splat<V>(tolerance::kLaneLargeLength);
-  auto dot = [](const V (&a)[3], const V (&b)[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
+  auto dot = [](const V(&a)[3], const V(&b)[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
 
   // Validity: sane half-extents (NaN and infinities fail these comparisons).
   M fast = frames & (A.e[0] >= zero) & (A.e[1] >= zero) & (A.e[2] >= zero) & (B.e[0] >= zero) & (B.e[1] >= zero) &

@@ -41,7 +41,8 @@ Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count) {
       const Vec3 p = points[i];
       const double s = dot(toVec3(d), p);
       const int terms = (d.x != 0) + (d.y != 0) + (d.z != 0);
-      const double widen = terms == 1 ? 0 : 0x1p-51 * (std::fabs(d.x * p.x) + std::fabs(d.y * p.y) + std::fabs(d.z * p.z));
+      const double widen =
+          terms == 1 ? 0 : 0x1p-51 * (std::fabs(d.x * p.x) + std::fabs(d.y * p.y) + std::fabs(d.z * p.z));
       lo[j] = lesser(lo[j], s - widen);
       hi[j] = greater(hi[j], s + widen);
     }

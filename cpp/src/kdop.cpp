@@ -19,13 +19,11 @@ constexpr KdopDirection kEdges[] = {{1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}
 
 constexpr KdopDirection k6[] = {kAxes[0], kAxes[1], kAxes[2]};
 constexpr KdopDirection k8[] = {kCorners[0], kCorners[1], kCorners[2], kCorners[3]};
-constexpr KdopDirection k14[] = {kAxes[0],    kAxes[1],    kAxes[2],    kCorners[0], kCorners[1],
-                                 kCorners[2], kCorners[3]};
+constexpr KdopDirection k14[] = {kAxes[0], kAxes[1], kAxes[2], kCorners[0], kCorners[1], kCorners[2], kCorners[3]};
 constexpr KdopDirection k18[] = {kAxes[0],  kAxes[1],  kAxes[2],  kEdges[0], kEdges[1],
                                  kEdges[2], kEdges[3], kEdges[4], kEdges[5]};
-constexpr KdopDirection k26[] = {kAxes[0],    kAxes[1],    kAxes[2],  kCorners[0], kCorners[1],
-                                 kCorners[2], kCorners[3], kEdges[0], kEdges[1],   kEdges[2],
-                                 kEdges[3],   kEdges[4],   kEdges[5]};
+constexpr KdopDirection k26[] = {kAxes[0],  kAxes[1],  kAxes[2],  kCorners[0], kCorners[1], kCorners[2], kCorners[3],
+                                 kEdges[0], kEdges[1], kEdges[2], kEdges[3],   kEdges[4],   kEdges[5]};
 
 using Plane = detail::KdopPlane;
 
@@ -53,7 +51,6 @@ Vec3 referencePoint(const Kdop& kdop) {
   return {std::round(c.x / step) * step, std::round(c.y / step) * step, std::round(c.z / step) * step};
 }
 
-
 // What the vertex enumeration needs of the directions alone, per k: the non-parallel plane pairs
 // (planes 2i and 2i+1 are slab i's max and min sides, normals +d_i and -d_i) and, per pair and
 // slab, the integer rate d_slab . (n_p x n_q), so that the hot loop neither recomputes it nor
@@ -65,8 +62,8 @@ struct LineTable {
 };
 
 constexpr int kMaxRate = 8;  // |d_slab . (n_p x n_q)| <= 6 for the 0/±1 directions
-constexpr double kInverse[2 * kMaxRate + 1] = {-1 / 8., -1 / 7., -1 / 6., -1 / 5., -1 / 4., -1 / 3., -1 / 2., -1, 0,
-                                               1,       1 / 2.,  1 / 3.,  1 / 4.,  1 / 5.,  1 / 6.,  1 / 7., 1 / 8.};
+constexpr double kInverse[2 * kMaxRate + 1] = {-1 / 8., -1 / 7., -1 / 6., -1 / 5., -1 / 4., -1 / 3., -1 / 2., -1,    0,
+                                               1,       1 / 2.,  1 / 3.,  1 / 4.,  1 / 5.,  1 / 6.,  1 / 7.,  1 / 8.};
 
 LineTable buildLineTable(int k) {
   LineTable t;
@@ -90,7 +87,8 @@ LineTable buildLineTable(int k) {
 // filled lazily per k would race when threads build k-DOPs at once.
 const LineTable& lineTable(int k) {
   struct Tables {
-    LineTable byK[5] = {buildLineTable(6), buildLineTable(8), buildLineTable(14), buildLineTable(18), buildLineTable(26)};
+    LineTable byK[5] = {buildLineTable(6), buildLineTable(8), buildLineTable(14), buildLineTable(18),
+                        buildLineTable(26)};
   };
   static const Tables tables;
   return tables.byK[k == 6 ? 0 : k == 8 ? 1 : k == 14 ? 2 : k == 18 ? 3 : 4];
@@ -101,8 +99,8 @@ const LineTable& lineTable(int k) {
 // vertices, and every vertex ends such a segment. At most 325 lines for k = 26, each clipped by
 // 13 slabs: exact in the degenerate cases too (flat, segment, point), where incremental hull
 // algorithms struggle.
-bool buildVertices(Kdop& kdop, const Plane* planes, const double* localMin,
-                   const double* localMax, double tol, double mergeDistance) {
+bool buildVertices(Kdop& kdop, const Plane* planes, const double* localMin, const double* localMax, double tol,
+                   double mergeDistance) {
   static constexpr double kLength[] = {0, 1, 1.4142135623730951, 1.7320508075688772};  // of 0/1 vectors by nonzeros
   const KdopDirection* dirs = kdopDirections(kdop.k);
   const int slabs = kdop.slabCount();
@@ -195,7 +193,8 @@ void buildAdjacency(Kdop& kdop, const Plane* planes, int planeCount, double onPl
         onLine[n] = v, along[n++] = dot(dir, kdop.vertex[v]);
       }
       for (int i = 1; i < n; ++i)  // insertion sort: a handful of vertices
-        for (int j = i; j > 0 && along[j] < along[j - 1]; --j) std::swap(along[j], along[j - 1]), std::swap(onLine[j], onLine[j - 1]);
+        for (int j = i; j > 0 && along[j] < along[j - 1]; --j)
+          std::swap(along[j], along[j - 1]), std::swap(onLine[j], onLine[j - 1]);
       for (int i = 1; i < n; ++i) {
         kdop.adjacent[onLine[i - 1]] |= uint64_t{1} << onLine[i];
         kdop.adjacent[onLine[i]] |= uint64_t{1} << onLine[i - 1];
@@ -224,8 +223,8 @@ namespace {
 // The polytope of the slabs (already valid: finite, min <= max) into kdop. `lenience` (a length)
 // widens the vertex tolerance and the merging of vertices beyond the k-DOP's own rounding: see
 // buildLeniently.
-bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, double lenience = 0,
-                   bool byLines = false, bool* clipped = nullptr) {
+bool buildPolytope(int k, const double* min, const double* max, Kdop& kdop, double lenience = 0, bool byLines = false,
+                   bool* clipped = nullptr) {
   const int n = k / 2;
   kdop.k = k;
   for (int i = 0; i < n; ++i) kdop.min[i] = min[i], kdop.max[i] = max[i];
@@ -354,8 +353,7 @@ bool tryMakeKdop(int k, const double* min, const double* max, int count, Kdop& k
   return !build(k, min, max, count, kdop);
 }
 
-bool detail::buildKdopPolytope(int k, const double* min, const double* max, Kdop& kdop, bool byLines,
-                               bool* clipped) {
+bool detail::buildKdopPolytope(int k, const double* min, const double* max, Kdop& kdop, bool byLines, bool* clipped) {
   return buildPolytope(k, min, max, kdop, 0, byLines, clipped);
 }
 

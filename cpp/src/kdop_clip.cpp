@@ -187,7 +187,7 @@ bool clipKdopPolytope(Kdop& kdop, const KdopPlane* planes, double tol, double on
     for (int q = (p | 1) + 1; q < 2 * slabs; ++q) {
       const uint64_t both = onPlane[p] & onPlane[q];
       const uint64_t rest = both & (both - 1);
-      if (rest == 0) continue;  // fewer than two
+      if (rest == 0) continue;                     // fewer than two
       if ((rest & (rest - 1)) != 0) return false;  // three on a line: the lines' enumeration sorts them
       const int v = countTrailingZeros(both), w = countTrailingZeros(rest);
       kdop.adjacent[v] |= uint64_t{1} << w;

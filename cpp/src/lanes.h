@@ -42,7 +42,7 @@ inline v128_t wasm_v128_bitselect(v128_t a, v128_t b, v128_t m) {
 }
 
 inline v128_t wasm_f64x2_splat(double x) { return sepaxis::lanes_detail::i(_mm_set1_pd(x)); }
-#define SEPAXIS_F64X2_BINARY(name, op) \
+#define SEPAXIS_F64X2_BINARY(name, op)                  \
   inline v128_t wasm_f64x2_##name(v128_t a, v128_t b) { \
     using namespace sepaxis::lanes_detail;              \
     return i(op(d(a), d(b)));                           \
@@ -74,7 +74,7 @@ inline v128_t wasm_f64x2_promote_low_f32x4(v128_t a) {
 }
 
 inline v128_t wasm_f32x4_splat(float x) { return sepaxis::lanes_detail::i(_mm_set1_ps(x)); }
-#define SEPAXIS_F32X4_BINARY(name, op) \
+#define SEPAXIS_F32X4_BINARY(name, op)                  \
   inline v128_t wasm_f32x4_##name(v128_t a, v128_t b) { \
     using namespace sepaxis::lanes_detail;              \
     return i(op(f(a), f(b)));                           \
@@ -198,7 +198,9 @@ using Mask = typename MaskOf<V>::type;
 template <class V>
 V splat(double x);
 template <>
-inline double splat<double>(double x) { return x; }
+inline double splat<double>(double x) {
+  return x;
+}
 inline double abs(double a) { return std::fabs(a); }
 /// a < b ? b : a, as WebAssembly's pmax: a NaN in a is passed through.
 inline double max(double a, double b) { return a < b ? b : a; }
@@ -215,7 +217,9 @@ inline uint32_t bits(bool m) { return m ? 1u : 0u; }
 template <class V>
 Mask<V> allSet();
 template <>
-inline bool allSet<double>() { return true; }
+inline bool allSet<double>() {
+  return true;
+}
 
 #if SEPAXIS_LANES
 // A SIMD lane type F with its mask M, over WebAssembly's f (f64x2, f32x4) and i (the same-width
@@ -231,27 +235,29 @@ inline bool allSet<double>() { return true; }
   struct MaskOf<F> {                                                                    \
     using type = M;                                                                     \
   };                                                                                    \
-  inline F operator+(F a, F b) { return {wasm_##f##_add(a.v, b.v)}; }                  \
-  inline F operator-(F a, F b) { return {wasm_##f##_sub(a.v, b.v)}; }                  \
-  inline F operator*(F a, F b) { return {wasm_##f##_mul(a.v, b.v)}; }                  \
+  inline F operator+(F a, F b) { return {wasm_##f##_add(a.v, b.v)}; }                   \
+  inline F operator-(F a, F b) { return {wasm_##f##_sub(a.v, b.v)}; }                   \
+  inline F operator*(F a, F b) { return {wasm_##f##_mul(a.v, b.v)}; }                   \
   inline F operator-(F a) { return {wasm_##f##_neg(a.v)}; }                             \
   inline F abs(F a) { return {wasm_##f##_abs(a.v)}; }                                   \
   inline F max(F a, F b) { return {wasm_##f##_pmax(a.v, b.v)}; }                        \
   inline F min(F a, F b) { return {wasm_##f##_pmin(a.v, b.v)}; }                        \
-  inline M operator>(F a, F b) { return {wasm_##f##_gt(a.v, b.v)}; }                   \
-  inline M operator<(F a, F b) { return {wasm_##f##_lt(a.v, b.v)}; }                   \
-  inline M operator<=(F a, F b) { return {wasm_##f##_le(a.v, b.v)}; }                  \
-  inline M operator>=(F a, F b) { return {wasm_##f##_ge(a.v, b.v)}; }                  \
-  inline M operator==(F a, F b) { return {wasm_##f##_eq(a.v, b.v)}; }                  \
-  inline M operator|(M a, M b) { return {wasm_v128_or(a.v, b.v)}; }                    \
-  inline M operator&(M a, M b) { return {wasm_v128_and(a.v, b.v)}; }                   \
+  inline M operator>(F a, F b) { return {wasm_##f##_gt(a.v, b.v)}; }                    \
+  inline M operator<(F a, F b) { return {wasm_##f##_lt(a.v, b.v)}; }                    \
+  inline M operator<=(F a, F b) { return {wasm_##f##_le(a.v, b.v)}; }                   \
+  inline M operator>=(F a, F b) { return {wasm_##f##_ge(a.v, b.v)}; }                   \
+  inline M operator==(F a, F b) { return {wasm_##f##_eq(a.v, b.v)}; }                   \
+  inline M operator|(M a, M b) { return {wasm_v128_or(a.v, b.v)}; }                     \
+  inline M operator&(M a, M b) { return {wasm_v128_and(a.v, b.v)}; }                    \
   inline M operator!(M a) { return {wasm_v128_not(a.v)}; }                              \
   template <>                                                                           \
-  inline M allSet<F>() { return {wasm_##i##_splat(-1)}; }                              \
+  inline M allSet<F>() {                                                                \
+    return {wasm_##i##_splat(-1)};                                                      \
+  }                                                                                     \
   /** Lanes of `yes` where m is set, of `no` elsewhere. */                              \
   inline F select(M m, F yes, F no) { return {wasm_v128_bitselect(yes.v, no.v, m.v)}; } \
   inline F where(M m, F x) { return {wasm_v128_and(m.v, x.v)}; }                        \
-  inline M andNot(M a, M b) { return {wasm_v128_andnot(a.v, b.v)}; }                   \
+  inline M andNot(M a, M b) { return {wasm_v128_andnot(a.v, b.v)}; }                    \
   inline bool all(M m) { return wasm_##i##_all_true(m.v); }                             \
   inline bool any(M m) { return wasm_##i##_bitmask(m.v) != 0; }                         \
   /** Bit l: lane l is set. */                                                          \
@@ -262,10 +268,14 @@ SEPAXIS_LANE_TYPE(F4, M4, f32x4, i32x4)
 #undef SEPAXIS_LANE_TYPE
 
 template <>
-inline F2 splat<F2>(double x) { return {wasm_f64x2_splat(x)}; }
+inline F2 splat<F2>(double x) {
+  return {wasm_f64x2_splat(x)};
+}
 /// The nearest float to x (all the constants used are floats exactly).
 template <>
-inline F4 splat<F4>(double x) { return {wasm_f32x4_splat(float(x))}; }
+inline F4 splat<F4>(double x) {
+  return {wasm_f32x4_splat(float(x))};
+}
 inline F4 sqrt(F4 a) { return {wasm_f32x4_sqrt(a.v)}; }
 /// Sign bit clear: +0 and up (a negative number, -0 and -NaN fail).
 inline M4 signClear(F4 a) { return {wasm_i32x4_gt(a.v, wasm_i32x4_splat(-1))}; }

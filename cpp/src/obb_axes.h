@@ -37,12 +37,8 @@ inline Obb asObb(const Aabb& box) {
 /// ((c - min) + (c - max)) / 2, whose differences are exact for nearby coordinates, so that the
 /// offset rounds relative to itself rather than to the coordinates.
 inline Vec3 centreOffset(const Obb& a, const Obb& b) { return b.center - a.center; }
-inline Vec3 centreOffset(const Aabb& a, const Obb& b) {
-  return ((b.center - a.min) + (b.center - a.max)) * 0.5;
-}
-inline Vec3 centreOffset(const Obb& a, const Aabb& b) {
-  return ((b.min - a.center) + (b.max - a.center)) * 0.5;
-}
+inline Vec3 centreOffset(const Aabb& a, const Obb& b) { return ((b.center - a.min) + (b.center - a.max)) * 0.5; }
+inline Vec3 centreOffset(const Obb& a, const Aabb& b) { return ((b.min - a.center) + (b.max - a.center)) * 0.5; }
 
 /// A box in the frame of another: its centre, its axes as the columns of r, its half-extents.
 struct BoxInFrame {
@@ -100,12 +96,13 @@ inline constexpr bool kHonestProjections = std::is_same_v<V, double>;
 /// axes are computed in registers; rolled, the edge loop kept r and t in memory and chose
 /// components by branching. Unrolling changes no arithmetic.
 template <class V, class Visit>
-SEPAXIS_ALWAYS_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], Visit&& visit) {
+SEPAXIS_ALWAYS_INLINE void forEachBoxAxisOf(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3],
+                                            Visit&& visit) {
   using lanes::abs;
   const V zero = lanes::splat<V>(0), one = lanes::splat<V>(1);
   BoxAxisOf<V> x;
   x.parallel = !lanes::allSet<V>();
-SEPAXIS_UNROLL(3)
+  SEPAXIS_UNROLL(3)
   for (int i = 0; i < 3; ++i) {
     x.faceA = i;
     for (int k = 0; k < 3; ++k) x.axis[k] = k == i ? one : zero;
@@ -115,7 +112,7 @@ SEPAXIS_UNROLL(3)
     if (visit(x)) return;
   }
   x.faceA = -1;
-SEPAXIS_UNROLL(3)
+  SEPAXIS_UNROLL(3)
   for (int j = 0; j < 3; ++j) {
     x.faceB = j;
     for (int k = 0; k < 3; ++k) x.axis[k] = r[k][j];
@@ -128,11 +125,11 @@ SEPAXIS_UNROLL(3)
     if (visit(x)) return;
   }
   x.faceB = -1;
-SEPAXIS_UNROLL(3)
+  SEPAXIS_UNROLL(3)
   for (int i = 0; i < 3; ++i) {
     x.edgeA = i;
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-SEPAXIS_UNROLL(3)
+    SEPAXIS_UNROLL(3)
     for (int j = 0; j < 3; ++j) {
       x.edgeB = j;
       // e_i x v has components v[i2] at i1 and -v[i1] at i2 (cyclic), 0 at i.
@@ -146,7 +143,7 @@ SEPAXIS_UNROLL(3)
       x.rA = a[i1] * abs(m) + a[i2] * abs(l2);
       if constexpr (kHonestProjections<V>) {
         V rB = zero;
-SEPAXIS_UNROLL(3)
+        SEPAXIS_UNROLL(3)
         for (int k = 0; k < 3; ++k)
           if (k != j) rB = rB + b[k] * abs(r[i1][k] * -m + r[i2][k] * l2);
         x.rB = rB;
@@ -172,14 +169,18 @@ void forEachBoxAxis(Vec3 a, const BoxInFrame& f, Visit&& visit) {
 /// only where R has the scalar test's very bits); without, they count as s = -rB <= 0, which
 /// decides nothing.
 template <bool kSkipParallel, class V, class FacesDecide>
-SEPAXIS_ALWAYS_INLINE V largestSeparation(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3], FacesDecide facesDecide) {
+SEPAXIS_ALWAYS_INLINE V largestSeparation(const V (&a)[3], const V (&t)[3], const V (&r)[3][3], const V (&b)[3],
+                                          FacesDecide facesDecide) {
   V s{};
   forEachBoxAxisOf<V>(a, t, r, b, [&](const BoxAxisOf<V>& x) {
     if (x.edgeA == 0 && x.edgeB == 0 && facesDecide(s)) return true;
     const V sx = lanes::abs(x.c) - (x.rA + x.rB);
-    if (x.faceA == 0) s = sx;
-    else if (kSkipParallel && x.edgeA >= 0) s = lanes::max(s, lanes::select(x.parallel, lanes::splat<V>(-INFINITY), sx));
-    else s = lanes::max(s, sx);
+    if (x.faceA == 0)
+      s = sx;
+    else if (kSkipParallel && x.edgeA >= 0)
+      s = lanes::max(s, lanes::select(x.parallel, lanes::splat<V>(-INFINITY), sx));
+    else
+      s = lanes::max(s, sx);
     return false;
   });
   return s;

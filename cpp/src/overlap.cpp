@@ -27,10 +27,11 @@ bool boxesOverlapInFrameOfA(const A& a, const B& b) {
   const Obb& boxA = detail::asBox(a);
   const Obb& boxB = detail::asBox(b);
   bool separated = false;
-  detail::forEachBoxAxis(boxA.halfExtents, detail::inFrameOf(boxA, boxB, detail::centreOffset(a, b)), [&](const detail::BoxAxis& x) {
-    separated = !x.parallel && x.separates();
-    return separated;
-  });
+  detail::forEachBoxAxis(boxA.halfExtents, detail::inFrameOf(boxA, boxB, detail::centreOffset(a, b)),
+                         [&](const detail::BoxAxis& x) {
+                           separated = !x.parallel && x.separates();
+                           return separated;
+                         });
   return !separated;
 }
 
@@ -46,28 +47,37 @@ bool boxesOverlap(const Obb& a, const Obb& b) {
 // Pairs far outside the ordinary range are tested scaled (range_scale.h): the sums, differences and
 // squares the tests form would overflow or underflow there.
 bool overlaps(const Sphere& a, const Aabb& b) {
-  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Aabb& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
+  return detail::scaledIfNeeded(
+      a, b, [](const Sphere& s, const Aabb& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
 }
 bool overlaps(const Sphere& a, const Obb& b) {
-  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Obb& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
+  return detail::scaledIfNeeded(
+      a, b, [](const Sphere& s, const Obb& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
 }
 bool overlaps(const Sphere& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Sphere& s, const Kdop& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
+  return detail::scaledIfNeeded(
+      a, b, [](const Sphere& s, const Kdop& p) { return detail::sphereOverlaps(s, detail::sphereTestShape(p)); });
 }
 bool overlaps(const Aabb& a, const Obb& b) {
   return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Aabb& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
+  return detail::scaledIfNeeded(a, b, [](const Aabb& p, const Kdop& q) {
+    return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q));
+  });
 }
 bool overlaps(const Obb& a, const Obb& b) {
   return detail::scaledIfNeeded(a, b, [](const Obb& p, const Obb& q) { return boxesOverlap(p, q); });
 }
 bool overlaps(const Obb& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
+  return detail::scaledIfNeeded(a, b, [](const Obb& p, const Kdop& q) {
+    return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q));
+  });
 }
 bool overlaps(const Kdop& a, const Kdop& b) {
-  return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) { return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q)); });
+  return detail::scaledIfNeeded(a, b, [](const Kdop& p, const Kdop& q) {
+    return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q));
+  });
 }
 
 bool detail::spheresOverlapBeyondRange(const Sphere& a, const Sphere& b) {

@@ -56,6 +56,8 @@ inline Vec3 referenceOf(const Aabb& box) { return center(box); }
 inline Vec3 referenceOf(const Obb& box) { return box.center; }
 inline Vec3 referenceOf(const Kdop& kdop) { return kdop.origin; }
 template <class A, class B>
-Vec3 pairOrigin(const A& a, const B& b) { return midpoint(referenceOf(a), referenceOf(b)); }
+Vec3 pairOrigin(const A& a, const B& b) {
+  return midpoint(referenceOf(a), referenceOf(b));
+}
 
 }  // namespace sepaxis::detail

@@ -43,7 +43,7 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p) {
   };
   for (int v = 0; v < kdop.vertexCount; ++v) {
     consider(kdop.vertex[v]);
-    for (uint64_t bits = kdop.adjacent[v] >> (v + 1); bits; ) {
+    for (uint64_t bits = kdop.adjacent[v] >> (v + 1); bits;) {
       const int w = v + 1 + detail::countTrailingZeros(bits);
       bits &= bits - 1;
       consider(closestOnSegment(kdop.vertex[v], kdop.vertex[w], q));

@@ -9,7 +9,6 @@
 namespace sepaxis::detail {
 namespace {
 
-
 KdopDirection primitive(int x, int y, int z) {
   const int g = std::gcd(std::gcd(std::abs(x), std::abs(y)), std::abs(z));
   x /= g, y /= g, z /= g;

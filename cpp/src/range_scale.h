@@ -44,7 +44,9 @@ inline double sphereScale(Vec3 d, double r) {
 inline double magnitude(Vec3 v) { return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z); }
 inline double magnitude(const Sphere& s) { return magnitude(s.center) + s.radius; }
 inline double magnitude(const Aabb& b) { return magnitude(b.min) + magnitude(b.max); }
-inline double magnitude(const Obb& b) { return magnitude(b.center) + (b.halfExtents.x + b.halfExtents.y + b.halfExtents.z); }
+inline double magnitude(const Obb& b) {
+  return magnitude(b.center) + (b.halfExtents.x + b.halfExtents.y + b.halfExtents.z);
+}
 inline double magnitude(const Kdop& k) {
   double sum = 0;
   for (int i = 0; i < k.slabCount(); ++i) sum += std::fabs(k.min[i]) + std::fabs(k.max[i]);
@@ -77,8 +79,12 @@ inline Volume scaled(const Volume& v, double f) {
 
 /// The factor a pair is tested at. Two spheres: as sphereScale decides it.
 template <class A, class B>
-double pairScale(const A& a, const B& b) { return scaleFor(magnitude(a) + magnitude(b)); }
-inline double pairScale(const Sphere& a, const Sphere& b) { return sphereScale(b.center - a.center, a.radius + b.radius); }
+double pairScale(const A& a, const B& b) {
+  return scaleFor(magnitude(a) + magnitude(b));
+}
+inline double pairScale(const Sphere& a, const Sphere& b) {
+  return sphereScale(b.center - a.center, a.radius + b.radius);
+}
 
 /// The factor a query of volume v at finite points is answered at (infinite points: 1, as
 /// scaling would not change them).

@@ -54,7 +54,9 @@ bool usable(Vec3 direction, double maxDistance) {
 // offsets and the distances would overflow or underflow. Distances scale with the scene (and so
 // does maxDistance); directions do not.
 template <class V>
-double castScale(const V& v, Vec3 origin) { return detail::queryScale(detail::magnitude(v), origin); }
+double castScale(const V& v, Vec3 origin) {
+  return detail::queryScale(detail::magnitude(v), origin);
+}
 inline RayHit scaledBack(RayHit h, double f) {
   h.distance *= 1 / f;
   h.point = h.point * (1 / f);

@@ -64,7 +64,8 @@ void describe(AxisReport& r, const AxisSource& s) {
 // report's (unit direction, world intervals). `separating` comes from the shared predicate, so the
 // report can never disagree with overlaps(). Written into the report's own entry `r` (fresh), not
 // returned and moved there: the entry holds four strings.
-void makeAxis(AxisReport& r, const AxisSource& source, Vec3 axis, Interval a, Interval b, Vec3 origin, bool separating) {
+void makeAxis(AxisReport& r, const AxisSource& source, Vec3 axis, Interval a, Interval b, Vec3 origin,
+              bool separating) {
   describe(r, source);
   const double len = length(axis);
   r.direction = axis / len;
@@ -84,9 +85,10 @@ void degenerateAxis(AxisReport& r, const AxisSource& source, std::string reason)
 
 // The cross product of parallel edges: no axis, and the reason names both edges.
 void parallelEdgesAxis(AxisReport& r, const AxisSource& edges) {
-  degenerateAxis(r, edges, "edges A." + *edges.featureA + " and B." + *edges.featureB +
-                                   " are parallel: their cross product is zero, so there is no axis (the "
-                                   "face axes cover this case)");
+  degenerateAxis(r, edges,
+                 "edges A." + *edges.featureA + " and B." + *edges.featureB +
+                     " are parallel: their cross product is zero, so there is no axis (the "
+                     "face axes cover this case)");
 }
 
 void finish(CollisionReport& report) {
@@ -120,8 +122,8 @@ const std::string* faceOf(const detail::Polytope& p, int face) { return face >= 
 // the pair is tested in (pair_order.h), `first`, which is B when `swapped`; listed in the caller's
 // order (A's faces, B's faces, A.ui × B.uj), with the caller's A and B.
 // The report's part, not templated: `a` is the frame's box, `found` its 15 axes in test order.
-CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], bool swapped, const detail::Polytope& pa,
-                              const detail::Polytope& pb) {
+CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], bool swapped,
+                              const detail::Polytope& pa, const detail::Polytope& pb) {
   CollisionReport report;
   report.penetration.depth = kInfinity;
   std::vector<AxisReport>& axes = report.axes;
@@ -145,7 +147,7 @@ CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], 
       ofFirst = {-ofFirst.max, -ofFirst.min}, ofSecond = {-ofSecond.max, -ofSecond.min};
     }
     makeAxis(axes[slot], source, world, swapped ? ofSecond : ofFirst, swapped ? ofFirst : ofSecond, a.center,
-                          x.separates());
+             x.separates());
   }
   for (const AxisReport& axis : axes)
     if (!axis.degenerate) considerPenetration(report, axis);
@@ -171,11 +173,16 @@ CollisionReport reportBoxesInFrameOf(const Obb& a, const Obb& b, Vec3 d, bool sw
 template <class F, class S>
 CollisionReport reportBoxesFirst(const F& first, const S& second, bool swapped, const detail::Polytope& pa,
                                  const detail::Polytope& pb) {
-  return reportBoxesInFrameOf(detail::asBox(first), detail::asBox(second), detail::centreOffset(first, second), swapped, pa, pb);
+  return reportBoxesInFrameOf(detail::asBox(first), detail::asBox(second), detail::centreOffset(first, second), swapped,
+                              pa, pb);
 }
-CollisionReport reportBoxes(const Aabb& a, const Obb& b) { return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b)); }
+CollisionReport reportBoxes(const Aabb& a, const Obb& b) {
+  return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b));
+}
 // In the AABB's frame, as overlaps(Obb, Aabb) is overlaps(Aabb, Obb).
-CollisionReport reportBoxes(const Obb& a, const Aabb& b) { return reportBoxesFirst(b, a, true, detail::view(a), detail::view(b)); }
+CollisionReport reportBoxes(const Obb& a, const Aabb& b) {
+  return reportBoxesFirst(b, a, true, detail::view(a), detail::view(b));
+}
 CollisionReport reportBoxes(const Obb& a, const Obb& b) {
   if (detail::testedSwapped(a, b)) return reportBoxesFirst(b, a, true, detail::view(a), detail::view(b));
   return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b));
@@ -215,15 +222,17 @@ double distanceOf(Vec3 v) {
 
 // The report's part, not templated: the face steps and the closest-point offset as
 // forEachSphereAxis computed them, relative to origin.
-CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::SphereFace* faces, int faceCount, Vec3 offset,
-                                  const detail::Polytope& p, bool sphereIsA) {
+CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::SphereFace* faces, int faceCount,
+                                  Vec3 offset, const detail::Polytope& p, bool sphereIsA) {
   CollisionReport report;
   report.axes.reserve(size_t(p.faceCount()) + 1);  // allocated once, not grown
   report.penetration.depth = kInfinity;
   auto add = [&](const AxisSource& source, Vec3 axis, Interval sphere, Interval poly, bool separating) {
     AxisReport& r = report.axes.emplace_back();
-    if (sphereIsA) makeAxis(r, source, axis, sphere, poly, origin, separating);
-    else makeAxis(r, source, axis, poly, sphere, origin, separating);
+    if (sphereIsA)
+      makeAxis(r, source, axis, sphere, poly, origin, separating);
+    else
+      makeAxis(r, source, axis, poly, sphere, origin, separating);
   };
   double insideDepth = kInfinity;  // distance from the centre to the nearest face plane
   Vec3 insideNormal;
@@ -233,14 +242,16 @@ CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::Sp
     add(sphereIsA ? faceAxis(nullptr, face) : faceAxis(face, nullptr), f.axis, f.sphere, f.poly, f.separates());
     const double len = length(f.axis);
     const double centre = (f.sphere.min + f.sphere.max) / 2;
-    if ((f.poly.max - centre) / len < insideDepth) insideDepth = (f.poly.max - centre) / len, insideNormal = f.axis / len;
-    if ((centre - f.poly.min) / len < insideDepth) insideDepth = (centre - f.poly.min) / len, insideNormal = -f.axis / len;
+    if ((f.poly.max - centre) / len < insideDepth)
+      insideDepth = (f.poly.max - centre) / len, insideNormal = f.axis / len;
+    if ((centre - f.poly.min) / len < insideDepth)
+      insideDepth = (centre - f.poly.min) / len, insideNormal = -f.axis / len;
   }
   const double distance = distanceOf(offset);
   if (distance == 0) {
     degenerateAxis(report.axes.emplace_back(), closestPointAxis(),
-                                         "the sphere's centre is inside the volume: there is no direction "
-                                         "from its closest point (the face axes decide)");
+                   "the sphere's centre is inside the volume: there is no direction "
+                   "from its closest point (the face axes decide)");
   } else {
     const Vec3 axis = offset / distance;
     add(closestPointAxis(), axis, detail::projectSphere(s, axis, 1.0, origin), p.project(axis, origin),
@@ -287,15 +298,14 @@ CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
   const bool separated = !withinDistance(d, reach);  // the shared predicate of overlaps()
   if (distance == 0) {
     degenerateAxis(report.axes.emplace_back(), closestPointAxis(),
-                                         "the centres coincide: every direction is a centre line");
+                   "the centres coincide: every direction is a centre line");
   } else {
     const Vec3 axis = d / distance;
     makeAxis(report.axes.emplace_back(), closestPointAxis(), axis, {-a.radius, a.radius},
-                                   {distance - b.radius, distance + b.radius}, a.center, separated);
+             {distance - b.radius, distance + b.radius}, a.center, separated);
   }
   finish(report);
-  if (report.overlap)
-    report.penetration = {reach - distance, distance > 0 ? d / distance : Vec3{1, 0, 0}};
+  if (report.overlap) report.penetration = {reach - distance, distance > 0 ? d / distance : Vec3{1, 0, 0}};
   return report;
 }
 

@@ -6,7 +6,6 @@
 namespace sepaxis::detail {
 namespace {
 
-
 // Integer directions up to sign: equal when one is a positive or negative multiple of the other.
 bool parallel(Vec3 a, Vec3 b) { return lengthSquared(cross(a, b)) == 0; }
 

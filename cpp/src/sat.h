@@ -15,10 +15,10 @@
 namespace sepaxis::detail {
 
 struct CandidateAxis {
-  Vec3 axis;          ///< unnormalized: projections are compared on it directly (scale invariant)
-  int faceA = -1;     ///< axis is A's face normal faceA (A projects in O(1))
-  int faceB = -1;     ///< axis is B's face normal faceB
-  int edgeA = -1;     ///< axis is edge edgeA of A × edge edgeB of B
+  Vec3 axis;       ///< unnormalized: projections are compared on it directly (scale invariant)
+  int faceA = -1;  ///< axis is A's face normal faceA (A projects in O(1))
+  int faceB = -1;  ///< axis is B's face normal faceB
+  int edgeA = -1;  ///< axis is edge edgeA of A × edge edgeB of B
   int edgeB = -1;
   bool parallel = false;  ///< a cross product of parallel edges: no axis at all
 };
@@ -58,8 +58,7 @@ void forEachCandidateAxis(const Polytope& a, const Polytope& b, Visit&& visit) {
       c.axis = cross(ea, eb);
       // Only an exactly zero cross product is skipped: any other, however short, is a genuine
       // direction that is projected honestly, and may be the only separating axis.
-      c.parallel = lengthSquared(c.axis) <=
-                   tolerance::kZeroCrossSquared * lengthSquared(ea) * lengthSquared(eb);
+      c.parallel = lengthSquared(c.axis) <= tolerance::kZeroCrossSquared * lengthSquared(ea) * lengthSquared(eb);
       if (visit(c)) return;
     }
   }

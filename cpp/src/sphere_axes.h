@@ -96,8 +96,9 @@ inline Polytope sphereTestShape(const Kdop& kdop) { return view(kdop); }
 /// Whether the sphere and the polytope share a point: forEachSphereAxis with early exits.
 template <class P>
 SEPAXIS_ALWAYS_INLINE bool sphereOverlaps(const Sphere& s, const P& p) {
-  return !forEachSphereAxis(s, p, [](const SphereFace& f) { return f.separates(); },
-                            [&s](Vec3 offset) { return closestPointSeparates(s, offset); });
+  return !forEachSphereAxis(
+      s, p, [](const SphereFace& f) { return f.separates(); },
+      [&s](Vec3 offset) { return closestPointSeparates(s, offset); });
 }
 
 }  // namespace sepaxis::detail

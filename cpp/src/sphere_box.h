@@ -20,7 +20,7 @@ lanes::Mask<V> sphereFaceSeparates(V c, V r, V lo, V hi) {
 /// t - lo below lo, t - hi above hi, 0 within: the part of t outside [lo, hi].
 template <class V>
 V excessBeyond(V t, V lo, V hi) {
-  const lanes::Mask<V> below = t < lo, above = t > hi;
+  const lanes::Mask<V> below = t<lo, above = t> hi;
   return lanes::select(below, t - lo, lanes::where(above, t - hi));
 }
 

@@ -80,9 +80,9 @@ void detail::transformedSlabs(int k, Vec3 origin, const Vec3* vertex, int vertex
     v128_t high = wasm_f64x2_splat(-std::numeric_limits<double>::infinity());
     for (int v = 0; v < vertexCount; ++v) {
       const Vec3 x = vertex[v];
-      const v128_t s = wasm_f64x2_add(wasm_f64x2_add(wasm_f64x2_mul(dx, wasm_f64x2_splat(x.x)),
-                                                     wasm_f64x2_mul(dy, wasm_f64x2_splat(x.y))),
-                                      wasm_f64x2_mul(dz, wasm_f64x2_splat(x.z)));
+      const v128_t s = wasm_f64x2_add(
+          wasm_f64x2_add(wasm_f64x2_mul(dx, wasm_f64x2_splat(x.x)), wasm_f64x2_mul(dy, wasm_f64x2_splat(x.y))),
+          wasm_f64x2_mul(dz, wasm_f64x2_splat(x.z)));
       low = wasm_f64x2_pmin(low, s);    // lesser(low, s)
       high = wasm_f64x2_pmax(high, s);  // greater(high, s)
     }

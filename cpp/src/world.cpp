@@ -105,9 +105,9 @@ Error poseError(const RigidTransform& t) {
 }
 
 Error outOfRange(Vec3 translation) {
-  return Error{ErrorCode::NotFinite, "pose.translation", maxComponent(abs(translation)),
-               "pose would carry the body beyond " + formatNumber(tolerance::kWorldMaxCoordinate) +
-                   " (the world's range)"};
+  return Error{
+      ErrorCode::NotFinite, "pose.translation", maxComponent(abs(translation)),
+      "pose would carry the body beyond " + formatNumber(tolerance::kWorldMaxCoordinate) + " (the world's range)"};
 }
 
 /// Entry i of a setPoses call names the body an earlier entry named (the first such entry).

@@ -130,8 +130,10 @@ void BodyStore::remove(uint32_t dense) {
   if (s.generation < kMaxGeneration) {
     ++s.generation;
     s.nextFree = kNoBody;
-    if (freeTail_ == kNoBody) freeHead_ = slot;
-    else slots_[freeTail_].nextFree = slot;
+    if (freeTail_ == kNoBody)
+      freeHead_ = slot;
+    else
+      slots_[freeTail_].nextFree = slot;
     freeTail_ = slot;
   }  // else retired: its ids could otherwise come back
   switch (shape(dense)) {
@@ -229,8 +231,10 @@ SEPAXIS_ALWAYS_INLINE Bounds transformBoxInLanes(const BoxBody& body, const Rigi
   F2 axy[3];
   double az[3];
   for (int i = 0; i < 3; ++i) {
-    if (body.fromAabb) axy[i] = r.xy[i], az[i] = r.z[i];  // an Aabb's axes: R's columns
-    else rotate(r, body.local.axis[i], axy[i], az[i]);
+    if (body.fromAabb)
+      axy[i] = r.xy[i], az[i] = r.z[i];  // an Aabb's axes: R's columns
+    else
+      rotate(r, body.local.axis[i], axy[i], az[i]);
   }
   const Vec3 e = body.local.halfExtents * pose.scale;
   const F2 rxy = abs(axy[0]) * splat2(e.x) + abs(axy[1]) * splat2(e.y) + abs(axy[2]) * splat2(e.z);
@@ -321,8 +325,8 @@ SEPAXIS_ALWAYS_INLINE Bounds BodyStore::place(uint32_t dense, const RigidTransfo
       boxWorld_[pool] = o;
       // The extent along world axis j is sum_i e_i |u_i[j]| (Ericson, RTCD 4.2.6), rounded a few
       // ulps of the box's numbers either way: the pad covers them.
-      const Vec3 r = abs(o.axis[0]) * o.halfExtents.x + abs(o.axis[1]) * o.halfExtents.y +
-                     abs(o.axis[2]) * o.halfExtents.z;
+      const Vec3 r =
+          abs(o.axis[0]) * o.halfExtents.x + abs(o.axis[1]) * o.halfExtents.y + abs(o.axis[2]) * o.halfExtents.z;
       lo = o.center - r, hi = o.center + r;
 #endif
       break;

@@ -43,8 +43,8 @@ struct KdopBody {
 /// local Kdop, 4.4 kB apart, a third of transformedSlabs's time in Node went waiting for them).
 struct KdopPoints {
   int k = 6;
-  Vec3 origin;  ///< the local polytope's: its vertices are relative to it
-  Vec3 inside;  ///< the mean of its vertices: a point inside it
+  Vec3 origin;                    ///< the local polytope's: its vertices are relative to it
+  Vec3 inside;                    ///< the mean of its vertices: a point inside it
   uint32_t first = 0, count = 0;  ///< its vertices: kdopVertices_[first, first + count)
   uint32_t room = 0;              ///< vertices kdopVertices_ holds from first (for the pool entry's next k-DOP)
 };
@@ -79,7 +79,7 @@ struct KdopSlabs {
   bool built = false;              ///< its KdopBody::world matches these slabs (built on demand)
   const SlabAxes* axes = nullptr;  ///< slabAxes(k)
   double min[kMaxKdopSlabs] = {}, max[kMaxKdopSlabs] = {};  ///< transformedSlabs(local, pose)
-  Vec3 inside;  ///< KdopPoints::inside moved by the pose: inside the world k-DOP (up to rounding)
+  Vec3 inside;      ///< KdopPoints::inside moved by the pose: inside the world k-DOP (up to rounding)
   BoxSize boxSize;  ///< of the padded bounds, for sureMargin: bounds_ would be another cache miss a pair
 
   int slabCount() const { return k / 2; }
@@ -247,7 +247,7 @@ class BodyStore {
   Pool<BoxBody> boxes_;
   std::vector<Obb> boxWorld_;  ///< by box pool index
   Pool<KdopBody> kdops_;
-  std::vector<KdopSlabs> kdopSlabs_;  ///< by k-DOP pool index
+  std::vector<KdopSlabs> kdopSlabs_;    ///< by k-DOP pool index
   std::vector<KdopPoints> kdopPoints_;  ///< by k-DOP pool index
   std::vector<Vec3> kdopVertices_;      ///< the local vertices of the k-DOPs, packed (KdopPoints)
 };

@@ -125,8 +125,8 @@ inline v128_t cellIndices(v128_t c, double inverseSide) {
   const v128_t q = wasm_f64x2_mul(c, wasm_f64x2_splat(inverseSide));
 #if defined(__wasm_simd128__)
   // The integer floor(q) as int32 without a conversion (V8 11.3 turns i32x4.trunc_sat_f64x2_s_zero
-  // into four guarded scalar ones): f + 1.5 * 2^52 is exact and in [2^52, 2^53), where the step is 1, so its low 32 bits are those of
-  // 2^51 + f: f's, two's complement.
+  // into four guarded scalar ones): f + 1.5 * 2^52 is exact and in [2^52, 2^53), where the step is 1, so its low 32
+  // bits are those of 2^51 + f: f's, two's complement.
   const v128_t shifted = wasm_f64x2_add(wasm_f64x2_floor(q), wasm_f64x2_splat(6755399441055744.0));
   return wasm_i32x4_shuffle(shifted, shifted, 0, 2, 0, 2);
 #else

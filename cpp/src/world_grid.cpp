@@ -73,7 +73,9 @@ double denseBuckets(int32_t y0, int32_t y1, int32_t z0, int32_t z1) {
 /// Whether a level's table is dense (row-major over its block of columns, margins included):
 /// when that has not many more buckets than entries (the prefix sum over it costs less than the
 /// sort). Else it is hashed.
-bool isDense(double buckets, uint32_t entries) { return buckets <= kDenseBucketsPerEntry * entries + kDenseSpareBuckets; }
+bool isDense(double buckets, uint32_t entries) {
+  return buckets <= kDenseBucketsPerEntry * entries + kDenseSpareBuckets;
+}
 
 }  // namespace
 
@@ -87,9 +89,12 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
   // On threads: the parts of the last build's columns (partBucket_), each sorting and scattering
   // the bodies with an entry there (those crossing from one part to the next in both lists).
   const bool inParts = kept && parts > 1 && partBucket_.size() == parts + 1 && bodies.size() >= kBodiesInPartsFrom;
-  if (inParts) measureLevels<true, true>(bodies);
-  else if (kept) measureLevels<true>(bodies);
-  else measureLevels<false>(bodies);
+  if (inParts)
+    measureLevels<true, true>(bodies);
+  else if (kept)
+    measureLevels<true>(bodies);
+  else
+    measureLevels<false>(bodies);
   if (inParts && tablesFit()) {
     sumRuns();
     if (entry_.size() < std::size_t(entries_) + parts) {  // grown only: a frame reads what it writes
@@ -242,7 +247,8 @@ void Grid::measureLevels(const BodyStore& bodies) {
     }
     const uint64_t key = uint64_t(orderedBits(box[i].minX)) << 32 | i;
     if constexpr (kByPart) {
-      for (uint64_t m = inParts; m != 0; m &= m - 1) partKeyed_[std::size_t(countTrailingZeros(m))].keyed.push_back(key);
+      for (uint64_t m = inParts; m != 0; m &= m - 1)
+        partKeyed_[std::size_t(countTrailingZeros(m))].keyed.push_back(key);
     } else {
       keyed_[i] = key;
     }
@@ -255,7 +261,8 @@ bool Grid::tablesFit() const {
   for (const LevelGroup& l : groups_) {
     if (l.dense) {
       if (l.y0 < l.tableY0 || l.y1 > l.tableY1 || l.z0 < l.tableZ0 || l.z1 > l.tableZ1) return false;
-      if (double(l.bucketCount) > kKeptDenseSlack * (kDenseBucketsPerEntry * l.entries + kDenseSpareBuckets)) return false;
+      if (double(l.bucketCount) > kKeptDenseSlack * (kDenseBucketsPerEntry * l.entries + kDenseSpareBuckets))
+        return false;
     } else {
       // Still as full as layOutTables allows, not much emptier, and still sparse.
       if (double(kHashedBucketsPerEntry) * l.entries > l.bucketCount ||
@@ -396,8 +403,10 @@ uint32_t Grid::partStart(unsigned part, unsigned parts) const {
   uint32_t lo = 0, hi = buckets_;
   while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
-    if (start_[2 * std::size_t(mid)] < e) lo = mid + 1;
-    else hi = mid;
+    if (start_[2 * std::size_t(mid)] < e)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
@@ -414,8 +423,10 @@ std::size_t Grid::sweepPart(unsigned part, unsigned parts, BoxPairs& out) const 
   for (const LevelGroup& l : groups_) {
     const uint32_t from = std::max(begin, l.bucketBase), to = std::min(end, l.bucketBase + l.bucketCount);
     if (l.own == 0 || from >= to) continue;
-    if (l.dense) count = sweepLevel<false>(from, to, out, count);
-    else count = sweepLevel<true>(from, to, out, count);
+    if (l.dense)
+      count = sweepLevel<false>(from, to, out, count);
+    else
+      count = sweepLevel<true>(from, to, out, count);
   }
   return count;
 }

@@ -133,17 +133,17 @@ class Grid {
   }
 
   struct LevelGroup {
-    int32_t level = 0;     ///< its bodies are of this level, or of finer ones merged into it
-    bool merged = false;   ///< finer levels are merged into this one (findLevels)
-    double inverse = 1;  ///< 2^-level: column index = floor(coordinate * inverse)
+    int32_t level = 0;                         ///< its bodies are of this level, or of finer ones merged into it
+    bool merged = false;                       ///< finer levels are merged into this one (findLevels)
+    double inverse = 1;                        ///< 2^-level: column index = floor(coordinate * inverse)
     int32_t y0 = 0, y1 = -1, z0 = 0, z1 = -1;  ///< the block of columns its entries cross
-    uint32_t entries = 0;                       ///< its entries (own and finer bodies)
-    uint32_t own = 0;                           ///< its own bodies (findLevels)
+    uint32_t entries = 0;                      ///< its entries (own and finer bodies)
+    uint32_t own = 0;                          ///< its own bodies (findLevels)
     // Its table (layOutTables), kept from frame to frame while it fits (tablesFit).
     bool dense = true;
     uint32_t bucketBase = 0, bucketCount = 0;  ///< its buckets: bucketBase .. bucketBase + bucketCount - 1
-    uint32_t rowStride = 0;                ///< dense: buckets per z
-    uint32_t mask = 0;                     ///< hashed: bucketCount - 1 (a power of two)
+    uint32_t rowStride = 0;                    ///< dense: buckets per z
+    uint32_t mask = 0;                         ///< hashed: bucketCount - 1 (a power of two)
     /// The block of columns its table has buckets for: at a dense level the entries' block and a
     /// margin; at a hashed level every column.
     int32_t tableY0 = 0, tableY1 = -1, tableZ0 = 0, tableZ1 = -1;
@@ -214,8 +214,8 @@ class Grid {
   /// those in the columns bucketBegin .. bucketEnd - 1; entries a body does not have go to
   /// entry_[spare].
   template <bool kRanged>
-  void scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t bucketBegin, uint32_t bucketEnd,
-                   uint32_t spare);
+  void scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t bucketBegin,
+                   uint32_t bucketEnd, uint32_t spare);
   /// start_, scattered (each run's start moved to its end), shifted back by one run.
   void unshiftRuns();
   /// The first column of each of `parts` runs of columns of about as many entries (partBucket_),
@@ -231,8 +231,8 @@ class Grid {
   std::size_t sweepLevel(uint32_t bucketBegin, uint32_t bucketEnd, BoxPairs& out, std::size_t count) const;
 
   static ColumnRange columnsOf(const Bounds& b, double inverse) {
-    return {clampedCellIndex(b.min.y, inverse), clampedCellIndex(b.max.y, inverse),
-            clampedCellIndex(b.min.z, inverse), clampedCellIndex(b.max.z, inverse)};
+    return {clampedCellIndex(b.min.y, inverse), clampedCellIndex(b.max.y, inverse), clampedCellIndex(b.min.z, inverse),
+            clampedCellIndex(b.max.z, inverse)};
   }
   static uint32_t columnHash(int32_t y, int32_t z) { return uint32_t(y) * 0x9E3779B1u ^ uint32_t(z) * 0x85EBCA77u; }
   uint32_t bucketOf(const LevelGroup& l, int32_t y, int32_t z) const {
@@ -250,10 +250,10 @@ class Grid {
   /// Bucket s of the levels' tables (a column) holds two runs of entries: its level's own bodies
   /// [start_[2s], start_[2s + 1]) and the finer bodies [start_[2s + 1], start_[2s + 2]).
   std::vector<uint32_t> start_;
-  std::vector<LevelGroup> groups_;  ///< the levels that hold bodies, ascending
+  std::vector<LevelGroup> groups_;       ///< the levels that hold bodies, ascending
   std::vector<LevelGroup> foundGroups_;  ///< findLevels's, before they are compared with groups_
-  bool tablesLaidOut_ = false;      ///< groups_ has tables (layOutTables)
-  uint32_t buckets_ = 0, entries_ = 0;  ///< of all levels' tables
+  bool tablesLaidOut_ = false;           ///< groups_ has tables (layOutTables)
+  uint32_t buckets_ = 0, entries_ = 0;   ///< of all levels' tables
   // Scratch of build, and of the sweep.
   std::vector<uint64_t> keyed_, keyedScratch_;  ///< min-x key << 32 | dense index
   std::vector<uint32_t> radixCount_;

@@ -53,10 +53,14 @@ constexpr int kSlabsAtOnce = sizeof(SlabLanes) / sizeof(double);
 template <class V>
 V loadSlabs(const double* p);
 template <>
-[[maybe_unused]] double loadSlabs<double>(const double* p) { return *p; }
+[[maybe_unused]] double loadSlabs<double>(const double* p) {
+  return *p;
+}
 #if SEPAXIS_LANES
 template <>
-[[maybe_unused]] lanes::F2 loadSlabs<lanes::F2>(const double* p) { return {wasm_v128_load(p)}; }
+[[maybe_unused]] lanes::F2 loadSlabs<lanes::F2>(const double* p) {
+  return {wasm_v128_load(p)};
+}
 #endif
 
 /// The least lane, by lesser() (of one number, itself).
@@ -116,8 +120,10 @@ void clipToSlabs(const KdopSlabs& body, Vec3 from, Vec3 dir, double& t0, double&
 /// -d_i with -min_i.
 void slabPlane(const KdopSlabs& body, int p, Vec3& a, double& h) {
   const Vec3 d = body.axes->d(p / 2);
-  if (p % 2 == 0) a = d, h = body.max[p / 2];
-  else a = -d, h = -body.min[p / 2];
+  if (p % 2 == 0)
+    a = d, h = body.max[p / 2];
+  else
+    a = -d, h = -body.min[p / 2];
 }
 
 /// The combination l a + m b of two planes' normals that reaches a point beyond both by sa and sb
@@ -248,8 +254,10 @@ bool nearestOnSlabs(const KdopSlabs& body, Vec3 c, Vec3& nearest) {
     const double s = dot(axes.d(i), c), scale = axes.inverseLength[i];
     const double beyond[2] = {(s - body.max[i]) * scale, (body.min[i] - s) * scale};
     for (int side = 0; side < 2; ++side) {
-      if (beyond[side] > dp) q = p, dq = dp, p = 2 * i + side, dp = beyond[side];
-      else if (beyond[side] > dq) q = 2 * i + side, dq = beyond[side];
+      if (beyond[side] > dp)
+        q = p, dq = dp, p = 2 * i + side, dp = beyond[side];
+      else if (beyond[side] > dq)
+        q = 2 * i + side, dq = beyond[side];
     }
   }
   if (p < 0) return false;
@@ -321,8 +329,8 @@ bool kdopSlabSeparates(const BodyStore& bodies, uint32_t kdop, uint32_t other) {
     for (int i = first; i < n; i += kSlabsAtOnce) {
       const V mid = along(i, box.center);
       const V halfWidth = lanes::splat<V>(h.x) * lanes::abs(along(i, box.axis[0])) +
-                      lanes::splat<V>(h.y) * lanes::abs(along(i, box.axis[1])) +
-                      lanes::splat<V>(h.z) * lanes::abs(along(i, box.axis[2]));
+                          lanes::splat<V>(h.y) * lanes::abs(along(i, box.axis[1])) +
+                          lanes::splat<V>(h.z) * lanes::abs(along(i, box.axis[2]));
       if (apartAlong(i, mid - halfWidth, mid + halfWidth)) return true;
     }
   } else if (bodies.kdopSlabs(other).k == body.k) {
@@ -355,8 +363,10 @@ bool kdopSurelyApart(const BodyStore& bodies, uint32_t kdop, uint32_t other) {
   // enough). Near an edge of the k-DOP, `other` can lie beyond the wedge of two planes while
   // beyond neither: the edge's own directions m = l a + (1 - l) b, 0 < l < 1, separate it.
   Vec3 centre;
-  if (otherShape == WorldShape::Sphere) centre = bodies.sphereWorld(other).center;
-  else centre = bodies.boxWorld(other).center;
+  if (otherShape == WorldShape::Sphere)
+    centre = bodies.sphereWorld(other).center;
+  else
+    centre = bodies.boxWorld(other).center;
   int best[3] = {-1, -1, -1};  // the three planes `other` lies furthest beyond (by gap / |a|)
   double bestGap[3] = {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
                        -std::numeric_limits<double>::infinity()};
@@ -367,8 +377,9 @@ bool kdopSurelyApart(const BodyStore& bodies, uint32_t kdop, uint32_t other) {
       halfWidth = bodies.sphereWorld(other).radius * axes.length[i];
     } else {
       const Obb& box = bodies.boxWorld(other);
-      halfWidth = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) + box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
-              box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
+      halfWidth = box.halfExtents.x * std::fabs(dot(d, box.axis[0])) +
+                  box.halfExtents.y * std::fabs(dot(d, box.axis[1])) +
+                  box.halfExtents.z * std::fabs(dot(d, box.axis[2]));
     }
     const double mid = dot(d, centre), scale = axes.inverseLength[i];
     const double gaps[2] = {(mid - halfWidth - body.max[i]) * scale, (body.min[i] - mid - halfWidth) * scale};
@@ -504,7 +515,8 @@ bool kdopCornerInside(const BodyStore& bodies, uint32_t kdop, uint32_t other) {
     double deepest = -std::numeric_limits<double>::infinity();
     for (int v = 0; v < count; ++v) {
       const Vec3 x = vertex[v];
-      deepest = greater(deepest, boxDepth(box.halfExtents, dot(w[0], x) + o[0], dot(w[1], x) + o[1], dot(w[2], x) + o[2]));
+      deepest =
+          greater(deepest, boxDepth(box.halfExtents, dot(w[0], x) + o[0], dot(w[1], x) + o[1], dot(w[2], x) + o[2]));
     }
     return deepest >= margin;
   }

@@ -5,8 +5,9 @@
 // boxes against boxes and spheres against boxes four at a time by the batches' float filters
 // (box_filter.h), which settle the pairs no rounding can flip, the exact overlaps() taking the
 // rest; pairs with a k-DOP by the k-DOP shortcuts, then the exact test (world_kdop.h,
-// settleKdopPair, bodiesOverlap). The verdicts are overlaps()'s: the filters only answer where they are sure (the batch tests hold them to the
-// exact ones), so pairs() stays exact. Where SIMD lanes are missing every pair takes the exact test.
+// settleKdopPair, bodiesOverlap). The verdicts are overlaps()'s: the filters only answer where they are sure (the batch
+// tests hold them to the exact ones), so pairs() stays exact. Where SIMD lanes are missing every pair takes the exact
+// test.
 
 #include <cstddef>
 #include <cstdint>
@@ -58,8 +59,10 @@ inline BoxFour boxFourOf(const Obb* const (&box)[4]) {
     lanes::transpose(rows[k]);
     for (int j = 0; j < 4; ++j) {
       const int n = 4 * k + j;
-      if (n < 9) four.u[n / 3][n % 3] = rows[k][j];
-      else four.e[n - 9] = rows[k][j];
+      if (n < 9)
+        four.u[n / 3][n % 3] = rows[k][j];
+      else
+        four.e[n - 9] = rows[k][j];
     }
   }
   return four;
@@ -111,8 +114,10 @@ class NarrowPhase {
     auto boxBox = [&](uint32_t a, uint32_t b) { return overlaps(bodies.boxWorld(a), bodies.boxWorld(b)); };
     each(pairs_[kSpheres], sphereSphere, emit);
 #if SEPAXIS_LANES
-    inFours(pairs_[kSphereBox], [&](const PairOfBodies* four) { return sphereBoxFour(bodies, four); }, sphereBox, emit);
-    inFours(pairs_[kBoxes], [&](const PairOfBodies* four) { return boxBoxFour(bodies, four); }, boxBox, emit);
+    inFours(
+        pairs_[kSphereBox], [&](const PairOfBodies* four) { return sphereBoxFour(bodies, four); }, sphereBox, emit);
+    inFours(
+        pairs_[kBoxes], [&](const PairOfBodies* four) { return boxBoxFour(bodies, four); }, boxBox, emit);
 #else
     each(pairs_[kSphereBox], sphereBox, emit);
     each(pairs_[kBoxes], boxBox, emit);
@@ -129,8 +134,10 @@ class NarrowPhase {
       std::vector<PairOfBodies>& pairs = pairs_[pairKind(other, WorldShape::Kdop)];
       for (const auto& [a, b] : pairs) {
         const int verdict = settleKdopPair(bodies, a, b);
-        if (verdict > 0) emit(a, b);
-        else if (verdict < 0) unsettled_.push_back({a, b});
+        if (verdict > 0)
+          emit(a, b);
+        else if (verdict < 0)
+          unsettled_.push_back({a, b});
       }
       pairs.clear();
     }
@@ -140,7 +147,8 @@ class NarrowPhase {
   /// It may build k-DOPs (BodyStore::kdopWorld): one thread at a time.
   template <class Emit>
   void decideUnsettled(BodyStore& bodies, Emit&& emit) {
-    each(unsettled_, [&bodies](uint32_t a, uint32_t b) { return bodiesOverlap(bodies, a, b); }, emit);
+    each(
+        unsettled_, [&bodies](uint32_t a, uint32_t b) { return bodiesOverlap(bodies, a, b); }, emit);
     unsettled_.clear();
   }
 
@@ -213,7 +221,7 @@ class NarrowPhase {
   }
 #endif
 
-  std::vector<PairOfBodies> pairs_[9];  ///< by pairKind (0, 1, 2, 4, 5, 8)
+  std::vector<PairOfBodies> pairs_[9];   ///< by pairKind (0, 1, 2, 4, 5, 8)
   std::vector<PairOfBodies> unsettled_;  ///< pairs with a k-DOP its shortcuts left (settleKdops)
 };
 

@@ -46,26 +46,21 @@ std::string formatInterval(Interval i) { return format("[%+.3f, %+.3f]", i.min, 
 
 void printReport(const char* title, const Volume& a, const Volume& b) {
   const CollisionReport report = collide(a, b);
-  std::printf("%s (A: %s, B: %s), %zu candidate axes\n\n", title, typeName(a), typeName(b),
-              report.axes.size());
+  std::printf("%s (A: %s, B: %s), %zu candidate axes\n\n", title, typeName(a), typeName(b), report.axes.size());
 
   std::size_t labelWidth = 4;
   for (const AxisReport& axis : report.axes) {
     labelWidth = std::max(labelWidth, columns(axis.label));
   }
-  std::printf("  %3s  %s  %-24s  %-18s  %-18s  %9s  %s\n", "#",
-              padRight("axis", labelWidth).c_str(), "direction", "A interval", "B interval", "gap",
-              "result");
+  std::printf("  %3s  %s  %-24s  %-18s  %-18s  %9s  %s\n", "#", padRight("axis", labelWidth).c_str(), "direction",
+              "A interval", "B interval", "gap", "result");
   for (std::size_t i = 0; i < report.axes.size(); ++i) {
     const AxisReport& axis = report.axes[i];
-    std::string result = axis.degenerate  ? "degenerate: " + axis.reason
-                         : axis.separating ? "separating"
-                                           : "-";
+    std::string result = axis.degenerate ? "degenerate: " + axis.reason : axis.separating ? "separating" : "-";
     if (int(i) == report.separatingAxis) result += " (first)";
     // A degenerate axis has no direction, so its intervals and gap mean nothing: leave them blank.
     const std::string gap = axis.degenerate ? "" : format("%+9.4f", axis.gap, 0);
-    std::printf("  %3zu  %s  %-24s  %-18s  %-18s  %9s  %s\n", i,
-                padRight(axis.label, labelWidth).c_str(),
+    std::printf("  %3zu  %s  %-24s  %-18s  %-18s  %9s  %s\n", i, padRight(axis.label, labelWidth).c_str(),
                 axis.degenerate ? "" : formatVec(axis.direction).c_str(),
                 axis.degenerate ? "" : formatInterval(axis.a).c_str(),
                 axis.degenerate ? "" : formatInterval(axis.b).c_str(), gap.c_str(), result.c_str());
@@ -74,8 +69,8 @@ void printReport(const char* title, const Volume& a, const Volume& b) {
   std::printf("\n  verdict: %s", report.overlap ? "OVERLAP" : "APART");
   if (!report.overlap && report.separatingAxis >= 0) {
     const AxisReport& axis = report.axes[std::size_t(report.separatingAxis)];
-    std::printf(", first separated along axis %d (%s) by a gap of %.4f", report.separatingAxis,
-                axis.label.c_str(), axis.gap);
+    std::printf(", first separated along axis %d (%s) by a gap of %.4f", report.separatingAxis, axis.label.c_str(),
+                axis.gap);
   }
   std::printf("\n");
   if (report.hasPenetration) {
@@ -103,8 +98,7 @@ int main() {
   // A box turned 30 degrees about z: q = (0, 0, sin 15°, cos 15°).
   constexpr double kPi = 3.14159265358979323846;
   const double half = 0.5 * (30.0 * kPi / 180.0);
-  const Obb box = orExit(makeObbFromQuaternion({0, 0, 0}, {0, 0, std::sin(half), std::cos(half)},
-                                               {1.0, 0.6, 0.4}));
+  const Obb box = orExit(makeObbFromQuaternion({0, 0, 0}, {0, 0, std::sin(half), std::cos(half)}, {1.0, 0.6, 0.4}));
   const Kdop kdop = kdopAroundSphere(14, {1.3, 0.9, 0.2}, 0.6);
   const Sphere ball = orExit(makeSphere({-2.2, 0.3, 0}, 0.5));
 

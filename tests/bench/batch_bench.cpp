@@ -78,8 +78,10 @@ Column makeColumn(Get get, Precision precision) {
 template <class KA, class KB, Precision P>
 void pairwiseBench(benchmark::State& state) {
   const auto& set = pairSet<KA, KB>();
-  const Column a = makeColumn([&](std::size_t i) -> const auto& { return set[i].a; }, P);
-  const Column b = makeColumn([&](std::size_t i) -> const auto& { return set[i].b; }, P);
+  const Column a = makeColumn(
+      [&](std::size_t i) -> const auto& { return set[i].a; }, P);
+  const Column b = makeColumn(
+      [&](std::size_t i) -> const auto& { return set[i].b; }, P);
   std::vector<uint8_t> out(kSetSize);
   for (auto _ : state) {
     benchmark::DoNotOptimize(overlapsPairwise(a.layout, b.layout, kSetSize, out.data()));
@@ -87,15 +89,14 @@ void pairwiseBench(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * std::int64_t(kSetSize));
   // Inverted rate = time / (iterations * pairs): prints as e.g. "per_pair=5.4ns".
-  state.counters["per_pair"] = benchmark::Counter(
-      double(kSetSize), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["per_pair"] =
+      benchmark::Counter(double(kSetSize), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 template <class KA, class KB, Precision P>
 void registerPairwise() {
   const char* precision = P == Precision::Float32 ? "f32" : "f64";
-  const std::string name = std::string("overlapsPairwise-") + precision + "/" + KA::name() + "-" +
-                           KB::name();
+  const std::string name = std::string("overlapsPairwise-") + precision + "/" + KA::name() + "-" + KB::name();
   benchmark::RegisterBenchmark(name.c_str(), pairwiseBench<KA, KB, P>);
 }
 

@@ -28,9 +28,7 @@ Vec3 randomHalfExtents(Rng& rng, double radius) {
 
 }  // namespace
 
-double uniform(Rng& rng, double lo, double hi) {
-  return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
+double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
 
 Vec3 randomUnit(Rng& rng) {
   // Normalized Gaussian vectors are uniform on the sphere (Marsaglia 1972).

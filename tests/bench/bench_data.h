@@ -77,8 +77,8 @@ std::vector<Case> balancedSet(Rng& rng, Draw draw, IsYes isYes) {
     if (half.size() < kSetSize / 2) half.push_back(std::move(c));
   }
   if (yes.size() + no.size() != kSetSize) {
-    std::fprintf(stderr, "bench: drew %zu yes and %zu no cases, wanted %zu each\n", yes.size(),
-                 no.size(), kSetSize / 2);
+    std::fprintf(stderr, "bench: drew %zu yes and %zu no cases, wanted %zu each\n", yes.size(), no.size(),
+                 kSetSize / 2);
     std::abort();
   }
   std::vector<Case> all = std::move(yes);

@@ -150,12 +150,9 @@ void registerPair() {
 
   benchmark::RegisterBenchmark("overlaps-volume/obb-kdop26", overlapsVolumeBench<ObbKind, K26>);
   benchmark::RegisterBenchmark("overlapsConservative/kdop6-kdop6", overlapsConservativeBench<6, 6>);
-  benchmark::RegisterBenchmark("overlapsConservative/kdop14-kdop14",
-                               overlapsConservativeBench<14, 14>);
-  benchmark::RegisterBenchmark("overlapsConservative/kdop26-kdop26",
-                               overlapsConservativeBench<26, 26>);
-  benchmark::RegisterBenchmark("overlapsConservative/kdop6-kdop26",
-                               overlapsConservativeBench<6, 26>);
+  benchmark::RegisterBenchmark("overlapsConservative/kdop14-kdop14", overlapsConservativeBench<14, 14>);
+  benchmark::RegisterBenchmark("overlapsConservative/kdop26-kdop26", overlapsConservativeBench<26, 26>);
+  benchmark::RegisterBenchmark("overlapsConservative/kdop6-kdop26", overlapsConservativeBench<6, 26>);
   benchmark::RegisterBenchmark("makeKdop/kdop6", makeKdopBench<6>);
   benchmark::RegisterBenchmark("makeKdop/kdop8", makeKdopBench<8>);
   benchmark::RegisterBenchmark("makeKdop/kdop14", makeKdopBench<14>);

@@ -88,7 +88,9 @@ const Scene& scene(int n, int kdopPercent) {
   return cache.back().second;
 }
 
-RigidTransform poseOf(const double* p) { return makeRigidTransform({p[3], p[4], p[5], p[6]}, {p[0], p[1], p[2]}).value(); }
+RigidTransform poseOf(const double* p) {
+  return makeRigidTransform({p[3], p[4], p[5], p[6]}, {p[0], p[1], p[2]}).value();
+}
 
 struct Loaded {
   World world;

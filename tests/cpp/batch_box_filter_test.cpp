@@ -25,7 +25,8 @@ namespace {
 
 enum class Kind { Random, Far, OffFrame, Flat, Tiny, Minute, Subnormal, Huge, NearlyParallel, Yaw, kCount };
 const char* name(Kind k) {
-  static const char* names[] = {"random", "far", "off-frame", "flat", "tiny", "minute", "subnormal", "huge", "nearly-parallel", "yaw"};
+  static const char* names[] = {"random",    "far",  "off-frame",       "flat", "tiny", "minute",
+                                "subnormal", "huge", "nearly-parallel", "yaw"};
   return names[int(k)];
 }
 
@@ -51,7 +52,7 @@ void makePair(Kind kind, bool aIsAabb, std::mt19937& rng, Box& a, Box& b) {
       break;
     case Kind::Flat: b.e.y = 0, a.e.z = unitRange(rng) < 0.5 ? 0 : a.e.z; break;
     case Kind::Tiny: a.e = a.e * 1e-4, b.e = b.e * 1e-4; break;
-    case Kind::Minute: a.e = a.e * 1e-22, b.e = b.e * 1e-22; break;  // squares below float range
+    case Kind::Minute: a.e = a.e * 1e-22, b.e = b.e * 1e-22; break;       // squares below float range
     case Kind::Subnormal: a.e = a.e * 1e-300, b.e = b.e * 1e-300; break;  // products below double range
     case Kind::Huge: a.e = a.e * 1e4, b.e = b.e * 1e4; break;
     case Kind::NearlyParallel:
@@ -104,7 +105,9 @@ struct NearTouching {
         }
       }
   }
-  static size_t index(int kind, int pair, int step) { return (size_t(kind) * kPairsPerKind + size_t(pair)) * kStepCount + size_t(step); }
+  static size_t index(int kind, int pair, int step) {
+    return (size_t(kind) * kPairsPerKind + size_t(pair)) * kStepCount + size_t(step);
+  }
 };
 
 // The same for a sphere against an OBB (or an AABB): the sphere's radius scaled as the box is.
@@ -121,7 +124,11 @@ struct NearTouchingSpheres {
         Box box, other;
         makePair(Kind(k), false, rng, other, box);
         if (aabbs) box.u[0] = {1, 0, 0}, box.u[1] = {0, 1, 0}, box.u[2] = {0, 0, 1};
-        const double scale = Kind(k) == Kind::Tiny ? 1e-4 : Kind(k) == Kind::Minute ? 1e-22 : Kind(k) == Kind::Subnormal ? 1e-300 : Kind(k) == Kind::Huge ? 1e4 : 1;
+        const double scale = Kind(k) == Kind::Tiny        ? 1e-4
+                             : Kind(k) == Kind::Minute    ? 1e-22
+                             : Kind(k) == Kind::Subnormal ? 1e-300
+                             : Kind(k) == Kind::Huge      ? 1e4
+                                                          : 1;
         const double r = radius(rng) * scale;
         const Vec3 dir = unit(rng);
         const Volume v = volumeOf(box, aabbs);
@@ -191,7 +198,7 @@ detail::F4 lanes(const float (&x)[4]) { return {wasm_v128_load(x)}; }
 // The filter on four f64 pairs of the data (numbers rounded to float as the batch loader does).
 detail::FilterVerdict filterFour(const NearTouching& data, const size_t (&at)[4]) {
   auto field = [&](const Soa& s, int f, size_t i) { return s.f64[size_t(f) * s.n + i]; };
-  auto box = [&](const Soa& s, size_t i, Vec3& c, int l, float (&u)[3][3][4], float (&e)[3][4]) {
+  auto box = [&](const Soa& s, size_t i, Vec3& c, int l, float(&u)[3][3][4], float(&e)[3][4]) {
     for (int k = 0; k < 3; ++k) {
       if (s.type == VolumeType::Aabb) {
         c[k] = (field(s, k, i) + field(s, k + 3, i)) * 0.5;
@@ -253,7 +260,9 @@ void checkDecisions(const std::string& pairs, const BatchLayout& la, const Batch
         EXPECT_EQ(decided, 0) << what;
       }
       const bool edgeKind = Kind(k) == Kind::NearlyParallel || Kind(k) == Kind::Yaw;
-      if (std::fabs(kSteps[s]) < 0.3 || (edgeKinds && edgeKind) || Kind(k) == Kind::Minute || Kind(k) == Kind::Subnormal) continue;
+      if (std::fabs(kSteps[s]) < 0.3 || (edgeKinds && edgeKind) || Kind(k) == Kind::Minute ||
+          Kind(k) == Kind::Subnormal)
+        continue;
       EXPECT_GE(decided, Kind(k) == Kind::OffFrame ? kPairsPerKind / 2 : kPairsPerKind) << what;
     }
 }
@@ -263,7 +272,8 @@ TEST(BoxFilter, DecidesClearPairsAndLeavesTouchingOnes) {
     const NearTouching data(aIsAabb);
     const BatchLayout la{data.a.type, 0, data.a.f64.data(), data.a.n, Precision::Float64};
     const BatchLayout lb{data.b.type, 0, data.b.f64.data(), data.b.n, Precision::Float64};
-    checkDecisions(aIsAabb ? "aabb-obb" : "obb-obb", la, lb, true, [&](const size_t (&at)[4]) { return filterFour(data, at); });
+    checkDecisions(aIsAabb ? "aabb-obb" : "obb-obb", la, lb, true,
+                   [&](const size_t(&at)[4]) { return filterFour(data, at); });
   }
 }
 
@@ -297,7 +307,7 @@ TEST(BoxFilter, DecidesClearSphereBoxPairsAndLeavesTouchingOnes) {
   const NearTouchingSpheres data;
   const BatchLayout ls{VolumeType::Sphere, 0, data.spheres.f64.data(), data.spheres.n, Precision::Float64};
   const BatchLayout lb{VolumeType::Obb, 0, data.boxes.f64.data(), data.boxes.n, Precision::Float64};
-  checkDecisions("sphere-obb", ls, lb, false, [&](const size_t (&at)[4]) { return filterSphereFour(data, at); });
+  checkDecisions("sphere-obb", ls, lb, false, [&](const size_t(&at)[4]) { return filterSphereFour(data, at); });
 }
 
 // The float sphere-AABB filter decides four clear pairs (the verdicts right) and declines a group
@@ -306,7 +316,8 @@ TEST(BoxFilter, FloatSphereAabbFilterDecidesClearGroupsOnly) {
   // Spheres of radius 1 at x = -0.5 (2 from the box [1.5, 2.5] x [-1, 1]^2), 3 (0.5 from it),
   // 1.5 and 2.25 (inside).
   float sx[4] = {-0.5f, 3.0f, 1.5f, 2.25f}, zero4[4] = {0, 0, 0, 0}, r[4] = {1, 1, 1, 1};
-  float lo[4] = {1.5f, 1.5f, 1.5f, 1.5f}, hi[4] = {2.5f, 2.5f, 2.5f, 2.5f}, m1[4] = {-1, -1, -1, -1}, p1[4] = {1, 1, 1, 1};
+  float lo[4] = {1.5f, 1.5f, 1.5f, 1.5f}, hi[4] = {2.5f, 2.5f, 2.5f, 2.5f}, m1[4] = {-1, -1, -1, -1},
+        p1[4] = {1, 1, 1, 1};
   const float* s[4] = {sx, zero4, zero4, r};
   const float* box[6] = {lo, m1, m1, hi, p1, p1};
   uint8_t out[4] = {9, 9, 9, 9};

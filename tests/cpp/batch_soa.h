@@ -42,7 +42,8 @@ inline uint8_t expected(const BatchLayout& a, const BatchLayout& b, size_t i) {
   return overlaps(*x, *y) ? 1 : 0;
 }
 
-inline void expectBatchEqualsSingleCalls(const BatchLayout& a, const BatchLayout& b, size_t n, const std::string& what) {
+inline void expectBatchEqualsSingleCalls(const BatchLayout& a, const BatchLayout& b, size_t n,
+                                         const std::string& what) {
   std::vector<uint8_t> out(n, 99);
   const size_t invalid = overlapsPairwise(a, b, n, out.data());
   size_t expectedInvalid = 0;

@@ -99,7 +99,7 @@ TEST(Batch, InvalidElementsAreMarkedAndCountedNotAnswered) {
     Soa a(VolumeType(type), 8, 9), b(VolumeType(type), 8, 9);
     fill(a, rng);
     fill(b, rng);
-    a.set(0, 3, std::nan(""));                // element 3: NaN in its first field
+    a.set(0, 3, std::nan(""));                                 // element 3: NaN in its first field
     b.set(batchFieldCount(VolumeType(type), 8) - 1, 6, -1e9);  // element 6: last field far off
     if (type == int(VolumeType::Kdop)) b.set(0, 6, 1e9);       // k-DOP: min > max
     std::vector<uint8_t> out(9);
@@ -113,17 +113,16 @@ TEST(Batch, InvalidElementsAreMarkedAndCountedNotAnswered) {
   }
 }
 
-
 // The SIMD loops take groups of pairs and hand a group with any doubtful lane to the exact scalar
 // test: every special number, in every field, at every position of a group, in both precisions,
 // must give the single call's answer or kBatchInvalid.
 TEST(Batch, SpecialNumbersAtEveryLaneGiveTheSingleCallAnswer) {
-  const double specials[] = {std::nan(""), INFINITY, -INFINITY, 1e300, -1e300, 1e-300, 0.0, -0.0,
-                             5e-324, 1e200, 3e38, 1e-170, -1.0, -5e-324, 1.0 + 1e-3, 0.999};
+  const double specials[] = {std::nan(""), INFINITY, -INFINITY, 1e300,  -1e300, 1e-300,  0.0,        -0.0,
+                             5e-324,       1e200,    3e38,      1e-170, -1.0,   -5e-324, 1.0 + 1e-3, 0.999};
   using V = VolumeType;
-  const std::pair<V, V> kernels[] = {{V::Sphere, V::Sphere}, {V::Aabb, V::Aabb}, {V::Obb, V::Obb},
-                                     {V::Sphere, V::Aabb}, {V::Aabb, V::Sphere}, {V::Aabb, V::Obb},
-                                     {V::Obb, V::Aabb},    {V::Sphere, V::Obb},  {V::Obb, V::Sphere}};
+  const std::pair<V, V> kernels[] = {{V::Sphere, V::Sphere}, {V::Aabb, V::Aabb},   {V::Obb, V::Obb},
+                                     {V::Sphere, V::Aabb},   {V::Aabb, V::Sphere}, {V::Aabb, V::Obb},
+                                     {V::Obb, V::Aabb},      {V::Sphere, V::Obb},  {V::Obb, V::Sphere}};
   for (const auto& [typeA, typeB] : kernels) {
     const int type = int(typeA) * 4 + int(typeB);
     std::mt19937 rng(31 + type);
@@ -139,10 +138,9 @@ TEST(Batch, SpecialNumbersAtEveryLaneGiveTheSingleCallAnswer) {
               Soa x = a, y = b;
               (side == 0 ? x : y).set(f, at, v);
               expectBatchEqualsSingleCalls(x.layout(Precision(precision)), y.layout(Precision(precision)), n,
-                                           "types " + std::to_string(type) + " precision " +
-                                               std::to_string(precision) + " side " + std::to_string(side) +
-                                               " field " + std::to_string(f) + " at " + std::to_string(at) +
-                                               " value " + std::to_string(v));
+                                           "types " + std::to_string(type) + " precision " + std::to_string(precision) +
+                                               " side " + std::to_string(side) + " field " + std::to_string(f) +
+                                               " at " + std::to_string(at) + " value " + std::to_string(v));
             }
   }
 }
@@ -198,7 +196,8 @@ TEST(Batch, BoxesTurnedAboutOneAxisEqualSingleCalls) {
   for (int precision = 0; precision < 2; ++precision) {
     const BatchLayout la = a.layout(Precision(precision)), lb = b.layout(Precision(precision));
     expectBatchEqualsSingleCalls(la, lb, n, "obb-obb precision " + std::to_string(precision));
-    expectBatchEqualsSingleCalls(boxes.layout(Precision(precision)), lb, n, "aabb-obb precision " + std::to_string(precision));
+    expectBatchEqualsSingleCalls(boxes.layout(Precision(precision)), lb, n,
+                                 "aabb-obb precision " + std::to_string(precision));
     std::vector<uint8_t> out(n);
     overlapsPairwise(la, lb, n, out.data());
     for (uint8_t o : out) hits += o;
@@ -212,12 +211,13 @@ TEST(Batch, BoxesTurnedAboutOneAxisEqualSingleCalls) {
 TEST(Batch, OneToManyEqualsSingleCallsForEveryTypeAcrossBlocks) {
   std::mt19937 rng(8);
   const size_t n = 150;
-  const Volume ones[] = {makeSphere({0.2, -0.1, 0.3}, 1.1).value(), makeAabb({-1, -0.5, -0.2}, {0.4, 1, 0.9}).value(),
-                         makeObbFromQuaternion({0.1, 0.2, -0.3}, {0.2, -0.4, 0.1, 0.8888194417315589}, {0.9, 0.4, 0.6}).value()};
+  const Volume ones[] = {
+      makeSphere({0.2, -0.1, 0.3}, 1.1).value(), makeAabb({-1, -0.5, -0.2}, {0.4, 1, 0.9}).value(),
+      makeObbFromQuaternion({0.1, 0.2, -0.3}, {0.2, -0.4, 0.1, 0.8888194417315589}, {0.9, 0.4, 0.6}).value()};
   for (VolumeType type : {VolumeType::Sphere, VolumeType::Aabb, VolumeType::Obb}) {
     Soa many(type, 0, n);
     fill(many, rng);
-    many.set(0, 70, std::nan(""));  // invalid, in the second block
+    many.set(0, 70, std::nan(""));                      // invalid, in the second block
     many.set(batchFieldCount(type, 0) - 1, 133, -1e9);  // negative radius or half-extent, max < min
     const BatchLayout l = many.layout(Precision::Float64);
     for (const Volume& one : ones) {

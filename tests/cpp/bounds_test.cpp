@@ -21,8 +21,8 @@ using namespace sepaxis_unit;
   for (const Vec3& p : points)
     for (int i = 0; i < 3; ++i)
       if (p[i] < box.min[i] - tol || p[i] > box.max[i] + tol)
-        return ::testing::AssertionFailure() << "point " << str(p) << " is outside [" << str(box.min) << ", "
-                                             << str(box.max) << "]";
+        return ::testing::AssertionFailure()
+               << "point " << str(p) << " is outside [" << str(box.min) << ", " << str(box.max) << "]";
   for (int i = 0; i < 3; ++i) {
     double lo = kInf, hi = -kInf;
     for (const Vec3& p : points) lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);

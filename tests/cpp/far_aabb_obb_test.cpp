@@ -15,7 +15,7 @@ namespace {
 
 using namespace sepaxis;
 
-constexpr double kFar = 0x1p46;      // ulp 2^-6 = 0.015625
+constexpr double kFar = 0x1p46;  // ulp 2^-6 = 0.015625
 constexpr double kUlp = 0x1p-6;
 const Vec3 kIdentity[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 
@@ -26,8 +26,8 @@ Aabb farBox() { return *makeAabb({kFar + kUlp, -1, -1}, {kFar + 2 * kUlp, 1, 1})
 // An OBB whose -x face lies `gap` beyond the box's max.x (gap < 0: inside by that much); its centre
 // is a multiple of the ulp there, its half-extent takes the gap.
 Obb boxBeyond(double gap, const Vec3 (&axes)[3] = kIdentity) {
-  const double centre = kFar + 36 * kUlp;                 // 0.5625 beyond kFar
-  const double face = 2 * kUlp + gap;                     // relative to kFar
+  const double centre = kFar + 36 * kUlp;  // 0.5625 beyond kFar
+  const double face = 2 * kUlp + gap;      // relative to kFar
   return *makeObb({centre, 0, 0}, axes, {36 * kUlp - face, 1, 1});
 }
 

@@ -79,8 +79,8 @@ Generated randomVolume(Portable& r, int type, Vec3 at) {
       const Mat3 m = toMat3(randomRotation(r));
       const Vec3 axes[3] = {m.column(0), m.column(1), m.column(2)};
       const Obb b = makeObb(at, axes, r.vec(0.2, size)).value();
-      return {b, R"({"type":"obb","center":)" + json(at) + R"(,"halfExtents":)" + json(b.halfExtents) +
-                     R"(,"axes":[)" + json(axes[0]) + "," + json(axes[1]) + "," + json(axes[2]) + "]}"};
+      return {b, R"({"type":"obb","center":)" + json(at) + R"(,"halfExtents":)" + json(b.halfExtents) + R"(,"axes":[)" +
+                     json(axes[0]) + "," + json(axes[1]) + "," + json(axes[2]) + "]}"};
     }
     default: {
       static const int kKs[] = {6, 8, 14, 18, 26};
@@ -105,8 +105,8 @@ Generated randomVolume(Portable& r, int type, Vec3 at) {
 }
 
 std::string reportJson(const CollisionReport& r) {
-  std::string s = R"({"overlap":)" + std::string(r.overlap ? "true" : "false") +
-                  R"(,"separatingAxis":)" + std::to_string(r.separatingAxis) + R"(,"axes":[)";
+  std::string s = R"({"overlap":)" + std::string(r.overlap ? "true" : "false") + R"(,"separatingAxis":)" +
+                  std::to_string(r.separatingAxis) + R"(,"axes":[)";
   for (size_t i = 0; i < r.axes.size(); ++i) {
     const AxisReport& a = r.axes[i];
     s += std::string(i ? "," : "") + R"({"label":")" + a.label + R"(","kind":")" + axisKindName(a.kind) +
@@ -118,7 +118,8 @@ std::string reportJson(const CollisionReport& r) {
     s += "}";
   }
   s += "],\"penetration\":";
-  s += r.hasPenetration ? R"({"depth":)" + num(r.penetration.depth) + R"(,"normal":)" + json(r.penetration.normal) + "}" : "null";
+  s += r.hasPenetration ? R"({"depth":)" + num(r.penetration.depth) + R"(,"normal":)" + json(r.penetration.normal) + "}"
+                        : "null";
   return s + "}";
 }
 
@@ -155,6 +156,7 @@ TEST(FixtureParity, TheCommittedFixtureIsExactlyWhatTheNativeCoreComputes) {
   committed << in.rdbuf();
   EXPECT_EQ(committed.str().size(), generated.size());
   EXPECT_TRUE(committed.str() == generated)
-      << path << " differs from what the core computes now; if that change is intended, regenerate it with "
-                 "SEPAXIS_UPDATE_FIXTURES=1";
+      << path
+      << " differs from what the core computes now; if that change is intended, regenerate it with "
+         "SEPAXIS_UPDATE_FIXTURES=1";
 }

@@ -57,8 +57,7 @@ RigidTransform randomTurn(std::mt19937& rng, Vec3 translation) {
 /// The largest |coordinate| of the vertices' differences: the size the tolerances scale with.
 double sizeOf(const Kdop& kdop) {
   double m = 0;
-  for (int v = 0; v < kdop.vertexCount; ++v)
-    m = std::fmax(m, maxComponent(abs(kdop.vertex[v])));
+  for (int v = 0; v < kdop.vertexCount; ++v) m = std::fmax(m, maxComponent(abs(kdop.vertex[v])));
   return m;
 }
 

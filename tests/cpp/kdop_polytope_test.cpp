@@ -89,7 +89,8 @@ void expectPolytopeMatchesReference(const Kdop& k) {
     EXPECT_LE(slabViolation(s, kdopVertex(k, v)), 1e-11 * scale) << "vertex " << str(kdopVertex(k, v));
   for (int i = 0; i < k.slabCount(); ++i) {
     double lo = kInf, hi = -kInf;
-    for (const Vec3& r : reference) lo = std::min(lo, dot(s.n[size_t(i)], r)), hi = std::max(hi, dot(s.n[size_t(i)], r));
+    for (const Vec3& r : reference)
+      lo = std::min(lo, dot(s.n[size_t(i)], r)), hi = std::max(hi, dot(s.n[size_t(i)], r));
     EXPECT_NEAR(k.tightMin[i], lo, 1e-12 * scale) << "slab " << i;
     EXPECT_NEAR(k.tightMax[i], hi, 1e-12 * scale) << "slab " << i;
     EXPECT_GE(k.tightMin[i], k.min[i] - 1e-12 * scale) << "tight ranges lie within the given ones";
@@ -227,7 +228,8 @@ TEST(KdopPolytope, ARoundedPointsSlabsAreThePoint) {
         std::vector<double> v;
         for (const Vec3& d : directionsFor(k)) v.push_back(dot(d, p));
         const auto made = makeKdop(k, v.data(), v.data(), k / 2);
-        ASSERT_TRUE(made.ok()) << "k " << k << " at " << p.x << " " << p.y << " " << p.z << ": " << made.error().message;
+        ASSERT_TRUE(made.ok()) << "k " << k << " at " << p.x << " " << p.y << " " << p.z << ": "
+                               << made.error().message;
         contradicting += !allSlabsExact(k, p);  // a slab misses p: the cases this is about
         for (int i = 0; i < made->vertexCount; ++i)
           EXPECT_TRUE(vecNear(kdopVertex(*made, i), p, 1e-13 * scale)) << "k " << k;
@@ -307,8 +309,8 @@ TEST(KdopPolytope, TheOriginIsAReferencePointNearThePolytope) {
     const Aabb box = boundingBox(kd);
     const double diagonal = length(box.max - box.min);
     for (int v = 0; v < kd.vertexCount; ++v)
-      ASSERT_LE(length(kd.vertex[v]), 2 * diagonal) << "k = " << k << ", case " << n << ": origin " << str(kd.origin)
-                                                   << " is far from vertex " << v;
+      ASSERT_LE(length(kd.vertex[v]), 2 * diagonal)
+          << "k = " << k << ", case " << n << ": origin " << str(kd.origin) << " is far from vertex " << v;
   }
 }
 

@@ -183,10 +183,11 @@ detail::FilterVerdict f32Lanes(const std::vector<Case>& cases, size_t first, boo
       ea[c][l] = float(aabb ? (hi - lo) * 0.5 : x.a.e[c]);
       eb[c][l] = float(x.b.e[c]);
       d[c][l] = float(aabb ? ((x.b.c[c] - lo) + (x.b.c[c] - hi)) * 0.5 : x.b.c[c] - x.a.c[c]);
-      for (int i = 0; i < 3; ++i) ua[i][c][l] = aabb ? float(i == c) : float(x.a.u[i][c]), ub[i][c][l] = float(x.b.u[i][c]);
+      for (int i = 0; i < 3; ++i)
+        ua[i][c][l] = aabb ? float(i == c) : float(x.a.u[i][c]), ub[i][c][l] = float(x.b.u[i][c]);
     }
   }
-  auto four = [](const float (&v)[4]) { return F4{wasm_v128_load(v)}; };
+  auto four = [](const float(&v)[4]) { return F4{wasm_v128_load(v)}; };
   detail::BoxFour A, B;
   F4 offset[3];
   for (int c = 0; c < 3; ++c) {
@@ -312,7 +313,8 @@ template <class T>
 int singleVerdict(VolumeType ta, VolumeType tb, const FieldPair& p) {
   const std::vector<T> fa(p.a.begin(), p.a.end()), fb(p.b.begin(), p.b.end());
   const Precision precision = std::is_same_v<T, float> ? Precision::Float32 : Precision::Float64;
-  const auto x = batchElement({ta, 0, fa.data(), 1, precision}, 0), y = batchElement({tb, 0, fb.data(), 1, precision}, 0);
+  const auto x = batchElement({ta, 0, fa.data(), 1, precision}, 0),
+             y = batchElement({tb, 0, fb.data(), 1, precision}, 0);
   if (!x.ok() || !y.ok()) return -1;
   return overlaps(*x, *y) ? 1 : 0;
 }
@@ -418,29 +420,35 @@ TEST(LaneParity, SphereAndAabbLanesGiveTheSingleCallVerdictInEveryLanePosition) 
     EXPECT_GT(tally.second, 10u) << name;
     EXPECT_EQ(tally.first, tally.second) << name << ": clear windows left undecided";
   };
-  expectMostDecided(checkWindows<double>(V::Sphere, V::Sphere, spheres,
-                                         [](auto a, auto b, uint8_t* out) { return spheresFour<double>(a, b, 0, out); },
-                                         "spheres f64"),
+  expectMostDecided(checkWindows<double>(
+                        V::Sphere, V::Sphere, spheres,
+                        [](auto a, auto b, uint8_t* out) { return spheresFour<double>(a, b, 0, out); }, "spheres f64"),
                     "spheres f64");
-  expectMostDecided(checkWindows<float>(V::Sphere, V::Sphere, spheres,
-                                        [](auto a, auto b, uint8_t* out) { return spheresFourFiltered(a, b, 0, out); },
-                                        "spheres f32 filter"),
-                    "spheres f32 filter");
-  checkWindows<float>(V::Sphere, V::Sphere, spheres,
-                      [](auto a, auto b, uint8_t* out) { return spheresFour<float>(a, b, 0, out); }, "spheres f32 in f64 lanes");
-  expectMostDecided(checkWindows<double>(V::Aabb, V::Aabb, boxes,
-                                         [](auto a, auto b, uint8_t* out) { return aabbFour(a, b, 0, out); }, "aabbs f64"),
-                    "aabbs f64");
-  expectMostDecided(checkWindows<float>(V::Aabb, V::Aabb, boxes,
-                                        [](auto a, auto b, uint8_t* out) { return aabbFour(a, b, 0, out); }, "aabbs f32"),
-                    "aabbs f32");
-  expectMostDecided(checkWindows<double>(V::Sphere, V::Aabb, sphereBox,
-                                         [](auto a, auto b, uint8_t* out) { return sphereAabbFour<double>(a, b, 0, out); },
-                                         "sphere-aabb f64"),
-                    "sphere-aabb f64");
-  expectMostDecided(checkWindows<float>(V::Sphere, V::Aabb, sphereBox,
-                                        [](auto a, auto b, uint8_t* out) { return sphereAabbFourFiltered(a, b, 0, out); },
-                                        "sphere-aabb f32 filter"),
-                    "sphere-aabb f32 filter");
+  expectMostDecided(
+      checkWindows<float>(
+          V::Sphere, V::Sphere, spheres, [](auto a, auto b, uint8_t* out) { return spheresFourFiltered(a, b, 0, out); },
+          "spheres f32 filter"),
+      "spheres f32 filter");
+  checkWindows<float>(
+      V::Sphere, V::Sphere, spheres, [](auto a, auto b, uint8_t* out) { return spheresFour<float>(a, b, 0, out); },
+      "spheres f32 in f64 lanes");
+  expectMostDecided(
+      checkWindows<double>(
+          V::Aabb, V::Aabb, boxes, [](auto a, auto b, uint8_t* out) { return aabbFour(a, b, 0, out); }, "aabbs f64"),
+      "aabbs f64");
+  expectMostDecided(
+      checkWindows<float>(
+          V::Aabb, V::Aabb, boxes, [](auto a, auto b, uint8_t* out) { return aabbFour(a, b, 0, out); }, "aabbs f32"),
+      "aabbs f32");
+  expectMostDecided(
+      checkWindows<double>(
+          V::Sphere, V::Aabb, sphereBox,
+          [](auto a, auto b, uint8_t* out) { return sphereAabbFour<double>(a, b, 0, out); }, "sphere-aabb f64"),
+      "sphere-aabb f64");
+  expectMostDecided(
+      checkWindows<float>(
+          V::Sphere, V::Aabb, sphereBox,
+          [](auto a, auto b, uint8_t* out) { return sphereAabbFourFiltered(a, b, 0, out); }, "sphere-aabb f32 filter"),
+      "sphere-aabb f32 filter");
 }
 #endif

@@ -68,9 +68,13 @@ void expectOneAnswerForEach(const std::vector<test::FoundPair>& pairs) {
 
 Obb box(Vec3 center, Quat rotation, Vec3 halfExtents) { return *makeObbFromQuaternion(center, rotation, halfExtents); }
 
-TEST(OneAnswer, ASphereAndAPolytopeGetOneAnswerAsTheFuzzerFoundThem) { expectOneAnswerForEach(test::kSphereWithPolytope); }
+TEST(OneAnswer, ASphereAndAPolytopeGetOneAnswerAsTheFuzzerFoundThem) {
+  expectOneAnswerForEach(test::kSphereWithPolytope);
+}
 
-TEST(OneAnswer, PolytopePairsWithAKdopGetOneAnswerAsTheFuzzerFoundThem) { expectOneAnswerForEach(test::kPolytopePairs); }
+TEST(OneAnswer, PolytopePairsWithAKdopGetOneAnswerAsTheFuzzerFoundThem) {
+  expectOneAnswerForEach(test::kPolytopePairs);
+}
 
 TEST(OneAnswer, BoxPairsGetOneAnswerAsTheFuzzerFoundThem) { expectOneAnswerForEach(test::kBoxPairs); }
 
@@ -111,7 +115,8 @@ TEST(OneAnswer, TiltedBoxesInFaceContactGetOneAnswerInBothOrders) {
         const Obb a = box({0.1 * step, 0.3, -0.2}, {qa.x / n, qa.y / n, qa.z / n, qa.w / n}, {1.25, 1, 0.5});
         Obb b = box({}, {qb.x / m, qb.y / m, qb.z / m, qb.w / m}, {0.5, 0.75, 1});
         const Vec3 u = a.axis[0];
-        const double reach = b.halfExtents.x * std::fabs(dot(b.axis[0], u)) + b.halfExtents.y * std::fabs(dot(b.axis[1], u)) +
+        const double reach = b.halfExtents.x * std::fabs(dot(b.axis[0], u)) +
+                             b.halfExtents.y * std::fabs(dot(b.axis[1], u)) +
                              b.halfExtents.z * std::fabs(dot(b.axis[2], u));
         b.center = a.center + u * (a.halfExtents.x + reach) + a.axis[1] * (0.03 * step);
         SCOPED_TRACE("step " + std::to_string(step));

@@ -311,8 +311,7 @@ TEST(ClosestPoint, OnAnAabbIsTheClampedPointExactly) {
 
 TEST(ClosestPoint, OnAnAabbBeatsEverySurfaceSample) {
   const Aabb b = aabbOf({0, -2, 3}, {1, 2, 3.5});
-  for (const Vec3& p : {Vec3{5, 0, 3.2}, Vec3{-3, -4, 0}, Vec3{0.5, 7, 9}, Vec3{2, 3, 4}})
-    expectClosestOutside(b, p);
+  for (const Vec3& p : {Vec3{5, 0, 3.2}, Vec3{-3, -4, 0}, Vec3{0.5, 7, 9}, Vec3{2, 3, 4}}) expectClosestOutside(b, p);
 }
 
 TEST(ClosestPoint, OnFlatAndPointBoxesStaysInTheirPlaneOrPoint) {

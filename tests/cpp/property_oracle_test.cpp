@@ -58,10 +58,10 @@ Verdict judge(const Raw& a, const Raw& b) { return classify(bodyOf(a, kUnitFrame
 Raw crossingEdgeBox(double gap) {
   const double s = std::sqrt(0.5);
   const V3 w{0, s, s};
-  const V3 eb{0, s, -s};   // perpendicular to w and to A's edge (x)
-  const V3 f = cross(w, eb);  // = -x
+  const V3 eb{0, s, -s};                        // perpendicular to w and to A's edge (x)
+  const V3 f = cross(w, eb);                    // = -x
   const V3 u1 = (w + f) * s, u2 = (w - f) * s;  // B's edge at c - u1 - u2 has bisector -w
-  const V3 edgePoint = V3{0, 1, 1} + w * gap;    // crossing point on B's edge
+  const V3 edgePoint = V3{0, 1, 1} + w * gap;   // crossing point on B's edge
   return obb(edgePoint + u1 + u2, eb, u1, u2, {1, 1, 1});
 }
 
@@ -179,9 +179,9 @@ TEST(PropertyOracle, ASphereNearACubeCornerIsJudgedByItsDistanceToTheCorner) {
 TEST(PropertyOracle, KdopVerticesAreTheCornersOfTheirPolytope) {
   // A 26-DOP with every slab tight around the cube [-1,1]^3 is that cube: 8 vertices, where many
   // planes meet (corner and edge slabs touch only at corners and edges).
-  const Body cube26 = bodyOf(kdop(26, {-1, -1, -1, -3, -3, -3, -3, -2, -2, -2, -2, -2, -2},
-                                  {1, 1, 1, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2}),
-                             kUnitFrame);
+  const Body cube26 =
+      bodyOf(kdop(26, {-1, -1, -1, -3, -3, -3, -3, -2, -2, -2, -2, -2, -2}, {1, 1, 1, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2}),
+             kUnitFrame);
   EXPECT_EQ(cube26.vertices.size(), 8u);
   for (V3 v : cube26.vertices) {
     EXPECT_NEAR(std::fabs(v.x), 1, 1e-14);
@@ -195,8 +195,7 @@ TEST(PropertyOracle, KdopVerticesAreTheCornersOfTheirPolytope) {
   // A zero-width slab: the square z = 0.25 cut from the cube.
   const Body flat = bodyOf(kdop(6, {-1, -1, 0.25}, {1, 1, 0.25}), kUnitFrame);
   EXPECT_EQ(flat.vertices.size(), 4u);
-  EXPECT_EQ(judge(kdop(6, {-1, -1, 0.25}, {1, 1, 0.25}), aabb({-0.5, -0.5, 0}, {0.5, 0.5, 1})).truth,
-            Truth::Overlap);
+  EXPECT_EQ(judge(kdop(6, {-1, -1, 0.25}, {1, 1, 0.25}), aabb({-0.5, -0.5, 0}, {0.5, 0.5, 1})).truth, Truth::Overlap);
 }
 
 TEST(PropertyOracle, FramesFarFromTheOriginKeepTinyGapsExact) {
@@ -258,7 +257,7 @@ TEST(PropertyOracle, LinearProgramAndSupportFunctionsAgreeOnRandomBoxPairs) {
   // largest gap when apart), on 2000 random OBB pairs with a fixed seed.
   std::mt19937_64 rng(20240611);
   std::uniform_real_distribution<double> u01(0, 1);
-  auto randomAxes = [&](V3 (&u)[3]) {
+  auto randomAxes = [&](V3(&u)[3]) {
     std::normal_distribution<double> g;
     double q[4];
     double n = 0;

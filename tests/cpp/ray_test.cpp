@@ -30,7 +30,8 @@ const double kRoot2 = std::sqrt(2.0), kRoot3 = std::sqrt(3.0);
 }
 
 ::testing::AssertionResult startsInside(const RayHit& h, Vec3 origin) {
-  if (!h.hit || !h.startsInside) return ::testing::AssertionFailure() << "hit " << h.hit << ", startsInside " << h.startsInside;
+  if (!h.hit || !h.startsInside)
+    return ::testing::AssertionFailure() << "hit " << h.hit << ", startsInside " << h.startsInside;
   if (h.distance != 0) return ::testing::AssertionFailure() << "distance " << h.distance;
   if (!vecEq(h.point, origin)) return ::testing::AssertionFailure() << "point " << str(h.point);
   if (!vecEq(h.normal, {0, 0, 0})) return ::testing::AssertionFailure() << "normal " << str(h.normal) << " is not zero";
@@ -140,8 +141,7 @@ TEST(AabbRaycast, GrazingAnEdgeOrACornerIsAHit) {
   ASSERT_TRUE(edge.hit);
   EXPECT_NEAR(edge.distance, kRoot2, 1e-15);
   EXPECT_TRUE(vecNear(edge.point, {0, 0, 1.5}, 1e-15));
-  EXPECT_TRUE((vecNear(edge.normal, {-1, 0, 0}, 1e-15) || vecNear(edge.normal, {0, 1, 0}, 1e-15)))
-      << str(edge.normal);
+  EXPECT_TRUE((vecNear(edge.normal, {-1, 0, 0}, 1e-15) || vecNear(edge.normal, {0, 1, 0}, 1e-15))) << str(edge.normal);
   // From (-1, 1, 0) along (1, -1, 0): touches only the corner (0, 0, 0).
   RayHit corner = raycast(kBox, {-1, 1, 0}, {1, -1, 0}, kInf);
   ASSERT_TRUE(corner.hit);
@@ -362,8 +362,8 @@ void checkAgainstMarch(const Volume& v, Vec3 origin, Vec3 dir, double step = 2e-
   const double end = h.hit ? h.distance - 1e-6 : 25;
   for (double t = 0; t < end; t += step)
     if (inside(origin + u * t)) {
-      ADD_FAILURE() << "the march finds an inside point at t = " << t << " (reported: hit " << h.hit
-                    << ", distance " << h.distance << ")";
+      ADD_FAILURE() << "the march finds an inside point at t = " << t << " (reported: hit " << h.hit << ", distance "
+                    << h.distance << ")";
       break;
     }
 }
@@ -391,15 +391,14 @@ TEST(RaycastMarch, RandomRaysAgreeWithAMarchForEveryVolume) {
 }
 
 TEST(RaycastMarch, RaysOnAGridThroughA26DopAgreeWithAMarch) {
-  const Kdop k = kdopOf(26, {-2, -2, -2, -4, -4, -4, -4, -3, -3, -3, -3, -3, -3},
-                        {2, 2, 2, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3});
+  const Kdop k =
+      kdopOf(26, {-2, -2, -2, -4, -4, -4, -4, -3, -3, -3, -3, -3, -3}, {2, 2, 2, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3});
   for (int i = -12; i <= 12; ++i)
     for (int j = -12; j <= 12; ++j) checkAgainstMarch(k, {i * 0.25, j * 0.25, -10}, {0.01 * i, 0.02 * j, 1}, 1e-2);
 }
 
 TEST(RaycastMarch, AVolumeRaycastDispatchesToEachType) {
-  const Volume vs[] = {sphereOf({0, 0, 0}, 1), kBox, obbOf({0, 0, 0}, axisAngle({0, 0, 1}, 0.5), {1, 1, 1}),
-                       cutCube()};
+  const Volume vs[] = {sphereOf({0, 0, 0}, 1), kBox, obbOf({0, 0, 0}, axisAngle({0, 0, 1}, 0.5), {1, 1, 1}), cutCube()};
   for (const Volume& v : vs) {
     const RayHit a = raycast(v, {-5, 0.3, 0.2}, {1, 0.1, 0}, 100);
     const RayHit b = std::visit([&](const auto& s) { return raycast(s, {-5, 0.3, 0.2}, {1, 0.1, 0}, 100); }, v);

@@ -186,11 +186,9 @@ void checkReport(const Volume& a, const Volume& b, std::mt19937& rng) {
 TEST(CollisionReport, AnObbPairListsFifteenAxesInTestOrder) {
   const Obb a = obbOf({0, 0, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
   const Obb b = obbOf({1, 1, 1}, axisAngle({3, -1, 2}, 1.1), {2, 1, 0.5});
-  const std::vector<std::string> expected = {
-      "A.u0", "A.u1", "A.u2", "B.u0", "B.u1", "B.u2",
-      "A.u0 × B.u0", "A.u0 × B.u1", "A.u0 × B.u2",
-      "A.u1 × B.u0", "A.u1 × B.u1", "A.u1 × B.u2",
-      "A.u2 × B.u0", "A.u2 × B.u1", "A.u2 × B.u2"};
+  const std::vector<std::string> expected = {"A.u0",        "A.u1",        "A.u2",        "B.u0",        "B.u1",
+                                             "B.u2",        "A.u0 × B.u0", "A.u0 × B.u1", "A.u0 × B.u2", "A.u1 × B.u0",
+                                             "A.u1 × B.u1", "A.u1 × B.u2", "A.u2 × B.u0", "A.u2 × B.u1", "A.u2 × B.u2"};
   const CollisionReport r = collide(a, b);
   EXPECT_EQ(labels(r), expected);
   // The directions are the axes and their cross products, in that order.
@@ -220,10 +218,8 @@ TEST(CollisionReport, AnAabbPairListsTheThreeSharedAxes) {
 TEST(CollisionReport, ASphereAgainstAPolytopeListsItsFacesThenTheClosestPointDirection) {
   const Sphere s = sphereOf({5, 0, 0}, 1);
   const Obb o = obbOf({0, 0, 0}, axisAngle({0, 0, 1}, 0.3), {1, 1, 1});
-  EXPECT_EQ(labels(collide(s, o)),
-            (std::vector<std::string>{"B.u0", "B.u1", "B.u2", "closest-point direction"}));
-  EXPECT_EQ(labels(collide(o, s)),
-            (std::vector<std::string>{"A.u0", "A.u1", "A.u2", "closest-point direction"}));
+  EXPECT_EQ(labels(collide(s, o)), (std::vector<std::string>{"B.u0", "B.u1", "B.u2", "closest-point direction"}));
+  EXPECT_EQ(labels(collide(o, s)), (std::vector<std::string>{"A.u0", "A.u1", "A.u2", "closest-point direction"}));
   EXPECT_EQ(labels(collide(s, aabbOf({0, 0, 0}, {1, 1, 1}))),
             (std::vector<std::string>{"B.x", "B.y", "B.z", "closest-point direction"}));
 }
@@ -262,10 +258,14 @@ TEST(AxisSource, ASphereAndABoxHaveTheBoxsFacesThenTheClosestPointDirectionInBot
   const Sphere s = sphereOf({5, 0, 0}, 1);
   const Obb o = obbOf({0, 0, 0}, axisAngle({0, 0, 1}, 0.3), {1, 1, 1});
   const Aabb box = aabbOf({0, 0, 0}, {1, 1, 1});
-  EXPECT_EQ(sources(collide(s, o)), (std::vector<std::string>{"face - u0", "face - u1", "face - u2", "closest-point - -"}));
-  EXPECT_EQ(sources(collide(o, s)), (std::vector<std::string>{"face u0 -", "face u1 -", "face u2 -", "closest-point - -"}));
-  EXPECT_EQ(sources(collide(s, box)), (std::vector<std::string>{"face - x", "face - y", "face - z", "closest-point - -"}));
-  EXPECT_EQ(sources(collide(box, s)), (std::vector<std::string>{"face x -", "face y -", "face z -", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(s, o)),
+            (std::vector<std::string>{"face - u0", "face - u1", "face - u2", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(o, s)),
+            (std::vector<std::string>{"face u0 -", "face u1 -", "face u2 -", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(s, box)),
+            (std::vector<std::string>{"face - x", "face - y", "face - z", "closest-point - -"}));
+  EXPECT_EQ(sources(collide(box, s)),
+            (std::vector<std::string>{"face x -", "face y -", "face z -", "closest-point - -"}));
   // The centre inside: the closest-point direction does not exist, and is still nobody's feature.
   const CollisionReport inside = collide(sphereOf({0.2, 0, 0}, 0.5), o);
   EXPECT_TRUE(inside.axes.back().degenerate);
@@ -289,11 +289,10 @@ TEST(AxisSource, TwoAabbsShareTheirThreeFaceNormals) {
 TEST(AxisSource, AnObbPairNamesOneFaceOrTheTwoEdgesOfEachAxis) {
   const Obb a = obbOf({0, 0, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
   const Obb b = obbOf({1, 1, 1}, axisAngle({3, -1, 2}, 1.1), {2, 1, 0.5});
-  const std::vector<std::string> expected = {
-      "face u0 -", "face u1 -", "face u2 -", "face - u0", "face - u1", "face - u2",
-      "edge-edge u0 u0", "edge-edge u0 u1", "edge-edge u0 u2",
-      "edge-edge u1 u0", "edge-edge u1 u1", "edge-edge u1 u2",
-      "edge-edge u2 u0", "edge-edge u2 u1", "edge-edge u2 u2"};
+  const std::vector<std::string> expected = {"face u0 -",       "face u1 -",       "face u2 -",       "face - u0",
+                                             "face - u1",       "face - u2",       "edge-edge u0 u0", "edge-edge u0 u1",
+                                             "edge-edge u0 u2", "edge-edge u1 u0", "edge-edge u1 u1", "edge-edge u1 u2",
+                                             "edge-edge u2 u0", "edge-edge u2 u1", "edge-edge u2 u2"};
   EXPECT_EQ(sources(collide(a, b)), expected);
   EXPECT_EQ(sources(collide(b, a)), expected);
 }
@@ -303,14 +302,14 @@ TEST(AxisSource, AnAabbAndAnObbNameWorldAndLocalAxesInBothOrders) {
   const Obb o = obbOf({1, 2, 0}, axisAngle({1, 2, 3}, 0.4), {1, 2, 3});
   EXPECT_EQ(sources(collide(box, o)),
             (std::vector<std::string>{"face x -", "face y -", "face z -", "face - u0", "face - u1", "face - u2",
-                                      "edge-edge x u0", "edge-edge x u1", "edge-edge x u2",
-                                      "edge-edge y u0", "edge-edge y u1", "edge-edge y u2",
-                                      "edge-edge z u0", "edge-edge z u1", "edge-edge z u2"}));
+                                      "edge-edge x u0", "edge-edge x u1", "edge-edge x u2", "edge-edge y u0",
+                                      "edge-edge y u1", "edge-edge y u2", "edge-edge z u0", "edge-edge z u1",
+                                      "edge-edge z u2"}));
   EXPECT_EQ(sources(collide(o, box)),
             (std::vector<std::string>{"face u0 -", "face u1 -", "face u2 -", "face - x", "face - y", "face - z",
-                                      "edge-edge u0 x", "edge-edge u0 y", "edge-edge u0 z",
-                                      "edge-edge u1 x", "edge-edge u1 y", "edge-edge u1 z",
-                                      "edge-edge u2 x", "edge-edge u2 y", "edge-edge u2 z"}));
+                                      "edge-edge u0 x", "edge-edge u0 y", "edge-edge u0 z", "edge-edge u1 x",
+                                      "edge-edge u1 y", "edge-edge u1 z", "edge-edge u2 x", "edge-edge u2 y",
+                                      "edge-edge u2 z"}));
 }
 
 TEST(AxisSource, AnObbAndAKdopNameTheKdopsSlabAndEdgeDirectionsInBothOrders) {
@@ -384,7 +383,8 @@ TEST(AxisSource, ParallelEdgesAreADegenerateEdgeEdgeAxisThatNamesBothEdges) {
   for (const bool boxFirst : {true, false}) {
     const CollisionReport r = boxFirst ? collide(a, k) : collide(k, a);
     const std::string parallel = boxFirst ? "edge-edge u0 e(1,0,0)" : "edge-edge e(1,0,0) u0";
-    const auto x = std::find_if(r.axes.begin(), r.axes.end(), [&](const AxisReport& x) { return source(x) == parallel; });
+    const auto x =
+        std::find_if(r.axes.begin(), r.axes.end(), [&](const AxisReport& x) { return source(x) == parallel; });
     ASSERT_NE(x, r.axes.end()) << parallel;
     EXPECT_TRUE(x->degenerate);
     EXPECT_EQ(x->label, boxFirst ? "A.u0 × B.e(1,0,0)" : "A.e(1,0,0) × B.u0");
@@ -633,7 +633,8 @@ TEST(CollisionReport, TouchingAfterAMoveByTheMtvAndNotForClearPairs) {
         EXPECT_FALSE(r.touching) << typeName(a) << " vs " << typeName(b) << " overlapping by " << r.penetration.depth;
         const Vec3 mtv = r.penetration.normal * r.penetration.depth;
         const CollisionReport atMtv = collide(a, translated(b, mtv));
-        EXPECT_TRUE(atMtv.touching) << typeName(a) << " vs " << typeName(b) << " moved by the MTV, overlap " << atMtv.overlap;
+        EXPECT_TRUE(atMtv.touching) << typeName(a) << " vs " << typeName(b) << " moved by the MTV, overlap "
+                                    << atMtv.overlap;
         EXPECT_EQ(collide(translated(b, mtv), a).touching, atMtv.touching) << typeName(a) << " vs " << typeName(b);
         const CollisionReport apart = collide(a, translated(b, mtv * 1.5 + r.penetration.normal * 0.1));
         EXPECT_FALSE(apart.overlap);
@@ -647,8 +648,7 @@ TEST(CollisionReport, TouchingIsTheBandAroundTheBoundary) {
   const Volume a = sphereOf({0, 0, 0}, 1);
   for (double gap : {0.0, 1e-9, -1e-9, 1e-7, -1e-7})
     EXPECT_TRUE(collide(a, sphereOf({2 + gap, 0, 0}, 1)).touching) << gap;
-  for (double gap : {1e-5, -1e-5, 0.1, -0.1})
-    EXPECT_FALSE(collide(a, sphereOf({2 + gap, 0, 0}, 1)).touching) << gap;
+  for (double gap : {1e-5, -1e-5, 0.1, -0.1}) EXPECT_FALSE(collide(a, sphereOf({2 + gap, 0, 0}, 1)).touching) << gap;
   // Faces that meet, far from the origin and at huge and tiny scales (range-scaled pairs).
   for (double s : {1.0, 1e300, 1e-300}) {
     const Volume p = aabbOf(Vec3{0, 0, 0} * s, Vec3{1, 1, 1} * s), q = aabbOf(Vec3{1, 0.5, 0.5} * s, Vec3{2, 2, 2} * s);

@@ -36,13 +36,13 @@ using sepaxis_oracle::V3;
 // ---- The buggy reference: Gomes (Gamasutra 1999) / Ericson 4.4.1 as transcribed in the seeds.
 
 enum class SeedError {
-  None,                   ///< the 15-axis test as it should be
-  ThesisRotationIndex,    ///< R[i][j] = Dot(a.u[i], b.u[i])
-  ThesisTableExtents,     ///< table 1, rows 8, 9, 11, 12, 14, 15: e1B (and e2B) for e0B (and e1B)
-  TransposedCrossTerm,    ///< one cross axis (crossAxis) reads AbsR[j'][i] instead of AbsR[i][j']
-  MissingAbsOnRotation,   ///< AbsR[i][j] = R[i][j] (+ EPSILON) without fabs
-  MissingAbsOnDistance,   ///< t > ra + rb without fabs(t)
-  ParallelCutoffEarlyExit ///< cutoff 0.999999: "overlap" after the face axes
+  None,                    ///< the 15-axis test as it should be
+  ThesisRotationIndex,     ///< R[i][j] = Dot(a.u[i], b.u[i])
+  ThesisTableExtents,      ///< table 1, rows 8, 9, 11, 12, 14, 15: e1B (and e2B) for e0B (and e1B)
+  TransposedCrossTerm,     ///< one cross axis (crossAxis) reads AbsR[j'][i] instead of AbsR[i][j']
+  MissingAbsOnRotation,    ///< AbsR[i][j] = R[i][j] (+ EPSILON) without fabs
+  MissingAbsOnDistance,    ///< t > ra + rb without fabs(t)
+  ParallelCutoffEarlyExit  ///< cutoff 0.999999: "overlap" after the face axes
 };
 
 const char* errorName(SeedError e) {
@@ -109,9 +109,8 @@ bool seedReferenceOverlaps(const Box& a, const Box& b, SeedError error, int cros
 // ---- Helpers: library volumes, vertex projections, the oracle.
 
 sepaxis::Obb libraryObb(const Box& b) {
-  const sepaxis::Vec3 axes[3] = {{b.u[0].x, b.u[0].y, b.u[0].z},
-                                 {b.u[1].x, b.u[1].y, b.u[1].z},
-                                 {b.u[2].x, b.u[2].y, b.u[2].z}};
+  const sepaxis::Vec3 axes[3] = {
+      {b.u[0].x, b.u[0].y, b.u[0].z}, {b.u[1].x, b.u[1].y, b.u[1].z}, {b.u[2].x, b.u[2].y, b.u[2].z}};
   auto o = sepaxis::makeObb({b.c.x, b.c.y, b.c.z}, axes, {b.e[0], b.e[1], b.e[2]});
   EXPECT_TRUE(o.ok());
   return o.ok() ? *o : sepaxis::Obb{};
@@ -198,8 +197,8 @@ std::string describe(const Box& b) {
   std::snprintf(buf, sizeof buf,
                 "Obb{center={%.17g, %.17g, %.17g}, axes={{%.17g, %.17g, %.17g}, {%.17g, %.17g, %.17g}, "
                 "{%.17g, %.17g, %.17g}}, halfExtents={%.17g, %.17g, %.17g}}",
-                b.c.x, b.c.y, b.c.z, b.u[0].x, b.u[0].y, b.u[0].z, b.u[1].x, b.u[1].y, b.u[1].z, b.u[2].x,
-                b.u[2].y, b.u[2].z, b.e[0], b.e[1], b.e[2]);
+                b.c.x, b.c.y, b.c.z, b.u[0].x, b.u[0].y, b.u[0].z, b.u[1].x, b.u[1].y, b.u[1].z, b.u[2].x, b.u[2].y,
+                b.u[2].z, b.e[0], b.e[1], b.e[2]);
   return buf;
 }
 
@@ -211,8 +210,7 @@ bool distinct(const double (&e)[3], double by) {
 /// common normal L strictly inside both edges' normal cones, the edges `gap` apart along L.
 /// Accepts it only when the cross axis is the one separating axis: every other axis of the 15
 /// overlaps by more than `otherOverlap`, in the pair and in its twin at -gap.
-bool buildConfig(sepaxis_oracle::Rng& rng, int i, int j, double angle, double gap, double otherOverlap,
-                 Config& out) {
+bool buildConfig(sepaxis_oracle::Rng& rng, int i, int j, double angle, double gap, double otherOverlap, Config& out) {
   using namespace sepaxis_oracle;
   Box a, b;
   rng.rotation(a.u);

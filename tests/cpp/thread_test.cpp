@@ -151,8 +151,8 @@ std::vector<uint64_t> runWorld(const std::vector<sepaxis_oracle::Case>& cases) {
     if (!sepaxis_oracle::toLibrary(i % 2 ? cases[i].b : cases[i].a, v, error)) continue;
     const Quat q{0.1 * double(i % 7), 0.2, -0.3 * double(i % 3), 1};
     const double len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-    const Expected<RigidTransform> pose =
-        makeRigidTransform({q.x / len, q.y / len, q.z / len, q.w / len}, {double(i % 5), double(i % 3), 0.5 * double(i % 4)});
+    const Expected<RigidTransform> pose = makeRigidTransform({q.x / len, q.y / len, q.z / len, q.w / len},
+                                                             {double(i % 5), double(i % 3), 0.5 * double(i % 4)});
     const Expected<BodyId> id = world.add(v, *pose);
     if (id.ok()) ids.push_back(*id);
   }
@@ -212,8 +212,13 @@ TEST(Threads, AWorldOnFourThreadsFindsWhatItFindsOnOne) {
   for (int frame = 0; frame < 4; ++frame) {
     for (size_t i = 0; i < ids.size(); ++i) {
       const double angle = 0.3 * frame + 0.01 * double(i);
-      const double p[7] = {double(i % 17) * 3 + std::sin(angle), double(i % 13) * 3, double(i % 11) * 3 + std::cos(angle),
-                           0, std::sin(angle / 2), 0, std::cos(angle / 2)};
+      const double p[7] = {double(i % 17) * 3 + std::sin(angle),
+                           double(i % 13) * 3,
+                           double(i % 11) * 3 + std::cos(angle),
+                           0,
+                           std::sin(angle / 2),
+                           0,
+                           std::cos(angle / 2)};
       std::copy(p, p + 7, &packed[7 * i]);
     }
     ASSERT_TRUE(one.setPoses(ids.data(), packed.data(), ids.size()).ok());

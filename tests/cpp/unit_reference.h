@@ -47,10 +47,9 @@ inline double dist(Vec3 a, Vec3 b) { return sepaxis::length(a - b); }
 /// True when |a - b| <= tol on every component (the message names both vectors).
 inline ::testing::AssertionResult vecNear(Vec3 a, Vec3 b, double tol) {
   const Vec3 d = a - b;
-  if (std::fabs(d.x) <= tol && std::fabs(d.y) <= tol && std::fabs(d.z) <= tol)
-    return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << str(a) << " differs from " << str(b) << " by " << str(d)
-                                       << " (tolerance " << tol << ")";
+  if (std::fabs(d.x) <= tol && std::fabs(d.y) <= tol && std::fabs(d.z) <= tol) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << str(a) << " differs from " << str(b) << " by " << str(d) << " (tolerance "
+                                       << tol << ")";
 }
 
 inline ::testing::AssertionResult vecEq(Vec3 a, Vec3 b) {
@@ -234,9 +233,9 @@ inline std::vector<Vec3> referenceVertices(const Slabs& s) {
         const double det = sepaxis::dot(pl[i].n, jk);  // exact: small integers
         if (det == 0) continue;
         // Cramer's rule: x = (b_i (n_j x n_k) + b_j (n_k x n_i) + b_k (n_i x n_j)) / det.
-        const Vec3 x = (jk * pl[i].b + sepaxis::cross(pl[k].n, pl[i].n) * pl[j].b +
-                        sepaxis::cross(pl[i].n, pl[j].n) * pl[k].b) /
-                       det;
+        const Vec3 x =
+            (jk * pl[i].b + sepaxis::cross(pl[k].n, pl[i].n) * pl[j].b + sepaxis::cross(pl[i].n, pl[j].n) * pl[k].b) /
+            det;
         if (slabViolation(s, x) > tol) continue;
         bool known = false;
         for (const Vec3& v : out) known = known || dist(v, x) <= tol;
@@ -306,9 +305,7 @@ inline Vec3 toLocal(const Obb& b, Vec3 p) {
   return {sepaxis::dot(d, b.axis[0]), sepaxis::dot(d, b.axis[1]), sepaxis::dot(d, b.axis[2])};
 }
 
-inline Vec3 fromLocal(const Obb& b, Vec3 l) {
-  return b.center + b.axis[0] * l.x + b.axis[1] * l.y + b.axis[2] * l.z;
-}
+inline Vec3 fromLocal(const Obb& b, Vec3 l) { return b.center + b.axis[0] * l.x + b.axis[1] * l.y + b.axis[2] * l.z; }
 
 /// Signed distance to the box |x_i| <= h_i (negative inside).
 inline double boxSignedDistance(Vec3 l, Vec3 h) {
@@ -326,8 +323,7 @@ inline Vec3 clampBox(Vec3 l, Vec3 h) {
 /// Signed distance (negative inside); for k-DOPs the slab violation, which has the same sign.
 inline double signedDistance(const Volume& v, Vec3 p) {
   if (auto s = std::get_if<Sphere>(&v)) return dist(p, s->center) - s->radius;
-  if (auto b = std::get_if<Aabb>(&v))
-    return boxSignedDistance(p - (b->min + b->max) * 0.5, (b->max - b->min) * 0.5);
+  if (auto b = std::get_if<Aabb>(&v)) return boxSignedDistance(p - (b->min + b->max) * 0.5, (b->max - b->min) * 0.5);
   if (auto o = std::get_if<Obb>(&v)) return boxSignedDistance(toLocal(*o, p), o->halfExtents);
   return slabViolation(slabsOf(std::get<Kdop>(v)), p);
 }

@@ -29,16 +29,15 @@ template <class T>
   if (result.ok()) return ::testing::AssertionFailure() << "accepted; expected an error on " << field;
   const Error& e = result.error();
   if (e.code != code)
-    return ::testing::AssertionFailure() << "code " << int(e.code) << " instead of " << int(code) << " ("
-                                         << e.message << ")";
+    return ::testing::AssertionFailure() << "code " << int(e.code) << " instead of " << int(code) << " (" << e.message
+                                         << ")";
   if (e.field != field)
     return ::testing::AssertionFailure() << "field \"" << e.field << "\" instead of \"" << field << "\"";
   const bool sameValue = std::isnan(value) ? std::isnan(e.value) : e.value == value;
   if (!sameValue) return ::testing::AssertionFailure() << "value " << e.value << " instead of " << value;
   const std::string got = formatNumber(value);
-  if (e.message.rfind(field + " must be ", 0) != 0 ||
-      e.message.size() < got.size() || e.message.compare(e.message.size() - got.size(), got.size(), got) != 0 ||
-      !contains(e.message, ", got "))
+  if (e.message.rfind(field + " must be ", 0) != 0 || e.message.size() < got.size() ||
+      e.message.compare(e.message.size() - got.size(), got.size(), got) != 0 || !contains(e.message, ", got "))
     return ::testing::AssertionFailure() << "message \"" << e.message << "\" does not read \"" << field
                                          << " must be <rule>, got ..." << got << "\"";
   return ::testing::AssertionSuccess();
@@ -209,10 +208,10 @@ TEST(AabbValidation, FromCentreRejectsNonFiniteCentreAndHalfExtents) {
   for (int i = 0; i < 3; ++i)
     for (double bad : kNonFinite) {
       SCOPED_TRACE("component " + std::to_string(i) + " = " + formatNumber(bad));
-      EXPECT_TRUE(failsWith(makeAabbFromCenter(withComponent({0, 0, 0}, i, bad), {1, 1, 1}),
-                            ErrorCode::NotFinite, "aabb.center[" + std::to_string(i) + "]", bad));
-      EXPECT_TRUE(failsWith(makeAabbFromCenter({0, 0, 0}, withComponent({1, 1, 1}, i, bad)),
-                            ErrorCode::NotFinite, "aabb.halfExtents[" + std::to_string(i) + "]", bad));
+      EXPECT_TRUE(failsWith(makeAabbFromCenter(withComponent({0, 0, 0}, i, bad), {1, 1, 1}), ErrorCode::NotFinite,
+                            "aabb.center[" + std::to_string(i) + "]", bad));
+      EXPECT_TRUE(failsWith(makeAabbFromCenter({0, 0, 0}, withComponent({1, 1, 1}, i, bad)), ErrorCode::NotFinite,
+                            "aabb.halfExtents[" + std::to_string(i) + "]", bad));
     }
 }
 
@@ -226,17 +225,17 @@ TEST(AabbValidation, FromMinWidthsRejectsNonFiniteMinAndWidths) {
   for (int i = 0; i < 3; ++i)
     for (double bad : kNonFinite) {
       SCOPED_TRACE("component " + std::to_string(i) + " = " + formatNumber(bad));
-      EXPECT_TRUE(failsWith(makeAabbFromMinWidths(withComponent({0, 0, 0}, i, bad), {1, 1, 1}),
-                            ErrorCode::NotFinite, "aabb.min[" + std::to_string(i) + "]", bad));
-      EXPECT_TRUE(failsWith(makeAabbFromMinWidths({0, 0, 0}, withComponent({1, 1, 1}, i, bad)),
-                            ErrorCode::NotFinite, "aabb.widths[" + std::to_string(i) + "]", bad));
+      EXPECT_TRUE(failsWith(makeAabbFromMinWidths(withComponent({0, 0, 0}, i, bad), {1, 1, 1}), ErrorCode::NotFinite,
+                            "aabb.min[" + std::to_string(i) + "]", bad));
+      EXPECT_TRUE(failsWith(makeAabbFromMinWidths({0, 0, 0}, withComponent({1, 1, 1}, i, bad)), ErrorCode::NotFinite,
+                            "aabb.widths[" + std::to_string(i) + "]", bad));
     }
 }
 
 TEST(AabbValidation, FromMinWidthsRejectsNegativeWidths) {
   for (int i = 0; i < 3; ++i)
-    EXPECT_TRUE(failsWith(makeAabbFromMinWidths({0, 0, 0}, withComponent({1, 1, 1}, i, -0.5)),
-                          ErrorCode::Negative, "aabb.widths[" + std::to_string(i) + "]", -0.5));
+    EXPECT_TRUE(failsWith(makeAabbFromMinWidths({0, 0, 0}, withComponent({1, 1, 1}, i, -0.5)), ErrorCode::Negative,
+                          "aabb.widths[" + std::to_string(i) + "]", -0.5));
 }
 
 TEST(AabbValidation, RejectsAFiniteCentreAndHalfExtentWhoseBoxOverflows) {
@@ -252,8 +251,8 @@ const Vec3 kIdentityAxes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 TEST(ObbValidation, RejectsNonFiniteCentreComponents) {
   for (int i = 0; i < 3; ++i)
     for (double bad : kNonFinite)
-      EXPECT_TRUE(failsWith(makeObb(withComponent({0, 0, 0}, i, bad), kIdentityAxes, {1, 1, 1}),
-                            ErrorCode::NotFinite, "obb.center[" + std::to_string(i) + "]", bad));
+      EXPECT_TRUE(failsWith(makeObb(withComponent({0, 0, 0}, i, bad), kIdentityAxes, {1, 1, 1}), ErrorCode::NotFinite,
+                            "obb.center[" + std::to_string(i) + "]", bad));
 }
 
 TEST(ObbValidation, RejectsNonFiniteComponentsInEveryAxis) {
@@ -271,14 +270,14 @@ TEST(ObbValidation, RejectsNonFiniteComponentsInEveryAxis) {
 TEST(ObbValidation, RejectsNonFiniteHalfExtents) {
   for (int i = 0; i < 3; ++i)
     for (double bad : kNonFinite)
-      EXPECT_TRUE(failsWith(makeObb({0, 0, 0}, kIdentityAxes, withComponent({1, 1, 1}, i, bad)),
-                            ErrorCode::NotFinite, "obb.halfExtents[" + std::to_string(i) + "]", bad));
+      EXPECT_TRUE(failsWith(makeObb({0, 0, 0}, kIdentityAxes, withComponent({1, 1, 1}, i, bad)), ErrorCode::NotFinite,
+                            "obb.halfExtents[" + std::to_string(i) + "]", bad));
 }
 
 TEST(ObbValidation, RejectsNegativeHalfExtentsOnEachAxis) {
   for (int i = 0; i < 3; ++i)
-    EXPECT_TRUE(failsWith(makeObb({0, 0, 0}, kIdentityAxes, withComponent({1, 1, 1}, i, -0.25)),
-                          ErrorCode::Negative, "obb.halfExtents[" + std::to_string(i) + "]", -0.25));
+    EXPECT_TRUE(failsWith(makeObb({0, 0, 0}, kIdentityAxes, withComponent({1, 1, 1}, i, -0.25)), ErrorCode::Negative,
+                          "obb.halfExtents[" + std::to_string(i) + "]", -0.25));
 }
 
 TEST(ObbValidation, RejectsAnAxisLongerOrShorterThanOneByMoreThanTheTolerance) {

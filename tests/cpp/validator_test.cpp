@@ -59,8 +59,8 @@ void expectBatchVerdict(VolumeType type, int k, const std::vector<double>& field
         for (size_t i = 0; i < count; ++i) b[f * count + i] = partner.fields[f];
       const BatchLayout la{type, k, a.data(), count}, lb{partner.type, partner.k, b.data(), count};
       std::vector<uint8_t> out(count);
-      const std::string where = what + " against type " + std::to_string(int(partner.type)) + ", batch of " +
-                                std::to_string(count);
+      const std::string where =
+          what + " against type " + std::to_string(int(partner.type)) + ", batch of " + std::to_string(count);
       overlapsPairwise(la, lb, count, out.data());
       for (size_t i = 0; i < count; ++i) EXPECT_EQ(out[i] == kBatchInvalid, invalid) << where;
       overlapsPairwise(lb, la, count, out.data());

@@ -94,7 +94,7 @@ void runPairs(Vec3 at, double size, Tally& tally, const char* where) {
     const std::string what = std::string(where) + ", case " + std::to_string(n);
     checkPair(kdop, other, qa, qb, at, direction * (uniform(rng, 0, 3) * size), tally, what);
     double in = 0, out = 4 * size;  // overlapping at `in`, apart at `out`
-    Tally ignored;  // near touching, the exact test decides most
+    Tally ignored;                  // near touching, the exact test decides most
     for (int step = 0; step < 60; ++step) {
       const double mid = (in + out) / 2;
       (checkPair(kdop, other, qa, qb, at, direction * mid, ignored, what) ? in : out) = mid;

@@ -91,8 +91,8 @@ struct GapScene {
 
 // Relative to the size: through the filters' margin (~3e-5 of S, S several sizes) on both sides,
 // the touching band (1e-6) and into rounding.
-const double kGaps[] = {-0.3, -1e-2, -3e-3, -1e-3, -3e-4, -1e-4, -3e-5, -1e-5, -1e-7, -1e-10, 0,
-                        1e-10, 1e-7, 1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 0.3};
+const double kGaps[] = {-0.3,  -1e-2, -3e-3, -1e-3, -3e-4, -1e-4, -3e-5, -1e-5, -1e-7, -1e-10, 0,
+                        1e-10, 1e-7,  1e-5,  3e-5,  1e-4,  3e-4,  1e-3,  3e-3,  1e-2,  0.3};
 
 void runGaps(bool spheres, Vec3 origin, double size, uint32_t seed) {
   Rng rng(seed);
@@ -114,10 +114,10 @@ void runGaps(bool spheres, Vec3 origin, double size, uint32_t seed) {
 TEST(WorldNarrow, SphereBoxPairsAtEveryGapAreOverlapsVerdicts) {
   runGaps(true, {0, 0, 0}, 1, 1);
   runGaps(true, {1e6, -1e6, 3e5}, 1, 2);
-  runGaps(true, {1e12, 0, -1e12}, 1e-2, 3);   // coordinates whose ulps are near the gaps
-  runGaps(true, {0, 0, 0}, 1e-300, 4);        // below float's range: the exact test decides
+  runGaps(true, {1e12, 0, -1e12}, 1e-2, 3);     // coordinates whose ulps are near the gaps
+  runGaps(true, {0, 0, 0}, 1e-300, 4);          // below float's range: the exact test decides
   runGaps(true, {1e200, -1e200, 0}, 1e198, 5);  // above it
-  runGaps(true, {2e-40, 0, 0}, 1e-40, 6);     // subnormal floats
+  runGaps(true, {2e-40, 0, 0}, 1e-40, 6);       // subnormal floats
 }
 
 TEST(WorldNarrow, BoxBoxPairsAtEveryGapAreOverlapsVerdicts) {
@@ -140,9 +140,11 @@ TEST(WorldNarrow, DegenerateBoxesAndSpheresTouchingAreOverlapsVerdicts) {
     scene.add(box);
     const Vec3 corner = box.center + box.axis[0] * h.x + box.axis[1] * h.y + box.axis[2] * h.z;
     const double gap = k % 4 == 0 ? 0 : (k % 4 == 1 ? 1e-9 : (k % 4 == 2 ? -1e-9 : 1e-4));
-    if (k % 2) scene.add(makeSphere(corner + box.axis[0] * gap, k % 3 ? 0.0 : 0.5).value());
+    if (k % 2)
+      scene.add(makeSphere(corner + box.axis[0] * gap, k % 3 ? 0.0 : 0.5).value());
     else
-      scene.add(makeObbFromQuaternion(corner + Vec3{gap, gap, gap}, randomRotation(rng), {0, 0.5 * (k % 3), 0}).value());
+      scene.add(
+          makeObbFromQuaternion(corner + Vec3{gap, gap, gap}, randomRotation(rng), {0, 0.5 * (k % 3), 0}).value());
   }
   scene.expectPairsAsOverlaps("degenerate");
 }

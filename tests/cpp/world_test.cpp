@@ -128,7 +128,8 @@ PairSet worldPairs(Scene& scene) {
   for (const BodyPair& p : scene.world.pairs()) {
     EXPECT_LT(p.a.value, p.b.value);
     EXPECT_TRUE(known.count(p.a.value) && known.count(p.b.value));
-    EXPECT_TRUE(pairs.insert({p.a.value, p.b.value}).second) << "pair reported twice: " << p.a.value << ", " << p.b.value;
+    EXPECT_TRUE(pairs.insert({p.a.value, p.b.value}).second)
+        << "pair reported twice: " << p.a.value << ", " << p.b.value;
   }
   return pairs;
 }
@@ -147,12 +148,12 @@ struct MotionCase {
   const char* name;
   int bodies;
   int frames;
-  double size;        // bodies' size
-  double spread;      // side of the cube they move in
-  Vec3 offset;        // where that cube is
-  double sizeRange;   // sizes spread over size / sizeRange .. size * sizeRange (several grid levels)
-  int kdopPercent;    // share of k-DOP bodies
-  int churn;          // bodies removed and added per frame
+  double size;       // bodies' size
+  double spread;     // side of the cube they move in
+  Vec3 offset;       // where that cube is
+  double sizeRange;  // sizes spread over size / sizeRange .. size * sizeRange (several grid levels)
+  int kdopPercent;   // share of k-DOP bodies
+  int churn;         // bodies removed and added per frame
   uint32_t seed;
   double clusterGap = 0;  // > 0: half the bodies in a second cube this far away along x, y and z
   unsigned threads = 1;   // World::setThreads; every body is moved by packed poses when > 1
@@ -169,7 +170,8 @@ void runMotion(const MotionCase& c) {
   };
   auto randomPoint = [&] {
     const double gap = c.clusterGap > 0 && rng() % 2 ? c.clusterGap : 0;
-    return c.offset + Vec3{gap + uniform(rng, 0, c.spread), gap + uniform(rng, 0, c.spread), gap + uniform(rng, 0, c.spread)};
+    return c.offset +
+           Vec3{gap + uniform(rng, 0, c.spread), gap + uniform(rng, 0, c.spread), gap + uniform(rng, 0, c.spread)};
   };
   for (int i = 0; i < c.bodies; ++i) randomBody(randomPoint());
   expectPairsMatch(scene, c.name);
@@ -182,8 +184,10 @@ void runMotion(const MotionCase& c) {
       p = pose(q, p.translation + step * (0.5 * c.size));
       packed.insert(packed.end(), {p.translation.x, p.translation.y, p.translation.z, q.x, q.y, q.z, q.w});
     }
-    if (c.threads > 1) ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), packed.data(), scene.ids.size()).ok());
-    else scene.setAll();
+    if (c.threads > 1)
+      ASSERT_TRUE(scene.world.setPoses(scene.ids.data(), packed.data(), scene.ids.size()).ok());
+    else
+      scene.setAll();
     for (int k = 0; k < c.churn && !scene.ids.empty(); ++k) scene.removeAt(rng() % scene.ids.size());
     for (int k = 0; k < c.churn; ++k) randomBody(randomPoint());
     ASSERT_EQ(scene.world.count(), scene.ids.size());
@@ -271,8 +275,10 @@ TEST(WorldPairs, EqualBruteForceForBodiesOnTheGridsBoundaries) {
   for (int i = 0; i < 400; ++i) {
     const double s = std::ldexp(1.0, int(rng() % 4) - 1);
     const Vec3 at = place();
-    if (i % 3 == 0) scene.add(makeSphere(at + Vec3{s, s, s} * 0.5, s / 2).value(), identity);
-    else scene.add(makeAabb(at, at + Vec3{s, s * double(1 + rng() % 2), s}).value(), identity);
+    if (i % 3 == 0)
+      scene.add(makeSphere(at + Vec3{s, s, s} * 0.5, s / 2).value(), identity);
+    else
+      scene.add(makeAabb(at, at + Vec3{s, s * double(1 + rng() % 2), s}).value(), identity);
   }
   expectPairsMatch(scene, "grid boundaries");
   for (int frame = 0; frame < 3; ++frame) {
@@ -402,7 +408,8 @@ TEST(WorldPairs, EqualBruteForceWhenAFewSmallBodiesShareTheColumnsOfLargerOnes) 
   expectPairsMatch(scene, "a few small bodies");
   auto moveAll = [&](const char* where) {
     for (RigidTransform& p : scene.poses)
-      p = pose(randomRotation(rng), p.translation + Vec3{uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2)});
+      p = pose(randomRotation(rng),
+               p.translation + Vec3{uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2), uniform(rng, -0.2, 0.2)});
     scene.setAll();
     expectPairsMatch(scene, where);
   };
@@ -436,10 +443,12 @@ TEST(WorldPairs, EqualBruteForceWhenBodiesMoveBeyondTheGridsTablesOfColumns) {
   moveSome(20, {4, -7, 9}, "bodies just beside the block");
   // A second cluster far away: the level's block is sparse, its table hashed; bodies added to
   // the cluster then outgrow the table.
-  for (int i = 0; i < 4; ++i) scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), at(2, {5000, 5000, 5000})));
+  for (int i = 0; i < 4; ++i)
+    scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), at(2, {5000, 5000, 5000})));
   expectPairsMatch(scene, "a far cluster");
   for (int round = 0; round < 6; ++round) {
-    for (int i = 0; i < 40; ++i) scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), at(6, {5000, 5000, 5000})));
+    for (int i = 0; i < 40; ++i)
+      scene.add(randomVolume(rng, i % 3, 0.5), pose(randomRotation(rng), at(6, {5000, 5000, 5000})));
     scene.setAll();
     expectPairsMatch(scene, "the far cluster grown");
   }
@@ -448,7 +457,8 @@ TEST(WorldPairs, EqualBruteForceWhenBodiesMoveBeyondTheGridsTablesOfColumns) {
 
 /// Every field of two k-DOPs equal bit for bit, the unused entries too.
 ::testing::AssertionResult sameKdopBits(const Kdop& a, const Kdop& b) {
-  const bool same = a.k == b.k && a.vertexCount == b.vertexCount && std::memcmp(&a.origin, &b.origin, sizeof(Vec3)) == 0 &&
+  const bool same = a.k == b.k && a.vertexCount == b.vertexCount &&
+                    std::memcmp(&a.origin, &b.origin, sizeof(Vec3)) == 0 &&
                     std::memcmp(a.min, b.min, sizeof a.min) == 0 && std::memcmp(a.max, b.max, sizeof a.max) == 0 &&
                     std::memcmp(a.vertex, b.vertex, sizeof a.vertex) == 0 &&
                     std::memcmp(a.adjacent, b.adjacent, sizeof a.adjacent) == 0 &&
@@ -457,7 +467,8 @@ TEST(WorldPairs, EqualBruteForceWhenBodiesMoveBeyondTheGridsTablesOfColumns) {
                     std::memcmp(a.localMin, b.localMin, sizeof a.localMin) == 0 &&
                     std::memcmp(a.localMax, b.localMax, sizeof a.localMax) == 0;
   if (same) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "k-DOPs differ (" << a.vertexCount << " and " << b.vertexCount << " vertices)";
+  return ::testing::AssertionFailure() << "k-DOPs differ (" << a.vertexCount << " and " << b.vertexCount
+                                       << " vertices)";
 }
 
 TEST(WorldBodies, AKdopRebuiltEveryFrameIsTransformedsEveryFieldEvenPastItsVertexCount) {
@@ -563,8 +574,10 @@ TEST(WorldThreads, AWorldOnThreadsMovesEveryBodyToTheBitsOfOneThreadAndListsItsP
       ASSERT_EQ(a.index(), b.index());
       if (const Kdop* k = std::get_if<Kdop>(&a))
         EXPECT_EQ(0, std::memcmp(k->vertex, std::get<Kdop>(b).vertex, sizeof(Vec3) * size_t(k->vertexCount)));
-      else if (const Obb* o = std::get_if<Obb>(&a)) EXPECT_EQ(0, std::memcmp(o, &std::get<Obb>(b), sizeof(Obb)));
-      else EXPECT_EQ(0, std::memcmp(&std::get<Sphere>(a), &std::get<Sphere>(b), sizeof(Sphere)));
+      else if (const Obb* o = std::get_if<Obb>(&a))
+        EXPECT_EQ(0, std::memcmp(o, &std::get<Obb>(b), sizeof(Obb)));
+      else
+        EXPECT_EQ(0, std::memcmp(&std::get<Sphere>(a), &std::get<Sphere>(b), sizeof(Sphere)));
     }
     const std::vector<BodyPair> onThree = three.pairs(), onThreeAgain = threeAgain.pairs();
     PairSet a, b;
@@ -592,7 +605,8 @@ TEST(WorldThreads, AWorldOfManyBodiesBuildsItsGridInPartsAndFindsWhatOneThreadFi
   for (int i = 0; i < 17000; ++i) {
     const double size = i % 50 == 0 ? 3 : i % 7 == 0 ? 0.4 : 0.8;
     const Volume v = randomVolume(rng, int(rng() % 3), size);
-    const RigidTransform p = pose(randomRotation(rng), {uniform(rng, 0, side), uniform(rng, 0, side), uniform(rng, 0, side)});
+    const RigidTransform p =
+        pose(randomRotation(rng), {uniform(rng, 0, side), uniform(rng, 0, side), uniform(rng, 0, side)});
     const BodyId id = *one.add(v, p);
     ASSERT_EQ(two.add(v, p)->value, id.value);
     ids.push_back(id);
@@ -643,8 +657,9 @@ TEST(WorldQuery, EqualsBruteForceForQueriesOfEveryType) {
   for (int q = 0; q < 300; ++q) {
     // Small and large queries (large ones take the linear path, small ones the grid).
     const double size = std::pow(10.0, uniform(rng, -1, 1.5));
-    const Volume query = transformed(randomVolume(rng, int(rng() % 8), size),
-                                     pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)}));
+    const Volume query =
+        transformed(randomVolume(rng, int(rng() % 8), size),
+                    pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)}));
     ASSERT_TRUE(scene.world.query(query, out).ok());
     std::set<uint32_t> got;
     for (BodyId id : out) EXPECT_TRUE(got.insert(id.value).second) << "reported twice";
@@ -765,7 +780,8 @@ TEST(WorldErrors, BadPosesAreRefusedAndNothingMoves) {
   t = pose({0, 0, 0, 1}, {0, 0, 0}), t.scale = -1, bad.push_back({t, ErrorCode::Negative});
   t = pose({0, 0, 0, 1}, {0, 0, 0}), t.scale = nan, bad.push_back({t, ErrorCode::NotFinite});
   t = pose({0, 0, 0, 1}, {0, 0, 0}), t.rotation.m[0][0] = 1 + 1e-9, bad.push_back({t, ErrorCode::NotOrthonormal});
-  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.rotation.m[2][2] = -1, bad.push_back({t, ErrorCode::NotOrthonormal});  // a mirror
+  t = pose({0, 0, 0, 1}, {0, 0, 0}), t.rotation.m[2][2] = -1,
+  bad.push_back({t, ErrorCode::NotOrthonormal});                                    // a mirror
   t = pose({0, 0, 0, 1}, {1e300, 0, 0}), bad.push_back({t, ErrorCode::NotFinite});  // beyond the world's range
   for (const auto& [badPose, code] : bad) {
     const Status one = scene.world.setPose(scene.ids[2], badPose);
@@ -847,11 +863,12 @@ TEST(WorldErrors, ABodyNamedTwiceInOneCallIsAnErrorAndNothingMoves) {
                 pose(randomRotation(rng), {uniform(rng, 0, 20), uniform(rng, 0, 20), uniform(rng, 0, 20)}));
     const Snapshot before = snapshot(scene);
     struct Case {
-      size_t count;   // ids[0 .. count - 1] of the scene, then ...
-      size_t again;   // ... ids[again] once more, inserted at
+      size_t count;  // ids[0 .. count - 1] of the scene, then ...
+      size_t again;  // ... ids[again] once more, inserted at
       size_t at;
     };
-    for (const Case& c : {Case{1, 0, 1}, Case{700, 7, 700}, Case{700, 699, 0}, Case{700, 350, 351}, Case{600, 0, 300}}) {
+    for (const Case& c :
+         {Case{1, 0, 1}, Case{700, 7, 700}, Case{700, 699, 0}, Case{700, 350, 351}, Case{600, 0, 300}}) {
       std::vector<BodyId> ids(scene.ids.begin(), scene.ids.begin() + long(c.count));
       ids.insert(ids.begin() + long(c.at), scene.ids[c.again]);
       const size_t firstAt = c.again < c.at ? c.again : c.at, secondAt = c.again < c.at ? c.at : c.again + 1;
@@ -973,7 +990,8 @@ TEST(WorldAllocation, TenThousandFramesAllocateNothing) {
   Rng rng(10);
   Scene scene;
   for (int i = 0; i < 150; ++i)
-    scene.add(randomVolume(rng, i % 25 == 0 ? 3 + i % 5 : i % 3, 1), pose(randomRotation(rng), {uniform(rng, 0, 8), uniform(rng, 0, 8), uniform(rng, 0, 8)}));
+    scene.add(randomVolume(rng, i % 25 == 0 ? 3 + i % 5 : i % 3, 1),
+              pose(randomRotation(rng), {uniform(rng, 0, 8), uniform(rng, 0, 8), uniform(rng, 0, 8)}));
   // Poses for the frames, made beforehand: a small orbit per body.
   const int kPoseSets = 16;
   std::vector<std::vector<RigidTransform>> frames(kPoseSets);
@@ -1026,7 +1044,8 @@ TEST(WorldAllocation, HundredThousandAddsAndRemovesAllocateNothingOnceCapacityIs
   std::vector<Volume> volumes;
   for (int i = 0; i < 64; ++i) volumes.push_back(randomVolume(rng, i % 16 == 0 ? 3 + (i / 16) % 5 : i % 3, 1));
   std::vector<RigidTransform> poses;
-  for (int i = 0; i < 64; ++i) poses.push_back(pose(randomRotation(rng), {uniform(rng, 0, 10), uniform(rng, 0, 10), 0}));
+  for (int i = 0; i < 64; ++i)
+    poses.push_back(pose(randomRotation(rng), {uniform(rng, 0, 10), uniform(rng, 0, 10), 0}));
   std::vector<BodyId> live;
   live.reserve(2000);
   for (int i = 0; i < 1000; ++i) live.push_back(*world.add(volumes[size_t(i) % 64], poses[size_t(i) % 64]));

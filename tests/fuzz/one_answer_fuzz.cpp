@@ -177,8 +177,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool ab = overlaps(*a, *b), ba = overlaps(*b, *a);
   const bool reportAb = collide(*a, *b).overlap, reportBa = collide(*b, *a).overlap;
   if (ab == ba && ab == reportAb && ab == reportBa) return 0;
-  std::fprintf(stderr, "one answer per pair broken: overlaps(a, b) %d, overlaps(b, a) %d, "
-               "collide(a, b) %d, collide(b, a) %d\n", ab, ba, reportAb, reportBa);
+  std::fprintf(stderr,
+               "one answer per pair broken: overlaps(a, b) %d, overlaps(b, a) %d, "
+               "collide(a, b) %d, collide(b, a) %d\n",
+               ab, ba, reportAb, reportBa);
   print("a", *a);
   print("b", *b);
   std::abort();

@@ -46,9 +46,9 @@ enum class Precision : int { Float64 = 0, Float32 = 1 };
 
 struct BatchLayout {
   VolumeType type;
-  int k;              ///< k-DOP k; ignored for other types
-  const void* data;   ///< batchFieldCount(type, k) * stride numbers (double or float)
-  size_t stride;      ///< elements per field array (>= the number of elements tested)
+  int k;             ///< k-DOP k; ignored for other types
+  const void* data;  ///< batchFieldCount(type, k) * stride numbers (double or float)
+  size_t stride;     ///< elements per field array (>= the number of elements tested)
   Precision precision = Precision::Float64;
 };
 

@@ -8,13 +8,13 @@
 namespace sepaxis {
 
 enum class ErrorCode {
-  NotFinite,         ///< NaN or +/-Infinity
-  Negative,          ///< a size below zero (radius, half-extent, width), or a scale not above zero
-  MinAboveMax,       ///< min[i] > max[i]
-  NotOrthonormal,    ///< OBB axes farther from orthonormal than tolerance::kOrthonormal
-  NotUnit,           ///< a quaternion farther from unit length than tolerance::kUnitQuaternion
-  UnknownK,          ///< k-DOP k not in {6, 8, 14, 18, 26}
-  WrongLength,       ///< an array with the wrong number of entries
+  NotFinite,          ///< NaN or +/-Infinity
+  Negative,           ///< a size below zero (radius, half-extent, width), or a scale not above zero
+  MinAboveMax,        ///< min[i] > max[i]
+  NotOrthonormal,     ///< OBB axes farther from orthonormal than tolerance::kOrthonormal
+  NotUnit,            ///< a quaternion farther from unit length than tolerance::kUnitQuaternion
+  UnknownK,           ///< k-DOP k not in {6, 8, 14, 18, 26}
+  WrongLength,        ///< an array with the wrong number of entries
   EmptyIntersection,  ///< k-DOP slabs that no point satisfies
   Inconsistent,       ///< derived fields (a k-DOP's polytope) that its make* function would not give
   UnknownBody,        ///< a World body id that was never issued or whose body was removed
@@ -33,7 +33,7 @@ struct Error {
 template <class T>
 class Expected {
  public:
-  Expected(T value) : state_(std::move(value)) {}  // NOLINT: implicit by design
+  Expected(T value) : state_(std::move(value)) {}      // NOLINT: implicit by design
   Expected(Error error) : state_(std::move(error)) {}  // NOLINT
 
   bool ok() const { return state_.index() == 0; }

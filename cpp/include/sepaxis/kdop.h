@@ -41,11 +41,12 @@ struct Kdop {
   double max[kMaxKdopSlabs] = {};
 
   // Derived by makeKdop, read-only for users.
-  Vec3 origin;  ///< reference point near the polytope (the middle of its ranges, on a grid); vertices are relative to it
+  Vec3
+      origin;  ///< reference point near the polytope (the middle of its ranges, on a grid); vertices are relative to it
   int vertexCount = 0;
-  Vec3 vertex[kMaxKdopVertices];     ///< relative to origin
+  Vec3 vertex[kMaxKdopVertices];             ///< relative to origin
   uint64_t adjacent[kMaxKdopVertices] = {};  ///< bit j of adjacent[i]: segment i-j is a boundary edge
-  double tightMin[kMaxKdopSlabs] = {};  ///< min over the vertices of d_i . x (within the given range)
+  double tightMin[kMaxKdopSlabs] = {};       ///< min over the vertices of d_i . x (within the given range)
   double tightMax[kMaxKdopSlabs] = {};
   double localMin[kMaxKdopSlabs] = {};  ///< the same relative to origin: min of d_i . (x - origin)
   double localMax[kMaxKdopSlabs] = {};

@@ -57,7 +57,8 @@ bool overlaps(const Sphere& a, const Kdop& b);
 inline bool overlaps(const Aabb& a, const Aabb& b) {
   // The 6-DOP candidate set is just x, y, z: the general path reduces to this. `&`, not `&&`: six
   // comparisons cost less than the mispredicted branches between them (same answer, NaN included).
-  return detail::intervalsMeet(a.min.x, a.max.x, b.min.x, b.max.x) & detail::intervalsMeet(a.min.y, a.max.y, b.min.y, b.max.y) &
+  return detail::intervalsMeet(a.min.x, a.max.x, b.min.x, b.max.x) &
+         detail::intervalsMeet(a.min.y, a.max.y, b.min.y, b.max.y) &
          detail::intervalsMeet(a.min.z, a.max.z, b.min.z, b.max.z);
 }
 bool overlaps(const Aabb& a, const Obb& b);

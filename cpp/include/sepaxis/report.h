@@ -38,9 +38,9 @@ struct AxisReport {
   /// volume's: a face of the other volume, or a closest-point direction. An optional rather than an
   /// empty string: "none" is a state of its own, not a name, and the type says so to every reader.
   std::optional<std::string> featureA, featureB;
-  Vec3 direction;         ///< unit length (zero when degenerate)
-  Interval a, b;          ///< projections of volume A and B onto direction
-  double gap = 0;         ///< max(b.min - a.max, a.min - b.max): > 0 means separated by that much
+  Vec3 direction;  ///< unit length (zero when degenerate)
+  Interval a, b;   ///< projections of volume A and B onto direction
+  double gap = 0;  ///< max(b.min - a.max, a.min - b.max): > 0 means separated by that much
   bool separating = false;
   bool degenerate = false;  ///< skipped: the axis does not exist (parallel edges, centre inside)
   std::string reason;       ///< why it is degenerate, empty otherwise

@@ -47,9 +47,7 @@ constexpr double greater(double a, double b) {
 }
 
 constexpr double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-constexpr Vec3 cross(Vec3 a, Vec3 b) {
-  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
+constexpr Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 constexpr double lengthSquared(Vec3 a) { return dot(a, a); }
 inline double length(Vec3 a) { return std::sqrt(dot(a, a)); }
 inline Vec3 abs(Vec3 a) { return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)}; }
@@ -98,8 +96,7 @@ struct Mat3 {
 };
 
 inline Vec3 operator*(const Mat3& r, Vec3 v) {
-  return {r.m[0][0] * v.x + r.m[0][1] * v.y + r.m[0][2] * v.z,
-          r.m[1][0] * v.x + r.m[1][1] * v.y + r.m[1][2] * v.z,
+  return {r.m[0][0] * v.x + r.m[0][1] * v.y + r.m[0][2] * v.z, r.m[1][0] * v.x + r.m[1][1] * v.y + r.m[1][2] * v.z,
           r.m[2][0] * v.x + r.m[2][1] * v.y + r.m[2][2] * v.z};
 }
 
@@ -114,9 +111,15 @@ inline Mat3 toMat3(Quat q) {
   const double xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
   const double wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
   Mat3 r;
-  r.m[0][0] = 1 - 2 * (yy + zz); r.m[0][1] = 2 * (xy - wz);     r.m[0][2] = 2 * (xz + wy);
-  r.m[1][0] = 2 * (xy + wz);     r.m[1][1] = 1 - 2 * (xx + zz); r.m[1][2] = 2 * (yz - wx);
-  r.m[2][0] = 2 * (xz - wy);     r.m[2][1] = 2 * (yz + wx);     r.m[2][2] = 1 - 2 * (xx + yy);
+  r.m[0][0] = 1 - 2 * (yy + zz);
+  r.m[0][1] = 2 * (xy - wz);
+  r.m[0][2] = 2 * (xz + wy);
+  r.m[1][0] = 2 * (xy + wz);
+  r.m[1][1] = 1 - 2 * (xx + zz);
+  r.m[1][2] = 2 * (yz - wx);
+  r.m[2][0] = 2 * (xz - wy);
+  r.m[2][1] = 2 * (yz + wx);
+  r.m[2][2] = 1 - 2 * (xx + yy);
   return r;
 }
 

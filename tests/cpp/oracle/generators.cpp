@@ -161,12 +161,8 @@ Raw Generator::shape(Kind kind, V3 centre, double size, const ShapeOptions& opt)
     }
   }
   switch (kind) {
-    case Kind::Sphere:
-      r.s = {centre, opt.flat > 0 ? 0.0 : size * rng_.uniform(0.4, 1.2)};
-      break;
-    case Kind::Aabb:
-      r.a = {centre - e, centre + e};
-      break;
+    case Kind::Sphere: r.s = {centre, opt.flat > 0 ? 0.0 : size * rng_.uniform(0.4, 1.2)}; break;
+    case Kind::Aabb: r.a = {centre - e, centre + e}; break;
     case Kind::Obb:
       r.o.c = centre;
       if (opt.axes) {
@@ -370,8 +366,7 @@ bool Generator::edgeEdgeRotating(const Raw& fixed, Raw& box, double gap, std::st
   return true;
 }
 
-bool Generator::edgeEdgeNearParallel(const Raw& fixed, Raw& box, double gap, double angle,
-                                     std::string& detail) {
+bool Generator::edgeEdgeNearParallel(const Raw& fixed, Raw& box, double gap, double angle, std::string& detail) {
   // L strictly inside the normal cone of an edge of `fixed` (direction ui); the box's edge
   // direction uj is ui turned by `angle` about L, so ui x uj = sin(angle) L; the box's two faces
   // at that edge have normals m1, m2 perpendicular to uj with -L strictly between them. The edges

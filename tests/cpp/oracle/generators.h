@@ -82,7 +82,7 @@ struct Rng {
   double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(engine); }
   int index(int n) { return int(std::uniform_int_distribution<int>(0, n - 1)(engine)); }
   double normal() { return std::normal_distribution<double>()(engine); }
-  V3 direction();  ///< uniform on the unit sphere
+  V3 direction();             ///< uniform on the unit sphere
   void rotation(V3 (&u)[3]);  ///< uniform random rotation (columns u[0..2], right-handed)
 };
 

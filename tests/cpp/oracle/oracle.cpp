@@ -33,18 +33,17 @@ constexpr double kCubeFeasibility = 1e-10;
 /// 100 leaves a wide margin; with kCubeFeasibility it costs 1e-8 of the scale, 1% of the band.
 constexpr double kHoffman = 100;
 
-const int kDirections[13][3] = {{1, 0, 0}, {0, 1, 0},  {0, 0, 1},  {1, 1, 1}, {1, 1, -1},
-                                {1, -1, 1}, {1, -1, -1}, {1, 1, 0}, {1, -1, 0}, {1, 0, 1},
-                                {1, 0, -1}, {0, 1, 1},  {0, 1, -1}};
+const int kDirections[13][3] = {{1, 0, 0}, {0, 1, 0},  {0, 0, 1}, {1, 1, 1},  {1, 1, -1}, {1, -1, 1}, {1, -1, -1},
+                                {1, 1, 0}, {1, -1, 0}, {1, 0, 1}, {1, 0, -1}, {0, 1, 1},  {0, 1, -1}};
 
 /// Index into kDirections of slab i of a k-DOP.
 int directionIndex(int k, int slab) {
   switch (k) {
-    case 6: return slab;             // AXES
-    case 8: return 3 + slab;         // CORNERS
-    case 14: return slab;            // AXES + CORNERS
+    case 6: return slab;                         // AXES
+    case 8: return 3 + slab;                     // CORNERS
+    case 14: return slab;                        // AXES + CORNERS
     case 18: return slab < 3 ? slab : slab + 4;  // AXES + EDGES
-    case 26: return slab;            // all
+    case 26: return slab;                        // all
     default: return -1;
   }
 }
@@ -124,8 +123,8 @@ std::string describe(const Raw& raw) {
     case Kind::Sphere: out << "Sphere{center=" << str(raw.s.c) << ", radius=" << num(raw.s.r) << "}"; break;
     case Kind::Aabb: out << "Aabb{min=" << str(raw.a.lo) << ", max=" << str(raw.a.hi) << "}"; break;
     case Kind::Obb:
-      out << "Obb{center=" << str(raw.o.c) << ", axes={" << str(raw.o.u[0]) << ", " << str(raw.o.u[1])
-          << ", " << str(raw.o.u[2]) << "}, halfExtents=" << str(raw.o.e) << "}";
+      out << "Obb{center=" << str(raw.o.c) << ", axes={" << str(raw.o.u[0]) << ", " << str(raw.o.u[1]) << ", "
+          << str(raw.o.u[2]) << "}, halfExtents=" << str(raw.o.e) << "}";
       break;
     case Kind::Kdop: {
       out << "Kdop{k=" << raw.d.k << ", min={";
@@ -176,7 +175,10 @@ Raw translated(const Raw& raw, V3 t) {
   Raw out = raw;
   switch (raw.kind) {
     case Kind::Sphere: out.s.c = raw.s.c + t; break;
-    case Kind::Aabb: out.a.lo = raw.a.lo + t; out.a.hi = raw.a.hi + t; break;
+    case Kind::Aabb:
+      out.a.lo = raw.a.lo + t;
+      out.a.hi = raw.a.hi + t;
+      break;
     case Kind::Obb: out.o.c = raw.o.c + t; break;
     case Kind::Kdop: out.d = translatedKdop(raw.d, t); break;
   }
@@ -194,8 +196,8 @@ V3 innerPoint(const Raw& raw) {
   const RawKdop& d = raw.d;
   const int i0 = 0, i1 = 1, i2 = 2;  // independent for every k (axes, or three corners)
   V3 guess;
-  solve3(kdopDirection(d.k, i0), kdopDirection(d.k, i1), kdopDirection(d.k, i2),
-         0.5 * (d.lo[i0] + d.hi[i0]), 0.5 * (d.lo[i1] + d.hi[i1]), 0.5 * (d.lo[i2] + d.hi[i2]), guess);
+  solve3(kdopDirection(d.k, i0), kdopDirection(d.k, i1), kdopDirection(d.k, i2), 0.5 * (d.lo[i0] + d.hi[i0]),
+         0.5 * (d.lo[i1] + d.hi[i1]), 0.5 * (d.lo[i2] + d.hi[i2]), guess);
   double size = 0;
   for (int i = 0; i < d.k / 2; ++i) size = std::max(size, (d.hi[i] - d.lo[i]) / norm(kdopDirection(d.k, i)));
   const Frame frame = frameFor(guess, size);
@@ -227,8 +229,8 @@ Body bodyOf(const Raw& raw, const Frame& frame) {
     }
     case Kind::Aabb: {
       const V3 lo = frame.toLocal(raw.a.lo), hi = frame.toLocal(raw.a.hi);
-      b.faces = {{{1, 0, 0}, hi.x}, {{-1, 0, 0}, -lo.x}, {{0, 1, 0}, hi.y},
-                 {{0, -1, 0}, -lo.y}, {{0, 0, 1}, hi.z}, {{0, 0, -1}, -lo.z}};
+      b.faces = {{{1, 0, 0}, hi.x},   {{-1, 0, 0}, -lo.x}, {{0, 1, 0}, hi.y},
+                 {{0, -1, 0}, -lo.y}, {{0, 0, 1}, hi.z},   {{0, 0, -1}, -lo.z}};
       for (int i = 0; i < 8; ++i)
         b.vertices.push_back({(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z});
       b.edgeDirections = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
@@ -278,8 +280,7 @@ Body bodyOf(const Raw& raw, const Frame& frame) {
             const double det = dot(n[i], c12);
             if (std::fabs(det) < 1e-9) continue;  // integer directions: |det| >= 1/(sqrt3)^3 or 0
             for (int sg = 0; sg < 8; ++sg) {
-              const double bi = (sg & 1) ? hi[i] : lo[i], bj = (sg & 2) ? hi[j] : lo[j],
-                           bl = (sg & 4) ? hi[l] : lo[l];
+              const double bi = (sg & 1) ? hi[i] : lo[i], bj = (sg & 2) ? hi[j] : lo[j], bl = (sg & 4) ? hi[l] : lo[l];
               const V3 x = (c12 * bi + c20 * bj + c01 * bl) / det;
               bool inside = true;
               for (int m = 0; m < slabs && inside; ++m) {
@@ -335,7 +336,7 @@ double violation(const Body& body, V3 x) {
 Lp4 solveLp4(const std::vector<Row4>& rows, const double (&c)[4]) {
   Lp4 out;
   const int m = int(rows.size());
-  const int ncol = m + 4;  // y_0..y_{m-1}, then the four artificials
+  const int ncol = m + 4;      // y_0..y_{m-1}, then the four artificials
   const int width = ncol + 1;  // last column: right-hand side
   std::vector<double> t(5 * width, 0.0);
   auto at = [&](int r, int j) -> double& { return t[size_t(r) * width + j]; };

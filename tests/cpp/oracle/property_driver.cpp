@@ -20,7 +20,6 @@ namespace {
 sepaxis::Vec3 lib(V3 v) { return {v.x, v.y, v.z}; }
 V3 own(sepaxis::Vec3 v) { return {v.x, v.y, v.z}; }
 
-
 /// The numbers the library actually holds, as raw input for the oracle.
 Raw fromLibrary(const sepaxis::Volume& v) {
   Raw r;
@@ -80,10 +79,10 @@ void fail(const Context& ctx, const std::string& what) {
   std::ostringstream out;
   out << what << "\n  pair " << kindName(ctx.options.a) << "-" << kindName(ctx.options.b) << ", seed "
       << ctx.options.seed << ", category " << categoryName(ctx.c.category) << " (" << ctx.c.detail << ")"
-      << "\n  A = " << describe(ctx.a) << "\n  B = " << describe(ctx.b) << "\n  oracle: "
-      << truthName(ctx.verdict.truth) << " (" << ctx.verdict.how << "), certified margin "
-      << fmt(ctx.verdict.margin * ctx.frame.scale) << ", band " << fmt(ctx.verdict.band * ctx.frame.scale)
-      << ", scale " << fmt(ctx.verdict.scale * ctx.frame.scale) << " (world units)"
+      << "\n  A = " << describe(ctx.a) << "\n  B = " << describe(ctx.b)
+      << "\n  oracle: " << truthName(ctx.verdict.truth) << " (" << ctx.verdict.how << "), certified margin "
+      << fmt(ctx.verdict.margin * ctx.frame.scale) << ", band " << fmt(ctx.verdict.band * ctx.frame.scale) << ", scale "
+      << fmt(ctx.verdict.scale * ctx.frame.scale) << " (world units)"
       << "\n  library overlaps(A, B) = " << (ctx.libraryAb ? "true" : "false");
   ADD_FAILURE() << out.str();
 }
@@ -110,16 +109,16 @@ void checkPenetration(const Context& ctx, const Body& A, const Body& B, const se
   const Depth truth = penetrationDepth(A, B);
   if (std::fabs(depth - truth.depth) > band) {
     std::ostringstream out;
-    out << "penetration depth differs from the oracle's " << fmt(truth.depth * s) << " (direction "
-        << str(truth.normal) << ") by more than the band";
+    out << "penetration depth differs from the oracle's " << fmt(truth.depth * s) << " (direction " << str(truth.normal)
+        << ") by more than the band";
     return fail(ctx, where(out.str()));
   }
   if (std::fabs(repBa.penetration.depth / s - truth.depth) > band)
     return fail(ctx, where("the reversed pair reports a different penetration depth"));
   const double along = differenceSupport(A, B, n);
   if (along > depth + band) {
-    return fail(ctx, where("moving B by depth along the normal does not separate: h_A(n) + h_B(-n) = " +
-                           fmt(along * s)));
+    return fail(ctx,
+                where("moving B by depth along the normal does not separate: h_A(n) + h_B(-n) = " + fmt(along * s)));
   }
   // The LP oracle on translated copies of B.
   const Verdict beyond = classify(A, translated(B, n * (depth + 2 * band)));
@@ -207,7 +206,8 @@ PairStats runPairProperty(const PairOptions& options) {
       ++stats.decided;
       ++(verdict.truth == Truth::Overlap ? cat.overlap : cat.separated);
     }
-    if (ab != ba) fail(ctx, std::string("overlaps(A, B) != overlaps(B, A): overlaps(B, A) = ") + (ba ? "true" : "false"));
+    if (ab != ba)
+      fail(ctx, std::string("overlaps(A, B) != overlaps(B, A): overlaps(B, A) = ") + (ba ? "true" : "false"));
     if (sepaxis::overlaps(va, vb) != ab) fail(ctx, "overlaps(Volume, Volume) disagrees with the typed overload");
     if (verdict.truth != Truth::Undecided && ab != (verdict.truth == Truth::Overlap))
       fail(ctx, "the library's verdict contradicts the oracle outside the band");
@@ -235,14 +235,13 @@ PairStats runPairProperty(const PairOptions& options) {
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::printf("[ property ] %s-%s seed %llu: %d cases, %d decided (%.2f%% undecided), %d failures, %.2f s\n",
-              kindName(options.a), kindName(options.b), (unsigned long long)options.seed, stats.cases,
-              stats.decided, 100.0 * (stats.cases - stats.decided) / std::max(1, stats.cases), stats.failures,
-              stats.seconds);
+              kindName(options.a), kindName(options.b), (unsigned long long)options.seed, stats.cases, stats.decided,
+              100.0 * (stats.cases - stats.decided) / std::max(1, stats.cases), stats.failures, stats.seconds);
   for (int i = 0; i < int(Category::Count); ++i) {
     const CategoryStats& cs = stats.category[i];
     if (cs.total == 0) continue;
-    std::printf("[ property ]   %-17s %5d cases, %5d decided (%5d overlap, %5d separated)\n",
-                categoryName(Category(i)), cs.total, cs.decided, cs.overlap, cs.separated);
+    std::printf("[ property ]   %-17s %5d cases, %5d decided (%5d overlap, %5d separated)\n", categoryName(Category(i)),
+                cs.total, cs.decided, cs.overlap, cs.separated);
   }
   std::printf("[ property ]   penetration reports checked %d (shortfall certified overlapping %d)",
               stats.penetrationChecked, stats.penetrationShortfallCertified);

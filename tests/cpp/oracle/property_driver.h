@@ -41,9 +41,9 @@ struct PairStats {
   int cases = 0;
   int decided = 0;
   int failures = 0;
-  int penetrationChecked = 0;           ///< certified-overlap cases whose report was checked
+  int penetrationChecked = 0;             ///< certified-overlap cases whose report was checked
   int penetrationShortfallCertified = 0;  ///< of those: B moved by depth - 4 band certified overlapping
-  int conservativeButSeparated = 0;      ///< k-DOP pairs: overlapsConservative true, oracle separated
+  int conservativeButSeparated = 0;       ///< k-DOP pairs: overlapsConservative true, oracle separated
   int conservativeButSeparatedEdgeEdge = 0;
   double seconds = 0;
 };
