@@ -9,3 +9,12 @@ fix=
 [[ ${1:-} == --fix ]] && fix=1
 
 node_modules/.bin/eslint ${fix:+--fix} .
+
+# Every C++ file the repository holds, in the one style of .clang-format.
+mapfile -t sources < <(git ls-files '*.h' '*.cpp')
+if [[ $fix ]]; then
+  clang-format-14 -i "${sources[@]}"
+else
+  clang-format-14 --dry-run -Werror "${sources[@]}"
+fi
+echo "lint: ESLint and clang-format found nothing (${#sources[@]} C++ files)"

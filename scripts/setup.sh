@@ -22,6 +22,7 @@ command -v clang++ >/dev/null || missing+=(clang)  # the ThreadSanitizer and fuz
 { [ -f /usr/include/gtest/gtest.h ] && [ -f /usr/src/googletest/CMakeLists.txt ]; } ||
   missing+=(libgtest-dev)
 [ -f /usr/include/benchmark/benchmark.h ] || missing+=(libbenchmark-dev)
+command -v clang-format-14 >/dev/null || missing+=(clang-format-14)  # the C++ style check (scripts/lint.sh)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -d /usr/share/fonts/truetype/liberation ] || missing+=(fonts-liberation)
 # libFuzzer and the sanitizer runtimes for clang++ 14 (the fuzz step; clang itself comes with emscripten).

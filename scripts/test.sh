@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole check, as CI runs it: setup, native build + tests, the fuzz target (75 s), wasm build +
-# tests, consumer, the npm package, its Vitest suite, package checks, the tutorial site and the
-# browser tests (the visualizer's and the site's).
+# The whole check, as CI runs it: setup, lint (ESLint, clang-format), native build + tests, the
+# ThreadSanitizer tree (also the scalar lanes with invariants checked), the fuzz target (75 s),
+# wasm build + tests, consumer, the npm package, its Vitest suite, package checks, the tutorial
+# site and the browser tests (the visualizer's and the site's).
 # Stops at the first failure; prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,7 @@ step() {
 summary() { (IFS=,; echo "${times[*]}" | sed 's/,/, /g'); }
 
 step setup bash scripts/setup.sh
+step lint bash scripts/lint.sh
 step "native build" npm run --silent build:native
 step "native tests" npm run --silent test:native
 step "threads (tsan)" bash scripts/test-threads.sh
