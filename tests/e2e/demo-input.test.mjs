@@ -37,7 +37,7 @@ const LESSONS = new URL('../../web/site/lessons/', import.meta.url);
 /** The demo and exercise tags of a lesson, as its page has them. */
 function lessonTags(file, id) {
   const text = readFileSync(new URL(file, LESSONS), 'utf8');
-  const demo = text.match(new RegExp(`<sepaxis-demo id="${id}"[^>]*>\\s*</sepaxis-demo>`))[0];
+  const demo = text.match(new RegExp(`<sepaxis-demo[^>]*\\sid="${id}"[^>]*>\\s*</sepaxis-demo>`))[0];
   const exercise = text.match(new RegExp(`<sepaxis-exercise for="${id}"[^>]*>[^<]*</sepaxis-exercise>`))[0];
   return { demo, exercise };
 }

@@ -11,7 +11,7 @@ import { CLICK_SLOP, pickCycle, volumesAlong } from '../../web/view/picking.js';
 /** The scene of a lesson's demo, read from its page. */
 function lessonScene(file, id) {
   const text = readFileSync(new URL(`../../web/site/lessons/${file}`, import.meta.url), 'utf8');
-  const tag = text.match(new RegExp(`<sepaxis-demo id="${id}"[^>]*>`))[0];
+  const tag = text.match(new RegExp(`<sepaxis-demo[^>]*\\sid="${id}"[^>]*>`))[0];
   return JSON.parse(tag.match(/\sscene='([^']*)'/)[1]);
 }
 
