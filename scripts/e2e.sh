@@ -3,7 +3,7 @@
 # app with vite, serves it with Vite's preview server (web/app/vite.config.js: the same headers as
 # a deployment; the site at /tutorial/) on 127.0.0.1 on a free port, runs tests/e2e/*.test.mjs in
 # Debian's Chromium (playwright-core), stops the server. Screenshots and the frame-time report go
-# to test-results/e2e/. Takes about 5 min on 2 cores; the tests are stopped after 10 min (CI
+# to test-results/e2e/. Takes about 9 min on 2 cores; the tests are stopped after 15 min (CI
 # machines may be slower).
 #   bash scripts/e2e.sh [test files...]
 # Needs the built package (dist/): `npm run build`; tests/e2e/site.test.mjs also needs the built
@@ -36,5 +36,5 @@ echo "serving the visualizer at $SEPAXIS_APP_URL"
 mkdir -p test-results/e2e
 files=("$@")
 ((${#files[@]})) || files=(tests/e2e/*.test.mjs)
-timeout --kill-after=10 600 node --test --test-concurrency=1 --test-reporter=spec "${files[@]}"
+timeout --kill-after=10 900 node --test --test-concurrency=1 --test-reporter=spec "${files[@]}"
 echo "screenshots and bench.json: test-results/e2e/"
