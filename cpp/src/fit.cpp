@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "min_sphere.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -10,9 +11,36 @@ namespace {
 
 std::optional<Error> checkPoints(const Vec3* points, size_t count) {
   if (count == 0) return detail::makeError(ErrorCode::WrongLength, "points", 0, "a non-empty list", "length");
+  // The field's name is formatted only for the point that fails: a string per point cost more
+  // than fitting the sphere.
   for (size_t i = 0; i < count; ++i)
-    if (auto e = detail::checkFinite(detail::indexed("points", int(i)), points[i])) return e;
+    if (!isFinite(points[i])) return detail::checkFinite(detail::indexed("points", int(i)), points[i]);
   return std::nullopt;
+}
+
+// Ritter 1990: start from a far pair of points, then grow the sphere to take in each outsider.
+Sphere ritterSphere(const Vec3* points, size_t count) {
+  auto farthest = [&](Vec3 from) {
+    size_t best = 0;
+    double bestD = -1;
+    for (size_t i = 0; i < count; ++i) {
+      const double d = lengthSquared(points[i] - from);
+      if (d > bestD) bestD = d, best = i;
+    }
+    return points[best];
+  };
+  const Vec3 a = farthest(points[0]), b = farthest(a);
+  Vec3 c = (a + b) * 0.5;
+  double r = length(b - a) * 0.5;
+  for (size_t i = 0; i < count; ++i) {
+    const double d = length(points[i] - c);
+    if (d > r) {
+      const double grown = (r + d) * 0.5;
+      c = c + (points[i] - c) * ((grown - r) / d);
+      r = grown;
+    }
+  }
+  return {c, r};
 }
 
 }  // namespace
@@ -49,33 +77,11 @@ Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count) {
   return makeKdop(k, lo, hi, n);
 }
 
-Expected<Sphere> fitSphere(const Vec3* points, size_t count) {
+Expected<Sphere> fitSphere(const Vec3* points, size_t count, SphereFit method) {
   if (auto e = checkPoints(points, count)) return *e;
-  // Ritter 1990: start from a far pair of points, then grow the sphere to take in each outsider.
-  auto farthest = [&](Vec3 from) {
-    size_t best = 0;
-    double bestD = -1;
-    for (size_t i = 0; i < count; ++i) {
-      const double d = lengthSquared(points[i] - from);
-      if (d > bestD) bestD = d, best = i;
-    }
-    return points[best];
-  };
-  const Vec3 a = farthest(points[0]), b = farthest(a);
-  Vec3 c = (a + b) * 0.5;
-  double r = length(b - a) * 0.5;
-  for (size_t i = 0; i < count; ++i) {
-    const double d = length(points[i] - c);
-    if (d > r) {
-      const double grown = (r + d) * 0.5;
-      c = c + (points[i] - c) * ((grown - r) / d);
-      r = grown;
-    }
-  }
+  const Sphere ball = method == SphereFit::Ritter ? ritterSphere(points, count) : detail::minimalBall(points, count);
   // Rounding in the updates may leave a point a few ulps outside: make containment exact.
-  for (size_t i = 0; i < count; ++i)
-    while (!withinDistance(points[i] - c, r)) r = std::nextafter(r, std::numeric_limits<double>::infinity());
-  return Sphere{c, r};
+  return detail::encloseAll(points, count, ball);
 }
 
 }  // namespace sepaxis

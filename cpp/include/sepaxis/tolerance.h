@@ -92,6 +92,23 @@ inline constexpr double kWorldBoundsTinyPad = 0x1p-1000;
 /// carry a body beyond is refused.
 inline constexpr double kWorldMaxCoordinate = 0x1p990;
 
+/// Relative, on squared lengths (so about half of it, 5.7e-14, on the radius). The smallest
+/// enclosing sphere (fitSphere, cpp/src/min_sphere.cpp) counts a point as outside its current
+/// ball only when |p - c|^2 exceeds r^2 by more than this: the squares' rounding (a few ulps,
+/// ~1e-15) must never make a point that lies on the sphere, such as the vertices of an icosphere
+/// or a near-duplicate, start a new solve with an affinely dependent boundary. The final pass then
+/// grows the radius by what the slack left out, so the sphere is within this of the smallest and
+/// contains every point exactly (tests/cpp/min_sphere_test.cpp holds it to 1e-12).
+inline constexpr double kSphereFitSlack = 0x1p-43;
+
+/// Unitless: a sine. The smallest enclosing sphere solves for the sphere through three points
+/// (four) only when they span a triangle (a tetrahedron) whose sine (|det| over the product of
+/// the edge lengths) exceeds this; flatter sets, which only rounding brings there, take the
+/// smallest ball around those few points instead, which contains them whatever the rounding. A
+/// sphere through them would be at least 1 / (2 sine) times their spread, 5e11 times here: past
+/// that, the set is collinear (coplanar) in fact and only its rounding says otherwise.
+inline constexpr double kSphereFitFlat = 1e-12;
+
 // Thresholds that live next to their code (listed here so that this file is the one index):
 //
 // - Range scaling (cpp/src/range_scale.h): pairs and queries whose numbers' magnitudes sum above
