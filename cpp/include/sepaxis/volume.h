@@ -15,4 +15,10 @@ using Volume = std::variant<Sphere, Aabb, Obb, Kdop>;
 /// "sphere", "aabb", "obb" or "kdop": the names of the JSON interchange format.
 const char* typeName(const Volume& volume);
 
+/// The volume enclosed (cubic length units): 4/3 pi r^3, the product of the widths, and for a k-DOP
+/// the divergence theorem over the faces of its polytope. Exact up to rounding (a few ulps; a
+/// k-DOP's ~1e-14 of its extent cubed); zero for flat volumes and points, infinity past the largest
+/// double.
+double volumeOf(const Volume& volume);
+
 }  // namespace sepaxis
