@@ -184,6 +184,15 @@ val fitPoints(int type, int k, uintptr_t data, uint32_t count) {
   }
 }
 
+// Ritter's sphere around count points (fitPoints' sphere is the smallest), or a string with the error.
+val fitRitterSphere(uintptr_t data, uint32_t count) {
+  const auto made = fitSphere(reinterpret_cast<const Vec3*>(data), count, SphereFit::Ritter);
+  return made ? toJson(*made) : val(made.error().message);
+}
+
+// Slot 0 decoded: the volume it encloses.
+double volumeSlot() { return volumeOf(slotVolume(0)); }
+
 // Slot 0 decoded: {vertices: [[x, y, z], ...], edges: [[i, j], ...]}.
 val polytopeSlot() {
   const PolytopeMesh mesh = polytopeMesh(slotVolume(0));
@@ -217,6 +226,8 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("lastError", &lastErrorMessage);
   emscripten::function("polytopeSlot", &polytopeSlot);
   emscripten::function("fitPoints", &fitPoints);
+  emscripten::function("fitRitterSphere", &fitRitterSphere);
+  emscripten::function("volumeSlot", &volumeSlot);
 #if SEPAXIS_WASM_WORLD
   emscripten::function("worldVolume", &worldVolume);
 #endif

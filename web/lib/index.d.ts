@@ -39,6 +39,9 @@ export type AxisKind = 'face' | 'edge-edge' | 'closest-point';
  */
 export type AxisFeature = 'u0' | 'u1' | 'u2' | 'x' | 'y' | 'z' | `n(${string})` | `e(${string})`;
 
+/** How fit('sphere') fits: the smallest sphere (default), or Ritter's (cheaper, a little larger). */
+export type SphereFitMethod = 'minimal' | 'ritter';
+
 /** One candidate separating axis of a report. */
 export interface AxisReport {
   /**
@@ -279,10 +282,15 @@ export interface Sepaxis {
   transform(volume: Volume, transform?: RigidTransform | PoseNumbers, options?: { enclosingAabb?: boolean }): Volume;
   /** Corners and edges of a box or k-DOP (its actual polytope), for drawing. Throws for a sphere. */
   polytope(volume: AabbVolume | ObbVolume | KdopVolume): { vertices: Vec3[]; edges: [number, number][] };
-  /** The tightest AABB / k-DOP, or an enclosing sphere (Ritter), around points ([x,y,z][] or flat x,y,z numbers). */
+  /**
+   * The tightest AABB / k-DOP, or the smallest sphere (with { method: 'ritter' }: Ritter's, cheaper,
+   * a little larger), around points ([x,y,z][] or flat x,y,z numbers).
+   */
   fit(type: 'aabb', points: ArrayLike<Vec3Like> | ArrayLike<number>): AabbVolume;
-  fit(type: 'sphere', points: ArrayLike<Vec3Like> | ArrayLike<number>): SphereVolume;
+  fit(type: 'sphere', points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: { method?: SphereFitMethod }): SphereVolume;
   fit(type: 'kdop', points: ArrayLike<Vec3Like> | ArrayLike<number>, options: { k: 6 | 8 | 14 | 18 | 26 }): KdopVolume;
+  /** The volume enclosed (cubic units); a k-DOP's from its polytope's faces. Throws for an invalid volume. */
+  volumeOf(volume: Volume): number;
   /** The problems of a volume; [] when valid. Never throws for bad input. */
   validate(volume: unknown): Problem[];
   createVolumeBuffer(type: VolumeType, capacity: number, options?: { k?: number; precision?: 'f64' | 'f32' }): VolumeBuffer;

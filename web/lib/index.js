@@ -347,12 +347,13 @@ export class Sepaxis {
 
   /**
    * The volume of `type` around a point set: 'aabb' and 'kdop' (with { k }) are the tightest,
-   * 'sphere' encloses them (Ritter's method; close to, not always, the smallest). points: an array
-   * of [x, y, z] / {x, y, z}, or a flat array or typed array of x, y, z numbers.
+   * 'sphere' the smallest sphere ({ method: 'ritter' }: Ritter's, cheaper, a little larger).
+   * points: an array of [x, y, z] / {x, y, z}, or a flat array or typed array of x, y, z numbers.
    */
-  fit(type, points, { k } = {}) {
+  fit(type, points, { k, method } = {}) {
     const codes = { sphere: TYPE_SPHERE, aabb: TYPE_AABB, kdop: TYPE_KDOP };
     if (!(type in codes)) throw new TypeError(`fit type must be "sphere", "aabb" or "kdop", got ${show(type)}`);
+    checkFitMethod(type, method);
     if (points == null || typeof points !== 'object' || typeof points.length !== 'number')
       throw new TypeError(`points must be an array of points or of x, y, z numbers, got ${show(points)}`);
     const flat = points.length > 0 && typeof points[0] === 'number';
@@ -369,12 +370,23 @@ export class Sepaxis {
       } else {
         for (let i = 0; i < count; i++) writeVec3(f, 3 * i, points[i], `points[${i}]`);
       }
-      const result = this.#m.fitPoints(codes[type], k ?? 0, ptr, count);
+      const result = method === 'ritter' ? this.#m.fitRitterSphere(ptr, count)
+        : this.#m.fitPoints(codes[type], k ?? 0, ptr, count);
       if (typeof result === 'string') throw new RangeError(result);
       return result;
     } finally {
       this.#m._free(ptr);
     }
+  }
+
+  /**
+   * The volume a volume encloses (cubic units): 4/3 pi r^3, the product of a box's widths, a
+   * k-DOP's from the faces of its polytope. Throws for an invalid volume, as validate() words it.
+   */
+  volumeOf(volume) {
+    writeVolume(this.#scratch(), SLOT_A, volume);
+    this.#decode(0);
+    return this.#m.volumeSlot();
   }
 
   /** The problems of a volume, each { message }; an empty array when it is valid. */
@@ -433,6 +445,14 @@ export class Sepaxis {
 
   /** Bytes of WebAssembly memory in use (its size only grows; for leak checks). */
   get heapSize() { return this.#m.HEAPU8.buffer.byteLength; }
+}
+
+// fit's { method }: for spheres only, 'minimal' (the default) or 'ritter'.
+function checkFitMethod(type, method) {
+  if (method === undefined) return;
+  if (method !== 'minimal' && method !== 'ritter')
+    throw new TypeError(`fit method must be "minimal" or "ritter", got ${show(method)}`);
+  if (type !== 'sphere') throw new TypeError(`fit method applies to type "sphere" only, got type ${show(type)}`);
 }
 
 function setVec3(target, f, at) {
