@@ -119,6 +119,10 @@ inline constexpr double kSphereFitFlat = 1e-12;
 //   (withinDistance's fast path); others are first divided by the largest component.
 // - fitKdop (cpp/src/fit.cpp): each slab through a point is widened by 2^-51 of the magnitudes of
 //   d . p's terms, so that rounding never leaves a fitted point outside its k-DOP.
+// - minimalBall (cpp/src/min_sphere.cpp): point sets wider than kWideRange = 2^250, or narrower
+//   than 2^-250, are solved scaled by a power of two, so that the four-point solve's products of
+//   four lengths neither overflow nor underflow. volumeOf (cpp/src/volume_of.cpp) counts a k-DOP
+//   vertex on a face within kKdopMerge of the extent, the distance at which the build merges them.
 // - kZeroCrossSquared (above) in cpp/src/sat.h; kOrthonormal and kOrthonormalExact also in the
 //   lanes' frame correction (cpp/src/frame.h).
 // - kWorldFloatFrameDeviation (cpp/src/world_narrow.h): 4 * 2^-24 + 16 kWorldOrthonormal, at least
