@@ -24,16 +24,41 @@ Vec3 unitOrZero(Vec3 v) {
   return len > 0 && std::isfinite(len) ? v / len : lengthSquared(v) > 0 ? normalize(v) : Vec3{};
 }
 
+// A sign-free order of axes, for choices between equal numbers that must not depend on the order
+// the axes are visited in (the polytope pairs visit them in the caller's order, some negated).
+Vec3 signFree(Vec3 l) {
+  const double first = l.x != 0 ? l.x : l.y != 0 ? l.y : l.z;
+  return first < 0 ? -l : l;
+}
+bool greaterKey(Vec3 p, Vec3 q) {
+  if (p.x != q.x) return p.x > q.x;
+  if (p.y != q.y) return p.y > q.y;
+  return p.z > q.z;
+}
+
 // The least-depth direction of an overlapping pair, from the first to the second, over axes with
-// the first covering [a0, a1] and the second [b0, b1] (collide()'s penetration normal).
+// the first covering [a0, a1] and the second [b0, b1] (collide()'s penetration normal). The
+// polytope pairs visit their axes in the caller's order, so that both orders pick the same axis
+// the choice must not depend on it: equal depths go to the greater axis in a sign-free order,
+// and an axis on which the second is centred on the first (forward = backward) is oriented by the
+// relative motion w, then by the offset of the references, both of which flip with the order.
 struct LeastDepth {
   double depth = kInfinity;
+  Vec3 key;  // the chosen axis with its first non-zero component positive
   Vec3 normal;
+  Vec3 w, offset;
+
   void add(Vec3 l, double a0, double a1, double b0, double b1) {
     const double len = length(l);
     const double forward = (a1 - b0) / len, backward = (b1 - a0) / len;
     const double d = lesser(forward, backward);
-    if (d < depth) depth = d, normal = forward <= backward ? l / len : -l / len;
+    const Vec3 k = signFree(l);
+    if (!(d < depth || (d == depth && greaterKey(k, key)))) return;
+    depth = d, key = k;
+    double side = backward - forward;  // > 0: the second lies up the axis
+    if (side == 0) side = -dot(w, l);
+    if (side == 0) side = dot(offset, l);
+    normal = side > 0 ? l / len : side < 0 ? -l / len : Vec3{};
   }
 };
 
@@ -92,7 +117,9 @@ SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, boo
   }
   if (least < 0) return hitAt(0, {}, swapped);
   const Vec3 l{axis[least][0], axis[least][1], axis[least][2]};
-  return hitAt(0, toWorld(offset[least] >= 0 ? l : -l), swapped);
+  // Centred on each other along it: oriented by the motion, else none (as LeastDepth).
+  const double side = offset[least] != 0 ? offset[least] : -rate[least];
+  return hitAt(0, side > 0 ? toWorld(l) : side < 0 ? -toWorld(l) : Vec3{}, swapped);
 }
 
 SweepHit sweepBoxPair(const Aabb& a, const Obb& b, Vec3 w, double t, bool swapped) {
@@ -110,18 +137,20 @@ SweepHit sweepPolytopes(const detail::Polytope& a, const detail::Polytope& b, Ve
   using Kind = detail::Polytope::Kind;
   const Vec3 origin = a.kind == Kind::Aabb && b.kind == Kind::Aabb ? Vec3{} : detail::pairOrigin(a, b);
   detail::SweptAxes swept(maxTime);
-  Vec3 normal;
+  Vec3 normal, key;
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
     if (c.parallel) return false;
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
     const double s = dot(w, c.axis);
-    if (swept.add(detail::overlapTimes(p.a.min, p.a.max, p.b.min, p.b.max, s)))
-      normal = detail::orientedAxis(c.axis, s);
+    const detail::TimeInterval t = detail::overlapTimes(p.a.min, p.a.max, p.b.min, p.b.max, s);
+    const bool tie = t.enter == swept.enter && t.enter > 0 && greaterKey(signFree(c.axis), key);
+    if (swept.add(t) || tie) normal = detail::orientedAxis(c.axis, s), key = signFree(c.axis);
     return swept.missed();
   });
   if (swept.missed()) return {};
   if (swept.enter > 0) return hitAt(swept.enter, normal, false);
   LeastDepth least;
+  least.w = w, least.offset = b.reference() - a.reference();
   detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
     if (c.parallel) return false;
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
@@ -193,8 +222,8 @@ struct Corners {
 Corners boxCorners(Vec3 axis0, Vec3 axis1, Vec3 axis2, Vec3 half) {
   Corners c;
   for (int i = 0; i < 8; ++i)
-    c.vertex[c.count++] = axis0 * (i & 1 ? half.x : -half.x) + axis1 * (i & 2 ? half.y : -half.y) +
-                          axis2 * (i & 4 ? half.z : -half.z);
+    c.vertex[c.count++] =
+        axis0 * (i & 1 ? half.x : -half.x) + axis1 * (i & 2 ? half.y : -half.y) + axis2 * (i & 4 ? half.z : -half.z);
   return c;
 }
 
@@ -267,7 +296,8 @@ SweepHit sweepSphere(const Sphere& s, const detail::Polytope& p, Vec3 w, double 
     const Interval r = p.project(n, origin, i);
     extent = greater(extent, greater(std::fabs(r.min), std::fabs(r.max)) / p.faceLength(i));
     const double at = dot(n, cast.start), rate = dot(n, w);
-    if (swept.add(detail::overlapTimes(r.min - grow, r.max + grow, at, at, rate))) entered = detail::orientedAxis(n, rate);
+    if (swept.add(detail::overlapTimes(r.min - grow, r.max + grow, at, at, rate)))
+      entered = detail::orientedAxis(n, rate);
     if (swept.missed()) return {};
   }
   const double enter = swept.enter;

@@ -20,7 +20,9 @@ using Rng = std::mt19937;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
-Vec3 randomVec(Rng& rng, double lo, double hi) { return {uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)}; }
+Vec3 randomVec(Rng& rng, double lo, double hi) {
+  return {uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
+}
 
 Kdop kdopOf(int k, const double* lo, const double* hi) {
   auto made = makeKdop(k, lo, hi, k / 2);
@@ -221,8 +223,8 @@ TEST(Sweep, RandomCasesOfEveryTypePairAgreeWithTheBisectionOracle) {
       for (int i = 0; i < cases; ++i) {
         const Vec3 c = randomVec(rng, -4, 4);
         const Volume a = randomVolume(rng, ta, c, uniform(rng, 0.3, 2));
-        const Volume b = randomVolume(rng, tb, c + normalize(randomVec(rng, -1, 1)) * uniform(rng, 1, 7),
-                                      uniform(rng, 0.3, 2));
+        const Volume b =
+            randomVolume(rng, tb, c + normalize(randomVec(rng, -1, 1)) * uniform(rng, 1, 7), uniform(rng, 0.3, 2));
         const Motion m{randomVec(rng, -6, 6), randomVec(rng, -6, 6), uniform(rng, 0.2, 1.5)};
         hits += checkCase(a, b, m);
       }
@@ -400,6 +402,34 @@ TEST(Sweep, TheReportAgreesWithTimeOfImpactAndItsDecidingAxisStartsAtTheTime) {
             EXPECT_LE(x.enter, h.time + 1e-9) << x.label;
           }
       }
+}
+
+// Equal depths or equal start times on several axes, and identical volumes: the normal must not
+// depend on the order the axes are visited in (found by the fuzz target).
+TEST(Sweep, BothOrdersMirrorEachOtherWhereAxesTieAndForIdenticalVolumes) {
+  const double lo[13] = {-1, -1, -1, -1, -1, -1, -1}, hi[13] = {1, 1, 1, 1, 1, 1, 1};
+  const Volume cube6 = kdopOf(6, lo, hi), cube14 = kdopOf(14, lo, hi);
+  Obb box = makeObbFromQuaternion({1.5, 0, 0}, {0, 0, 0, 1}, {0.5, 1, 0.25}).value();
+  const double slab6lo[3] = {1, -6.5, -14}, slab6hi[3] = {5.75, 12.75, 2};
+  const Volume kdop = kdopOf(6, slab6lo, slab6hi);
+  const Volume turned = makeObbFromQuaternion({14.5, 0, 0}, {0.5, 0.5, 0.5, 0.5}, {3, 2, 1.25}).value();
+  struct Case {
+    Volume a, b;
+    Motion m;
+  };
+  const Case cases[] = {
+      {cube6, cube14, {{-16, -16, -16}, {-16, -16, -16}, 16}},             // overlapping, equal depths
+      {Volume(box), Volume(box), {{-16, -16, -16}, {-16, -16, -16}, 16}},  // identical: no direction
+      {Volume(box), Volume(box), {{}, {1, 2, 3}, 1}},                      // identical, oriented by the motion
+      {kdop, turned, {{8.75, -5, -12.5}, {0, 0, -11.75}, 6}},              // equal start times
+  };
+  for (const Case& c : cases) {
+    const SweepHit ab = timeOfImpact(c.a, c.b, c.m).value();
+    const SweepHit ba = timeOfImpact(c.b, c.a, mirrored(c.m)).value();
+    EXPECT_TRUE(ab.hit);
+    EXPECT_EQ(ab.time, ba.time);
+    EXPECT_EQ(ab.normal, -ba.normal);
+  }
 }
 
 TEST(Sweep, BadMotionIsAnErrorNamingTheFieldAndTheValue) {

@@ -11,6 +11,10 @@
 //
 // On disagreement it prints both volumes with %a (exact) and aborts; each such input belongs in
 // tests/cpp/one_answer_test.cpp.
+//
+// The bytes after the two volumes are a motion: timeOfImpact (sepaxis/sweep.h) must give one answer
+// in both orders, and, in the ordinary range, agree with overlaps() at the contact time (meeting,
+// or touching within the band) and before it (apart).
 
 #include <cmath>
 #include <cstdint>
@@ -21,6 +25,8 @@
 
 #include "sepaxis/overlap.h"
 #include "sepaxis/report.h"
+#include "sepaxis/sweep.h"
+#include "sepaxis/bounds.h"
 
 namespace {
 
@@ -166,6 +172,80 @@ void print(const char* side, const Volume& v) {
   std::fprintf(stderr, "\n");
 }
 
+// ---- Sweeps: one answer for both orders, and the static test's at the time of contact.
+
+// The largest magnitude of the volume's points, and of a k-DOP's slab values too.
+double magnitude(const Volume& v) {
+  const Aabb box = boundingBox(v);
+  double m = maxComponent(max(abs(box.min), abs(box.max)));
+  if (const auto* k = std::get_if<Kdop>(&v))
+    for (int i = 0; i < k->slabCount(); ++i) m = std::fmax(m, std::fmax(std::fabs(k->min[i]), std::fabs(k->max[i])));
+  return m;
+}
+
+// The volume translated by d, of its own type (a k-DOP's slabs moved and its polytope rebuilt;
+// none when the moved slabs no longer make one).
+std::optional<Volume> movedBy(const Volume& v, Vec3 d) {
+  if (const auto* s = std::get_if<Sphere>(&v)) return Sphere{s->center + d, s->radius};
+  if (const auto* b = std::get_if<Aabb>(&v)) return Aabb{b->min + d, b->max + d};
+  if (const auto* o = std::get_if<Obb>(&v)) {
+    Obb moved = *o;
+    moved.center = moved.center + d;
+    return moved;
+  }
+  const Kdop& k = std::get<Kdop>(v);
+  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
+  for (int i = 0; i < k.slabCount(); ++i) {
+    const double shift = dot(toVec3(kdopDirections(k.k)[i]), d);
+    lo[i] = k.min[i] + shift, hi[i] = k.max[i] + shift;
+  }
+  Kdop moved;
+  if (!tryMakeKdop(k.k, lo, hi, k.slabCount(), moved)) return std::nullopt;
+  return Volume(moved);
+}
+
+[[noreturn]] void sweepFailure(const char* what, const Volume& a, const Volume& b, const Motion& m, double time) {
+  std::fprintf(stderr, "sweep: %s (time %a)\n", what, time);
+  print("a", a);
+  print("b", b);
+  std::fprintf(stderr, "motion:");
+  print("velocityA", m.velocityA);
+  print("velocityB", m.velocityB);
+  std::fprintf(stderr, " maxTime %a\n", m.maxTime);
+  std::abort();
+}
+
+// Whether the pair at time t overlaps, or touches (within the exactness band, where either verdict
+// is right).
+bool meetsAt(const Volume& a, const Volume& b, Vec3 w, double t) {
+  const std::optional<Volume> bt = movedBy(b, w * t);
+  if (!bt || overlaps(a, *bt)) return true;
+  return collide(a, *bt).touching;
+}
+
+void checkSweep(const Volume& a, const Volume& b, Bytes& in) {
+  const Motion m{in.vec3(), in.vec3(), std::fabs(in.number())};
+  const auto ab = timeOfImpact(a, b, m);
+  const auto ba = timeOfImpact(b, a, {m.velocityB, m.velocityA, m.maxTime});
+  if (ab.ok() != ba.ok()) sweepFailure("one order refuses the motion", a, b, m, 0);
+  if (!ab.ok()) return;
+  // The rest where the sweep's exactness contract holds: ordinary magnitudes (a sweep is not
+  // range-scaled as overlaps() is), a finite horizon, a relative motion that moves.
+  const Vec3 w = m.velocityB - m.velocityA;
+  const double speed = length(w), reach = speed * m.maxTime;
+  const double size = magnitude(a) + magnitude(b) + reach;
+  if (!(size < 1e100 && size > 1e-100 && speed > 1e-100 && std::isfinite(m.maxTime))) return;
+  if (ab->hit != ba->hit || !(ab->time == ba->time) || !(ab->normal == -ba->normal))
+    sweepFailure("the two orders disagree", a, b, m, ab->time);
+  if (!ab->hit) return;
+  if (!meetsAt(a, b, w, ab->time)) sweepFailure("apart at the contact time", a, b, m, ab->time);
+  // Before the contact, by more than the band: apart.
+  const double before = ab->time - 1e-4 * size / speed;
+  if (before <= 0) return;
+  if (const std::optional<Volume> earlier = movedBy(b, w * before); earlier && overlaps(a, *earlier))
+    sweepFailure("overlapping before the contact time", a, b, m, ab->time);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -176,7 +256,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!b) return 0;
   const bool ab = overlaps(*a, *b), ba = overlaps(*b, *a);
   const bool reportAb = collide(*a, *b).overlap, reportBa = collide(*b, *a).overlap;
-  if (ab == ba && ab == reportAb && ab == reportBa) return 0;
+  if (ab == ba && ab == reportAb && ab == reportBa) {
+    checkSweep(*a, *b, in);
+    return 0;
+  }
   std::fprintf(stderr,
                "one answer per pair broken: overlaps(a, b) %d, overlaps(b, a) %d, "
                "collide(a, b) %d, collide(b, a) %d\n",
