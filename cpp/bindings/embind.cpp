@@ -150,6 +150,41 @@ val toJson(const CollisionReport& r) {
 // Both slots must have been decoded (sx_decode) by the caller.
 val collideSlots() { return toJson(collide(slotVolume(0), slotVolume(1))); }
 
+EMSCRIPTEN_SYMBOL(enter);
+EMSCRIPTEN_SYMBOL(exit);
+
+// Both slots decoded; io: the motion (wire.h). The sweep's report, or a string with the error.
+val sweepSlots() {
+  const double* io = scratch() + wire::kIo;
+  const Motion m{{io[wire::kIoVelocityA], io[wire::kIoVelocityA + 1], io[wire::kIoVelocityA + 2]},
+                 {io[wire::kIoVelocityB], io[wire::kIoVelocityB + 1], io[wire::kIoVelocityB + 2]},
+                 io[wire::kIoMaxTime]};
+  const auto r = sweep(slotVolume(0), slotVolume(1), m);
+  if (!r) return val(r.error().message);
+  val o = val::object();
+  o.set("hit", r->hit);
+  o.set("time", r->time);
+  o.set("normal", array(r->normal));
+  val axes = val::array();
+  for (const SweepAxis& axis : r->axes) {
+    val x = val::object();
+    x.set(label_symbol, axis.label);
+    x.set(kind_symbol, jsName(axisKindName(axis.kind)));
+    x.set(featureA_symbol, jsFeature(axis.featureA));
+    x.set(featureB_symbol, jsFeature(axis.featureB));
+    x.set(direction_symbol, array(axis.direction));
+    // A degenerate axis has no times: null, as collide()'s gap.
+    x.set(enter_symbol, axis.degenerate ? val::null() : val(axis.enter));
+    x.set(exit_symbol, axis.degenerate ? val::null() : val(axis.exit));
+    x.set(degenerate_symbol, axis.degenerate);
+    if (axis.degenerate) x.set(reason_symbol, axis.reason);
+    axes.call<void>(push_symbol, x);
+  }
+  o.set("axes", axes);
+  o.set("decidingAxis", r->decidingAxis);
+  return o;
+}
+
 // Slot 0 decoded; io: rotation quaternion, translation, scale (wire.h).
 // Returns the transformed volume, or a string with the error.
 val transformSlot(bool enclosingAabb) {
@@ -221,6 +256,7 @@ val worldVolume(uintptr_t world, uint32_t id) {
 
 EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("collideSlots", &collideSlots);
+  emscripten::function("sweepSlots", &sweepSlots);
   emscripten::function("transformSlot", &transformSlot);
   emscripten::function("batchElementError", &batchElementError);
   emscripten::function("lastError", &lastErrorMessage);

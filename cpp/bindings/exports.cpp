@@ -83,6 +83,15 @@ BatchLayout layout(int typeAndPrecision, int k, uintptr_t data, uint32_t stride)
           typeAndPrecision & kFloat32 ? Precision::Float32 : Precision::Float64};
 }
 
+Motion ioMotion() { return {ioVec(kIoVelocityA), ioVec(kIoVelocityB), io()[kIoMaxTime]}; }
+
+// The OBB pair without the variant; the other pairs through it.
+template <class A, class B>
+Expected<SweepHit> slotTimeOfImpact(const A& a, const B& b, const Motion& m) {
+  return timeOfImpact(Volume(a), Volume(b), m);
+}
+Expected<SweepHit> slotTimeOfImpact(const Obb& a, const Obb& b, const Motion& m) { return timeOfImpact(a, b, m); }
+
 }  // namespace
 
 extern "C" {
@@ -156,6 +165,22 @@ EMSCRIPTEN_KEEPALIVE int sx_segment_cast() {
   if (!decode(0)) return kSlotAInvalid;
   const Vec3 p = ioVec(kIoOrigin), q = ioVec(kIoDirection);
   return writeHit(visitSlot(0, [&](const auto& v) { return segmentCast(Volume(v), p, q); }));
+}
+
+// Both slots and the motion in io (velocityA, velocityB, maxTime, checked by JS, which names the
+// fields); writes the time and the normal. Returns 1 hit, 0 miss.
+EMSCRIPTEN_KEEPALIVE int sx_time_of_impact() {
+  if (const int status = decodeBoth()) return status;
+  const Motion m = ioMotion();
+  const Expected<SweepHit> h = visitSlot(
+      0, [&](const auto& a) { return visitSlot(1, [&](const auto& b) { return slotTimeOfImpact(a, b, m); }); });
+  if (!h) {  // refused by the core after JS's checks: a bug, but still a message rather than a number
+    setLastError(h.error().message);
+    return kSlotAInvalid;
+  }
+  io()[kIoSweepTime] = h->time;
+  ioWrite(kIoSweepNormal, h->normal);
+  return h->hit;
 }
 
 // Writes the box to io.

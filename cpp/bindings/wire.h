@@ -77,6 +77,11 @@ inline constexpr int kIoBoxMax = 3;
 inline constexpr int kIoRotation = 0;  ///< transform: quaternion x y z w
 inline constexpr int kIoTranslation = 4;
 inline constexpr int kIoScale = 7;
+inline constexpr int kIoVelocityA = 0;  ///< sweep, timeOfImpact: the motion
+inline constexpr int kIoVelocityB = 3;
+inline constexpr int kIoMaxTime = 6;
+inline constexpr int kIoSweepTime = 8;  ///< timeOfImpact's result: time, normal
+inline constexpr int kIoSweepNormal = 9;
 inline constexpr int kIoBody = 16;         ///< world add: the new body's id; world raycast: the body hit
 inline constexpr int kIoFailedIndex = 17;  ///< world exports: the element (or body id) that failed
 static_assert(kIoFailedIndex < kIoDoubles, "io holds a cast's result and the world's");
@@ -131,6 +136,11 @@ constexpr void forEachWireConstant(F&& f) {
   f("IO_ROTATION", kIoRotation);
   f("IO_TRANSLATION", kIoTranslation);
   f("IO_SCALE", kIoScale);
+  f("IO_VELOCITY_A", kIoVelocityA);
+  f("IO_VELOCITY_B", kIoVelocityB);
+  f("IO_MAX_TIME", kIoMaxTime);
+  f("IO_SWEEP_TIME", kIoSweepTime);
+  f("IO_SWEEP_NORMAL", kIoSweepNormal);
   f("IO_BODY", kIoBody);
   f("IO_FAILED_INDEX", kIoFailedIndex);
   f("POSE_TRANSLATION", kPoseTranslation);

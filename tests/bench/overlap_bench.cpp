@@ -117,6 +117,57 @@ void transformedKdopBench(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+/// A relative velocity for each pair of the set: random directions, up to 4 (the pairs are ~1-3
+/// across, their centres up to ~6 apart), so some pairs meet within the unit time and some not.
+const std::vector<Motion>& motionSet() {
+  static const std::vector<Motion> set = [] {
+    std::vector<Motion> out;
+    Rng rng(kSeed + 1);
+    for (std::size_t i = 0; i <= kSetMask; ++i) out.push_back({{}, randomUnit(rng) * uniform(rng, 0, 4), 1});
+    return out;
+  }();
+  return set;
+}
+
+/// timeOfImpact of the OBB pairs of overlaps/obb-obb, B moving: the swept test's 15 axes against
+/// the static test's (which stops at the first separating axis).
+void sweepObbBench(benchmark::State& state) {
+  const auto& set = pairSet<ObbKind, ObbKind>();
+  const auto& motions = motionSet();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::size_t k = i++ & kSetMask;
+    benchmark::DoNotOptimize(timeOfImpact(set[k].a, set[k].b, motions[k]).value().time);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+/// timeOfImpact through the std::variant entry point; pairs with a sphere cast its centre.
+template <class KA, class KB>
+void sweepVolumeBench(benchmark::State& state) {
+  const auto& set = volumePairSet<KA, KB>();
+  const auto& motions = motionSet();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::size_t k = i++ & kSetMask;
+    benchmark::DoNotOptimize(timeOfImpact(set[k].a, set[k].b, motions[k]).value().time);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+/// The sweep's report (collide()'s axes with their times).
+void sweepReportBench(benchmark::State& state) {
+  const auto& set = volumePairSet<ObbKind, ObbKind>();
+  const auto& motions = motionSet();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const std::size_t k = i++ & kSetMask;
+    auto report = sweep(set[k].a, set[k].b, motions[k]);
+    benchmark::DoNotOptimize(report);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 template <class KA, class KB>
 std::string pairName(const char* test) {
   return std::string(test) + "/" + KA::name() + "-" + KB::name();
@@ -153,6 +204,12 @@ void registerPair() {
   benchmark::RegisterBenchmark("overlapsConservative/kdop14-kdop14", overlapsConservativeBench<14, 14>);
   benchmark::RegisterBenchmark("overlapsConservative/kdop26-kdop26", overlapsConservativeBench<26, 26>);
   benchmark::RegisterBenchmark("overlapsConservative/kdop6-kdop26", overlapsConservativeBench<6, 26>);
+  benchmark::RegisterBenchmark("timeOfImpact/obb-obb", sweepObbBench);
+  benchmark::RegisterBenchmark("timeOfImpact-volume/obb-obb", sweepVolumeBench<ObbKind, ObbKind>);
+  benchmark::RegisterBenchmark("timeOfImpact-volume/sphere-obb", sweepVolumeBench<SphereKind, ObbKind>);
+  benchmark::RegisterBenchmark("timeOfImpact-volume/sphere-kdop26", sweepVolumeBench<SphereKind, K26>);
+  benchmark::RegisterBenchmark("timeOfImpact-volume/obb-kdop26", sweepVolumeBench<ObbKind, K26>);
+  benchmark::RegisterBenchmark("sweep/obb-obb", sweepReportBench);
   benchmark::RegisterBenchmark("makeKdop/kdop6", makeKdopBench<6>);
   benchmark::RegisterBenchmark("makeKdop/kdop8", makeKdopBench<8>);
   benchmark::RegisterBenchmark("makeKdop/kdop14", makeKdopBench<14>);

@@ -97,6 +97,57 @@ export interface RayHit {
   startsInside: boolean;
 }
 
+/** Straight-line motion without rotation for sweep and timeOfImpact: A moves by velocityA × t, B by velocityB × t. */
+export interface Motion {
+  /** Finite; [0, 0, 0] by default. */
+  velocityA?: Vec3Like;
+  /** Finite; [0, 0, 0] by default. */
+  velocityB?: Vec3Like;
+  /** 0 <= t <= maxTime; >= 0, may be Infinity; 1 by default. */
+  maxTime?: number;
+}
+
+/** The first contact of a sweep. */
+export interface SweepHit {
+  /** The first time in [0, maxTime] at which the moved volumes share a point (touching counts): 0 when they already do. */
+  time: number;
+  /**
+   * Unit, from A to B. At time > 0 the contact normal; at time 0 the penetration normal (the direction that separates
+   * them with the shortest move of B); [0, 0, 0] when none exists (concentric spheres).
+   */
+  normal: Vec3;
+}
+
+/** One candidate axis of a sweep: where it comes from (as in collide's report) and when the projections overlap on it. */
+export interface SweepAxis {
+  label: string;
+  kind: AxisKind;
+  featureA: AxisFeature | null;
+  featureB: AxisFeature | null;
+  /** Unit direction ([0, 0, 0] when degenerate). */
+  direction: Vec3;
+  /**
+   * The projections overlap for enter <= t <= exit (any t). Motion parallel to the axis's plane: -Infinity and
+   * Infinity when they always overlap, Infinity and -Infinity when never. null when degenerate.
+   */
+  enter: number | null;
+  exit: number | null;
+  degenerate: boolean;
+  reason?: string;
+}
+
+export interface SweepReport {
+  hit: boolean;
+  /** As SweepHit's; 0 on a miss. */
+  time: number;
+  /** As SweepHit's; [0, 0, 0] on a miss. */
+  normal: Vec3;
+  /** Polytope pairs: collide's axes. Pairs with a sphere: collide's axes at the contact time (at the start on a miss). */
+  axes: SweepAxis[];
+  /** The axis that decides the time, the last to start overlapping; -1 on a miss or when none moves. */
+  decidingAxis: number;
+}
+
 /**
  * x -> scale * rotate(x) + translation, for `transform`. Any other field is a TypeError (a
  * three.js-style `position` or `quaternion` would otherwise be ignored); so is a field of the
@@ -273,6 +324,10 @@ export interface Sepaxis {
   /** null on a miss. direction need not be unit length. */
   raycast(volume: Volume, origin: Vec3Like, direction: Vec3Like, maxDistance?: number): RayHit | null;
   segmentCast(volume: Volume, p: Vec3Like, q: Vec3Like): RayHit | null;
+  /** The time of first contact of a and b moving in straight lines, with every candidate axis and its interval of times. */
+  sweep(a: Volume, b: Volume, motion?: Motion): SweepReport;
+  /** sweep without the axes: the first contact, or null when they stay apart for 0 <= t <= maxTime. */
+  timeOfImpact(a: Volume, b: Volume, motion?: Motion): SweepHit | null;
   /**
    * The tightest AABB around the volume. Sides past the largest double are clamped to
    * ±Number.MAX_VALUE: the box still holds every point of the volume with double coordinates.

@@ -9,6 +9,7 @@
 #include "sepaxis/point_query.h"
 #include "sepaxis/ray.h"
 #include "sepaxis/report.h"
+#include "sepaxis/sweep.h"
 #include "sepaxis/tolerance.h"
 #include "sepaxis/transform.h"
 #include "sepaxis/validate.h"

@@ -1,0 +1,399 @@
+#include "sepaxis/sweep.h"
+
+#include <cmath>
+#include <limits>
+
+#include "sepaxis/overlap.h"
+#include "sepaxis/ray.h"
+
+#include "closest.h"
+#include "obb_axes.h"
+#include "pair_order.h"
+#include "sat.h"
+#include "sphere_axes.h"
+#include "sweep_axes.h"
+#include "validate.h"
+
+namespace sepaxis {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+Vec3 unitOrZero(Vec3 v) {
+  const double len = length(v);
+  return len > 0 && std::isfinite(len) ? v / len : lengthSquared(v) > 0 ? normalize(v) : Vec3{};
+}
+
+// A sign-free order of axes, for choices between equal numbers that must not depend on the order
+// the axes are visited in (the polytope pairs visit them in the caller's order, some negated).
+Vec3 signFree(Vec3 l) {
+  const double first = l.x != 0 ? l.x : l.y != 0 ? l.y : l.z;
+  return first < 0 ? -l : l;
+}
+bool greaterKey(Vec3 p, Vec3 q) {
+  if (p.x != q.x) return p.x > q.x;
+  if (p.y != q.y) return p.y > q.y;
+  return p.z > q.z;
+}
+
+// The least-depth direction of an overlapping pair, from the first to the second, over axes with
+// the first covering [a0, a1] and the second [b0, b1] (collide()'s penetration normal). The
+// polytope pairs visit their axes in the caller's order, so that both orders pick the same axis
+// the choice must not depend on it: equal depths go to the greater axis in a sign-free order,
+// and an axis on which the second is centred on the first (forward = backward) is oriented by the
+// relative motion w, then by the offset of the references, both of which flip with the order.
+struct LeastDepth {
+  double depth = kInfinity;
+  Vec3 key;  // the chosen axis with its first non-zero component positive
+  Vec3 normal;
+  Vec3 w, offset;
+
+  void add(Vec3 l, double a0, double a1, double b0, double b1) {
+    const double len = length(l);
+    const double forward = (a1 - b0) / len, backward = (b1 - a0) / len;
+    const double d = lesser(forward, backward);
+    const Vec3 k = signFree(l);
+    if (!(d < depth || (d == depth && greaterKey(k, key)))) return;
+    depth = d, key = k;
+    double side = backward - forward;  // > 0: the second lies up the axis
+    if (side == 0) side = -dot(w, l);
+    if (side == 0) side = dot(offset, l);
+    normal = side > 0 ? l / len : side < 0 ? -l / len : Vec3{};
+  }
+};
+
+SweepHit hitAt(double time, Vec3 normalFirstToSecond, bool swapped) {
+  const Vec3 n = unitOrZero(normalFirstToSecond);
+  return {true, time, swapped ? -n : n};
+}
+
+// ---- Box pairs (AABB-OBB, OBB-OBB): the 15 axes of obb_axes.h in the frame of the first box of
+// the pair (pair_order.h), the second moving at w relative to it: the static test's numbers.
+
+template <class F, class S>
+SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, bool swapped) {
+  const Obb& a = detail::asBox(first);
+  const Obb& b = detail::asBox(second);
+  const Vec3 wf{dot(w, a.axis[0]), dot(w, a.axis[1]), dot(w, a.axis[2])};
+  const detail::BoxInFrame frame = detail::inFrameOf(a, b, detail::centreOffset(first, second));
+  // The axes' numbers first, then their times and the latest start and earliest end: independent
+  // work for each axis, no chain through a running maximum. A parallel edge pair's axis is zero
+  // and so are its numbers: its ends are 0 times inf, NaN, which SweptAxes ignores.
+  double enter[15], exit[15], rate[15], axis[15][3], offset[15], reaches[15];
+  int n = 0;
+  detail::forEachBoxAxis(a.halfExtents, frame, [&](const detail::BoxAxis& x) {
+    const double s = dot(wf, x.axis), reach = x.rA + x.rB;
+    const double sc = s > 0 ? x.c : -x.c;
+    rate[n] = s, offset[n] = x.c, reaches[n] = reach;
+    enter[n] = -reach - sc, exit[n] = reach - sc;  // times |s|
+    axis[n][0] = x.axis.x, axis[n][1] = x.axis.y, axis[n][2] = x.axis.z;
+    ++n;
+    return (reach - sc < 0) | (-reach - sc > maxTime * std::fabs(s));  // this axis alone rules out [0, maxTime]
+  });
+  if (n < 15) return {};  // stopped early: an axis rules the pair out
+  for (int i = 0; i < 15; ++i) {
+    const double inv = 1 / std::fabs(rate[i]);
+    enter[i] *= inv, exit[i] *= inv;
+  }
+  detail::SweptAxes swept(maxTime);
+  for (int i = 0; i < 15; ++i) swept.add({enter[i], exit[i]});
+  if (swept.missed()) return {};
+  const auto toWorld = [&a](Vec3 l) { return a.axis[0] * l.x + a.axis[1] * l.y + a.axis[2] * l.z; };
+  if (swept.enter > 0) {
+    int i = 0;
+    while (!(enter[i] == swept.enter)) ++i;
+    const Vec3 l{axis[i][0], axis[i][1], axis[i][2]};
+    return hitAt(swept.enter, toWorld(detail::orientedAxis(l, rate[i])), swapped);
+  }
+  // Overlapping at the start: the normal of least depth (reach - |c|) / |l|, compared squared (the
+  // depths are >= 0) and by cross products: no square root or division per axis.
+  int least = -1;
+  double leastDepth2 = 0, leastLength2 = 1;
+  for (int i = 0; i < 15; ++i) {
+    const double depth = reaches[i] - std::fabs(offset[i]);
+    const double length2 = axis[i][0] * axis[i][0] + axis[i][1] * axis[i][1] + axis[i][2] * axis[i][2];
+    if (length2 > 0 && (least < 0 || depth * depth * leastLength2 < leastDepth2 * length2))
+      least = i, leastDepth2 = depth * depth, leastLength2 = length2;
+  }
+  if (least < 0) return hitAt(0, {}, swapped);
+  const Vec3 l{axis[least][0], axis[least][1], axis[least][2]};
+  // Centred on each other along it: oriented by the motion, else none (as LeastDepth).
+  const double side = offset[least] != 0 ? offset[least] : -rate[least];
+  return hitAt(0, side > 0 ? toWorld(l) : side < 0 ? -toWorld(l) : Vec3{}, swapped);
+}
+
+SweepHit sweepBoxPair(const Aabb& a, const Obb& b, Vec3 w, double t, bool swapped) {
+  return sweepBoxes(a, b, w, t, swapped);
+}
+SweepHit sweepBoxPair(const Obb& a, const Obb& b, Vec3 w, double t, bool swapped) {
+  if (detail::testedSwapped(a, b)) return sweepBoxes(b, a, -w, t, !swapped);
+  return sweepBoxes(a, b, w, t, swapped);
+}
+
+// ---- Other polytope pairs (with a k-DOP, two AABBs): the candidate axes of sat.h, projected
+// relative to the pair's midpoint (two AABBs: their raw coordinates), as overlaps() does.
+
+SweepHit sweepPolytopes(const detail::Polytope& a, const detail::Polytope& b, Vec3 w, double maxTime) {
+  using Kind = detail::Polytope::Kind;
+  const Vec3 origin = a.kind == Kind::Aabb && b.kind == Kind::Aabb ? Vec3{} : detail::pairOrigin(a, b);
+  detail::SweptAxes swept(maxTime);
+  Vec3 normal, key;
+  detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
+    if (c.parallel) return false;
+    const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
+    const double s = dot(w, c.axis);
+    const detail::TimeInterval t = detail::overlapTimes(p.a.min, p.a.max, p.b.min, p.b.max, s);
+    const bool tie = t.enter == swept.enter && t.enter > 0 && greaterKey(signFree(c.axis), key);
+    if (swept.add(t) || tie) normal = detail::orientedAxis(c.axis, s), key = signFree(c.axis);
+    return swept.missed();
+  });
+  if (swept.missed()) return {};
+  if (swept.enter > 0) return hitAt(swept.enter, normal, false);
+  LeastDepth least;
+  least.w = w, least.offset = b.reference() - a.reference();
+  detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
+    if (c.parallel) return false;
+    const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
+    least.add(c.axis, p.a.min, p.a.max, p.b.min, p.b.max);
+    return false;
+  });
+  return hitAt(0, least.normal, false);
+}
+
+// ---- A sphere against a polytope: the sphere's centre, moving at w relative to the polytope,
+// cast against the polytope grown by the radius (the Minkowski sum with the ball). The sum is the
+// union of the polytope, its faces pushed out by r (prisms), its edges grown into cylinders and
+// its vertices into balls, so its entry time is the least of the pieces'. The sum lies within
+// the polytope's slabs each widened by r |n|: the ray enters those at t0 (the slab method), and a
+// pushed-out face can only be entered there (inside the slabs a ray never crosses a slab's plane
+// inward again); so the contact is at t0 when the entry point is within r of the polytope, and
+// otherwise the first entry into an edge's cylinder or a vertex's ball.
+
+// The sphere's relative velocity and time range, and the polytope's reference point, near which
+// every position is taken (relative coordinates lose nothing to large ones).
+struct Cast {
+  Vec3 start;  ///< the centre relative to the polytope's reference point
+  Vec3 w;
+  double maxTime;
+  double radius;
+};
+
+// Within this share of the pair's size, the grown slabs' entry point counts as on the pushed-out
+// face: its distance is r up to the rounding of a few operations (~1e-16 of the size), and a
+// point that far outside the sum is within the exactness contract (kTouchingBand, 1e-6) anyway.
+constexpr double kOnFace = 1e-10;
+
+// The entry time of the ray into the cylinder of radius r around the line through v0, v1, when
+// the entry point lies between them; inf when none. The motion across the line is a 2D cast
+// against a circle, solved as raycast(Sphere) is (Haines et al., Ray Tracing Gems ch. 7: no
+// cancellation between the distance's square and the radius's).
+double cylinderEntry(const Cast& c, Vec3 v0, Vec3 v1) {
+  const Vec3 d = v1 - v0;
+  const double dd = dot(d, d);
+  if (!(dd > 0)) return kInfinity;
+  const Vec3 m = c.start - v0;
+  const Vec3 mp = m - d * (dot(m, d) / dd), wp = c.w - d * (dot(c.w, d) / dd);
+  const double speed = length(wp), across = length(mp);
+  if (!(speed > 0) || across <= c.radius) return kInfinity;  // along the line, or already within
+  const Vec3 u = wp / speed;
+  const double b = dot(mp, u);
+  if (b >= 0) return kInfinity;  // moving away from the line
+  const double miss = length(mp - u * b);
+  const double disc = (c.radius - miss) * (c.radius + miss);
+  if (disc < 0) return kInfinity;
+  const double q = -b + std::sqrt(disc);
+  const double t = (across - c.radius) * (across + c.radius) / q / speed;
+  const double along = dot(m + c.w * t, d) / dd;
+  return along >= 0 && along <= 1 ? t : kInfinity;
+}
+
+double ballEntry(const Cast& c, Vec3 v) {
+  const double speed = length(c.w);
+  const RayHit h = raycast(Sphere{v, c.radius}, c.start, c.w, c.maxTime * speed);
+  return h.hit ? h.distance / speed : kInfinity;
+}
+
+// The polytope's vertices (relative to its reference point) and edges, for the cylinders and
+// balls: a box's 8 corners and 12 edges, a k-DOP's polytope.
+struct Corners {
+  Vec3 vertex[kMaxKdopVertices];
+  int count = 0;
+};
+Corners boxCorners(Vec3 axis0, Vec3 axis1, Vec3 axis2, Vec3 half) {
+  Corners c;
+  for (int i = 0; i < 8; ++i)
+    c.vertex[c.count++] =
+        axis0 * (i & 1 ? half.x : -half.x) + axis1 * (i & 2 ? half.y : -half.y) + axis2 * (i & 4 ? half.z : -half.z);
+  return c;
+}
+
+// Calls f(v0, v1) for each edge and g(v) for each vertex.
+template <class Edge, class Vertex>
+void forEachFeature(const detail::Polytope& p, Edge&& edge, Vertex&& vertex) {
+  if (p.kind == detail::Polytope::Kind::Kdop) {
+    const Kdop& k = *p.kdop;
+    for (int i = 0; i < k.vertexCount; ++i) {
+      vertex(k.vertex[i]);
+      for (int j = i + 1; j < k.vertexCount; ++j)
+        if (k.adjacent[i] >> j & 1) edge(k.vertex[i], k.vertex[j]);
+    }
+    return;
+  }
+  const Corners c = p.kind == detail::Polytope::Kind::Obb
+                        ? boxCorners(p.obb->axis[0], p.obb->axis[1], p.obb->axis[2], p.obb->halfExtents)
+                        : boxCorners({1, 0, 0}, {0, 1, 0}, {0, 0, 1}, halfExtents(*p.aabb));
+  for (int i = 0; i < 8; ++i) {
+    vertex(c.vertex[i]);
+    for (int bit = 1; bit < 8; bit <<= 1)
+      if (!(i & bit)) edge(c.vertex[i], c.vertex[i | bit]);
+  }
+}
+
+// The direction from the polytope to the sphere's centre at `point` (relative to the reference),
+// or `fallback` where the centre lies on the polytope (a point sphere).
+Vec3 awayFromPolytope(const detail::Polytope& p, Vec3 reference, Vec3 point, Vec3 fallback) {
+  const Vec3 offset = detail::offsetFromClosest(p, reference + point);
+  return lengthSquared(offset) > 0 ? offset : fallback;
+}
+
+// The sphere's normal from the polytope to it when they already overlap: straight away from the
+// closest point, or, with the centre inside, out through the nearest face (collide()'s).
+Vec3 sphereStartNormal(const Sphere& s, const detail::Polytope& p) {
+  const Vec3 offset = detail::offsetFromClosest(p, s.center);
+  if (lengthSquared(offset) > 0) return offset;
+  const Vec3 origin = p.reference();
+  double least = kInfinity;
+  Vec3 normal;
+  for (int i = 0; i < p.faceCount(); ++i) {
+    const Vec3 n = p.face(i);
+    const double len = length(n), c = dot(s.center - origin, n);
+    const Interval r = p.project(n, origin, i);
+    if ((r.max - c) / len < least) least = (r.max - c) / len, normal = n;
+    if ((c - r.min) / len < least) least = (c - r.min) / len, normal = -n;
+  }
+  return normal;
+}
+
+// The normal points from the polytope to the sphere; the caller orients it.
+SweepHit sweepSphere(const Sphere& s, const detail::Polytope& p, Vec3 w, double maxTime) {
+  bool start = false;
+  switch (p.kind) {
+    case detail::Polytope::Kind::Aabb: start = overlaps(s, *p.aabb); break;
+    case detail::Polytope::Kind::Obb: start = overlaps(s, *p.obb); break;
+    case detail::Polytope::Kind::Kdop: start = overlaps(s, *p.kdop); break;
+  }
+  if (start) return {true, 0, unitOrZero(sphereStartNormal(s, p))};
+  if (!(lengthSquared(w) > 0)) return {};
+  const Vec3 origin = p.reference();
+  const Cast cast{s.center - origin, w, maxTime, s.radius};
+  // The slab method over the grown slabs (ray.cpp's Clip, in time rather than distance).
+  detail::SweptAxes swept(maxTime);
+  double extent = 0;
+  Vec3 entered;
+  for (int i = 0; i < p.faceCount(); ++i) {
+    const Vec3 n = p.face(i);
+    const double grow = s.radius * p.faceLength(i);
+    const Interval r = p.project(n, origin, i);
+    extent = greater(extent, greater(std::fabs(r.min), std::fabs(r.max)) / p.faceLength(i));
+    const double at = dot(n, cast.start), rate = dot(n, w);
+    if (swept.add(detail::overlapTimes(r.min - grow, r.max + grow, at, at, rate)))
+      entered = detail::orientedAxis(n, rate);
+    if (swept.missed()) return {};
+  }
+  const double enter = swept.enter;
+  const Vec3 atEntry = cast.start + w * enter;
+  const Vec3 offset = detail::offsetFromClosest(p, origin + atEntry);
+  const double size = s.radius + extent + length(atEntry);
+  if (withinDistance(offset, s.radius + kOnFace * size))
+    return {true, enter, unitOrZero(lengthSquared(entered) > 0 ? entered : offset)};
+  double first = kInfinity;
+  forEachFeature(
+      p, [&](Vec3 v0, Vec3 v1) { first = lesser(first, cylinderEntry(cast, v0, v1)); },
+      [&](Vec3 v) { first = lesser(first, ballEntry(cast, v)); });
+  if (!(first <= maxTime)) return {};
+  return {true, first, unitOrZero(awayFromPolytope(p, origin, cast.start + w * first, -w))};
+}
+
+// ---- Two spheres: B's centre cast against A grown by B's radius, in an order of the pair's own
+// (the centres' coordinates, then the radii), so that both orders compute the same numbers.
+bool sphereComesBefore(const Sphere& a, const Sphere& b) {
+  const double x[4] = {a.center.x, a.center.y, a.center.z, a.radius};
+  const double y[4] = {b.center.x, b.center.y, b.center.z, b.radius};
+  for (int i = 0; i < 4; ++i)
+    if (x[i] != y[i]) return x[i] < y[i];
+  return false;
+}
+
+SweepHit sweepSpheres(const Sphere& a, const Sphere& b, Vec3 w, double maxTime, bool swapped) {
+  if (sphereComesBefore(b, a)) return sweepSpheres(b, a, -w, maxTime, !swapped);
+  if (overlaps(a, b)) return hitAt(0, b.center - a.center, swapped);
+  const double speed = length(w);
+  if (!(speed > 0)) return {};
+  const RayHit h = raycast(Sphere{a.center, a.radius + b.radius}, b.center, w, maxTime * speed);
+  if (!h.hit) return {};
+  return hitAt(lesser(h.distance / speed, maxTime), h.normal, swapped);
+}
+
+// ---- Dispatch: w is B's velocity relative to A's.
+template <class P, class Q>
+SweepHit sweepPair(const P& a, const Q& b, Vec3 w, double t) {
+  return sweepPolytopes(detail::view(a), detail::view(b), w, t);
+}
+template <class Q>
+SweepHit sweepPair(const Sphere& a, const Q& b, Vec3 w, double t) {
+  SweepHit h = sweepSphere(a, detail::view(b), -w, t);
+  h.normal = -h.normal;  // from the polytope B to the sphere A: negated, from A to B
+  return h;
+}
+template <class P>
+SweepHit sweepPair(const P& a, const Sphere& b, Vec3 w, double t) {
+  return sweepSphere(b, detail::view(a), w, t);
+}
+SweepHit sweepPair(const Sphere& a, const Sphere& b, Vec3 w, double t) { return sweepSpheres(a, b, w, t, false); }
+SweepHit sweepPair(const Aabb& a, const Obb& b, Vec3 w, double t) { return sweepBoxPair(a, b, w, t, false); }
+SweepHit sweepPair(const Obb& a, const Aabb& b, Vec3 w, double t) { return sweepBoxPair(b, a, -w, t, true); }
+SweepHit sweepPair(const Obb& a, const Obb& b, Vec3 w, double t) { return sweepBoxPair(a, b, w, t, false); }
+
+// The relative velocity w, in a unit of time that brings its largest component into [1, 2) when it
+// lies far outside the ordinary range: a speed of 1e-200 or 1e200 would otherwise underflow or
+// overflow in the squares of the casts. A power of two, so positions w t are the same numbers.
+template <class P, class Q>
+SweepHit inTimeUnits(const P& a, const Q& b, const Motion& motion) {
+  Vec3 w = motion.velocityB - motion.velocityA;
+  const double largest = maxComponent(abs(w));
+  if (!(largest > 0x1p-100 && largest < 0x1p100) && largest > 0 && std::isfinite(largest)) {
+    const int e = std::ilogb(largest);  // w' = w 2^-e, t' = t 2^e: the same positions w t
+    w = {std::ldexp(w.x, -e), std::ldexp(w.y, -e), std::ldexp(w.z, -e)};
+    SweepHit h = sweepPair(a, b, w, std::ldexp(motion.maxTime, e));
+    h.time = lesser(std::ldexp(h.time, -e), motion.maxTime);
+    return h;
+  }
+  return sweepPair(a, b, w, motion.maxTime);
+}
+
+Problem motionProblem(const Motion& m) {
+  if (const Problem p = detail::finiteProblem("motion.velocityA", m.velocityA)) return p;
+  if (const Problem p = detail::finiteProblem("motion.velocityB", m.velocityB)) return p;
+  // NaN is not >= 0 either: "must be >= 0, got NaN". Infinity is allowed: "ever".
+  if (!(m.maxTime >= 0)) return {ErrorCode::Negative, "motion.maxTime", -1, m.maxTime};
+  return {};
+}
+
+}  // namespace
+
+Status validateMotion(const Motion& motion) {
+  if (const Problem p = motionProblem(motion)) return toError(p);
+  return {};
+}
+
+Expected<SweepHit> timeOfImpact(const Volume& a, const Volume& b, const Motion& motion) {
+  if (const Problem p = motionProblem(motion)) return toError(p);
+  return std::visit([&](const auto& x, const auto& y) { return inTimeUnits(x, y, motion); }, a, b);
+}
+
+Expected<SweepHit> timeOfImpact(const Obb& a, const Obb& b, const Motion& motion) {
+  if (const Problem p = motionProblem(motion)) return toError(p);
+  return inTimeUnits(a, b, motion);
+}
+
+}  // namespace sepaxis
