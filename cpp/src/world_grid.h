@@ -286,6 +286,10 @@ class Grid {
   /// (medians of 16 runs, alternated).
   static constexpr uint32_t kBodiesInPartsFrom = 16384;
   mutable BoxPairs boxPairs_;  ///< forEachBoxPair's (dense indices), grown only
+
+  /// Test-only: tests/cpp/world_grid_test.cpp breaks a built grid through it, to prove that
+  /// validate() reports each broken invariant.
+  friend struct GridTestAccess;
 };
 
 template <class F>
