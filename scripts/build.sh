@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures (when not yet configured) and builds one tree: build/native (g++), build/wasm (em++),
-# build/tsan (clang++ with ThreadSanitizer, the scalar lanes and the invariants checked) or build/fuzz (clang++ with libFuzzer and sanitizers).
+# build/tsan (clang++ with ThreadSanitizer, the scalar lanes and the invariants checked) or build/fuzz (clang++ with libFuzzer and sanitizers, the SIMD lanes).
 # Further arguments go to `cmake --build`, e.g. `--target sepaxis_report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,9 +37,12 @@ case "$tree" in
     cmake --build build/tsan --target sepaxis_tests "$@"
     ;;
   fuzz)
-    # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md).
-    [ -f build/fuzz/build.ninja ] ||
-      cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++
+    # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md). Warnings
+    # as errors: the one clang tree that compiles the library's SIMD lanes (SSE2; build/tsan
+    # compiles the scalar ones, and em++'s wasm tree leaves warnings as warnings).
+    grep -qs '^SEPAXIS_WERROR:BOOL=ON' build/fuzz/CMakeCache.txt ||
+      cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+        -DSEPAXIS_WERROR=ON
     cmake --build build/fuzz "$@"
     ;;
   *)
