@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures (when not yet configured) and builds one tree: build/native (g++), build/wasm (em++),
-# build/tsan (clang++ with ThreadSanitizer, the scalar lanes and the invariants checked) or build/fuzz (clang++ with libFuzzer and sanitizers).
+# build/tsan (clang++ with ThreadSanitizer, the scalar lanes and the invariants checked) or build/fuzz (clang++ with libFuzzer and sanitizers, the SIMD lanes).
 # Further arguments go to `cmake --build`, e.g. `--target sepaxis_report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,21 +23,26 @@ case "$tree" in
   tsan)
     # clang++ with ThreadSanitizer, warnings as errors: proves the core is safe for threads
     # (tests/cpp/thread_test.cpp) and that clang compiles it without a warning. It is also the
-    # check tree: the scalar fallbacks of the lanes (SEPAXIS_SIMD=OFF), which no other tree
-    # compiles, with the invariants checked (SEPAXIS_ASSERTIONS=ON); folded in here because a
-    # tree of its own would compile the whole suite once more. Only the test program:
+    # check tree: a Debug build (NDEBUG undefined) of the scalar fallbacks of the lanes
+    # (SEPAXIS_SIMD=OFF), which no other tree compiles, with the invariants checked
+    # (SEPAXIS_ASSERTIONS=ON: Grid::validate() after every build of the World's grid); folded in
+    # here because a tree of its own would compile the whole suite once more. -O1: unoptimized
+    # code under ThreadSanitizer runs the suite several times slower. Only the test program:
     # benchmarks and examples add nothing here.
-    grep -qs '^SEPAXIS_SIMD:BOOL=OFF' build/tsan/CMakeCache.txt ||
-      CXX=clang++ cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_CXX_FLAGS=-fsanitize=thread -DSEPAXIS_WERROR=ON \
+    grep -qs '^CMAKE_BUILD_TYPE:STRING=Debug' build/tsan/CMakeCache.txt ||
+      CXX=clang++ cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+        "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1" -DSEPAXIS_WERROR=ON \
         -DSEPAXIS_SIMD=OFF -DSEPAXIS_ASSERTIONS=ON \
         -DSEPAXIS_BUILD_BENCHMARKS=OFF -DSEPAXIS_BUILD_EXAMPLES=OFF
     cmake --build build/tsan --target sepaxis_tests "$@"
     ;;
   fuzz)
-    # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md).
-    [ -f build/fuzz/build.ninja ] ||
-      cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++
+    # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md). Warnings
+    # as errors: the one clang tree that compiles the library's SIMD lanes (SSE2; build/tsan
+    # compiles the scalar ones, and em++'s wasm tree leaves warnings as warnings).
+    grep -qs '^SEPAXIS_WERROR:BOOL=ON' build/fuzz/CMakeCache.txt ||
+      cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+        -DSEPAXIS_WERROR=ON
     cmake --build build/fuzz "$@"
     ;;
   *)

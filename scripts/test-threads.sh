@@ -3,7 +3,8 @@
 # Worlds on threads of their own (WorldThreads, tests/cpp/world_test.cpp; once), compiled by
 # clang++ with ThreadSanitizer and -Werror (build/tsan): fails on any data race, on a thread
 # computing other results than one thread alone, and on any clang warning. Then, in the same tree
-# (scalar lanes, SEPAXIS_ASSERT on), the World's, the lanes' and the batches' tests.
+# (a Debug build of the scalar lanes, SEPAXIS_ASSERT on: Grid::validate() after every build of
+# the World's grid), the World's, the lanes' and the batches' tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh tsan
@@ -19,5 +20,5 @@ echo "threads: no data race, every thread's results equal one thread's"
 # The tree compiles the scalar lanes with the invariants checked (scripts/build.sh): every World,
 # lane and batch test on them (BuildConfiguration proves which lanes the library compiled).
 TSAN_OPTIONS="halt_on_error=1" build/tsan/tests/cpp/sepaxis_tests --gtest_brief=1 \
-  --gtest_filter='BuildConfiguration.*:World*:LaneParity.*:BoxFilter.*:Batch*:Validator.*:-WorldThreads.*'
+  --gtest_filter='BuildConfiguration.*:World*:GridValidate.*:LaneParity.*:BoxFilter.*:Batch*:Validator.*:-WorldThreads.*'
 echo "scalar lanes with invariants checked: the World and the batches give the same answers"

@@ -156,18 +156,6 @@ void BodyStore::moveLast(uint32_t to) {
 #if SEPAXIS_LANES
 namespace {
 
-/// maxComponent(hi - lo) and maxComponent(max(abs(lo), abs(hi))) of the box whose bounds along
-/// x are x's lanes (lo, hi), and so on. Maxima of numbers that are not NaN: the same in any order
-/// (but for the sign of a zero width, which the pad adds to a magnitude >= 0 without a trace).
-SEPAXIS_ALWAYS_INLINE void widthAndMagnitude(v128_t x, v128_t y, v128_t z, double& width, double& magnitude) {
-  const v128_t wXY = wasm_f64x2_sub(wasm_i64x2_shuffle(x, y, 1, 3), wasm_i64x2_shuffle(x, y, 0, 2));
-  const v128_t wZ = wasm_f64x2_sub(wasm_i64x2_shuffle(z, z, 1, 3), z);
-  width = greater(greater(wasm_f64x2_extract_lane(wXY, 0), wasm_f64x2_extract_lane(wXY, 1)),
-                  wasm_f64x2_extract_lane(wZ, 0));
-  const v128_t m = wasm_f64x2_pmax(wasm_f64x2_pmax(wasm_f64x2_abs(x), wasm_f64x2_abs(y)), wasm_f64x2_abs(z));
-  magnitude = greater(wasm_f64x2_extract_lane(m, 0), wasm_f64x2_extract_lane(m, 1));
-}
-
 /// A rotation as the lanes turn vectors with it: its columns, rows 0 and 1 in one register and
 /// row 2 apart.
 struct RotationLanes {
@@ -252,42 +240,16 @@ SEPAXIS_ALWAYS_INLINE Bounds transformBoxInLanes(const BoxBody& body, const Rigi
 
 SEPAXIS_ALWAYS_INLINE void BodyStore::setBounds(uint32_t dense, Vec3 lo, Vec3 hi) {
 #if SEPAXIS_LANES
-  // The numbers of the scalar code below (padded, levelOf, toFloat, cellIndex), each axis's two
-  // bounds in one register: half the instructions. Stored through
-  // bytes, in the structs' layouts (asserted).
+  // padded()'s numbers, each axis's two bounds in one register: half the instructions.
   v128_t x = wasm_f64x2_make(lo.x, hi.x), y = wasm_f64x2_make(lo.y, hi.y), z = wasm_f64x2_make(lo.z, hi.z);
   double width, magnitude;
   widthAndMagnitude(x, y, z, width, magnitude);
   const double pad = padOf(magnitude, width);
   const v128_t p = wasm_f64x2_make(-pad, pad);  // lo + -pad is lo - pad, exactly
   x = wasm_f64x2_add(x, p), y = wasm_f64x2_add(y, p), z = wasm_f64x2_add(z, p);
-  static_assert(sizeof(Bounds) == 6 * sizeof(double), "min.x min.y min.z max.x max.y max.z");
-  unsigned char* const bounds = reinterpret_cast<unsigned char*>(&bounds_[dense]);
-  wasm_v128_store(bounds, wasm_i64x2_shuffle(x, y, 0, 2));
-  wasm_v128_store(bounds + 16, wasm_i64x2_shuffle(z, x, 0, 3));
-  wasm_v128_store(bounds + 32, wasm_i64x2_shuffle(y, z, 1, 3));
-  widthAndMagnitude(x, y, z, width, magnitude);
-  const int32_t level = levelOf(width, magnitude);
-  level_[dense] = level;
-  static_assert(sizeof(FloatBox) == 6 * sizeof(float), "minX maxX minY maxY minZ maxZ");
-  unsigned char* const box = reinterpret_cast<unsigned char*>(&floatBox_[dense]);
-  const bool inFloats = magnitude <= kMaxFloat;
-  wasm_v128_store(box, wasm_i64x2_shuffle(toFloats(x, inFloats), toFloats(y, inFloats), 0, 2));
-  wasm_v128_store64_lane(box + 16, toFloats(z, inFloats), 0);
-  // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
-  const double inverse = inverseCellSide(level);
-  static_assert(sizeof(ColumnRange) == 4 * sizeof(int32_t), "y0 y1 z0 z1");
-  wasm_v128_store(&columns_[dense], wasm_i64x2_shuffle(cellIndices(y, inverse), cellIndices(z, inverse), 0, 2));
+  storeBounds(bounds_[dense], x, y, z);
 #else
-  const Bounds b = padded(lo, hi);
-  bounds_[dense] = b;
-  const int32_t level = levelOf(b);
-  level_[dense] = level;
-  floatBox_[dense] = toFloatBox(b);
-  // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
-  const double inverse = inverseCellSide(level);
-  columns_[dense] = {cellIndex(b.min.y, inverse), cellIndex(b.max.y, inverse), cellIndex(b.min.z, inverse),
-                     cellIndex(b.max.z, inverse)};
+  bounds_[dense] = padded(lo, hi);
 #endif
   // A k-DOP keeps its padded box's size with its slabs, for sureMargin.
   if (shape(dense) == WorldShape::Kdop) kdopSlabs_[pool_[dense]].boxSize = boxSizeOf(bounds_[dense]);

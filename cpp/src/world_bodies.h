@@ -1,6 +1,7 @@
 #pragma once
 // The World's body storage: ids (generation-checked slots), the bodies in a dense array (swap
-// removal) with their broad-phase data as structure of arrays, and the volumes in pools by type.
+// removal) with their padded bounds as structure of arrays, and the volumes in pools by type.
+// What the broad phase makes of the bounds (world_grid.h: levels, columns) is its own.
 //
 // A body's world volume is transformed(local, pose) exactly, computed when its pose is set.
 // k-DOPs are the exception in time, not in value: building the k-DOP around a turned polytope
@@ -15,7 +16,7 @@
 #include "sepaxis/transform.h"
 #include "sepaxis/world.h"
 #include "assertions.h"
-#include "world_cell.h"
+#include "world_bounds.h"
 
 namespace sepaxis::detail {
 
@@ -188,12 +189,8 @@ class BodyStore {
   }
   const Vec3* kdopVertices(uint32_t dense) const { return &kdopVertices_[kdopPoints(dense).first]; }
 
-  // ---- the broad phase's view: padded bounds and the grid level of each.
+  // ---- the broad phase's view: the padded bounds, by dense index.
   const Bounds* bounds() const { return bounds_.data(); }
-  const int32_t* levels() const { return level_.data(); }
-  /// The padded bounds as floats (toFloat), and the columns they cross at the body's level.
-  const FloatBox* floatBoxes() const { return floatBox_.data(); }
-  const ColumnRange* columns() const { return columns_.data(); }
 
  private:
   struct Slot {
@@ -207,7 +204,7 @@ class BodyStore {
   /// Sets body `dense`'s world volume for `pose`, keeps the pose, and returns the volume's box
   /// (for setBounds). Both inline, defined (and used) in world_bodies.cpp only.
   inline Bounds place(uint32_t dense, const RigidTransform& pose);
-  /// Pads the box lo..hi and keeps what the broad phase reads of it.
+  /// Pads the box lo..hi and keeps it as the body's bounds.
   inline void setBounds(uint32_t dense, Vec3 lo, Vec3 hi);
   uint32_t takeBox();
   uint32_t takeKdop();
@@ -216,7 +213,7 @@ class BodyStore {
   /// keep them in step: a field added here is added to all four.
   template <class F>
   void forEachDenseField(F&& f) {
-    f(id_), f(shape_), f(pool_), f(pose_), f(magnitude_), f(bounds_), f(level_), f(floatBox_), f(columns_);
+    f(id_), f(shape_), f(pool_), f(pose_), f(magnitude_), f(bounds_);
   }
   bool denseFieldsInStep() {
     bool same = true;
@@ -230,16 +227,13 @@ class BodyStore {
   uint32_t freeHead_ = kNoBody, freeTail_ = kNoBody;
 
   // Dense, by body: the id, the volume's pool entry, the pose, the magnitude of the local volume
-  // (its largest |coordinate|, for poseInRange), and the broad phase's data.
+  // (its largest |coordinate|, for poseInRange), and the padded bounds.
   std::vector<uint32_t> id_;
   std::vector<uint8_t> shape_;
   std::vector<uint32_t> pool_;
   std::vector<RigidTransform> pose_;
   std::vector<double> magnitude_;
   std::vector<Bounds> bounds_;  ///< one struct a body: its readers take all six numbers
-  std::vector<int32_t> level_;
-  std::vector<FloatBox> floatBox_;
-  std::vector<ColumnRange> columns_;
 
   std::vector<Bounds> boxScratch_;  ///< setPoses: the world volumes' boxes, before padding
 
@@ -252,17 +246,6 @@ class BodyStore {
   std::vector<Vec3> kdopVertices_;      ///< the local vertices of the k-DOPs, packed (KdopPoints)
 };
 
-/// How far padded() widens a box of this magnitude (largest |coordinate|) and width (widest
-/// extent) on every side (tolerance::kWorldBoundsPad).
-inline double padOf(double magnitude, double width) {
-  return tolerance::kWorldBoundsPad * (magnitude + width) + tolerance::kWorldBoundsTinyPad;
-}
-/// The padded box around a box of a volume.
-inline Bounds padded(Vec3 lo, Vec3 hi) {
-  const double pad = padOf(maxComponent(max(abs(lo), abs(hi))), maxComponent(hi - lo));
-  const Vec3 p{pad, pad, pad};
-  return {lo - p, hi + p};
-}
 /// The padded bounds of any volume (for queries).
 Bounds paddedBounds(const Volume& v);
 /// The bounds of the k-DOP that kdop's slabs min, max describe (before padding), without building it.

@@ -15,14 +15,9 @@
 #include "sepaxis/vec3.h"
 
 #include "lanes.h"
+#include "world_bounds.h"
 
 namespace sepaxis::detail {
-
-/// The padded world bounds of a body (tolerance::kWorldBoundsPad): a box the exact tests never
-/// see beyond.
-struct Bounds {
-  Vec3 min, max;
-};
 
 /// A body's box as the broad phase keeps it: floats (toFloat), half the bytes of doubles.
 struct FloatBox {
@@ -109,7 +104,7 @@ inline int32_t levelOf(const Bounds& b) {
 
 #if SEPAXIS_LANES
 // ---- The same, two numbers at a time: a box's two bounds along one axis in one register (the
-// World's setPoses computes these for every body of every frame).
+// grid computes these for every body of every build).
 
 /// toFloat of both lanes, as floats in lanes 0 and 1. Its clamps change nothing where both
 /// lanes are known to lie within the floats' range (inRange).

@@ -79,6 +79,36 @@ bool isDense(double buckets, uint32_t entries) {
 
 }  // namespace
 
+SEPAXIS_ALWAYS_INLINE int32_t Grid::cellsOf(const Bounds& b, BodyCells& to) {
+#if SEPAXIS_LANES
+  // The numbers of the scalar code below (levelOf, toFloatBox, cellIndex), each axis's two bounds
+  // in one register: half the instructions. Stored through bytes, in the structs' layouts.
+  v128_t x, y, z;
+  loadBounds(b, x, y, z);
+  double width, magnitude;
+  widthAndMagnitude(x, y, z, width, magnitude);
+  const int32_t level = levelOf(width, magnitude);
+  static_assert(sizeof(FloatBox) == 6 * sizeof(float), "minX maxX minY maxY minZ maxZ");
+  unsigned char* const box = reinterpret_cast<unsigned char*>(&to.box);
+  const bool inFloats = magnitude <= kMaxFloat;
+  wasm_v128_store(box, wasm_i64x2_shuffle(toFloats(x, inFloats), toFloats(y, inFloats), 0, 2));
+  wasm_v128_store64_lane(box + 16, toFloats(z, inFloats), 0);
+  // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
+  const double inverse = inverseCellSide(level);
+  static_assert(sizeof(ColumnRange) == 4 * sizeof(int32_t), "y0 y1 z0 z1");
+  wasm_v128_store(&to.columns, wasm_i64x2_shuffle(cellIndices(y, inverse), cellIndices(z, inverse), 0, 2));
+#else
+  const int32_t level = levelOf(b);
+  to.box = toFloatBox(b);
+  // floor(c / h) < 2^30 at the body's level (levelOf): cellIndex needs no clamp.
+  const double inverse = inverseCellSide(level);
+  to.columns = {cellIndex(b.min.y, inverse), cellIndex(b.max.y, inverse), cellIndex(b.min.z, inverse),
+                cellIndex(b.max.z, inverse)};
+#endif
+  to.level = level;
+  return level;
+}
+
 void Grid::build(const BodyStore& bodies, Workers& workers) {
   // The tables of the last build are kept while the bodies are of the same levels and the tables
   // still fit their columns: the runs are then counted as the levels are measured, one pass over
@@ -103,14 +133,13 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
     auto sortAndScatter = [&](unsigned part) {
       PartKeys& k = partKeyed_[part];
       radixSort(k.keyed, k.scratch, k.count);  // the part's bodies in the order of their boxes' min x
-      scatterRuns<true>(bodies, k.keyed, partBucket_[part], partBucket_[part + 1], entries_ + part);
+      scatterRuns<true>(k.keyed, partBucket_[part], partBucket_[part + 1], entries_ + part);
     };
     workers.runParts(sortAndScatter);
   } else {
     if (inParts) {  // a body beyond a kept table: every body's key again, for the whole sort
-      const FloatBox* box = bodies.floatBoxes();
       keyed_.resize(bodies.size());
-      for (uint32_t i = 0; i < bodies.size(); ++i) keyed_[i] = uint64_t(orderedBits(box[i].minX)) << 32 | i;
+      for (uint32_t i = 0; i < bodies.size(); ++i) keyed_[i] = uint64_t(orderedBits(cells_[i].box.minX)) << 32 | i;
     }
     radixSort(keyed_, keyedScratch_, radixCount_);  // the bodies in the order of their boxes' min x
     if (!kept || !tablesFit()) {
@@ -121,7 +150,7 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
     if (entry_.size() < std::size_t(entries_) + 1) {  // grown only: a frame reads what it writes
       entry_.resize(std::size_t(entries_) + 1), column_.resize(std::size_t(entries_) + 1);
     }
-    scatterRuns<false>(bodies, keyed_, 0, buckets_, entries_);
+    scatterRuns<false>(keyed_, 0, buckets_, entries_);
   }
   unshiftRuns();
   if (parts > 1) splitColumns(parts);
@@ -130,12 +159,15 @@ void Grid::build(const BodyStore& bodies, Workers& workers) {
 
 bool Grid::findLevels(const BodyStore& bodies) {
   const uint32_t n = bodies.size();
-  const int32_t* level = bodies.levels();
-  // The levels present, and their bodies (levelBodies_ is all zeros between builds).
+  const Bounds* bounds = bodies.bounds();
+  // Each body's cells, and the levels present with their bodies (levelBodies_ is all zeros
+  // between builds): one pass over the bounds, read in a row.
+  cells_.resize(n);
+  BodyCells* const cells = cells_.data();
   levelBits_.assign(kLevelWords, 0);
   levelBodies_.resize(kLevelCount);
   for (uint32_t i = 0; i < n; ++i) {
-    const int bit = level[i] - kMinLevel;
+    const int bit = cellsOf(bounds[i], cells[i]) - kMinLevel;
     levelBits_[std::size_t(bit >> 6)] |= uint64_t{1} << (bit & 63);
     ++levelBodies_[std::size_t(bit)];
   }
@@ -201,9 +233,7 @@ bool Grid::findLevels(const BodyStore& bodies) {
 template <bool kCountRuns, bool kByPart>
 void Grid::measureLevels(const BodyStore& bodies) {
   const uint32_t n = bodies.size(), groupCount = uint32_t(groups_.size());
-  const int32_t* level = bodies.levels();
-  const FloatBox* box = bodies.floatBoxes();
-  const ColumnRange* columns = bodies.columns();
+  const BodyCells* const cells = cells_.data();
   // Each body's columns at its grid level and every coarser one: at a level k above the body's
   // its columns are the body's shifted (floor(floor(c / h) / 2^k) = floor(c / (2^k h))). Each
   // level's block of columns and count of entries.
@@ -216,12 +246,13 @@ void Grid::measureLevels(const BodyStore& bodies) {
   }
   if (kCountRuns) start_.assign(2 * std::size_t(buckets_) + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t own = uint32_t(groupAt_[std::size_t(level[i] - kMinLevel)]);
+    const BodyCells& body = cells[i];
+    const uint32_t own = uint32_t(groupAt_[std::size_t(body.level - kMinLevel)]);
     static_assert(kMaxWorldThreads <= 64, "a part of the build per thread, a bit of inParts per part");
     uint64_t inParts = 0;  // kByPart: bit p for an entry in part p's columns
     for (uint32_t li = own; li < groupCount; ++li) {
       LevelGroup& l = groups_[li];
-      const ColumnRange r = shifted(columns[i], l.level - level[i]);
+      const ColumnRange r = shifted(body.columns, l.level - body.level);
       if (l.entries == 0) l.y0 = r.y0, l.y1 = r.y1, l.z0 = r.z0, l.z1 = r.z1;
       l.y0 = std::min(l.y0, r.y0), l.y1 = std::max(l.y1, r.y1);
       l.z0 = std::min(l.z0, r.z0), l.z1 = std::max(l.z1, r.z1);
@@ -245,7 +276,7 @@ void Grid::measureLevels(const BodyStore& bodies) {
         countEntries(l, inTable(l, r), li == own ? kOwnRun : kFinerRun, bucket);
       }
     }
-    const uint64_t key = uint64_t(orderedBits(box[i].minX)) << 32 | i;
+    const uint64_t key = uint64_t(orderedBits(body.box.minX)) << 32 | i;
     if constexpr (kByPart) {
       for (uint64_t m = inParts; m != 0; m &= m - 1)
         partKeyed_[std::size_t(countTrailingZeros(m))].keyed.push_back(key);
@@ -301,8 +332,7 @@ void Grid::layOutTables() {
 
 void Grid::countRuns(const BodyStore& bodies) {
   const uint32_t n = bodies.size(), groupCount = uint32_t(groups_.size());
-  const int32_t* level = bodies.levels();
-  const ColumnRange* columns = bodies.columns();
+  const BodyCells* const cells = cells_.data();
   // A counting sort of the entries into runs, two per column (run 2s its level's own bodies, run
   // 2s + 1 the finer ones), stable (the bodies come in min-x order): count (here, or in
   // measureLevels), prefix sums (sumRuns: start_[r] = first entry of run r), scatter (which moves
@@ -310,11 +340,12 @@ void Grid::countRuns(const BodyStore& bodies) {
   // along y and along z at its level and coarser ones (it is narrower than their side).
   start_.assign(2 * std::size_t(buckets_) + 1, 0);
   for (uint32_t i = 0; i < n; ++i) {  // counted in any order: the bodies' own
-    const uint32_t own = uint32_t(groupAt_[std::size_t(level[i] - kMinLevel)]);
+    const BodyCells& body = cells[i];
+    const uint32_t own = uint32_t(groupAt_[std::size_t(body.level - kMinLevel)]);
     for (uint32_t li = own; li < groupCount; ++li) {
       const LevelGroup& l = groups_[li];
       uint32_t bucket[4];
-      countEntries(l, shifted(columns[i], l.level - level[i]), li == own ? kOwnRun : kFinerRun, bucket);
+      countEntries(l, shifted(body.columns, l.level - body.level), li == own ? kOwnRun : kFinerRun, bucket);
     }
   }
 }
@@ -324,28 +355,17 @@ void Grid::sumRuns() {
 }
 
 template <bool kRanged>
-void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t bucketBegin,
-                       uint32_t bucketEnd, uint32_t spare) {
+void Grid::scatterRuns(const std::vector<uint64_t>& keyed, uint32_t bucketBegin, uint32_t bucketEnd, uint32_t spare) {
   const uint32_t n = uint32_t(keyed.size());
-  const int32_t* level = bodies.levels();
-  const FloatBox* box = bodies.floatBoxes();
-  const ColumnRange* columns = bodies.columns();
+  const BodyCells* const cells = cells_.data();
   const uint32_t groupCount = uint32_t(groups_.size());
   uint32_t elsewhere = 0;  // kRanged: the counter of the entries of other parts' columns
   // The bodies come in min-x order, from all over memory: each one's numbers are loaded while
   // the one before is scattered, so that a cache miss waits beside that work, not before it.
-  struct Scattered {  // what the scatter reads of a body
-    FloatBox box;
-    ColumnRange columns;
-    int32_t level;
-  };
-  auto load = [&](uint32_t k) {
-    const uint32_t i = uint32_t(keyed[k]);
-    return Scattered{box[i], columns[i], level[i]};
-  };
+  auto load = [&](uint32_t k) { return cells[uint32_t(keyed[k])]; };
   // Body i's entries at level l, in the level's own run (at the body's grid level) or its finer
   // run (the coarser levels): a constant here, so that what depends on it is folded.
-  auto scatterAt = [&](auto ownRun, const LevelGroup& l, const Scattered& body, uint32_t i) {
+  auto scatterAt = [&](auto ownRun, const LevelGroup& l, const BodyCells& body, uint32_t i) {
     const uint32_t own = decltype(ownRun)::value ? kOwn : 0, run = decltype(ownRun)::value ? kOwnRun : kFinerRun;
     const ColumnRange r = shifted(body.columns, l.level - body.level);
     const uint32_t wideY = uint32_t(r.y1 - r.y0), wideZ = uint32_t(r.z1 - r.z0);
@@ -377,10 +397,10 @@ void Grid::scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& key
     put(bucket[2], r.y0, r.z1, wideZ, kFirstY);
     put(bucket[3], r.y1, r.z1, wideY & wideZ, 0);
   };
-  Scattered ahead = n > 0 ? load(0) : Scattered{};
+  BodyCells ahead = n > 0 ? load(0) : BodyCells{};
   for (uint32_t k = 0; k < n; ++k) {  // scattered in min-x order: each run sorted along x
     const uint32_t i = uint32_t(keyed[k]);
-    const Scattered body = ahead;
+    const BodyCells body = ahead;
     ahead = load(k + 1 < n ? k + 1 : k);
     const uint32_t ownLevel = uint32_t(groupAt_[std::size_t(body.level - kMinLevel)]);
     scatterAt(std::true_type{}, groups_[ownLevel], body, i);

@@ -190,9 +190,20 @@ class Grid {
     count[2 * bucket[3]] += wideY & wideZ;
   }
 
+  /// What the grid makes of a body's padded bounds, by dense index (cells_): its level, the
+  /// columns it crosses there and its box as floats. One struct a body: the scatter reads all of
+  /// it, in min-x order, from all over memory (one or two cache lines instead of three).
+  struct BodyCells {
+    FloatBox box;
+    ColumnRange columns;
+    int32_t level;
+  };
+  /// Body bounds b's cells into `to`; returns its level.
+  static int32_t cellsOf(const Bounds& b, BodyCells& to);
+
   // The steps of build().
-  /// The levels the bodies are of, grouped (groups_: each group's coarsest level), and each body
-  /// level's group (groupAt_);
+  /// Each body's cells (cells_), from the bounds the store holds; the levels the bodies are of,
+  /// grouped (groups_: each group's coarsest level), and each body level's group (groupAt_);
   /// true when they are the levels of the last build, whose tables are then kept.
   bool findLevels(const BodyStore& bodies);
   /// Each level's block of columns and count of entries; the bodies' min-x keys (keyed_). With
@@ -214,8 +225,7 @@ class Grid {
   /// those in the columns bucketBegin .. bucketEnd - 1; entries a body does not have go to
   /// entry_[spare].
   template <bool kRanged>
-  void scatterRuns(const BodyStore& bodies, const std::vector<uint64_t>& keyed, uint32_t bucketBegin,
-                   uint32_t bucketEnd, uint32_t spare);
+  void scatterRuns(const std::vector<uint64_t>& keyed, uint32_t bucketBegin, uint32_t bucketEnd, uint32_t spare);
   /// start_, scattered (each run's start moved to its end), shifted back by one run.
   void unshiftRuns();
   /// The first column of each of `parts` runs of columns of about as many entries (partBucket_),
@@ -244,6 +254,7 @@ class Grid {
   /// of them before its sweep (a look-ahead then checks nothing); more, and each look-ahead makes
   /// room for its own.
   static constexpr uint64_t kColumnPairsMadeRoomFor = 1 << 16;
+  std::vector<BodyCells> cells_;  ///< by dense index, of the last build
   /// By sorted position: the entries, and their columns (written and read at hashed levels only).
   std::vector<Entry> entry_;
   std::vector<Column> column_;
@@ -275,6 +286,10 @@ class Grid {
   /// (medians of 16 runs, alternated).
   static constexpr uint32_t kBodiesInPartsFrom = 16384;
   mutable BoxPairs boxPairs_;  ///< forEachBoxPair's (dense indices), grown only
+
+  /// Test-only: tests/cpp/world_grid_test.cpp breaks a built grid through it, to prove that
+  /// validate() reports each broken invariant.
+  friend struct GridTestAccess;
 };
 
 template <class F>
