@@ -17,6 +17,8 @@ using namespace sepaxis;
 
 namespace {
 
+constexpr double kPi = 3.141592653589793;
+
 double volumeOf(const Obb& b) { return 8 * b.halfExtents.x * b.halfExtents.y * b.halfExtents.z; }
 
 void expectHoldsEveryPoint(const std::vector<Vec3>& p, const Obb& box, const std::string& what) {
@@ -93,7 +95,7 @@ double bruteForceVolume(const std::vector<Vec3>& p) {
     const Vec3 b = cross(e, a);
     std::pair<double, double> edgeBest{INFINITY, 0};
     for (int s = 0; s < 360; ++s) {
-      const double t = M_PI * s / 360;
+      const double t = kPi * s / 360;
       edgeBest = std::min(edgeBest, {boxAcross(a * std::cos(t) + b * std::sin(t)), t});
     }
     best = std::min(best, edgeBest.first);
@@ -105,7 +107,7 @@ double bruteForceVolume(const std::vector<Vec3>& p) {
     const Vec3 a = normalize(std::fabs(e.x) < 0.6 ? cross(e, Vec3{1, 0, 0}) : cross(e, Vec3{0, 1, 0}));
     const Vec3 b = cross(e, a);
     for (int s = -60; s <= 60; ++s) {
-      const double t = bestAngle[i].second + M_PI / 360 * s / 60;
+      const double t = bestAngle[i].second + kPi / 360 * s / 60;
       best = std::min(best, boxAcross(a * std::cos(t) + b * std::sin(t)));
     }
   }
