@@ -14,7 +14,7 @@ fi
 log=$(mktemp)
 out=$(mktemp -d)
 trap 'rm -rf "$log" "$out"' EXIT
-bash scripts/build.sh native --target sepaxis_overlap_bench sepaxis_query_bench sepaxis_batch_bench sepaxis_world_bench >"$log" 2>&1 ||
+bash scripts/build.sh native --target sepaxis_overlap_bench sepaxis_query_bench sepaxis_batch_bench sepaxis_world_bench sepaxis_fit_bench >"$log" 2>&1 ||
   { cat "$log" >&2; exit 1; }
 for program in build/native/tests/bench/sepaxis_*_bench; do
   if [[ -n $json ]]; then
