@@ -1,5 +1,6 @@
 #include "sepaxis/hull.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "fit_points.h"
@@ -37,8 +38,10 @@ class Quickhull {
       for (int e = 0; e < 3; ++e) faces_[f].adj[e] = findTwin(f, e);
     for (int i = 0; i < int(q_.size()); ++i)
       if (i != a && i != b && i != c && i != d) assign(i, 0, 4);
+    // A face with outside points is removed by its farthest one (which it sees), unless that
+    // point is given up; new faces go to the end of the list.
     for (size_t f = 0; f < faces_.size(); ++f)
-      if (faces_[f].alive && !faces_[f].outside.empty()) addPoint(int(f));
+      while (faces_[f].alive && !faces_[f].outside.empty()) addPoint(int(f));
     std::vector<Face> live;
     for (Face& f : faces_)
       if (f.alive) live.push_back(std::move(f));
@@ -136,7 +139,6 @@ class Quickhull {
         // go are all nearly coplanar with it).
         auto& out = faces_[start].outside;
         out.erase(std::find(out.begin(), out.end(), eye));
-        if (!out.empty()) addPoint(start);
         return;
       }
       const size_t before = seen.size();
