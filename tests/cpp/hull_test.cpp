@@ -126,6 +126,16 @@ TEST(ConvexHull, RandomCloudsGiveClosedConvexHullsOfTheirPoints) {
   EXPECT_EQ(checked, 24);
 }
 
+TEST(ConvexHull, AModelSizedCloudGivesASoundHull) {
+  std::mt19937 rng(99);
+  for (int shape : {0, 2}) {
+    const auto p = randomCloud(rng, 10000, shape);
+    const auto h = convexHull(p.data(), p.size());
+    ASSERT_TRUE(h.ok());
+    expectSoundHull(p, *h, "10000 points, shape " + std::to_string(shape));
+  }
+}
+
 TEST(ConvexHull, TheVolumeIsThatOfABruteForceHull) {
   std::mt19937 rng(7);
   for (int run = 0; run < 40; ++run) {
