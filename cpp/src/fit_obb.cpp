@@ -31,15 +31,34 @@ struct Fit {
   double volume = INFINITY, area = INFINITY;
 };
 
-Fit measure(const Frame& f, const Vec3* p, size_t n) {
+// Points moved by `center` and scaled by `scale` (a power of two) as they are read: the unit
+// coordinates of fit_points.h without storing them, for the fast fit, which reads each point twice.
+struct PointView {
+  const Vec3* points;
+  size_t count;
+  Vec3 center;
+  double scale = 1;
+  Vec3 operator[](size_t i) const { return (points[i] - center) * scale; }
+  size_t size() const { return count; }
+};
+
+Fit measure(const Frame& f, const PointView& p) {
   double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-  for (size_t i = 0; i < n; ++i)
+  for (size_t i = 0; i < p.size(); ++i)
     for (int k = 0; k < 3; ++k) {
       const double s = dot(f[k], p[i]);
       lo[k] = lesser(lo[k], s), hi[k] = greater(hi[k], s);
     }
   const double a = hi[0] - lo[0], b = hi[1] - lo[1], c = hi[2] - lo[2];
   return {f, a * b * c, a * b + b * c + c * a};
+}
+
+// The volume and area of a box of these half-extents (for better()).
+Fit sizeOf(Vec3 half) {
+  Fit f;
+  f.volume = half.x * half.y * half.z;
+  f.area = half.x * half.y + half.y * half.z + half.z * half.x;
+  return f;
 }
 
 // Smaller volume first; among (nearly) equal volumes (flat sets: all zero) the smaller surface.
@@ -92,9 +111,9 @@ class ShadowFit {
 
 // DiTO-14 (Larsson & Källberg, "Fast Computation of Tight-Fitting Oriented Bounding Boxes", Game
 // Engine Gems 2, 2011). Candidate frames are rated by their surface area on the 14 extremes (a
-// volume would rate every frame of a flat set 0); the winner is measured on all points and kept
-// only when smaller than the AABB.
-Fit ditoFit(const std::vector<Vec3>& q) {
+// volume would rate every frame of a flat set 0). With measureWinner, the winner is measured on
+// all points and kept only when smaller than the AABB; without, the caller does that.
+Fit ditoFit(const PointView& q, bool measureWinner) {
   static const Vec3 kNormals[7] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1}};
   double lo[7], hi[7];
   int loAt[7] = {}, hiAt[7] = {};
@@ -129,7 +148,7 @@ Fit ditoFit(const std::vector<Vec3>& q) {
     n = normalize(n);
     const Vec3 u = normalize(edge - n * dot(n, edge));
     if (lengthSquared(n) == 0 || lengthSquared(u) == 0) return;
-    Fit f = measure(Frame{u, cross(n, u), n}, all, 14);
+    Fit f = measure(Frame{u, cross(n, u), n}, PointView{all, 14, Vec3{}});
     if (f.area < best.area) best = f, best.volume = INFINITY;  // measured on all points below
   };
   if (!(std::sqrt(off) > kTiny)) {
@@ -156,8 +175,9 @@ Fit ditoFit(const std::vector<Vec3>& q) {
       }
     }
   }
+  if (!measureWinner) return best;
   if (best.volume == INFINITY) {
-    Fit f = measure(best.frame, q.data(), q.size());
+    Fit f = measure(best.frame, q);
     if (better(f, aabb)) return f;
   }
   return aabb;
@@ -222,7 +242,7 @@ Fit refine(Fit best, ShadowFit& shadow) {
 }
 
 Fit tightFit(const std::vector<Vec3>& q, const ConvexHull& hull) {
-  const Fit fast = ditoFit(q);
+  const Fit fast = ditoFit(PointView{q.data(), q.size(), Vec3{}}, true);
   std::vector<Vec3> h;
   for (uint32_t i : hull.inputIndex) h.push_back(q[i]);
   ShadowFit shadow(h, tolerance::kHullPlane);
@@ -295,9 +315,24 @@ Expected<Obb> enclose(const Vec3* points, size_t count, const Frame& frame, Vec3
 
 Expected<Obb> fitObb(const Vec3* points, size_t count, FitQuality quality) {
   if (auto e = detail::checkFitPoints(points, count)) return *e;
+  if (quality == FitQuality::Fast) {
+    Vec3 lo = points[0], hi = points[0];
+    for (size_t i = 1; i < count; ++i) lo = min(lo, points[i]), hi = max(hi, points[i]);
+    const Vec3 center = lo * 0.5 + hi * 0.5, half = hi * 0.5 - lo * 0.5;
+    const double magnitude = maxComponent(abs(center)) + maxComponent(half);
+    const int e = maxComponent(half) > 0 ? std::clamp(std::ilogb(maxComponent(half)), -1000, 1000) : 0;
+    const Frame frame = ditoFit(PointView{points, count, center, std::ldexp(1.0, -e)}, false).frame;
+    auto box = enclose(points, count, frame, center, magnitude);
+    // DiTO rated its frame on 14 points: on all of them the AABB (padded alike) may be smaller.
+    if (box) {
+      const double pad = tolerance::kObbFitPad * (magnitude + maxComponent(half));
+      if (better(sizeOf(half + Vec3{pad, pad, pad}), sizeOf(box->halfExtents)))
+        box = enclose(points, count, Frame{Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}}, center, magnitude);
+    }
+    return box;
+  }
   const detail::UnitPoints unit = detail::unitPoints(points, count);
   const double magnitude = maxComponent(abs(unit.center)) + unit.halfSide;
-  if (quality == FitQuality::Fast) return enclose(points, count, ditoFit(unit.points).frame, unit.center, magnitude);
   const Expected<ConvexHull> hull = convexHull(points, count);
   if (!hull) return hull.error();
   Frame frame{Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}};
