@@ -114,16 +114,26 @@ class ShadowFit {
 // volume would rate every frame of a flat set 0). With measureWinner, the winner is measured on
 // all points and kept only when smaller than the AABB; without, the caller does that.
 Fit ditoFit(const PointView& q, bool measureWinner) {
-  static const Vec3 kNormals[7] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1}};
   double lo[7], hi[7];
   int loAt[7] = {}, hiAt[7] = {};
-  for (int k = 0; k < 7; ++k) lo[k] = hi[k] = dot(kNormals[k], q[0]);
-  for (size_t i = 1; i < q.size(); ++i)
+  // The projections of p - center on the 7 normals x, y, z, (1, 1, 1), (1, 1, -1), (1, -1, 1),
+  // (1, -1, -1), unscaled (scaling changes no comparison) and written out: no products.
+  auto project = [&](size_t i, double(&s)[7]) {
+    const Vec3 d = q.points[i] - q.center;
+    const double xy = d.x + d.y, xmy = d.x - d.y;
+    s[0] = d.x, s[1] = d.y, s[2] = d.z, s[3] = xy + d.z, s[4] = xy - d.z, s[5] = xmy + d.z, s[6] = xmy - d.z;
+  };
+  project(0, lo);
+  for (int k = 0; k < 7; ++k) hi[k] = lo[k];
+  for (size_t i = 1; i < q.size(); ++i) {
+    double s[7];
+    project(i, s);
     for (int k = 0; k < 7; ++k) {
-      const double s = dot(kNormals[k], q[i]);
-      if (s < lo[k]) lo[k] = s, loAt[k] = int(i);
-      if (s > hi[k]) hi[k] = s, hiAt[k] = int(i);
+      if (s[k] < lo[k]) lo[k] = s[k], loAt[k] = int(i);
+      if (s[k] > hi[k]) hi[k] = s[k], hiAt[k] = int(i);
     }
+  }
+  for (int k = 0; k < 7; ++k) lo[k] *= q.scale, hi[k] *= q.scale;
   Fit aabb;
   aabb.volume = (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
   aabb.area = (hi[0] - lo[0]) * (hi[1] - lo[1]) + (hi[1] - lo[1]) * (hi[2] - lo[2]) + (hi[2] - lo[2]) * (hi[0] - lo[0]);
