@@ -207,14 +207,17 @@ std::string batchElementError(int typeAndPrecision, int k, uintptr_t data, uint3
 
 std::string lastErrorMessage() { return lastError(); }
 
-// The volume of `type` (wire.h's kTypeSphere, kTypeAabb or kTypeKdop) around count points (x y z doubles at data), or
-// a string with the error.
+// The volume of `type` (wire.h's kTypeSphere, kTypeAabb, kTypeObb or kTypeKdop) around count points (x y z doubles at
+// data), or a string with the error. `k` is the k-DOP's k; for an OBB, wire.h's kFitFast or kFitTight.
 val fitPoints(int type, int k, uintptr_t data, uint32_t count) {
   const Vec3* points = reinterpret_cast<const Vec3*>(data);
   auto jsonOr = [](const auto& made) { return made ? toJson(*made) : val(made.error().message); };
   switch (type) {
     case wire::kTypeSphere: return jsonOr(fitSphere(points, count));
     case wire::kTypeAabb: return jsonOr(fitAabb(points, count));
+    case wire::kTypeObb:
+      if (k != wire::kFitFast && k != wire::kFitTight) return val("fit quality must be \"fast\" or \"tight\"");
+      return jsonOr(fitObb(points, count, FitQuality(k)));
     default: return jsonOr(fitKdop(k, points, count));
   }
 }
@@ -227,6 +230,24 @@ val fitRitterSphere(uintptr_t data, uint32_t count) {
 
 // Slot 0 decoded: the volume it encloses.
 double volumeSlot() { return volumeOf(slotVolume(0)); }
+
+// The convex hull of count points (x y z doubles at data): {vertices: [[x, y, z], ...], faces: [[i, j, k], ...]}, or
+// a string with the error.
+val convexHullPoints(uintptr_t data, uint32_t count) {
+  const auto hull = convexHull(reinterpret_cast<const Vec3*>(data), count);
+  if (!hull) return val(hull.error().message);
+  val vertices = val::array(), faces = val::array();
+  for (const Vec3& v : hull->vertices) vertices.call<void>(push_symbol, array(v));
+  for (const auto& f : hull->faces) {
+    val face = val::array();
+    face.call<void>(push_symbol, f[0], f[1], f[2]);
+    faces.call<void>(push_symbol, face);
+  }
+  val o = val::object();
+  o.set("vertices", vertices);
+  o.set("faces", faces);
+  return o;
+}
 
 // Slot 0 decoded: {vertices: [[x, y, z], ...], edges: [[i, j], ...]}.
 val polytopeSlot() {
@@ -264,6 +285,7 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("fitPoints", &fitPoints);
   emscripten::function("fitRitterSphere", &fitRitterSphere);
   emscripten::function("volumeSlot", &volumeSlot);
+  emscripten::function("convexHullPoints", &convexHullPoints);
 #if SEPAXIS_WASM_WORLD
   emscripten::function("worldVolume", &worldVolume);
 #endif

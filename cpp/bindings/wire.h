@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "sepaxis/batch.h"
+#include "sepaxis/fit.h"
 #include "sepaxis/world.h"
 
 namespace sepaxis::wire {
@@ -25,6 +26,10 @@ inline constexpr int kTypeObbQuaternion = 4;                 // an OBB by its ro
 inline constexpr int kFloat32 = 8;
 inline constexpr int kTypeMask = kFloat32 - 1;
 static_assert(kTypeObbQuaternion <= kTypeMask, "the type codes must stay below the precision flag");
+
+// ---- fitPoints' option for an OBB: how hard it searches (sepaxis/fit.h, FitQuality).
+inline constexpr int kFitFast = int(FitQuality::Fast);
+inline constexpr int kFitTight = int(FitQuality::Tight);
 
 // ---- Batch results: kBatchApart, kBatchOverlap or kBatchInvalid per element (batch.h).
 
@@ -104,6 +109,8 @@ constexpr void forEachWireConstant(F&& f) {
   f("TYPE_KDOP", kTypeKdop);
   f("TYPE_OBB_QUATERNION", kTypeObbQuaternion);
   f("TYPE_FLOAT32", kFloat32);
+  f("FIT_FAST", kFitFast);
+  f("FIT_TIGHT", kFitTight);
   f("STATUS_SLOT_A_INVALID", kSlotAInvalid);
   f("STATUS_SLOT_B_INVALID", kSlotBInvalid);
   f("STATUS_WRONG_BATCH_TYPE", kWrongBatchType);

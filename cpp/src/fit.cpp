@@ -3,20 +3,48 @@
 #include <cmath>
 #include <limits>
 
+#include "fit_points.h"
 #include "min_sphere.h"
 #include "validate.h"
 
 namespace sepaxis {
-namespace {
+namespace detail {
 
-std::optional<Error> checkPoints(const Vec3* points, size_t count) {
-  if (count == 0) return detail::makeError(ErrorCode::WrongLength, "points", 0, "a non-empty list", "length");
-  // The field's name is formatted only for the point that fails: a string per point cost more
-  // than fitting the sphere.
+std::optional<Error> checkFitPoints(const Vec3* points, size_t count) {
+  if (count == 0) return makeError(ErrorCode::WrongLength, "points", 0, "a non-empty list", "length");
+  // The message (a string per point) is made only for the bad point.
   for (size_t i = 0; i < count; ++i)
-    if (!isFinite(points[i])) return detail::checkFinite(detail::indexed("points", int(i)), points[i]);
+    if (!isFinite(points[i])) return checkFinite(indexed("points", int(i)), points[i]);
   return std::nullopt;
 }
+
+UnitPoints unitPoints(const Vec3* points, size_t count) {
+  Vec3 lo = points[0], hi = points[0];
+  for (size_t i = 1; i < count; ++i) lo = min(lo, points[i]), hi = max(hi, points[i]);
+  // Halves first: hi - lo may overflow, hi / 2 - lo / 2 does not.
+  const Vec3 half = hi * 0.5 - lo * 0.5;
+  UnitPoints u;
+  u.center = lo * 0.5 + hi * 0.5;
+  u.halfSide = maxComponent(half);
+  u.points.resize(count);
+  const int e = u.halfSide > 0 ? std::ilogb(u.halfSide) : 0;
+  // p - center is at most the half side, so finite; scaling by a power of two is exact (2^e may
+  // itself leave double's range for sides near the largest or smallest: then ldexp).
+  if (e > -1000 && e < 1000) {
+    const double s = std::ldexp(1.0, -e);
+    for (size_t i = 0; i < count; ++i) u.points[i] = (points[i] - u.center) * s;
+  } else {
+    for (size_t i = 0; i < count; ++i) {
+      const Vec3 d = points[i] - u.center;
+      u.points[i] = {std::ldexp(d.x, -e), std::ldexp(d.y, -e), std::ldexp(d.z, -e)};
+    }
+  }
+  return u;
+}
+
+}  // namespace detail
+
+namespace {
 
 // Ritter 1990: start from a far pair of points, then grow the sphere to take in each outsider.
 Sphere ritterSphere(const Vec3* points, size_t count) {
@@ -46,7 +74,7 @@ Sphere ritterSphere(const Vec3* points, size_t count) {
 }  // namespace
 
 Expected<Aabb> fitAabb(const Vec3* points, size_t count) {
-  if (auto e = checkPoints(points, count)) return *e;
+  if (auto e = detail::checkFitPoints(points, count)) return *e;
   Aabb box{points[0], points[0]};
   for (size_t i = 1; i < count; ++i) box.min = min(box.min, points[i]), box.max = max(box.max, points[i]);
   return box;
@@ -54,7 +82,7 @@ Expected<Aabb> fitAabb(const Vec3* points, size_t count) {
 
 Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count) {
   if (!isValidKdopK(k)) return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
-  if (auto e = checkPoints(points, count)) return *e;
+  if (auto e = detail::checkFitPoints(points, count)) return *e;
   const KdopDirection* dirs = kdopDirections(k);
   const int n = k / 2;
   double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
@@ -78,7 +106,7 @@ Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count) {
 }
 
 Expected<Sphere> fitSphere(const Vec3* points, size_t count, SphereFit method) {
-  if (auto e = checkPoints(points, count)) return *e;
+  if (auto e = detail::checkFitPoints(points, count)) return *e;
   const Sphere ball = method == SphereFit::Ritter ? ritterSphere(points, count) : detail::minimalBall(points, count);
   // Rounding in the updates may leave a point a few ulps outside: make containment exact.
   return detail::encloseAll(points, count, ball);

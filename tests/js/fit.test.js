@@ -42,7 +42,7 @@ describe('fit', () => {
     expect(() => sx.fit('aabb', [[0, 0, 0], [1, NaN, 1]])).toThrow(new RangeError('points[1][1] must be finite, got NaN'));
     expect(() => sx.fit('aabb', [0, 1])).toThrow(RangeError);
     expect(() => sx.fit('aabb', [[0, 0]])).toThrow(TypeError);
-    expect(() => sx.fit('obb', [[0, 0, 0]])).toThrow(TypeError);
+    expect(() => sx.fit('capsule', [[0, 0, 0]])).toThrow(TypeError);
     expect(() => sx.fit('kdop', [[0, 0, 0]], { k: 7 })).toThrow(/kdop.k must be one of 6, 8, 14, 18, 26, got 7/);
     for (let i = 0; i < 2000; i++) sx.fit('sphere', cloud(64, i));
     expect(sx.heapSize).toBe(heap);

@@ -344,6 +344,16 @@ export interface Sepaxis {
   fit(type: 'aabb', points: ArrayLike<Vec3Like> | ArrayLike<number>): AabbVolume;
   fit(type: 'sphere', points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: { method?: SphereFitMethod }): SphereVolume;
   fit(type: 'kdop', points: ArrayLike<Vec3Like> | ArrayLike<number>, options: { k: 6 | 8 | 14 | 18 | 26 }): KdopVolume;
+  /**
+   * An oriented box around points. quality 'tight' (default): within ~1 % of the smallest box,
+   * tens of ms for 35k points; 'fast': linear time (~1 ms for 35k points), never larger than the AABB.
+   */
+  fit(type: 'obb', points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: { quality?: 'fast' | 'tight' }): ObbVolume;
+  /**
+   * The convex hull of points: vertices (each one of the points) and triangles, counter-clockwise
+   * seen from outside. A flat set gives its polygon as two fans (one per side); a line or a point no faces.
+   */
+  convexHull(points: ArrayLike<Vec3Like> | ArrayLike<number>): { vertices: Vec3[]; faces: [number, number, number][] };
   /** The volume enclosed (cubic units); a k-DOP's from its polytope's faces. Throws for an invalid volume. */
   volumeOf(volume: Volume): number;
   /** The problems of a volume; [] when valid. Never throws for bad input. */

@@ -4,6 +4,7 @@
 #include "sepaxis/batch.h"
 #include "sepaxis/bounds.h"
 #include "sepaxis/fit.h"
+#include "sepaxis/hull.h"
 #include "sepaxis/mesh.h"
 #include "sepaxis/overlap.h"
 #include "sepaxis/point_query.h"

@@ -109,6 +109,29 @@ inline constexpr double kSphereFitSlack = 0x1p-43;
 /// that, the set is collinear (coplanar) in fact and only its rounding says otherwise.
 inline constexpr double kSphereFitFlat = 1e-12;
 
+/// Relative to the points' extent (half the largest side of their AABB). convexHull (hull.cpp)
+/// counts a point within this of a face's plane as on the face, and points this close as one:
+/// its planes are computed from coordinates scaled to that extent, where rounding of a cross
+/// product and a dot product is ~1e-15; a thousand times that keeps the hull's decisions
+/// consistent (no face both seeing and not seeing a point), and 1e-12 of a model's size is far
+/// below anything a box fitted around it can show.
+inline constexpr double kHullPlane = 1e-12;
+
+/// Relative to the points' extent, like kHullPlane. convexHull treats points within this of one
+/// point, of a line or of a plane as that point, segment or polygon: in a set thinner than a few
+/// kHullPlane, the hull's faces across the thin side would be slivers whose normals rounding
+/// turns by far more than kHullPlane (a point ends up ~100 kHullPlane outside at a thickness of
+/// 10 kHullPlane, within kHullPlane from 1000 kHullPlane on). A flat hull is off its points by at
+/// most their thickness, this.
+inline constexpr double kHullFlat = 1e-9;
+
+/// Relative to the points' magnitude (their largest |coordinate| plus the box's largest
+/// half-extent). fitObb grows each half-extent by this after making every point lie inside
+/// exactly as contains() computes it, so that the same test computed another way (float
+/// positions, another order of the sums, a transform) still finds the points inside: a few
+/// hundred ulps of the numbers involved.
+inline constexpr double kObbFitPad = 0x1p-44;
+
 // Thresholds that live next to their code (listed here so that this file is the one index):
 //
 // - Range scaling (cpp/src/range_scale.h): pairs and queries whose numbers' magnitudes sum above
@@ -117,6 +140,8 @@ inline constexpr double kSphereFitFlat = 1e-12;
 //   offset and reach. Powers of two: scaling is exact, so the verdicts are those of the given pair.
 // - squaresInRange (sepaxis/vec3.h): squared lengths in (1e-280, 1e280) are compared as squares
 //   (withinDistance's fast path); others are first divided by the largest component.
+// - The OBB fit's search (cpp/src/fit_obb.cpp) stops refining an orientation below kRefineAngle
+//   (radians) and counts two candidate directions as one within kSameDirection of |dot| = 1.
 // - fitKdop (cpp/src/fit.cpp): each slab through a point is widened by 2^-51 of the magnitudes of
 //   d . p's terms, so that rounding never leaves a fitted point outside its k-DOP.
 // - minimalBall (cpp/src/min_sphere.cpp): point sets wider than kWideRange = 2^250, or narrower
