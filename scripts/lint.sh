@@ -17,4 +17,12 @@ if [[ $fix ]]; then
 else
   clang-format-14 --dry-run -Werror "${sources[@]}"
 fi
+# The test suite compiles as a unity build (tests/cpp/CMakeLists.txt): each test file keeps its
+# names in a namespace named after it, or files batched together would see each other's.
+for test in $(git ls-files 'tests/cpp/*_test.cpp'); do
+  stem=$(basename "$test" .cpp)
+  grep -q "^namespace $stem {" "$test" ||
+    { echo "$test: wrap the file's names in \`namespace $stem {\` (see tests/cpp/CMakeLists.txt)" >&2; exit 1; }
+done
+
 echo "lint: ESLint and clang-format found nothing (${#sources[@]} C++ files)"

@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# The whole check, as CI runs it: setup, lint (ESLint, clang-format), native build + tests, the
-# ThreadSanitizer tree (also the scalar lanes with invariants checked), the fuzz target (75 s),
-# wasm build + tests, consumer, the npm package, its Vitest suite, package checks, the tutorial
-# site and the browser tests (the visualizer's and the site's).
-# Stops at the first failure; prints how long each step took.
+# The whole check, as CI runs it: setup, lint (ESLint, clang-format), then two lanes at once:
+#   the native lane  native build + tests, the consumer, the ThreadSanitizer tree (also the scalar
+#                    lanes with invariants checked), the fuzz target (75 s);
+#   the web lane     wasm build + tests, the npm package, its Vitest suite, package checks, the
+#                    tutorial site and the browser tests (the visualizer's and the site's).
+# The web lane is the longer; the native lane runs beside it at a lower priority and fills the
+# time its steps leave a core idle (the browser tests, the single-process test programs, the fuzz
+# target's one thread). Stops at the first failure of either lane; prints how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-times=()
-output=$(mktemp)
-trap 'rm -f "$output"' EXIT
+work=$(mktemp -d)
+lane_pid=
+cleanup() {
+  [[ -n $lane_pid ]] && kill -- -"$lane_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+output=$work/output  # both lanes' output, for the closing count
+times=$work/times    # "name seconds" a line, in the order the steps ended
+
 step() {
   local name=$1 start=$(date +%s%N)
   shift
@@ -17,32 +27,62 @@ step() {
   local status=0
   "$@" 2>&1 | tee -a "$output" || status=$?
   local ms=$((($(date +%s%N) - start) / 1000000))
-  times+=("$name $((ms / 1000)).$(printf %03d $((ms % 1000)) | cut -c1)s")
+  echo "$name $((ms / 1000)).$(printf %03d $((ms % 1000)) | cut -c1)s" >>"$times"
   if ((status)); then
     echo "== FAILED at $name (exit $status): $(summary)" >&2
     exit "$status"
   fi
 }
-summary() { (IFS=,; echo "${times[*]}" | sed 's/,/, /g'); }
+summary() { paste -sd, "$times" | sed 's/,/, /g'; }
+native_lane_done() {  # prints the native lane's output once; fails if the lane failed
+  [[ -f $work/native.status ]] || return 0
+  [[ -f $work/native.printed ]] && return "$(cat "$work/native.status")"
+  touch "$work/native.printed"
+  echo "== the native lane's output"
+  cat "$work/native.log"
+  return "$(cat "$work/native.status")"
+}
+web_step() {  # a step of the web lane, after checking the native lane has not failed
+  native_lane_done || { echo "== FAILED in the native lane: $(summary)" >&2; exit 1; }
+  step "$@"
+}
 
 step setup bash scripts/setup.sh
 step lint bash scripts/lint.sh
-step "native build" npm run --silent build:native
-step "native tests" npm run --silent test:native
-step "threads (tsan)" bash scripts/test-threads.sh
-step fuzz npm run --silent test:fuzz
-step "wasm build" npm run --silent build:wasm
-step "wasm tests" npm run --silent test:wasm
-step consumer npm run --silent test:consumer
-step "package build" npm run --silent build
-step "js tests" npx vitest run
-step "package checks" bash tests/pkg/run.sh
-step "site build" npm run --silent build:site
-step "browser tests" bash scripts/e2e.sh
+
+# setsid: the lane is a process group of its own, stopped as a whole if the web lane fails.
+export -f step summary
+export work output times
+setsid nice -n 10 bash -c '
+  set -o pipefail
+  status=0
+  (
+    step "native build" npm run --silent build:native
+    step "native tests" npm run --silent test:native
+    step consumer npm run --silent test:consumer
+    step "threads (tsan)" bash scripts/test-threads.sh
+    step fuzz npm run --silent test:fuzz
+  ) >"$work/native.log" 2>&1 || status=$?
+  echo "$status" >"$work/native.status"
+' &
+lane_pid=$!
+
+web_step "wasm build" npm run --silent build:wasm
+web_step "wasm tests" npm run --silent test:wasm
+web_step "package build" npm run --silent build
+web_step "js tests" npx vitest run
+web_step "package checks" bash tests/pkg/run.sh
+web_step "site build" npm run --silent build:site
+web_step "browser tests" bash scripts/e2e.sh
+
+echo "== waiting for the native lane"
+wait "$lane_pid" || true
+lane_pid=
+native_lane_done || { echo "== FAILED in the native lane: $(summary)" >&2; exit 1; }
 echo "== all passed: $(summary)"
 # One closing line for the whole run: the native ctest cases, the Vitest tests and the browser
 # tests (the wasm run is one ctest entry holding the same GoogleTest suite again).
-native=$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$output" | head -n 1)
+native=$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$output" | sort -n | tail -n 1)
 js=$(sed 's/\x1b\[[0-9;]*m//g' "$output" | sed -n 's/^ *Tests *\([0-9]*\) passed.*/\1/p' | tail -n 1)
 e2e=$(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$output" | tail -n 1)
 echo "sepaxis: $((${native:-0} + ${js:-0} + ${e2e:-0})) passed, 0 failed"

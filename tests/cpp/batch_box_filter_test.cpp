@@ -21,6 +21,7 @@
 using namespace sepaxis;
 using namespace sepaxis::test;
 
+namespace batch_box_filter_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 enum class Kind { Random, Far, OffFrame, Flat, Tiny, Minute, Subnormal, Huge, NearlyParallel, Yaw, kCount };
@@ -330,3 +331,4 @@ TEST(BoxFilter, FloatSphereAabbFilterDecidesClearGroupsOnly) {
   EXPECT_FALSE(batch_detail::sphereAabbFourFiltered(s, box, 0, out));
 }
 #endif
+}  // namespace batch_box_filter_test

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sepaxis/sepaxis.h"
+#include "unit_reference.h"
 
 namespace sepaxis::test {
 
@@ -30,10 +31,7 @@ struct Soa {
   }
 };
 
-inline Vec3 randomVec(std::mt19937& rng, double lo, double hi) {
-  std::uniform_real_distribution<double> u(lo, hi);
-  return {u(rng), u(rng), u(rng)};
-}
+using sepaxis_unit::randomVec;
 
 // What a batch must answer for pair i: the single call on the stored elements, or kBatchInvalid.
 inline uint8_t expected(const BatchLayout& a, const BatchLayout& b, size_t i) {

@@ -13,6 +13,7 @@
 using namespace sepaxis;
 using namespace sepaxis::test;
 
+namespace batch_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 void fill(Soa& s, std::mt19937& rng) {
@@ -235,3 +236,4 @@ TEST(Batch, OneToManyEqualsSingleCallsForEveryTypeAcrossBlocks) {
     }
   }
 }
+}  // namespace batch_test

@@ -11,6 +11,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace bounds_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -165,3 +166,4 @@ TEST(BoundingBox, OfAVolumeDispatchesToEachType) {
 }
 
 }  // namespace
+}  // namespace bounds_test

@@ -8,6 +8,7 @@
 #include "lanes.h"
 
 namespace sepaxis {
+namespace build_config_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 TEST(BuildConfiguration, TheLibraryCompilesTheLanesTheTreeAskedFor) {
@@ -26,4 +27,5 @@ TEST(BuildConfiguration, InvariantsAreCheckedExactlyWhenTheTreeAskedForIt) {
 }
 
 }  // namespace
+}  // namespace build_config_test
 }  // namespace sepaxis

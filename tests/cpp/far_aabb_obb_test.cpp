@@ -11,6 +11,7 @@
 #include "batch_soa.h"
 #include "sepaxis/sepaxis.h"
 
+namespace far_aabb_obb_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -75,3 +76,4 @@ TEST(FarAabbObb, BatchesAgreeAndSeeTheGap) {
 }
 
 }  // namespace
+}  // namespace far_aabb_obb_test

@@ -10,6 +10,7 @@
 
 using namespace sepaxis;
 
+namespace fit_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 std::vector<Vec3> cloud(std::mt19937& rng, size_t n, Vec3 center, double spread) {
@@ -102,3 +103,4 @@ TEST(Fit, BadPointsAreRejectedWithTheirIndex) {
   EXPECT_EQ(fitSphere(p, 0).error().message, "points must be a non-empty list, got length 0");
   EXPECT_EQ(fitKdop(10, p, 1).error().message, "kdop.k must be one of 6, 8, 14, 18, 26, got 10");
 }
+}  // namespace fit_test

@@ -24,6 +24,7 @@
 
 using namespace sepaxis;
 
+namespace fixture_parity_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 // A portable generator: splitmix64 bits to doubles (standard distributions differ between
@@ -160,3 +161,4 @@ TEST(FixtureParity, TheCommittedFixtureIsExactlyWhatTheNativeCoreComputes) {
       << " differs from what the core computes now; if that change is intended, regenerate it with "
          "SEPAXIS_UPDATE_FIXTURES=1";
 }
+}  // namespace fixture_parity_test

@@ -18,19 +18,20 @@
 #include "sepaxis/sepaxis.h"
 #include "sepaxis/tolerance.h"
 
+namespace kdop_clip_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
 
 constexpr int kKs[] = {6, 8, 14, 18, 26};
 
-struct Slabs {
+struct ClipSlabs {
   int k;
   double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
 };
 
-Slabs tightAround(int k, const std::vector<Vec3>& points) {
-  Slabs s{k, {}, {}};
+ClipSlabs tightAround(int k, const std::vector<Vec3>& points) {
+  ClipSlabs s{k, {}, {}};
   const KdopDirection* dirs = kdopDirections(k);
   for (int i = 0; i < k / 2; ++i) {
     s.lo[i] = s.hi[i] = dot(toVec3(dirs[i]), points[0]);
@@ -63,7 +64,7 @@ double sizeOf(const Kdop& kdop) {
 
 /// Builds `s` both ways and holds the clipped polytope to the lines' one. Returns whether the
 /// clipping answered.
-bool expectSamePolytope(const Slabs& s, const std::string& what) {
+bool expectSamePolytope(const ClipSlabs& s, const std::string& what) {
   SCOPED_TRACE(what + ", k = " + std::to_string(s.k));
   Kdop clipped, lines;
   bool usedClipping = false, unused = false;
@@ -113,9 +114,9 @@ TEST(KdopClip, RandomKdopsOfEveryKClipToTheLinesPolytope) {
       const double scale = std::pow(10.0, scaleExponent);
       int answered = 0;
       for (int n = 0; n < 200; ++n) {
-        // Slabs around a centre, each side at its own distance: mostly not tight.
+        // ClipSlabs around a centre, each side at its own distance: mostly not tight.
         const Vec3 centre = Vec3{u(rng), -u(rng), u(rng)} * (n % 2 ? 1e5 * scale : scale);
-        Slabs s{k, {}, {}};
+        ClipSlabs s{k, {}, {}};
         for (int i = 0; i < k / 2; ++i) {
           const Vec3 d = toVec3(kdopDirections(k)[i]);
           s.lo[i] = dot(d, centre) - u(rng) * scale, s.hi[i] = dot(d, centre) + u(rng) * scale;
@@ -135,10 +136,10 @@ TEST(KdopClip, TurnedKdopsAsTheWorldBuildsThemClipToTheLinesPolytope) {
     for (int n = 0; n < 1000; ++n) {
       std::vector<Vec3> points(4 + n % 6);
       for (Vec3& p : points) p = Vec3{u(rng), u(rng), u(rng)} * (n % 3 == 0 ? 0.01 : 1);
-      const Slabs local = tightAround(k, points);
+      const ClipSlabs local = tightAround(k, points);
       Kdop kdop;
       ASSERT_TRUE(tryMakeKdop(k, local.lo, local.hi, k / 2, kdop));
-      Slabs world{k, {}, {}};
+      ClipSlabs world{k, {}, {}};
       const Vec3 far = n % 4 == 0 ? Vec3{1e4, -3e3, 7e2} : Vec3{};
       transformedSlabs(kdop, randomTurn(rng, far + Vec3{u(rng), u(rng), u(rng)}), world.lo, world.hi);
       // A small k-DOP far out (n % 12 == 0: size 0.01 at 1e4) has slabs rounded by ~1e-12, ~1e-10
@@ -178,7 +179,7 @@ TEST(KdopClip, DegenerateKdopsClipToTheLinesPolytopeOrDecline) {
       } else {  // a point
         points.push_back({u(rng), u(rng), u(rng)});
       }
-      const Slabs s = tightAround(k, points);
+      const ClipSlabs s = tightAround(k, points);
       const bool answered =
           expectSamePolytope(s, "degenerate kind " + std::to_string(kind) + ", case " + std::to_string(n));
       bool flatSlab = false;
@@ -196,7 +197,7 @@ TEST(KdopClip, ACornerCutWithinTheBandIsLeftToTheLines) {
   // triangle), 1e-13 is "on" the corner (within kKdopVertex), 1e-9 lies in the band, where the
   // clipping declines and the lines merge the triangle's corners or not, by their own rule.
   for (double cut : {1e-1, 1e-3, 1e-6, 1e-9, 1e-13, 0.0}) {
-    Slabs s{14, {-1, -1, -1, -3, -3, -3, -3}, {1, 1, 1, 3 - cut, 3, 3, 3}};
+    ClipSlabs s{14, {-1, -1, -1, -3, -3, -3, -3}, {1, 1, 1, 3 - cut, 3, 3, 3}};
     const bool answered = expectSamePolytope(s, "cut " + std::to_string(cut));
     const bool inBand = cut == 1e-9;
     EXPECT_EQ(answered, !inBand) << "cut " << cut;
@@ -211,3 +212,4 @@ TEST(KdopClip, ACornerCutWithinTheBandIsLeftToTheLines) {
 }
 
 }  // namespace
+}  // namespace kdop_clip_test

@@ -13,6 +13,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace kdop_polytope_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -331,3 +332,4 @@ TEST(KdopPolytope, RandomKdopsMatchTheBruteForceVerticesAndSatisfyEuler) {
 }
 
 }  // namespace
+}  // namespace kdop_polytope_test

@@ -30,6 +30,7 @@
 using namespace sepaxis;
 using namespace sepaxis::test;
 
+namespace lane_parity_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 // A pair and what the scalar test says: 1 overlap, 0 apart, -1 invalid input.
@@ -452,3 +453,4 @@ TEST(LaneParity, SphereAndAabbLanesGiveTheSingleCallVerdictInEveryLanePosition) 
       "sphere-aabb f32 filter");
 }
 #endif
+}  // namespace lane_parity_test

@@ -15,6 +15,7 @@
 
 using namespace sepaxis;
 
+namespace one_answer_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 Volume toVolume(const test::FoundVolume& v) {
@@ -133,3 +134,4 @@ TEST(OneAnswer, TiltedBoxesInFaceContactGetOneAnswerInBothOrders) {
 }
 
 }  // namespace
+}  // namespace one_answer_test

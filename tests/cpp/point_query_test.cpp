@@ -11,6 +11,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace point_query_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -396,3 +397,4 @@ TEST(ClosestPoint, FarFromTheOriginKeepsTheBoxSize) {
 }
 
 }  // namespace
+}  // namespace point_query_test

@@ -6,6 +6,7 @@
 
 #include "oracle/property_driver.h"
 
+namespace property_box_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis_oracle;
@@ -30,3 +31,4 @@ TEST(PropertyObbObb, AgreesWithLinearProgramOnTenThousandRandomAndAdversarialCas
 }
 
 }  // namespace
+}  // namespace property_box_test

@@ -7,6 +7,7 @@
 
 #include "oracle/property_driver.h"
 
+namespace property_kdop_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis_oracle;
@@ -35,3 +36,4 @@ TEST(PropertyKdopKdop, AgreesWithLinearProgramOnTenThousandMixedKCasesAndTheCons
 }
 
 }  // namespace
+}  // namespace property_kdop_test

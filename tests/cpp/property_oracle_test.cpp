@@ -11,6 +11,7 @@
 
 #include "oracle/oracle.h"
 
+namespace property_oracle_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis_oracle;
@@ -297,3 +298,4 @@ TEST(PropertyOracle, LinearProgramAndSupportFunctionsAgreeOnRandomBoxPairs) {
 }
 
 }  // namespace
+}  // namespace property_oracle_test

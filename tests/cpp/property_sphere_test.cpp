@@ -6,6 +6,7 @@
 
 #include "oracle/property_driver.h"
 
+namespace property_sphere_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis_oracle;
@@ -36,3 +37,4 @@ TEST(PropertySphereKdop, AgreesWithClosestPointEnumerationOnTenThousandRandomAnd
 }
 
 }  // namespace
+}  // namespace property_sphere_test

@@ -14,6 +14,7 @@
 #include "oracle/property_driver.h"
 #include "sepaxis/sepaxis.h"
 
+namespace range_scale_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis_oracle;
@@ -235,3 +236,4 @@ TEST(RangeScale, DeepOverlapsBeyondTheLargestDifference) {
 }
 
 }  // namespace
+}  // namespace range_scale_test

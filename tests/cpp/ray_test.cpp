@@ -12,6 +12,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace ray_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -409,3 +410,4 @@ TEST(RaycastMarch, AVolumeRaycastDispatchesToEachType) {
 }
 
 }  // namespace
+}  // namespace ray_test

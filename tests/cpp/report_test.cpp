@@ -17,6 +17,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace report_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -674,3 +675,4 @@ TEST(CollisionReport, TouchingIsJudgedBeforeIntervalsPassTheDoubleRange) {
 }
 
 }  // namespace
+}  // namespace report_test

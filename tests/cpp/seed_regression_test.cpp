@@ -29,6 +29,7 @@
 #include "oracle/oracle.h"
 #include "sepaxis/sepaxis.h"
 
+namespace seed_regression_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using sepaxis_oracle::V3;
@@ -380,3 +381,4 @@ TEST(SeedRegression, AxesAMilliradianFromParallelDoNotShortCutTheCrossAxes) {
 }
 
 }  // namespace
+}  // namespace seed_regression_test

@@ -21,6 +21,7 @@
 #include "oracle/property_driver.h"
 #include "sepaxis/sepaxis.h"
 
+namespace thread_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -232,3 +233,4 @@ TEST(Threads, AWorldOnFourThreadsFindsWhatItFindsOnOne) {
 }
 
 }  // namespace
+}  // namespace thread_test

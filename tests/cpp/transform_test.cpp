@@ -11,6 +11,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace transform_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -288,3 +289,4 @@ TEST(TransformConsistency, TheImageOfAKdopEnclosesTheImagesOfItsPoints) {
 }
 
 }  // namespace
+}  // namespace transform_test

@@ -11,6 +11,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace validation_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -526,3 +527,4 @@ TEST(KdopValidation, AcceptsZeroWidthSlabs) {
 }
 
 }  // namespace
+}  // namespace validation_test

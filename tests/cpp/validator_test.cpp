@@ -14,13 +14,15 @@
 
 #include "sepaxis/sepaxis.h"
 #include "sepaxis/validate.h"
+#include "unit_reference.h"
 
+namespace validator_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-const double kNaN = std::nan("");
+using sepaxis_unit::kInf;
+using sepaxis_unit::kNaN;
 constexpr double kTol = tolerance::kOrthonormal;
 
 // Values each number of a volume is set to, one at a time.
@@ -213,3 +215,4 @@ TEST(Validator, AProblemNamesItsFieldWithoutAllocating) {
 }
 
 }  // namespace
+}  // namespace validator_test

@@ -11,6 +11,7 @@
 #include "sepaxis/sepaxis.h"
 #include "unit_reference.h"
 
+namespace volume_construction_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -154,3 +155,4 @@ TEST(VolumeConstruction, ToMat3IsTheRotationOfTheQuaternion) {
 }
 
 }  // namespace
+}  // namespace volume_construction_test

@@ -18,6 +18,7 @@
 #include "world_random.h"
 #include "world_kdop.h"
 
+namespace world_kdop_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -193,3 +194,4 @@ TEST(WorldKdopShortcuts, BodiesBeyondAnEdgeOfAKdopButNotBeyondAFaceAreSurelyApar
 }
 
 }  // namespace
+}  // namespace world_kdop_test

@@ -17,6 +17,7 @@
 #include "world_narrow.h"
 #include "world_random.h"
 
+namespace world_narrow_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -202,3 +203,4 @@ TEST(WorldNarrow, WorldBoxFramesRoundedToFloatsStayWithinTheFiltersBound) {
 }
 
 }  // namespace
+}  // namespace world_narrow_test

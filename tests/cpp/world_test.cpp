@@ -53,6 +53,7 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 #endif
 
+namespace world_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
@@ -1071,3 +1072,4 @@ TEST(WorldAllocation, HundredThousandAddsAndRemovesAllocateNothingOnceCapacityIs
 #endif  // SEPAXIS_SANITIZED
 
 }  // namespace
+}  // namespace world_test

@@ -50,8 +50,9 @@ export async function openPage(browser, { viewport = { width: 1440, height: 900 
 
 /** Loads the app (path and hash relative to BASE_URL) and waits until it is ready. */
 export async function loadApp(page, suffix = '') {
-  await page.goto(new URL(suffix, BASE_URL).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  // Generous timeouts: a loaded CI machine takes seconds for what takes a fraction of one here.
+  await page.goto(new URL(suffix, BASE_URL).href, { timeout: 90_000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 90_000 });
   await settle(page);
 }
 

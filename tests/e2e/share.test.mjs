@@ -11,6 +11,17 @@ let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
+/** The camera and the URL once the URL has caught up with the camera (both unchanged for 1 s). */
+async function linkAtRest(page) {
+  const read = async () => ({ camera: await page.evaluate(() => window.sepaxisApp.viewport.cameraState()), url: page.url() });
+  let last = await read();
+  for (;;) {
+    await page.waitForTimeout(1000);
+    const now = await read();
+    if (now.url === last.url && JSON.stringify(now.camera) === JSON.stringify(last.camera)) return now;
+    last = now;
+  }
+}
 const b64url = (buf) => Buffer.from(buf).toString('base64url');
 const sceneHash = (data) => `#scene=${b64url(deflateRawSync(Buffer.from(typeof data === 'string' ? data : JSON.stringify(data))))}`;
 const XSS = '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2</script>';
@@ -62,8 +73,9 @@ describe('sharing', () => {
     await page.focus('#viewport canvas');
     for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowUp', '+']) await page.keyboard.press(key);
     await page.waitForFunction((h) => location.hash !== h, before);
-    const camera = await page.evaluate(() => window.sepaxisApp.viewport.cameraState());
-    const url = page.url();
+    // The URL follows 300 ms after the last move: on a slow machine the first move's link may come
+    // before the last key. Read the camera and the link once neither changes any more.
+    const { camera, url } = await linkAtRest(page);
     const copy = await openPage(browser);
     await loadApp(copy, url.slice(url.indexOf('#')));
     assert.deepEqual(await copy.evaluate(() => window.sepaxisApp.viewport.cameraState()), camera);
