@@ -50,7 +50,6 @@ BENCHMARK(BM_FitSphereRitter)->Arg(35000)->Arg(1000000)->Unit(benchmark::kMillis
 BENCHMARK(BM_FitSphereMinimal_Shell)->Arg(35000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FitSphereRitter_Shell)->Arg(35000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
-
 constexpr double kPi = 3.141592653589793;
 
 const std::vector<Vec3>& knot() {

@@ -15,6 +15,7 @@
 
 using namespace sepaxis;
 
+namespace fit_obb_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 constexpr double kPi = 3.141592653589793;
@@ -232,3 +233,4 @@ TEST(FitObb, BadPointsAreRejectedAsFitAabbRejectsThem) {
     EXPECT_EQ(fitObb(p, 0, quality).error().message, fitAabb(p, 0).error().message);
   }
 }
+}  // namespace fit_obb_test

@@ -16,6 +16,7 @@
 
 using namespace sepaxis;
 
+namespace hull_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 // Half the largest side of the points' AABB: the unit of the hull's tolerance.
@@ -252,3 +253,4 @@ TEST(Polygon2d, TheCalipersFindTheSmallestRectangleOfEveryEdge) {
     EXPECT_NEAR(detail::ranges(poly, r.u).area(), r.area(), 1e-12 * brute) << "run " << run;
   }
 }
+}  // namespace hull_test

@@ -15,6 +15,7 @@
 
 using namespace sepaxis;
 
+namespace min_sphere_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 /// The promise: before the final pass every point lies within radius * (1 + kWithin) (the slack
@@ -374,3 +375,4 @@ TEST(MinSphere, AMillionPointsAreFittedInLinearTime) {
   (void)ms;
 #endif
 }
+}  // namespace min_sphere_test

@@ -14,6 +14,7 @@
 #include "sepaxis/sweep.h"
 
 namespace sepaxis {
+namespace sweep_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using Rng = std::mt19937;
@@ -449,4 +450,5 @@ TEST(Sweep, BadMotionIsAnErrorNamingTheFieldAndTheValue) {
 }
 
 }  // namespace
+}  // namespace sweep_test
 }  // namespace sepaxis

@@ -11,6 +11,7 @@
 
 using namespace sepaxis;
 
+namespace volume_of_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -129,3 +130,4 @@ TEST(VolumeOf, FlatKdopsHaveNone) {
   const auto square = std::vector<Vec3>{{0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
   for (int k : {6, 14, 18, 26}) EXPECT_NEAR(volumeOf(kdopAround(k, square)), 0, 1e-14) << "k " << k;
 }
+}  // namespace volume_of_test

@@ -30,6 +30,7 @@ struct GridTestAccess {
   static constexpr uint32_t kOwnRun = Grid::kOwnRun, kFinerRun = Grid::kFinerRun;
 };
 
+namespace world_grid_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using world_testing::Rng;
@@ -134,4 +135,5 @@ TEST_F(GridValidate, ReportsThePartsFirstColumnsOutOfOrder) {
 }
 
 }  // namespace
+}  // namespace world_grid_test
 }  // namespace sepaxis::detail
