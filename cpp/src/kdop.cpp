@@ -27,6 +27,9 @@ constexpr KdopDirection k26[] = {kAxes[0],  kAxes[1],  kAxes[2],  kCorners[0], k
 
 using Plane = detail::KdopPlane;
 
+// The exponent of the smallest positive double, 2^-1074 (subnormal).
+constexpr int kSmallestExponent = std::numeric_limits<double>::min_exponent - std::numeric_limits<double>::digits;
+
 // A reference point inside (or near) the slabs. Vertices are computed from offsets relative to it,
 // not from coordinates that may be 1e5 away from the origin. It is snapped to a grid of 2^-30 of
 // the coordinates' magnitude, so that d_i . origin is exact (three integer multiples of the grid
@@ -47,7 +50,9 @@ Vec3 referencePoint(const Kdop& kdop) {
   if (magnitude == 0) return c;
   int exponent;
   std::frexp(magnitude, &exponent);
-  const double step = std::ldexp(1.0, exponent - 30);
+  // No finer than the smallest double, of which every double is a multiple: a step of 2^-30 of a
+  // subnormal magnitude would underflow to 0 and the origin become 0 / 0.
+  const double step = std::ldexp(1.0, std::max(exponent - 30, kSmallestExponent));
   return {std::round(c.x / step) * step, std::round(c.y / step) * step, std::round(c.z / step) * step};
 }
 

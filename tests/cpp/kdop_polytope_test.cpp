@@ -1,16 +1,21 @@
 // The k-DOP direction table and the polytope makeKdop derives (kdop.h): vertices, boundary edges,
-// tight extremes. Checked against shapes whose vertex and edge counts are known by hand, and
-// against a brute-force enumeration of every triple of slab planes.
+// tight extremes. Checked against shapes whose vertex and edge counts are known by hand, against
+// a brute-force enumeration of every triple of slab planes, and, for slabs of any width down to
+// the smallest double, against the linear-programming oracle (tests/cpp/oracle).
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bitset>
 #include <cmath>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "oracle/generators.h"
+#include "oracle/oracle.h"
 #include "sepaxis/sepaxis.h"
+#include "sepaxis/tolerance.h"
 #include "unit_reference.h"
 
 namespace kdop_polytope_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
@@ -329,6 +334,150 @@ TEST(KdopPolytope, RandomKdopsMatchTheBruteForceVerticesAndSatisfyEuler) {
         << kd.vertexCount << " vertices, " << edgeCount(kd) << " edges, " << faces << " faces";
     for (int v = 0; v < kd.vertexCount; ++v) EXPECT_GE(degree(kd, v), 3);
   }
+}
+
+// ---- Tiny, subnormal and mixed-magnitude slab widths.
+
+namespace oracle = sepaxis_oracle;
+
+constexpr int kKs[] = {6, 8, 14, 18, 26};
+
+oracle::Raw rawKdop(const oracle::RawKdop& d) {
+  oracle::Raw r;
+  r.kind = oracle::Kind::Kdop;
+  r.d = d;
+  return r;
+}
+
+/// The largest amount the documented tolerances let a vertex of `kd` lie outside slab i: its
+/// vertex tolerance (kKdopVertex of the extent about the origin), the lenience for slabs that
+/// contradict each other by rounding (kKdopLenience of the magnitude of the numbers), and the
+/// rounding of d_i . (origin + vertex) in doubles.
+double vertexSlack(const Kdop& kd, int i) {
+  const KdopDirection* dirs = kdopDirections(kd.k);
+  double extent = 0, magnitude = 0;
+  for (int j = 0; j < kd.slabCount(); ++j) {
+    const Vec3 d = toVec3(dirs[j]);
+    const double shift = dot(d, kd.origin);
+    extent = std::max({extent, std::fabs(kd.min[j] - shift) / length(d), std::fabs(kd.max[j] - shift) / length(d)});
+    magnitude = std::max({magnitude, std::fabs(kd.min[j]), std::fabs(kd.max[j])});
+  }
+  const Vec3 d = toVec3(dirs[i]);
+  const double coordinates = maxComponent(abs(kd.origin)) + extent;
+  return length(d) * tolerance::kKdopVertex * extent + tolerance::kKdopLenience * magnitude +
+         8 * 0x1p-52 * 3 * coordinates + 0x1p-1074;
+}
+
+/// Every vertex is finite and lies in every slab within vertexSlack.
+void expectVerticesInSlabs(const Kdop& kd) {
+  ASSERT_GT(kd.vertexCount, 0);
+  ASSERT_TRUE(isFinite(kd.origin)) << str(kd.origin);
+  const KdopDirection* dirs = kdopDirections(kd.k);
+  for (int v = 0; v < kd.vertexCount; ++v) {
+    const Vec3 x = kdopVertex(kd, v);
+    ASSERT_TRUE(isFinite(x)) << "vertex " << v << " = " << str(x);
+    for (int i = 0; i < kd.slabCount(); ++i) {
+      const double s = dot(toVec3(dirs[i]), x), slack = vertexSlack(kd, i);
+      EXPECT_GE(s, kd.min[i] - slack) << "vertex " << v << " below slab " << i;
+      EXPECT_LE(s, kd.max[i] + slack) << "vertex " << v << " above slab " << i;
+    }
+  }
+}
+
+TEST(KdopPolytope, FlatSlabsAtASubnormalValueGiveFiniteVerticesInEverySlab) {
+  // Two corner slabs flat at a subnormal value: the segment x + y = e, z = 0, |x - y| <= 1.
+  const double e = 0x0.0000000068p-1022;
+  const double lo[] = {e, e, -1, -1}, hi[] = {e, e, 1, 1};
+  const Expected<Kdop> made = makeKdop(8, lo, hi, 4);
+  ASSERT_TRUE(made.ok()) << made.error().message;
+  const Kdop& kd = *made;
+  EXPECT_EQ(kd.vertexCount, 2) << "a segment";
+  expectVerticesInSlabs(kd);
+  // x = (sum of the four corner values) / 4 <= (2e + 2) / 4 < 1: a box at x >= 6.75 is apart.
+  EXPECT_FALSE(overlaps(kd, makeAabb({6.75, -1, -1}, {8, 1, 1}).value()));
+  EXPECT_TRUE(overlaps(kd, makeAabb({0.25, -1, -1}, {8, 1, 1}).value())) << "the segment's end (0.5, -0.5, 0)";
+  EXPECT_FALSE(overlaps(kd, makeAabb({0.75, -1, -1}, {8, 1, 1}).value()));
+}
+
+TEST(KdopPolytope, SlabsOfAnyWidthDownToTheSmallestDoubleGiveTheirPolytope) {
+  // Slabs around a point p whose d_i . p are exact (p on a grid of 2^-50 of its magnitude), each
+  // side at 0 or at a distance drawn log-uniformly from [2^-1074, 1] (half of the slabs
+  // symmetric, whose middle is then p's tiny value however wide they are), p at magnitudes from
+  // 2^-1074 to 2^10: flat, subnormal and mixed widths at every scale. Each k-DOP's vertices must lie in
+  // its slabs, and its verdicts against a box and a sphere nearby must be the oracle's (linear
+  // programming on the given numbers) wherever the oracle certifies one beyond the contract band.
+  oracle::Rng rng(20261127);
+  const auto anyWidth = [&] {
+    if (rng.index(4) == 0) return 0.0;
+    return std::ldexp(rng.uniform(1, 2), -1074 + rng.index(1074));
+  };
+  int decided = 0, apart = 0, meeting = 0;
+  constexpr int kCases = 2000;
+  for (int n = 0; n < kCases; ++n) {
+    const int k = kKs[n % 5];
+    // A quarter of the points at subnormal magnitudes, where slabs wide and symmetric about them
+    // leave a middle of the ranges below 2^-1044.
+    const int exponent = n % 4 == 0 ? -1074 + rng.index(75) : -1024 + rng.index(1035);
+    oracle::V3 p;
+    for (double* c : {&p.x, &p.y, &p.z}) {
+      const int grid = std::max(exponent - 20 - rng.index(31), -1074);
+      *c = rng.index(5) == 0 ? 0 : std::ldexp(double(rng.index(1 << 21) - (1 << 20)), grid);
+    }
+    oracle::RawKdop raw;
+    raw.k = k;
+    double size = 0;
+    for (int i = 0; i < k / 2; ++i) {
+      const oracle::V3 d = oracle::kdopDirection(k, i);
+      const double s = oracle::dot(d, p);  // exact: p's coordinates share a grid
+      const double below = anyWidth(), above = rng.index(2) == 0 ? below : anyWidth();
+      raw.lo[i] = s - below, raw.hi[i] = s + above;
+      size = std::max(size, (raw.hi[i] - raw.lo[i]) / oracle::norm(d));
+    }
+    SCOPED_TRACE("case " + std::to_string(n) + ": " + oracle::describe(rawKdop(raw)));
+    const Expected<Kdop> made = makeKdop(k, raw.lo, raw.hi, k / 2);
+    ASSERT_TRUE(made.ok()) << "p lies in every slab: " << made.error().message;
+    const Kdop& kd = *made;
+    expectVerticesInSlabs(kd);
+    if (testing::Test::HasFatalFailure()) return;
+
+    // The polytope is computed about an origin on a grid of 2^-30 of p's magnitude, to kKdopVertex
+    // of its distance from there: partners are of the k-DOP's size, or of 2^-36 of that magnitude
+    // when the k-DOP is smaller, where the contract band still exceeds that rounding.
+    const double scale = std::max(size, 0x1p-36 * std::max({std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)}));
+    for (oracle::Kind kind : {oracle::Kind::Aabb, oracle::Kind::Sphere}) {
+      const double partner =
+          scale > 0 ? scale * std::ldexp(1, rng.index(7) - 4) : std::ldexp(1, -1000 + rng.index(1001));
+      oracle::Raw other;
+      other.kind = kind;
+      const oracle::V3 c = p + rng.direction() * ((size + partner) * rng.uniform(0, 1.5));
+      if (kind == oracle::Kind::Aabb) {
+        const oracle::V3 h{partner * rng.uniform(0.2, 1), partner * rng.uniform(0.2, 1), partner * rng.uniform(0.2, 1)};
+        other.a = {c - h, c + h};
+      } else {
+        other.s = {c, partner};
+      }
+      // The oracle's frame: at p (d_i . p exact), scaled to the pair.
+      oracle::Frame frame;
+      frame.origin = p;
+      const double reach = std::max({size, partner, oracle::norm(c - p)});
+      frame.scale = reach > 0 ? std::ldexp(1, std::ilogb(reach)) : 1;
+      const oracle::Verdict truth = oracle::classify(oracle::bodyOf(rawKdop(raw), frame), oracle::bodyOf(other, frame));
+      const bool got = kind == oracle::Kind::Aabb ? overlaps(kd, makeAabb({other.a.lo.x, other.a.lo.y, other.a.lo.z},
+                                                                          {other.a.hi.x, other.a.hi.y, other.a.hi.z})
+                                                                     .value())
+                                                  : overlaps(kd, makeSphere({c.x, c.y, c.z}, partner).value());
+      if (truth.truth == oracle::Truth::Undecided) continue;
+      ++decided;
+      ++(truth.truth == oracle::Truth::Overlap ? meeting : apart);
+      EXPECT_EQ(got, truth.truth == oracle::Truth::Overlap)
+          << oracle::kindName(kind) << " " << oracle::describe(other) << ": the oracle says "
+          << oracle::truthName(truth.truth) << " by " << truth.margin << " (" << truth.how << ", band " << truth.band
+          << ")";
+    }
+  }
+  EXPECT_GE(decided, kCases * 2 * 9 / 10) << "the oracle should decide nearly every pair";
+  EXPECT_GE(apart, kCases / 4);
+  EXPECT_GE(meeting, kCases / 4);
 }
 
 }  // namespace
