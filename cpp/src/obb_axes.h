@@ -76,6 +76,14 @@ struct BoxAxisOf {
   V c{}, rA{}, rB{};
   lanes::Mask<V> parallel{};
   lanes::Mask<V> separates() const { return lanes::abs(c) > rA + rB; }
+  /// v . L for a vector v in A's frame, leaving out the terms of L's zero components (a face of A
+  /// has two, an edge pair one): IEEE arithmetic may not drop v_k * 0 by itself, and with the
+  /// kind of axis known after unrolling this is one component, or two products.
+  V along(const Vec3Of<V>& v) const {
+    if (faceA >= 0) return v[faceA];
+    if (edgeA >= 0) return v[(edgeA + 1) % 3] * axis[(edgeA + 1) % 3] + v[(edgeA + 2) % 3] * axis[(edgeA + 2) % 3];
+    return v[0] * axis[0] + v[1] * axis[1] + v[2] * axis[2];
+  }
 };
 using BoxAxis = BoxAxisOf<double>;
 

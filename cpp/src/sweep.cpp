@@ -76,50 +76,60 @@ SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, boo
   const Obb& b = detail::asBox(second);
   const Vec3 wf{dot(w, a.axis[0]), dot(w, a.axis[1]), dot(w, a.axis[2])};
   const detail::BoxInFrame frame = detail::inFrameOf(a, b, detail::centreOffset(first, second));
-  // The axes' numbers first, then their times and the latest start and earliest end: independent
-  // work for each axis, no chain through a running maximum. A parallel edge pair's axis is zero
-  // and so are its numbers: its ends are 0 times inf, NaN, which SweptAxes ignores.
-  double enter[15], exit[15], rate[15], axis[15][3], offset[15], reaches[15];
+  // The axes' numbers first, then the decision: independent work for each axis, no chain through
+  // a running maximum. An axis that alone rules out [0, maxTime] ends the pair at once. A parallel
+  // edge pair's axis is zero and so are its numbers.
+  double rate[15], offset[15], reach[15], axis[15][3];
   int n = 0;
   detail::forEachBoxAxis(a.halfExtents, frame, [&](const detail::BoxAxis& x) {
-    const double s = dot(wf, x.axis), reach = x.rA + x.rB;
+    const double s = x.along(wf), r = x.rA + x.rB;
     const double sc = s > 0 ? x.c : -x.c;
-    rate[n] = s, offset[n] = x.c, reaches[n] = reach;
-    enter[n] = -reach - sc, exit[n] = reach - sc;  // times |s|
+    rate[n] = s, offset[n] = x.c, reach[n] = r;
     axis[n][0] = x.axis.x, axis[n][1] = x.axis.y, axis[n][2] = x.axis.z;
     ++n;
-    return (reach - sc < 0) | (-reach - sc > maxTime * std::fabs(s));  // this axis alone rules out [0, maxTime]
+    return (r - sc < 0) | (-r - sc > maxTime * std::fabs(s));
   });
   if (n < 15) return {};  // stopped early: an axis rules the pair out
+  const auto toWorld = [&a, &axis](int i) {
+    return a.axis[0] * axis[i][0] + a.axis[1] * axis[i][1] + a.axis[2] * axis[i][2];
+  };
+  // Overlapping at the start (every axis's |c| <= reach, the static test's comparison): the
+  // normal of least depth, the motion unused but for the orientation of a centred pair.
+  double depth[15];
+  bool start = true;
   for (int i = 0; i < 15; ++i) {
-    const double inv = 1 / std::fabs(rate[i]);
-    enter[i] *= inv, exit[i] *= inv;
+    depth[i] = reach[i] - std::fabs(offset[i]);
+    start &= depth[i] >= 0;
+  }
+  if (start) {
+    double length2[15];
+    for (int i = 0; i < 15; ++i)  // A's face axes are unit vectors
+      length2[i] = i < 3 ? 1 : axis[i][0] * axis[i][0] + axis[i][1] * axis[i][1] + axis[i][2] * axis[i][2];
+    // Compared squared and by cross products: no square root or division per axis.
+    int least = -1;
+    double leastDepth2 = 0, leastLength2 = 1;
+    for (int i = 0; i < 15; ++i) {
+      if (length2[i] > 0 && (least < 0 || depth[i] * depth[i] * leastLength2 < leastDepth2 * length2[i]))
+        least = i, leastDepth2 = depth[i] * depth[i], leastLength2 = length2[i];
+    }
+    // Centred on each other along it: oriented by the motion, else none (as LeastDepth).
+    const double side = offset[least] != 0 ? offset[least] : -rate[least];
+    const Vec3 l = toWorld(least);
+    return hitAt(0, side > 0 ? l : side < 0 ? -l : Vec3{}, swapped);
+  }
+  // Apart at the start: each axis's interval of times (Ericson 5.5.8), the latest start and the
+  // earliest end.
+  double enter[15], exit[15];
+  for (int i = 0; i < 15; ++i) {
+    const double inv = 1 / std::fabs(rate[i]), sc = rate[i] > 0 ? offset[i] : -offset[i];
+    enter[i] = (-reach[i] - sc) * inv, exit[i] = (reach[i] - sc) * inv;
   }
   detail::SweptAxes swept(maxTime);
   for (int i = 0; i < 15; ++i) swept.add({enter[i], exit[i]});
   if (swept.missed()) return {};
-  const auto toWorld = [&a](Vec3 l) { return a.axis[0] * l.x + a.axis[1] * l.y + a.axis[2] * l.z; };
-  if (swept.enter > 0) {
-    int i = 0;
-    while (!(enter[i] == swept.enter)) ++i;
-    const Vec3 l{axis[i][0], axis[i][1], axis[i][2]};
-    return hitAt(swept.enter, toWorld(detail::orientedAxis(l, rate[i])), swapped);
-  }
-  // Overlapping at the start: the normal of least depth (reach - |c|) / |l|, compared squared (the
-  // depths are >= 0) and by cross products: no square root or division per axis.
-  int least = -1;
-  double leastDepth2 = 0, leastLength2 = 1;
-  for (int i = 0; i < 15; ++i) {
-    const double depth = reaches[i] - std::fabs(offset[i]);
-    const double length2 = axis[i][0] * axis[i][0] + axis[i][1] * axis[i][1] + axis[i][2] * axis[i][2];
-    if (length2 > 0 && (least < 0 || depth * depth * leastLength2 < leastDepth2 * length2))
-      least = i, leastDepth2 = depth * depth, leastLength2 = length2;
-  }
-  if (least < 0) return hitAt(0, {}, swapped);
-  const Vec3 l{axis[least][0], axis[least][1], axis[least][2]};
-  // Centred on each other along it: oriented by the motion, else none (as LeastDepth).
-  const double side = offset[least] != 0 ? offset[least] : -rate[least];
-  return hitAt(0, side > 0 ? toWorld(l) : side < 0 ? -toWorld(l) : Vec3{}, swapped);
+  int i = 0;
+  while (!(enter[i] == swept.enter)) ++i;
+  return hitAt(swept.enter, rate[i] > 0 ? -toWorld(i) : toWorld(i), swapped);
 }
 
 SweepHit sweepBoxPair(const Aabb& a, const Obb& b, Vec3 w, double t, bool swapped) {
