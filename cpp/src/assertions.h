@@ -1,11 +1,11 @@
 #pragma once
-// SEPAXIS_ASSERT(condition): an invariant of the core's data structures (the World's store and
-// grid above all), checked where SEPAXIS_ASSERTIONS is defined and compiled out elsewhere, as
-// Box2D's B2_ASSERT and Jolt's JPH_ASSERT are. CMake's option SEPAXIS_ASSERTIONS defines it (on by
-// default in Debug builds); npm test's check tree (build/check) runs the suite with it. A broken
-// invariant prints the condition and where it is, then aborts: the bug is found at its cause, not
-// in a wrong pair three calls later. Off, the condition is not evaluated (it may be costly), only
-// compiled, so that it cannot rot.
+// SEPAXIS_ASSERT(condition): an invariant of the core's data structures (the World's store and grid
+// above all), checked where SEPAXIS_ASSERTIONS is defined and compiled out elsewhere, as Box2D's
+// B2_ASSERT and Jolt's JPH_ASSERT are. CMake's option SEPAXIS_ASSERTIONS defines it (on by default
+// in Debug builds); npm test's Debug tree (build/tsan, scripts/test-threads.sh) runs the World's
+// tests with it. A broken invariant prints the condition and where it is, then aborts: the bug is
+// found at its cause, not in a wrong pair three calls later. Off, the condition is not evaluated
+// (it may be costly), only compiled, so that it cannot rot.
 
 #if defined(SEPAXIS_ASSERTIONS)
 #include <cstdio>
