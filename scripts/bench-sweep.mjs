@@ -11,24 +11,15 @@
 // pairs long enough (>= 20 ms) to make the clock's resolution irrelevant; ns per call.
 
 import { init } from 'sepaxis';
+import { mulberry32 } from './bench/random.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
 const PAIRS = option('--pairs', 4096);
 const REPEATS = option('--repeats', 7);
 
-function rng(seed) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, uniform: (lo, hi) => lo + (hi - lo) * next() };
-}
-const r = rng(12345);
+const next = mulberry32(12345);
+const r = { uniform: (lo, hi) => lo + (hi - lo) * next() };
 const unit = () => {
   for (;;) {
     const v = [r.uniform(-1, 1), r.uniform(-1, 1), r.uniform(-1, 1)];

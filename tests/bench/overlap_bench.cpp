@@ -129,10 +129,9 @@ const std::vector<Motion>& motionSet() {
   return set;
 }
 
-/// timeOfImpact of the OBB pairs of overlaps/obb-obb, B moving: the swept test's 15 axes against
-/// the static test's (which stops at the first separating axis).
-void sweepObbBench(benchmark::State& state) {
-  const auto& set = pairSet<ObbKind, ObbKind>();
+/// timeOfImpact over a set of pairs, B moving.
+template <class Set>
+void sweepPairs(benchmark::State& state, const Set& set) {
   const auto& motions = motionSet();
   std::size_t i = 0;
   for (auto _ : state) {
@@ -142,17 +141,14 @@ void sweepObbBench(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-/// timeOfImpact through the std::variant entry point; pairs with a sphere cast its centre.
+/// The OBB pairs of overlaps/obb-obb: the swept test's 15 axes against the static test's (which
+/// stops at the first separating axis).
+void sweepObbBench(benchmark::State& state) { sweepPairs(state, pairSet<ObbKind, ObbKind>()); }
+
+/// Through the std::variant entry point; pairs with a sphere cast its centre.
 template <class KA, class KB>
 void sweepVolumeBench(benchmark::State& state) {
-  const auto& set = volumePairSet<KA, KB>();
-  const auto& motions = motionSet();
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const std::size_t k = i++ & kSetMask;
-    benchmark::DoNotOptimize(timeOfImpact(set[k].a, set[k].b, motions[k]).value().time);
-  }
-  state.SetItemsProcessed(state.iterations());
+  sweepPairs(state, volumePairSet<KA, KB>());
 }
 
 /// The sweep's report (collide()'s axes with their times).
