@@ -150,6 +150,7 @@ val toJson(const CollisionReport& r) {
 // Both slots must have been decoded (sx_decode) by the caller.
 val collideSlots() { return toJson(collide(slotVolume(0), slotVolume(1))); }
 
+#if SEPAXIS_WASM_FULL
 EMSCRIPTEN_SYMBOL(enter);
 EMSCRIPTEN_SYMBOL(exit);
 
@@ -184,6 +185,7 @@ val sweepSlots() {
   o.set("decidingAxis", r->decidingAxis);
   return o;
 }
+#endif
 
 // Slot 0 decoded; io: rotation quaternion, translation, scale (wire.h).
 // Returns the transformed volume, or a string with the error.
@@ -216,8 +218,12 @@ val fitPoints(int type, int k, uintptr_t data, uint32_t count) {
     case wire::kTypeSphere: return jsonOr(fitSphere(points, count));
     case wire::kTypeAabb: return jsonOr(fitAabb(points, count));
     case wire::kTypeObb:
+#if SEPAXIS_WASM_FULL
       if (k != wire::kFitFast && k != wire::kFitTight) return val("fit quality must be \"fast\" or \"tight\"");
       return jsonOr(fitObb(points, count, FitQuality(k)));
+#else
+      return val("fit('obb') is not in the module init({ world: false }) loads: call init()");
+#endif
     default: return jsonOr(fitKdop(k, points, count));
   }
 }
@@ -231,6 +237,7 @@ val fitRitterSphere(uintptr_t data, uint32_t count) {
 // Slot 0 decoded: the volume it encloses.
 double volumeSlot() { return volumeOf(slotVolume(0)); }
 
+#if SEPAXIS_WASM_FULL
 // The convex hull of count points (x y z doubles at data): {vertices: [[x, y, z], ...], faces: [[i, j, k], ...]}, or
 // a string with the error.
 val convexHullPoints(uintptr_t data, uint32_t count) {
@@ -248,6 +255,7 @@ val convexHullPoints(uintptr_t data, uint32_t count) {
   o.set("faces", faces);
   return o;
 }
+#endif
 
 // Slot 0 decoded: {vertices: [[x, y, z], ...], edges: [[i, j], ...]}.
 val polytopeSlot() {
@@ -277,7 +285,9 @@ val worldVolume(uintptr_t world, uint32_t id) {
 
 EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("collideSlots", &collideSlots);
+#if SEPAXIS_WASM_FULL
   emscripten::function("sweepSlots", &sweepSlots);
+#endif
   emscripten::function("transformSlot", &transformSlot);
   emscripten::function("batchElementError", &batchElementError);
   emscripten::function("lastError", &lastErrorMessage);
@@ -285,7 +295,9 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
   emscripten::function("fitPoints", &fitPoints);
   emscripten::function("fitRitterSphere", &fitRitterSphere);
   emscripten::function("volumeSlot", &volumeSlot);
+#if SEPAXIS_WASM_FULL
   emscripten::function("convexHullPoints", &convexHullPoints);
+#endif
 #if SEPAXIS_WASM_WORLD
   emscripten::function("worldVolume", &worldVolume);
 #endif

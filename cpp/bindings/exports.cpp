@@ -83,6 +83,7 @@ BatchLayout layout(int typeAndPrecision, int k, uintptr_t data, uint32_t stride)
           typeAndPrecision & kFloat32 ? Precision::Float32 : Precision::Float64};
 }
 
+#if SEPAXIS_WASM_FULL
 Motion ioMotion() { return {ioVec(kIoVelocityA), ioVec(kIoVelocityB), io()[kIoMaxTime]}; }
 
 // The OBB pair without the variant; the other pairs through it.
@@ -91,6 +92,7 @@ Expected<SweepHit> slotTimeOfImpact(const A& a, const B& b, const Motion& m) {
   return timeOfImpact(Volume(a), Volume(b), m);
 }
 Expected<SweepHit> slotTimeOfImpact(const Obb& a, const Obb& b, const Motion& m) { return timeOfImpact(a, b, m); }
+#endif
 
 }  // namespace
 
@@ -167,6 +169,7 @@ EMSCRIPTEN_KEEPALIVE int sx_segment_cast() {
   return writeHit(visitSlot(0, [&](const auto& v) { return segmentCast(Volume(v), p, q); }));
 }
 
+#if SEPAXIS_WASM_FULL
 // Both slots and the motion in io (velocityA, velocityB, maxTime, checked by JS, which names the
 // fields); writes the time and the normal. Returns 1 hit, 0 miss.
 EMSCRIPTEN_KEEPALIVE int sx_time_of_impact() {
@@ -182,6 +185,7 @@ EMSCRIPTEN_KEEPALIVE int sx_time_of_impact() {
   ioWrite(kIoSweepNormal, h->normal);
   return h->hit;
 }
+#endif
 
 // Writes the box to io.
 EMSCRIPTEN_KEEPALIVE int sx_bounding_box() {

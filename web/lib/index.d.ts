@@ -376,8 +376,9 @@ export interface InitOptions {
   /** Where to fetch the .wasm from, given its file name (browsers). */
   locateFile?: (file: string, prefix: string) => string;
   /**
-   * false: load the module without the World (sepaxis-core.wasm, 24 kB less gzipped; createWorld
-   * then throws). Every other call is the same. Default true.
+   * false: load the smaller module of the demo element (sepaxis-core.wasm): the pair tests,
+   * batches and queries, without the World, the OBB fit, convex hulls and sweeps (createWorld,
+   * fit('obb'), convexHull, sweep and timeOfImpact then throw). Default true.
    */
   world?: boolean;
   /**

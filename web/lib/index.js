@@ -325,6 +325,7 @@ export class Sepaxis {
 
   // Both volumes and the motion into scratch, each field checked and named.
   #writeSweep(a, b, motion, call) {
+    this.#needFullModule(call);
     if (motion === null || typeof motion !== 'object')
       throw new TypeError(`${call}: motion must be an object { velocityA, velocityB, maxTime }, got ${show(motion)}`);
     const { velocityA = [0, 0, 0], velocityB = [0, 0, 0], maxTime = 1 } = motion;
@@ -408,6 +409,7 @@ export class Sepaxis {
     if (quality !== undefined && (type !== 'obb' || !Object.hasOwn(qualities, quality)))
       throw new TypeError(type === 'obb' ? `fit options.quality must be "fast" or "tight", got ${show(quality)}`
         : `fit options.quality applies to "obb" only, got ${show(quality)} for "${type}"`);
+    if (type === 'obb') this.#needFullModule("fit('obb')");
     const option = type === 'obb' ? qualities[quality ?? 'tight'] : k ?? 0;
     return this.#withPoints(points, (ptr, count) => (method === 'ritter' ? this.#m.fitRitterSphere(ptr, count)
       : this.#m.fitPoints(codes[type], option, ptr, count)));
@@ -420,7 +422,15 @@ export class Sepaxis {
    * twice (one fan of triangles per side), a line its two ends, a single point itself, with no faces.
    */
   convexHull(points) {
+    this.#needFullModule('convexHull');
     return this.#withPoints(points, (ptr, count) => this.#m.convexHullPoints(ptr, count));
+  }
+
+  // The module init({ world: false }) loads (for <sepaxis-demo>, which must load little) has the
+  // pair tests and the queries; the World, the OBB fit, hulls and sweeps are in init()'s.
+  #needFullModule(call) {
+    if (!this.#m.sweepSlots)
+      throw new Error(`${call}: this instance was loaded with init({ world: false }), whose module has no OBB fit, hulls or sweeps: use init()`);
   }
 
   // Copies points (see fit) into the heap for call(ptr, count), whose string result is an error.
