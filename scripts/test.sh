@@ -6,7 +6,8 @@
 #                    tutorial site and the browser tests (the visualizer's and the site's).
 # The web lane is the longer; the native lane runs beside it at a lower priority and fills the
 # time its steps leave a core idle (the browser tests, the single-process test programs, the fuzz
-# target's one thread). Stops at the first failure of either lane; prints how long each step took.
+# target's one thread). Stops at the first failure of either lane; prints how long each step took
+# and the CPU seconds it used (both cores' worth: the budget is 12 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,14 +21,26 @@ trap cleanup EXIT
 output=$work/output  # both lanes' output, for the closing count
 times=$work/times    # "name seconds" a line, in the order the steps ended
 
+# The CPU seconds (user + system) of this shell's finished children, from bash's `times`.
+# (`times` runs in this shell, not in a subshell, whose children would be its own.)
+children_cpu() {
+  local file=$work/times.$BASHPID
+  times >"$file"
+  tail -n 1 "$file" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } print s }'
+}
 step() {
-  local name=$1 start=$(date +%s%N)
+  local name=$1 start=$(date +%s%N) cpu_file=$work/cpu.$BASHPID cpu_start
+  children_cpu >"$cpu_file"
+  cpu_start=$(<"$cpu_file")
   shift
   echo "== $name"
   local status=0
   "$@" 2>&1 | tee -a "$output" || status=$?
   local ms=$((($(date +%s%N) - start) / 1000000))
-  echo "$name $((ms / 1000)).$(printf %03d $((ms % 1000)) | cut -c1)s" >>"$times"
+  children_cpu >"$cpu_file"
+  local cpu_end=$(<"$cpu_file")
+  local cpu=$(awk -v a="$cpu_start" -v b="$cpu_end" 'BEGIN { printf "%.0f", b - a }')
+  echo "$name $((ms / 1000)).$(printf %03d $((ms % 1000)) | cut -c1)s (cpu ${cpu}s)" >>"$times"
   if ((status)); then
     echo "== FAILED at $name (exit $status): $(summary)" >&2
     exit "$status"
@@ -51,7 +64,7 @@ step setup bash scripts/setup.sh
 step lint bash scripts/lint.sh
 
 # setsid: the lane is a process group of its own, stopped as a whole if the web lane fails.
-export -f step summary
+export -f step summary children_cpu
 export work output times
 setsid nice -n 10 bash -c '
   set -o pipefail

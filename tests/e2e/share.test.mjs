@@ -3,7 +3,8 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { isDeepStrictEqual } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { BASE_URL, launch, loadApp, openPage, settle, shot } from './browser.mjs';
 
@@ -24,6 +25,17 @@ async function linkAtRest(page) {
 }
 const b64url = (buf) => Buffer.from(buf).toString('base64url');
 const sceneHash = (data) => `#scene=${b64url(deflateRawSync(Buffer.from(typeof data === 'string' ? data : JSON.stringify(data))))}`;
+/** The scene a `#scene=` link holds (the visualizer's encoding: deflate-raw, then base64url). */
+const linkScene = (url) => JSON.parse(inflateRawSync(Buffer.from(url.slice(url.indexOf('#scene=') + 7), 'base64url')).toString());
+
+/** The page's URL once its link holds `volumes` (the link follows an edit after a pause). */
+async function linkHolding(page, volumes) {
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (page.url().includes('#scene=') && isDeepStrictEqual(linkScene(page.url()).volumes, volumes)) return page.url();
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`the link never held the edited scene: ${JSON.stringify(linkScene(page.url()).volumes)}`);
+}
 const XSS = '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2</script>';
 
 async function expectRejected(page, pattern) {
@@ -47,13 +59,13 @@ describe('sharing', () => {
     await loadApp(page);
     await page.selectOption('.preset-select', 'edge-edge');
     await page.waitForFunction(() => location.hash.startsWith('#scene='));
-    // Edit, and wait for the URL to follow.
-    const before = await page.evaluate(() => location.hash);
+    // Edit, and wait for the URL to hold the edit (the camera's framing also changes the URL, so
+    // a changed URL alone may come from before the edit).
     await page.locator('#inspector input[data-path="center.1"]').fill('0.5');
     await page.locator('#inspector input[data-path="center.1"]').press('Enter');
-    await page.waitForFunction((h) => location.hash !== h, before);
-    const url = page.url();
     const expected = await page.evaluate(() => window.sepaxisApp.model.toJSON());
+    assert.deepEqual(expected.volumes.map((v) => v.volume.center[1]), [0.3, 0.5], 'the inspector edited bar B');
+    const url = await linkHolding(page, expected.volumes);
     const copy = await openPage(browser);
     await loadApp(copy, url.slice(url.indexOf('#')));
     assert.deepEqual(await copy.evaluate(() => window.sepaxisApp.model.toJSON()), expected);
