@@ -27,14 +27,14 @@ case "$tree" in
     # (SEPAXIS_SIMD=OFF), which no other tree compiles, with the invariants checked
     # (SEPAXIS_ASSERTIONS=ON: Grid::validate() after every build of the World's grid); folded in
     # here because a tree of its own would compile the whole suite once more. -O1: unoptimized
-    # code under ThreadSanitizer runs the suite several times slower. Only the test program:
-    # benchmarks and examples add nothing here.
+    # code under ThreadSanitizer runs the suite several times slower. Only the tests it runs
+    # (sepaxis_check_tests): benchmarks and examples add nothing here.
     grep -qs '^CMAKE_BUILD_TYPE:STRING=Debug' build/tsan/CMakeCache.txt ||
       CXX=clang++ cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
         "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1" -DSEPAXIS_WERROR=ON \
         -DSEPAXIS_SIMD=OFF -DSEPAXIS_ASSERTIONS=ON \
         -DSEPAXIS_BUILD_BENCHMARKS=OFF -DSEPAXIS_BUILD_EXAMPLES=OFF
-    cmake --build build/tsan --target sepaxis_tests "$@"
+    cmake --build build/tsan --target sepaxis_check_tests "$@"
     ;;
   fuzz)
     # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md). Warnings

@@ -3,8 +3,8 @@
 # app with vite, serves it with Vite's preview server (web/app/vite.config.js: the same headers as
 # a deployment; the site at /tutorial/) on 127.0.0.1 on a free port, runs tests/e2e/*.test.mjs in
 # Debian's Chromium (playwright-core), stops the server. Screenshots and the frame-time report go
-# to test-results/e2e/. Takes about 9 min on 2 cores; the tests are stopped after 15 min (CI
-# machines may be slower).
+# to test-results/e2e/. Runs two test files at a time (SEPAXIS_E2E_FILES_AT_ONCE=1: one); the
+# tests are stopped after 15 min.
 #   bash scripts/e2e.sh [test files...]
 # Needs the built package (dist/): `npm run build`; tests/e2e/site.test.mjs also needs the built
 # tutorial site (build/site/): `npm run build:site` (`npm test` runs both first).
@@ -36,5 +36,7 @@ echo "serving the visualizer at $SEPAXIS_APP_URL"
 mkdir -p test-results/e2e
 files=("$@")
 ((${#files[@]})) || files=(tests/e2e/*.test.mjs)
-timeout --kill-after=10 900 node --test --test-concurrency=1 --test-reporter=spec "${files[@]}"
+# Two files at a time, each with its own browser: a page load waits on the GPU process's shader
+# compiles and the tests wait on frames, so one file alone leaves a core idle much of the time.
+timeout --kill-after=10 900 node --test --test-concurrency="${SEPAXIS_E2E_FILES_AT_ONCE:-2}" --test-reporter=spec "${files[@]}"
 echo "screenshots and bench.json: test-results/e2e/"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole check, as CI runs it: setup, lint (ESLint, clang-format), then two lanes at once:
 #   the native lane  native build + tests, the consumer, the ThreadSanitizer tree (also the scalar
-#                    lanes with invariants checked), the fuzz target (75 s);
+#                    lanes with invariants checked), the fuzz target (45 s);
 #   the web lane     wasm build + tests, the npm package, its Vitest suite, package checks, the
 #                    tutorial site and the browser tests (the visualizer's and the site's).
 # The web lane is the longer; the native lane runs beside it at a lower priority and fills the

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "infinity.h"
 #include "obb_axes.h"
 #include "pair_order.h"
 #include "platform.h"
@@ -17,7 +18,6 @@
 namespace sepaxis {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // Where an axis comes from: the report's kind and the features of A and B (nullptr: none). The
 // names are the polytopes' (Polytope::faceFeature, formatted once), copied into the report only.

@@ -17,8 +17,6 @@
 namespace sepaxis {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 Vec3 unitOrZero(Vec3 v) {
   const double len = length(v);
   return len > 0 && std::isfinite(len) ? v / len : lengthSquared(v) > 0 ? normalize(v) : Vec3{};

@@ -9,6 +9,7 @@
 
 #include <cmath>
 
+#include "infinity.h"
 #include "sepaxis/vec3.h"
 
 namespace sepaxis::detail {

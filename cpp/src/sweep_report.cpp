@@ -14,8 +14,6 @@
 namespace sepaxis {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 bool hasSphere(const Volume& v) { return std::holds_alternative<Sphere>(v); }
 
 // A pair with a sphere has other axes at each time: those of the contact. Only the relative

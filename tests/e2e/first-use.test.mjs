@@ -57,9 +57,12 @@ const textWidth = (input, text) => input.evaluate((el, t) => {
 
 describe('what new users hit', () => {
   test('inspector numbers are shown whole at 1000 and 1100 px wide, not cut by the spin buttons', async () => {
+    // One page, resized: the layout follows the width (CSS), as it does for a new page.
+    const page = await openPage(browser, { viewport: { width: 1000, height: 760 } });
+    await loadApp(page);
     for (const width of [1000, 1100]) {
-      const page = await openPage(browser, { viewport: { width, height: 760 } });
-      await loadApp(page);
+      await page.setViewportSize({ width, height: 760 });
+      await settle(page);
       await page.mouse.move(0, 0);
       for (const path of ['center.0', 'halfExtents.1', 'euler.2']) {
         for (const value of ['-20', '-20.5', '0.355']) {
@@ -70,8 +73,8 @@ describe('what new users hit', () => {
           assert.ok(shown >= text - 3, `at ${width} px, ${path} = ${value} shows ${shown} px of its ${text.toFixed(1)} px`);
         }
       }
-      await page.context().close();
     }
+    await page.context().close();
   });
 
   test('Ctrl+Z in an inspector field is the app\'s undo, after Tab and after Enter, and keeps redo', async () => {
@@ -346,9 +349,10 @@ describe('what new users hit', () => {
   });
 
   test('axis labels are shown whole in the list at every width, long ones on two lines', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadApp(page);
     for (const [width, height] of [[1280, 800], [1000, 760], [900, 600], [390, 844]]) {
-      const page = await openPage(browser, { viewport: { width, height } });
-      await loadApp(page);
+      await page.setViewportSize({ width, height });
       for (const id of ['kdop-diagonal', 'zoo']) {
         await page.selectOption('.preset-select', id);
         await settle(page);
@@ -360,7 +364,7 @@ describe('what new users hit', () => {
         assert.ok(rows > 10, `${id}: ${rows} rows`);
         assert.deepEqual(cut, [], `${width}x${height} ${id}: labels cut off`);
       }
-      await page.context().close();
     }
+    await page.context().close();
   });
 });

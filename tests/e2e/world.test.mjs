@@ -34,37 +34,50 @@ test('the world example renders a few hundred moving bodies and highlights the o
   await page.context().close();
 });
 
+/** Waits until the example has drawn another frame. */
+async function nextFrame(page) {
+  const frame = await page.evaluate(() => window.worldExample.frame);
+  await page.waitForFunction((f) => window.worldExample.frame > f, frame, { timeout: 60_000 });
+}
+
 /**
  * The example at `bodies`: the share of bodies in a pair (the mean over `frames` frames: one
- * frame's is noisy, a few dozen bodies at 500) and where the box's corners fall on screen.
+ * frame's is noisy, a few dozen bodies at 500) and where the box's corners fall on screen; then,
+ * with `resized` ({ viewport, name }), where they fall once the page takes that size.
  */
-async function worldAt(bodies, viewport, name, frames) {
+async function worldAt(bodies, viewport, name, frames, resized) {
   const page = await openPage(browser, { viewport });
   await page.goto(`${server.url}world/?bodies=${bodies}`);
   await page.waitForFunction(() => window.worldExample?.frame > 3, null, { timeout: 60_000 });
   let overlapping = 0;
   for (let i = 0; i < frames; i++) {
-    const frame = await page.evaluate(() => window.worldExample.frame);
-    await page.waitForFunction((f) => window.worldExample.frame > f, frame, { timeout: 60_000 });
+    await nextFrame(page);
     overlapping += (await page.evaluate(() => window.worldExample.overlapping)) / frames;
   }
   const corners = await page.evaluate(() => window.worldExample.corners());
   await shot(page, name);
+  let cornersResized;
+  if (resized) {
+    await page.setViewportSize(resized.viewport);
+    await nextFrame(page);
+    await nextFrame(page);
+    cornersResized = await page.evaluate(() => window.worldExample.corners());
+    await shot(page, resized.name);
+  }
   assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
   await page.context().close();
-  return { overlapping, corners };
+  return { overlapping, corners, cornersResized };
 }
 
 test('the box grows with the count: 500 and 5000 bodies overlap in about the same share, and the view frames the box', async () => {
   const wide = { width: 1280, height: 800 }, phone = { width: 390, height: 844 };
   const few = await worldAt(500, wide, '51-world-500-1280', 6);
-  const many = await worldAt(5000, wide, '51-world-5000-1280', 6);
+  const many = await worldAt(5000, wide, '51-world-5000-1280', 6, { viewport: phone, name: '51-world-5000-390' });
   console.log(`# share of bodies overlapping: 500 bodies ${few.overlapping.toFixed(3)}, 5000 ${many.overlapping.toFixed(3)}`);
   assert.ok(few.overlapping > 0.02 && few.overlapping < 0.5, `500 bodies: ${few.overlapping}`);
   const ratio = many.overlapping / few.overlapping;
   assert.ok(ratio > 0.67 && ratio < 1.5, `the share overlapping: 500 bodies ${few.overlapping.toFixed(3)}, 5000 ${many.overlapping.toFixed(3)}`);
-  const onPhone = await worldAt(5000, phone, '51-world-5000-390', 0);
-  for (const { corners } of [few, many, onPhone]) {
+  for (const corners of [few.corners, many.corners, many.cornersResized]) {
     const reach = Math.max(...corners.flat().map(Math.abs));
     assert.ok(reach <= 1, `every corner of the box is on screen (${reach.toFixed(2)})`);
     assert.ok(reach > 0.6, `the box fills the view (${reach.toFixed(2)})`);
