@@ -1,7 +1,8 @@
 // "Fit to points": loads the Stanford bunny or a mesh/point file (button or drop), fits every kind
-// of volume around its distinct vertices (fit-table.js) and lists each with its volume over the
-// convex hull's and its fit time; the rows ticked are drawn around the points (fit-drawing.js),
-// in the colours of the legend, and "Add to scene" makes them ordinary volumes of the scene.
+// of volume around its distinct vertices (fit-table.js, on a worker: fit-worker.js) and lists each
+// with its volume over the convex hull's and its fit time; the rows ticked are drawn around the
+// points (fit-drawing.js), in the colours of the legend, and "Add to scene" makes them ordinary
+// volumes of the scene.
 // A file that cannot be fitted is said in the card, and changes nothing.
 
 import { h, setChildren } from '../view/dom.js';
@@ -17,8 +18,40 @@ const KIND_COLORS = {
 };
 
 const css = (hex) => `#${hex.toString(16).padStart(6, '0')}`;
-/** A macrotask: lets the page draw and take input between two fits. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+let worker = null;
+let jobs = 0;
+
+/**
+ * Runs fitRows(points) on a worker (fit-worker.js), calling onRow(row) for each row as it comes;
+ * resolves when all are in. Rejects with the worker's message, or when it cannot start.
+ */
+function fitOnWorker(points, onRow) {
+  worker ??= new Worker(new URL('./fit-worker.js', import.meta.url), { type: 'module' });
+  const id = ++jobs;
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+    };
+    const onMessage = ({ data }) => {
+      if (data.id !== id) return;
+      if (data.row) onRow(data.row);
+      else {
+        done();
+        if (data.error) reject(new Error(data.error));
+        else resolve();
+      }
+    };
+    const onError = (e) => {
+      done();
+      worker = null;  // a worker that could not start is not asked again
+      reject(new Error(e.message || 'the fitting worker could not start'));
+    };
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+    worker.postMessage({ id, points });
+  });
+}
 const formatRatio = (r) => (r === null ? '—' : r.toFixed(3));
 const formatMs = (ms) => (ms < 10 ? ms.toFixed(1) : Math.round(ms).toString());
 
@@ -111,19 +144,19 @@ export class FitPanel {
     this.status.textContent = `Reading ${name}…`;
     this.error.hidden = true;
     try {
-      const [{ distinctPoints, fitRows, placedInView, FIT_KINDS }, { FitDrawing }] = await loadFitting();
+      const [{ distinctPoints, placedInView, FIT_KINDS }, { FitDrawing }] = await loadFitting();
       this.drawing ??= new FitDrawing(this.sx, this.viewport);
       const positions = await positionsOf();
       const distinct = distinctPoints(positions);
       const { points } = placedInView(distinct);
       const rows = [];
       let hull = null;
-      for (const row of fitRows(this.sx, points)) {
+      const onRow = (row) => {
         if (row.hull) hull = row.hull;
         else rows.push(row);
         this.status.textContent = `Fitting ${name}: ${rows.length} of ${FIT_KINDS.length}…`;
-        await nextTask();
-      }
+      };
+      await fitOnWorker(points, onRow);
       this.current = {
         name, short: name.startsWith('the ') ? 'Bunny' : name.replace(/\.[^.]+$/, '').slice(0, 24),
         rows, hull, count: points.length / 3, vertices: positions.length / 3, points,

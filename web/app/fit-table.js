@@ -106,8 +106,8 @@ export function placedInView(points) {
  * Fits every kind of FIT_KINDS around points (flat x, y, z). Yields first the hull
  * ({ hull: { volume, ms } }), then one row per kind, in order:
  * { id, label, volume, bvVolume, ratio, ms } (ratio: bvVolume / the hull's volume; null for a flat
- * point set, whose hull encloses nothing). A generator, so that a caller can let the page breathe
- * between fits. now: a clock in milliseconds.
+ * point set, whose hull encloses nothing). A generator, so that a caller can show each row as it
+ * comes. now: a clock in milliseconds.
  */
 export function* fitRows(sx, points, now = () => performance.now()) {
   let t = now();
