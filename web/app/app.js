@@ -12,6 +12,7 @@ import { ChangeBatch } from '../view/change-batch.js';
 import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
 import { byId } from '../view/dom.js';
 import { aabbToObb, translated } from '../view/edit.js';
+import { FitPanel } from './fit-panel.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
@@ -138,7 +139,20 @@ export class App {
       undo: () => this.undo.undo(),
       redo: () => this.undo.redo(),
     });
+    this.fit = new FitPanel(sx, this.viewport, {
+      root: byId('fit'),
+      legendRoot: byId('viewport'),
+      onAdd: (entries) => this.addFitted(entries),
+      onFrame: (box) => this.viewport.frameBoxes([box], 1.15),
+    });
     this.#refresh({ ids: null, selection: true });
+  }
+
+  /** Adds fitted volumes ([{ name, volume }]) to the scene, the last one selected. */
+  addFitted(entries) {
+    entries.forEach(({ name, volume }, i) => this.model.add(volume, { name, select: i === entries.length - 1 }));
+    this.flush();
+    this.messages.flash(`Added ${entries.map((e) => e.name).join(', ')} to the scene`);
   }
 
   // ---- actions -------------------------------------------------------------------------

@@ -43,6 +43,9 @@ export default defineConfig({
     // The visualizer, and the demo element alone in a window (the iframe embed).
     rollupOptions: { input: { main: join(root, 'index.html'), embed: join(root, 'embed.html') } },
   },
+  // The fitting worker (fit-worker.js) loads the package, which imports its modules on demand:
+  // only ES module workers can.
+  worker: { format: 'es' },
   server: { host: '127.0.0.1' },
   preview: {
     host: '127.0.0.1',
