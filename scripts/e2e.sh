@@ -35,7 +35,8 @@ echo "serving the visualizer at $SEPAXIS_APP_URL"
 
 mkdir -p test-results/e2e
 files=("$@")
-((${#files[@]})) || files=(tests/e2e/*.test.mjs)
+# The largest files first (ls -S), which are also the longest: the two at a time end together.
+((${#files[@]})) || mapfile -t files < <(ls -S tests/e2e/*.test.mjs)
 # Two files at a time, each with its own browser: a page load waits on the GPU process's shader
 # compiles and the tests wait on frames, so one file alone leaves a core idle much of the time.
 timeout --kill-after=10 900 node --test --test-concurrency="${SEPAXIS_E2E_FILES_AT_ONCE:-2}" --test-reporter=spec "${files[@]}"
