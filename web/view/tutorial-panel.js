@@ -2,7 +2,7 @@
 // step; the current axis is shown in 3D and marked in the axis list.
 
 import { h, patchChildren, setChildren } from './dom.js';
-import { explainStep } from './tutorial.js';
+import { explainStep, explainSweepStep } from './tutorial.js';
 
 const INTRO = 'The separating-axis test tries a short list of candidate directions. On each it projects both volumes — each becomes an interval — and compares the intervals. A gap on any axis proves the volumes are apart (a plane fits in the gap); if no candidate shows a gap, convex volumes overlap.';
 
@@ -32,10 +32,12 @@ export class TutorialPanel {
 
   /**
    * step: -1 (not started) or an axis index; lesson: the loaded preset's text, if any; follow:
-   * whether the camera turns to each step.
+   * whether the camera turns to each step; motion: { sweep, maxTime } when the pair moves (the
+   * steps then walk the sweep's axes and their times).
    */
-  update(pair, report, step, lesson, follow = false) {
-    this.#at = { step, separating: report?.separatingAxis ?? -1 };
+  update(pair, report, step, lesson, follow = false, motion = null) {
+    const sweep = motion?.sweep ?? null;
+    this.#at = { step, separating: sweep ? sweep.decidingAxis : report?.separatingAxis ?? -1 };
     const nav = (go, label, title, disabled) => h('button', {
       class: 'small', title, 'aria-label': title, disabled, dataset: { go },
     }, label);
@@ -49,27 +51,30 @@ export class TutorialPanel {
       setChildren(this.root, lesson ? h('p', { class: 'lesson' }, lesson) : null, intro());
       return;
     }
-    const n = report.axes.length;
+    const n = (sweep ?? report).axes.length;
     if (step < 0) {
       // Unchanged while a volume is dragged: patched, not rebuilt.
       patchChildren(this.root,
         lesson ? h('p', { class: 'lesson' }, lesson) : null,
         intro(),
         h('div', { class: 'step-nav' },
-          h('button', { class: 'primary', dataset: { go: 'start' }, title: 'Start stepping (N or →)' }, n === 1 ? 'Step through the one axis ▸' : `Step through the ${n} axes ▸`)));
+          h('button', { class: 'primary', dataset: { go: 'start' }, title: 'Start stepping (N or →)' },
+            `${n === 1 ? 'Step through the one axis' : `Step through the ${n} axes`}${sweep ? ' in time' : ''} ▸`)));
       return;
     }
     const names = { A: pair[0].name ?? 'A', B: pair[1].name ?? 'B' };
     const types = { A: pair[0].volume.type, B: pair[1].volume.type };
-    const e = explainStep(report, step, names, types);
-    const degenerate = report.axes[step].degenerate;
+    const e = sweep ? explainSweepStep(sweep, step, motion.maxTime, names, types) : explainStep(report, step, names, types);
+    const degenerate = (sweep ?? report).axes[step].degenerate;
+    const target = this.#at.separating;
     patchChildren(this.root,
       h('div', { class: 'step-nav' },
         nav('first', '«', 'First axis (Home)', step === 0),
         nav('previous', '◀', 'Previous axis (P or ←)', step === 0),
         h('span', { class: 'step-count' }, `${step + 1} / ${n}`),
         nav('next', '▶', 'Next axis (N or →)', step >= n - 1),
-        report.separatingAxis >= 0 ? nav('separating', 'Separating axis ⇥', 'Jump to the separating axis', step === report.separatingAxis) : null,
+        target >= 0 ? (sweep ? nav('separating', 'Deciding axis ⇥', 'Jump to the axis that decides the contact time', step === target)
+          : nav('separating', 'Separating axis ⇥', 'Jump to the separating axis', step === target)) : null,
         h('button', { class: 'small ghost', dataset: { go: 'done' }, title: 'Leave the tutorial (Esc)' }, 'Done')),
       h('div', { class: 'step-nav look' },
         h('button', {
