@@ -6,6 +6,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { launch, loadApp, openPage, settle, shot } from './browser.mjs';
@@ -190,6 +191,15 @@ describe('motion', () => {
     const linked = linkScene(await app(() => location.hash));
     assert.deepEqual(linked.volumes.find((v) => v.id === 'bullet').velocity, [6, 0, 0.5]);
     assert.equal(linked.volumes.find((v) => v.id === 'wall').velocity, undefined);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[title="Save the scene as a JSON file"]')]);
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    assert.deepEqual(exported.volumes.map((v) => v.velocity), [undefined, [6, 0, 0.5]]);
+    // Imported from the file, a bad velocity is refused by name and the scene stays.
+    exported.volumes[1].velocity = [6, null, 0];
+    await page.setInputFiles('input[type=file]', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await page.locator('#banner').waitFor({ state: 'visible' });
+    assert.match(await page.textContent('#banner'), /Could not open bad\.json: volumes\[1\]\.velocity\[1\] must be a finite number, got null/);
+    assert.deepEqual(await velocity('bullet'), [6, 0, 0.5]);
 
     const still = { volumes: linked.volumes.map(({ velocity: _, ...rest }) => rest), selection: linked.selection };
     await openLink(still);

@@ -9,7 +9,7 @@ import { UndoHistory } from '../../web/app/undo.js';
 import { entriesAt, pairSweep, speedProblem, timeSpan, velocityProblem } from '../../web/view/motion.js';
 import { SceneModel } from '../../web/view/scene-model.js';
 import { checkScene, decodeScene, encodeScene, parseScene, SceneError } from '../../web/view/share.js';
-import { explainSweepStep } from '../../web/view/tutorial.js';
+import { explainSweepStep } from '../../web/view/tutorial-sweep.js';
 
 let sx;
 beforeAll(async () => { sx = await init(); });

@@ -8,6 +8,7 @@ import { Inspector } from '../view/inspector.js';
 import { MotionPanel } from '../view/motion-panel.js';
 import { SceneList } from './scene-list.js';
 import { TutorialPanel } from '../view/tutorial-panel.js';
+import { explainSweepStep } from '../view/tutorial-sweep.js';
 import { VerdictPanel } from '../view/verdict-panel.js';
 
 /**
@@ -35,7 +36,7 @@ export class Panels {
     // The app's toolbar adds volumes, and a click picks one.
     this.verdict = new VerdictPanel(byId('verdict'), { ...handlers.verdict, canAdd: true }, byId('verdict-announce'));
     this.motion = new MotionPanel(byId('motion'), handlers.motion);
-    this.tutorial = new TutorialPanel(byId('tutorial'), handlers.tutorial);
+    this.tutorial = new TutorialPanel(byId('tutorial'), { ...handlers.tutorial, explainSweep: explainSweepStep });
     this.axisPanel = new AxisPanel(byId('axes'), handlers.axes);
     this.inspector = new Inspector(byId('inspector'), sx, handlers.inspector);
     this.sceneList = new SceneList(byId('scene'), handlers.sceneList);

@@ -2,7 +2,7 @@
 // step; the current axis is shown in 3D and marked in the axis list.
 
 import { h, patchChildren, setChildren } from './dom.js';
-import { explainStep, explainSweepStep } from './tutorial.js';
+import { explainStep } from './tutorial.js';
 
 const INTRO = 'The separating-axis test tries a short list of candidate directions. On each it projects both volumes — each becomes an interval — and compares the intervals. A gap on any axis proves the volumes are apart (a plane fits in the gap); if no candidate shows a gap, convex volumes overlap.';
 
@@ -12,9 +12,13 @@ export class TutorialPanel {
   /** The step shown and the report's separating axis: what the buttons' targets are relative to. */
   #at = { step: -1, separating: -1 };
 
-  /** onStep(index | -1), onLook() (the camera looks along the current axis), onFollow(on). */
-  constructor(root, { onStep, onLook, onFollow }) {
+  /**
+   * onStep(index | -1), onLook() (the camera looks along the current axis), onFollow(on);
+   * explainSweep: tutorial-sweep.js's explainSweepStep, for a view that shows motion.
+   */
+  constructor(root, { onStep, onLook, onFollow, explainSweep = null }) {
     this.root = root;
+    this.explainSweep = explainSweep;
     // One listener for the buttons, which carry what they do (data-go), not the step they were
     // drawn for: the panel is patched, not rebuilt, so a button keeps the keyboard focus while
     // the reader presses it again and again.
@@ -36,7 +40,7 @@ export class TutorialPanel {
    * steps then walk the sweep's axes and their times).
    */
   update(pair, report, step, lesson, follow = false, motion = null) {
-    const sweep = motion?.sweep ?? null;
+    const sweep = (this.explainSweep && motion?.sweep) || null;
     this.#at = { step, separating: sweep ? sweep.decidingAxis : report?.separatingAxis ?? -1 };
     const nav = (go, label, title, disabled) => h('button', {
       class: 'small', title, 'aria-label': title, disabled, dataset: { go },
@@ -64,7 +68,7 @@ export class TutorialPanel {
     }
     const names = { A: pair[0].name ?? 'A', B: pair[1].name ?? 'B' };
     const types = { A: pair[0].volume.type, B: pair[1].volume.type };
-    const e = sweep ? explainSweepStep(sweep, step, motion.maxTime, names, types) : explainStep(report, step, names, types);
+    const e = sweep ? this.explainSweep(sweep, step, motion.maxTime, names, types) : explainStep(report, step, names, types);
     const degenerate = (sweep ?? report).axes[step].degenerate;
     const target = this.#at.separating;
     patchChildren(this.root,
