@@ -181,6 +181,8 @@ describe('<sepaxis-demo>', () => {
       [{ src: '/pages/missing.json' }, /the scene at \/pages\/missing\.json could not be loaded \(HTTP 404\)/],
       [{ src: '/pages/pages.css' }, /the scene at \/pages\/pages\.css: the scene is not valid JSON/],
       [{ scene: JSON.stringify({ volumes: [{ id: 'a', volume: { type: XSS } }] }) }, /volume\.type must be one of.*<img src=x onerror/],
+      // The demo shows still scenes: a moving volume (the visualizer's motion) is said, not dropped.
+      [{ scene: JSON.stringify({ volumes: [{ id: 'a', volume: { type: 'sphere', center: [0, 0, 0], radius: 1 }, velocity: [1, 0, 0] }] }) }, /volumes\[0\] moves .*open the scene in the visualizer/],
     ];
     for (const [attributes, pattern] of cases) {
       const result = await page.evaluate(async (attrs) => {

@@ -2,10 +2,12 @@
 // them. Data flows one way: every edit (toolbar, keys, gizmo, inspector, picking) goes into the
 // model; each model change, batched per task (change-batch.js), refreshes the collision state,
 // the drawing (scene-drawing.js) and the panels (panels.js) from the model. The URL, Share and
-// the JSON files are scene-link.js's; the help dialog is help-dialog.js's.
+// the JSON files are scene-link.js's; the help dialog is help-dialog.js's. Volumes with a
+// velocity (motion.js) are shown, tested and drawn where they are at the time t of the motion
+// panel; the model keeps them at t = 0, and the compared pair is swept over [0, maxTime].
 //
-// window.sepaxisApp is this object: the browser tests read model, report, focusAxis, lastHash,
-// viewport and sx, and call load, flush, project and screenPositionOf.
+// window.sepaxisApp is this object: the browser tests read model, report, sweep, time, focusAxis,
+// lastHash, viewport and sx, and call load, flush, project, setTime and screenPositionOf.
 
 import { focusedAxis } from '../view/axis-focus.js';
 import { ChangeBatch } from '../view/change-batch.js';
@@ -30,13 +32,28 @@ import { checkScene } from '../view/share.js';
 import { Toolbar } from './toolbar.js';
 import { UndoHistory } from './undo.js';
 import { middle, undrawable } from '../view/view-range.js';
+import { DEFAULT_MAX_TIME, entriesAt, isMoving, pairSweep, pathBoxes, velocityOf } from '../view/motion.js';
+import { MotionDrawing } from '../view/motion-drawing.js';
+import { VelocityHandle } from './velocity-handle.js';
+
+/** Play runs the whole time range in this many seconds. */
+const PLAY_SECONDS = 4;
 
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
    *  lesson may show (lesson.js), whether the camera turns to each step (follow). */
   ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null, follow: false };
   report = null;
+  /** The compared pair as shown (at time t), or null. */
   pair = null;
+  /** The pair's sweep over [0, maxTime] when one of it moves, else null. */
+  sweep = null;
+  sweepProblem = null;
+  /** The time the scene is shown at, the end of its range, and whether it plays. */
+  time = { t: 0, maxTime: DEFAULT_MAX_TIME, playing: false };
+  /** The model's entries at time t (the same objects for volumes that do not move). */
+  #shown = [];
+  #playFrame = 0;
   /** The index of the axis drawn in 3D (axis-focus.js), or null. */
   focusAxis = null;
   #pairKey = '';
@@ -49,13 +66,20 @@ export class App {
     this.collision = new CollisionState(sx);
     this.viewport = new Viewport(byId('viewport'));
     this.drawing = new SceneDrawing(sx, this.viewport);
+    this.motionDrawing = new MotionDrawing(sx, this.viewport);
+    this.velocityHandle = new VelocityHandle(this.viewport, {
+      anchorOf: (entry) => this.motionDrawing.anchorOf(entry),
+      boxes: () => this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean),
+      onChange: (id, v, o) => this.model.setVelocity(id, v, o),
+    });
     this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene), () => this.viewport.cameraState());
     this.viewport.onUserMove.push(() => this.link.scheduleUrl());
     this.helpDialog = new HelpDialog(byId('help'), byId('help-shortcuts'), byId('help-close'));
     this.changes = new ChangeBatch((p) => this.#refresh(p));
 
     this.gizmo = new Gizmo(this.viewport, sx, {
-      onChange: (id, v, o) => this.model.update(id, v, o),
+      // The gizmo holds the volume where it is shown (at t): the model keeps it at t = 0.
+      onChange: (id, v, o) => this.model.update(id, this.#atStart(id, v), o),
       onNote: (text) => {
         // Called on every refresh (every frame of a drag): written only when it changes.
         const note = byId('gizmo-note');
@@ -79,6 +103,12 @@ export class App {
     this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo));
     this.panels = new Panels(sx, {
       verdict: { onSwap: () => this.model.swap(), onApplyMtv: () => this.applyMtv() },
+      motion: {
+        onTime: (t, o) => this.setTime(t, o),
+        onPlay: () => this.togglePlay(),
+        onMaxTime: (m) => this.setMaxTime(m),
+        onContact: () => { if (this.sweep?.hit) this.setTime(this.sweep.time); },
+      },
       tutorial: {
         onStep: (i) => this.setStep(i),
         onLook: () => this.lookAlong(),
@@ -95,6 +125,7 @@ export class App {
       inspector: {
         onChange: (id, v, o) => this.model.update(id, v, o),
         onRename: (id, name) => this.model.rename(id, name),
+        onVelocity: (id, v, o) => this.model.setVelocity(id, v, o),
         onConvert: (id) => this.model.update(id, aabbToObb(this.model.get(id).volume)),
         onDuplicate: () => this.duplicate(),
         onDelete: () => this.remove(),
@@ -106,12 +137,13 @@ export class App {
     }, () => ({
       model: this.model, collision: this.collision, pair: this.pair, report: this.report,
       roles: pairRoles(this.pair), step: this.ui.step, lesson: lessonText(this.ui.lessonOrigin, this.model, this.report),
-      follow: this.ui.follow,
+      follow: this.ui.follow, time: this.time, sweep: this.sweep, sweepProblem: this.sweepProblem,
+      moving: this.model.volumes.some(isMoving),
     }));
     this.model.addEventListener('change', (e) => this.changes.add(e.detail));
     installPicking(this.viewport.canvas, {
       along: (x, y) => this.volumesAt(x, y),
-      onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging,
+      onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging || this.velocityHandle.dragging,
       onPick: (id, { index, count }) => {
         this.model.select(id);
         // Several volumes under the pointer: say which one this click took, and how to reach the others.
@@ -197,13 +229,70 @@ export class App {
 
   /** Moves B by the minimum translation vector; a move past the double range is refused and said. */
   applyMtv() {
-    const problem = applyMtv(this.sx, this.model, this.pair, this.report);
+    // The MTV moves B where it is shown; a translation moves it as much at t = 0, where the model keeps it.
+    const problem = applyMtv(this.sx, this.model, this.pair?.map((e) => this.model.get(e.id)), this.report);
     if (problem) this.messages.show('B was not moved:', `moved by the MTV, ${problem}.`, 'info');
   }
 
   setMode(mode) {
     this.gizmo.setMode(mode);
     this.toolbar.update({ mode, hasActive: !!this.model.active });
+    this.velocityHandle.sync(mode === 'velocity' ? this.model.active : null);
+    if (mode === 'velocity' && !this.model.active) this.messages.flash('Select a volume to give it a velocity');
+    this.viewport.invalidate();
+  }
+
+  // ---- motion ----------------------------------------------------------------------------
+
+  /** Shows the scene at time t (clamped to [0, maxTime]); transient: part of a slide or a play. */
+  setTime(t, { transient = false } = {}) {
+    this.time.t = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), this.time.maxTime);
+    if (!transient && this.time.playing) this.#stopPlay();
+    this.changes.add({ volumes: this.model.volumes.filter(isMoving).map((e) => e.id), selection: false, transient });
+    if (!transient) this.flush();
+  }
+
+  /** The end of the time range (> 0, finite: motion-panel.js checks it). */
+  setMaxTime(maxTime) {
+    this.time.maxTime = maxTime;
+    this.setTime(Math.min(this.time.t, maxTime));
+  }
+
+  /** Play (from t, or from 0 at the end of the range) or pause. */
+  togglePlay() {
+    if (this.time.playing) {
+      this.#stopPlay();
+      this.setTime(this.time.t);
+      return;
+    }
+    if (this.time.t >= this.time.maxTime) this.time.t = 0;
+    this.time.playing = true;
+    let last = performance.now();
+    const frame = (now) => {
+      const t = this.time.t + ((now - last) / 1000 / PLAY_SECONDS) * this.time.maxTime;
+      last = now;
+      if (t >= this.time.maxTime) {
+        this.#stopPlay();
+        this.setTime(this.time.maxTime);
+        return;
+      }
+      this.setTime(t, { transient: true });
+      this.#playFrame = requestAnimationFrame(frame);
+    };
+    this.#playFrame = requestAnimationFrame(frame);
+    this.panels.refresh();
+  }
+
+  #stopPlay() {
+    cancelAnimationFrame(this.#playFrame);
+    this.time.playing = false;
+  }
+
+  /** A volume given where it is shown (at time t) back at t = 0, where the model keeps it. */
+  #atStart(id, volume) {
+    const entry = this.model.get(id);
+    if (!entry || this.time.t === 0 || !isMoving(entry)) return volume;
+    return entriesAt(this.sx, [{ volume, velocity: velocityOf(entry).map((x) => -x) }], this.time.t)[0].volume;
   }
 
   /**
@@ -211,7 +300,7 @@ export class App {
    * camera turns to look along each step's axis.
    */
   setStep(i) {
-    const n = this.report?.axes.length ?? 0;
+    const n = (this.sweep ?? this.report)?.axes.length ?? 0;
     const before = this.ui.step;
     this.ui.step = n === 0 ? -1 : Math.max(-1, Math.min(n - 1, i));
     this.panels.refresh();
@@ -260,6 +349,8 @@ export class App {
    */
   load(scene, origin = null) {
     this.ui.step = -1;
+    this.#stopPlay();
+    this.time.t = 0;
     this.ui.lessonOrigin = origin;
     this.model.load(scene);
     this.flush();
@@ -295,6 +386,8 @@ export class App {
    */
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    // Moving volumes: their whole path, from t = 0 to maxTime.
+    boxes.push(...pathBoxes(this.sx, this.model.volumes, this.time.maxTime).filter((b) => !undrawable([b])));
     if (undrawable(boxes)) return;
     const axis = this.pair ? this.drawing.axisView.extent() : null;
     this.viewport.frameBoxes(axis ? [...boxes, axis] : boxes, 1.15);
@@ -343,9 +436,20 @@ export class App {
 
   #refresh({ ids, selection, transient = false }) {
     const model = this.model;
-    if (ids === null || ids.size) this.collision.update(model, ids === null ? null : [...ids]);
-    this.drawing.sync(model.volumes, ids);
-    this.pair = comparedPair(model);
+    this.#shown = entriesAt(this.sx, model.volumes, this.time.t);
+    const shown = { volumes: this.#shown };
+    if (ids === null || ids.size) this.collision.update(shown, ids === null ? null : [...ids]);
+    this.drawing.sync(this.#shown, ids);
+    const atStart = comparedPair(model);
+    this.pair = atStart && atStart.map((e) => this.#shown[model.volumes.indexOf(e)]);
+    this.sweepProblem = null;
+    try {
+      this.sweep = pairSweep(this.sx, atStart, this.time.maxTime);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      this.sweep = null;
+      this.sweepProblem = e.message;
+    }
     const key = this.pair ? `${this.pair[0].id}|${this.pair[1].id}` : '';
     if (key !== this.#pairKey) {
       this.ui.step = -1;
@@ -354,7 +458,10 @@ export class App {
     this.#pairKey = key;
     const previous = this.report;
     this.report = pairReport(this.sx, this.pair);
-    if (this.report && this.ui.step >= this.report.axes.length) this.ui.step = this.report.axes.length - 1;
+    const steps = (this.sweep ?? this.report)?.axes.length ?? 0;
+    if (this.ui.step >= steps) this.ui.step = steps - 1;
+    this.motionDrawing.show({ entries: model.volumes, pair: atStart, roles: pairRoles(this.pair), sweep: this.sweep, t: this.time.t });
+    this.velocityHandle.sync(this.gizmo.mode === 'velocity' ? model.active : null);
     this.#refreshStyles();
     this.#noteUndrawable();
     this.panels.refreshDuring({ transient });
@@ -362,7 +469,8 @@ export class App {
     // Bring the deciding axis into view when it changes (not while the reader steps through).
     const sep = this.report?.separatingAxis ?? -1;
     if (sep >= 0 && this.ui.step < 0 && sep !== (previous?.separatingAxis ?? -1)) this.panels.axisPanel.reveal(sep);
-    this.gizmo.sync(model.active);
+    const active = model.active;
+    this.gizmo.sync(active && this.#shown[model.volumes.indexOf(active)]);
     this.toolbar.update({ mode: this.gizmo.mode, hasActive: !!model.active });
     if (!transient && (ids === null || ids.size || selection)) this.link.scheduleUrl();
     this.viewport.invalidate();

@@ -67,6 +67,12 @@ export class Gizmo {
       this.onNote(null);
       return;
     }
+    // In Velocity mode the velocity handle (velocity-handle.js) takes the volume instead.
+    if (this.mode === 'velocity') {
+      this.controls.detach();
+      this.onNote(null);
+      return;
+    }
     const note = this.mode === 'rotate' ? rotationNote(entry.volume) : null;
     this.onNote(note);
     if (note) {

@@ -2,7 +2,7 @@
 // Ctrl+Z and Ctrl+Y are the app's undo and redo: a number has no text worth undoing, and the
 // browser's text undo would come back as a new edit and lose the redo steps):
 //   1 2 3 4  add a sphere, AABB, OBB, k-DOP      Delete / Backspace  delete the selected volume
-//   Shift+D  duplicate                            W E R  gizmo: move, rotate, scale
+//   Shift+D  duplicate                            W E R V  gizmo: move, rotate, scale, velocity
 //   N or →   next axis     P or ←  previous axis  Home  first axis    Esc  leave the tutorial / deselect
 //   F        frame the scene                      [ ]   select the previous / next volume   ?  help
 //   L        look along the axis in focus
@@ -19,6 +19,7 @@ export const SHORTCUTS = [
   ['Shift+D', 'Duplicate the selected volume'],
   ['Delete', 'Delete the selected volume'],
   ['W E R', 'Gizmo: move, rotate, scale'],
+  ['V', 'Velocity handle: drag its knob, or Tab to it and use the arrow keys'],
   ['N / →', 'Next axis of the test'],
   ['P / ←', 'Previous axis'],
   ['Home', 'First axis'],
@@ -60,6 +61,7 @@ export function installShortcuts(target, handlers) {
       case 'w': case 'W': return run(() => handlers.mode('translate'));
       case 'e': case 'E': return run(() => handlers.mode('rotate'));
       case 'r': case 'R': return run(() => handlers.mode('scale'));
+      case 'v': case 'V': return run(() => handlers.mode('velocity'));
       case 'n': case 'N': case 'ArrowRight': return run(() => handlers.step(1));
       case 'p': case 'P': case 'ArrowLeft': return run(() => handlers.step(-1));
       case 'Home': return run(() => handlers.step('first'));

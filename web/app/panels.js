@@ -1,12 +1,14 @@
-// The text panels around the view: the verdict card, the tutorial paragraph, the list of axes,
-// the inspector and the scene list. They are refreshed together from one state, at a lower
+// The text panels around the view: the verdict card, the motion card (time and sweep), the
+// tutorial paragraph, the list of axes, the inspector and the scene list. They are refreshed together from one state, at a lower
 // rate during a drag (see PANEL_STRIDE).
 
 import { AxisPanel } from '../view/axis-panel.js';
 import { byId } from '../view/dom.js';
 import { Inspector } from '../view/inspector.js';
+import { MotionPanel } from '../view/motion-panel.js';
 import { SceneList } from './scene-list.js';
 import { TutorialPanel } from '../view/tutorial-panel.js';
+import { explainSweepStep } from '../view/tutorial-sweep.js';
 import { VerdictPanel } from '../view/verdict-panel.js';
 
 /**
@@ -24,15 +26,17 @@ export class Panels {
   #panelTimer = 0;
 
   /**
-   * handlers: { verdict, tutorial, axes, inspector, sceneList }, each given to
-   * its panel as is. state() -> { model, collision, pair, report, roles, step, lesson, follow }, read at
+   * handlers: { verdict, motion, tutorial, axes, inspector, sceneList }, each given to its panel
+   * as is. state() -> { model, collision, pair, report, roles, step, lesson, follow, time, sweep,
+   * sweepProblem, moving }, read at
    * each refresh (a caught-up refresh shows the state of its time, not of the skipped change).
    */
   constructor(sx, handlers, state) {
     this.#state = state;
     // The app's toolbar adds volumes, and a click picks one.
     this.verdict = new VerdictPanel(byId('verdict'), { ...handlers.verdict, canAdd: true }, byId('verdict-announce'));
-    this.tutorial = new TutorialPanel(byId('tutorial'), handlers.tutorial);
+    this.motion = new MotionPanel(byId('motion'), handlers.motion);
+    this.tutorial = new TutorialPanel(byId('tutorial'), { ...handlers.tutorial, explainSweep: explainSweepStep });
     this.axisPanel = new AxisPanel(byId('axes'), handlers.axes);
     this.inspector = new Inspector(byId('inspector'), sx, handlers.inspector);
     this.sceneList = new SceneList(byId('scene'), handlers.sceneList);
@@ -55,12 +59,13 @@ export class Panels {
   }
 
   refresh({ transient = false } = {}) {
-    const { model, collision, pair, report, roles, step, lesson, follow } = this.#state();
+    const { model, collision, pair, report, roles, step, lesson, follow, time, sweep, sweepProblem, moving } = this.#state();
     this.verdict.update(pair, report, {
       count: model.volumes.length, overlappingPairs: collision.overlappingPairs, selected: model.selection.length,
     });
-    this.tutorial.update(pair, report, step, lesson, follow);
-    this.axisPanel.update(report, step, { transient });
+    this.motion.update({ time, sweep, moving, pair, problem: sweepProblem });
+    this.tutorial.update(pair, report, step, lesson, follow, sweep && { sweep, maxTime: time.maxTime });
+    this.axisPanel.update(report, step, { transient, sweep, time });
     const active = model.active;
     this.inspector.update(active, active ? roles.get(active.id) ?? null : null);
     this.sceneList.update(model, (id) => collision.overlapsAny(id), roles);

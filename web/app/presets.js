@@ -1,7 +1,7 @@
 // Scenes that teach, each with the verdict it must produce (checked by tests/e2e): the lesson is
 // shown when the preset is loaded. Numbers were designed with sx.collide (see the tests).
 
-/** @typedef {{ id: string, title: string, lesson: string, expect: { overlap: boolean, separatingAxis?: RegExp, touching?: boolean } | null, scene: object }} Preset */
+/** @typedef {{ id: string, title: string, lesson: string, expect: { overlap: boolean, separatingAxis?: RegExp, touching?: boolean, sweep?: { hit: boolean } } | null, scene: object }} Preset */
 
 /** The rotation quaternion [x, y, z, w] of a turn by `degrees` about the x, y or z axis, to full
  *  precision (so that the inspector shows 75 for a turn of 75°, not the 74.99 of a rounded one). */
@@ -103,6 +103,19 @@ export const PRESETS = [
         { id: 'b', name: 'Right', volume: { type: 'aabb', min: [0, -0.25, -0.6], max: [1.2, 1, 0.6] } },
       ],
       selection: ['a', 'b'],
+    },
+  },
+  {
+    id: 'bullet-wall',
+    title: 'Bullet and wall',
+    lesson: 'A small box flies at a thin wall, 6 units in one unit of time. At t = 0 it is before the wall and at t = 1 past it: a test at each end says "apart", and a game stepping once a unit would let it pass through (tunnelling). The sweep tests the whole motion: every axis\'s interval of times, the latest start is the first contact. Press Play, or go to the contact.',
+    expect: { overlap: false, separatingAxis: /^A\.x$/, sweep: { hit: true } },
+    scene: {
+      volumes: [
+        { id: 'wall', name: 'Wall', volume: { type: 'aabb', min: [-0.1, -1.2, -1.2], max: [0.1, 1.2, 1.2] } },
+        { id: 'bullet', name: 'Bullet', volume: { type: 'obb', center: [-3, 0.3, 0.2], halfExtents: [0.15, 0.15, 0.15], rotation: turnAbout('x', 30) }, velocity: [6, 0, 0] },
+      ],
+      selection: ['wall', 'bullet'],
     },
   },
   {

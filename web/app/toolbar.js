@@ -50,7 +50,7 @@ export class Toolbar {
         this.undoButton = btn('Undo', 'Undo (Ctrl+Z)', actions.onUndo, { disabled: true }),
         this.redoButton = btn('Redo', 'Redo (Ctrl+Y, Ctrl+Shift+Z)', actions.onRedo, { disabled: true })),
       h('div', { class: 'group segmented', role: 'group', 'aria-label': 'Gizmo' },
-        mode('translate', 'Move', 'W'), mode('rotate', 'Rotate', 'E'), mode('scale', 'Scale', 'R')),
+        mode('translate', 'Move', 'W'), mode('rotate', 'Rotate', 'E'), mode('scale', 'Scale', 'R'), mode('velocity', 'Velocity', 'V')),
       h('div', { class: 'group', role: 'group', 'aria-label': 'Scene' },
         this.presetSelect,
         btn('Share link', 'Copy a link to this scene', actions.onShare),

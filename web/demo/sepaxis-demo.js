@@ -43,6 +43,8 @@ import demoCss from './demo.css?inline';
 import keysCss from './demo-keys.css?inline';
 
 const PANELS = ['verdict', 'inspector', 'axes', 'stepper', 'toolbar'];
+/** The demo shows still scenes (its module has no sweeps): a moving volume is refused with a message. */
+const STILL = { motion: false };
 const DEFAULT_PANELS = 'verdict,stepper';
 /** One key press turns the camera by this much (radians), or zooms by this factor. */
 const ORBIT_STEP = Math.PI / 12;
@@ -176,7 +178,7 @@ export class SepaxisDemo extends HTMLElement {
   set scene(value) {
     this.#whenStarted(() => {
       this.#loads++;
-      this.#load(() => checkScene(structuredCloneSafe(value), this.#sx));
+      this.#load(() => checkScene(structuredCloneSafe(value), this.#sx, STILL));
     });
   }
 
@@ -232,7 +234,7 @@ export class SepaxisDemo extends HTMLElement {
       this.#load(() => {
         const text = this.getAttribute('scene');
         try {
-          return checkScene(JSON.parse(text), this.#sx);
+          return checkScene(JSON.parse(text), this.#sx, STILL);
         } catch (e) {
           if (e instanceof SyntaxError) throw new SceneError(`the scene attribute is not valid JSON (${e.message})`);
           throw e;
@@ -260,7 +262,7 @@ export class SepaxisDemo extends HTMLElement {
     if (!response.ok) throw new SceneError(`the scene at ${src} could not be loaded (HTTP ${response.status})`);
     const text = await response.text();
     try {
-      return parseScene(text, this.#sx);
+      return parseScene(text, this.#sx, STILL);
     } catch (e) {
       if (e instanceof SceneError) throw new SceneError(`the scene at ${src}: ${e.message}`);
       throw e;

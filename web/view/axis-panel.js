@@ -1,10 +1,13 @@
 // The 2D axis list: one row per candidate axis of the compared pair, with both projection
 // intervals on a number line (A above, B below), the gap between them, the separating axis
 // highlighted and degenerate axes greyed with their reason. Hovering a row shows that axis in
-// 3D; clicking it makes it the tutorial's current step.
+// 3D; clicking it makes it the tutorial's current step. When the pair moves, each row also shows
+// the times its projections overlap ([enter, exit] of the pair's sweep) on a time line shared by
+// every row, [0, maxTime], with the first contact and the time shown marked.
 
 import { h, patchChildren, setChildren } from './dom.js';
 import { fixed, interval, num } from './format.js';
+import { timeSpan } from './motion.js';
 import { axisKind } from './tutorial.js';
 
 export class AxisPanel {
@@ -14,6 +17,8 @@ export class AxisPanel {
   #labels = '';
   #list;
   #summary;
+  /** The shared time line's ends, shown above the rows while the pair moves. */
+  #timeScale;
   /** Rows in (or near) the list's visible part, as an IntersectionObserver reports them. */
   #onScreen = new Set();
   #observed = false;
@@ -33,6 +38,8 @@ export class AxisPanel {
   constructor(root, { onHover, onPick, onLook }) {
     this.root = root;
     this.#summary = h('p', { class: 'axis-summary' });
+    this.#timeScale = h('div', { class: 'time-scale', hidden: true, 'aria-hidden': 'true' },
+      h('span', { class: 'label' }, 'time'), h('span', { class: 'ends' }, h('span', {}, '0'), h('span', { class: 'end' }, '1')));
     this.#list = h('ol', { class: 'axis-list', 'aria-label': 'Candidate axes (arrow keys move, Enter steps to an axis, L looks along it)' });
     this.#list.addEventListener('pointerleave', () => {
       this.#hovered = null;
@@ -51,7 +58,7 @@ export class AxisPanel {
     const tools = this.#tools = h('div', { class: 'axis-tools' },
       h('label', { class: 'check', title: 'Draw every row on the scale of the widest, so interval lengths can be compared across axes' }, scale, 'Same scale for every row'),
       h('button', { class: 'small', onclick: onLook, title: 'Turn the camera so the axis in focus runs across the screen and its plane is seen edge-on (L)' }, 'Look along the axis'));
-    root.append(this.#summary, tools, this.#list);
+    root.append(this.#summary, tools, this.#timeScale, this.#list);
     // A drag refreshes the report on every frame; its rows off screen wait until they scroll
     // into view or the drag ends (see update's transient).
     this.#observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => {
@@ -70,10 +77,13 @@ export class AxisPanel {
 
   /**
    * report: a CollisionReport or null; current: the tutorial step (-1 for none); transient: part
-   * of a drag (the final value follows): only the rows on screen are refreshed now.
+   * of a drag (the final value follows): only the rows on screen are refreshed now. sweep: the
+   * pair's SweepReport when it moves (else null), time: { t, maxTime }.
    */
-  update(report, current = -1, { transient = false } = {}) {
-    this.#last = report && { report, current };
+  update(report, current = -1, { transient = false, sweep = null, time = { t: 0, maxTime: 1 } } = {}) {
+    this.#last = report && { report, current, sweep, time };
+    this.#timeScale.hidden = !(report && sweep);
+    if (sweep) setText(this.#timeScale.querySelector('.end'), 'textContent', num(time.maxTime));
     if (this.#tools.hidden !== !report) this.#tools.hidden = !report;
     if (!report) {
       this.#summary.textContent = 'Select two volumes to see their candidate axes.';
@@ -89,7 +99,8 @@ export class AxisPanel {
     const degenerate = report.axes.filter((a) => a.degenerate).length;
     const separating = report.axes.filter((a) => a.separating).length;
     patchChildren(this.#summary,
-      h('b', {}, `${report.axes.length}`), ` candidate ${report.axes.length === 1 ? 'axis' : 'axes'} · ${separating} separating · ${degenerate} degenerate`);
+      h('b', {}, `${report.axes.length}`), ` candidate ${report.axes.length === 1 ? 'axis' : 'axes'} · ${separating} separating · ${degenerate} degenerate`,
+      sweep ? ` · bars below: when each overlaps as they move${sweep.hit ? `, first contact at t = ${num(sweep.time)}` : ', no contact'}` : '');
     const lazy = transient && this.#observed;
     if (!lazy) this.#stale.clear();
     this.#last.span = this.#sameScale ? widestSpan(report.axes) : 0;
@@ -165,6 +176,13 @@ export class AxisPanel {
       };
       const gap = h('span', { class: 'gap' });
       const reason = h('div', { class: 'reason' });
+      const times = {
+        bar: h('div', { class: 'tbar' }),
+        contact: h('div', { class: 'contact' }),
+        now: h('div', { class: 'now' }),
+        note: h('span', { class: 'tnote' }),
+      };
+      const timeline = h('div', { class: 'timeline', hidden: true }, times.bar, times.contact, times.now, times.note);
       const line = h('div', { class: 'numberline' }, bars.zone, bars.a, bars.b);
       const el = h('li', {
         class: 'axis-row', tabIndex: -1, dataset: { index: i },
@@ -177,7 +195,7 @@ export class AxisPanel {
         // The keyboard's hover: a focused row is previewed in 3D and named with its numbers.
         onfocus: () => {
           this.#focused = row;
-          row.el.setAttribute('aria-label', rowName(row.axis, i, this.#rows.length));
+          row.el.setAttribute('aria-label', rowName(row.axis, i, this.#rows.length, row.swept));
           this.onHover(i);
         },
         onblur: (e) => {
@@ -187,8 +205,8 @@ export class AxisPanel {
       },
       h('span', { class: 'idx' }, `${i + 1}`),
       h('span', { class: 'label', title: axis.label }, h('span', { class: `kind ${axisKind(axis)}` }), h('span', { class: 'text' }, axis.label)),
-      line, gap, reason);
-      const row = { el, bars, gap, reason, axis };
+      line, gap, reason, timeline);
+      const row = { el, bars, gap, reason, axis, timeline, times };
       return row;
     });
     setChildren(this.#list, this.#rows.map((r) => r.el));
@@ -200,8 +218,11 @@ export class AxisPanel {
     // The tooltip is written when the pointer enters the row (rowTitle), not here: formatting
     // 91 of them on every frame of a drag cost more than the rest of the panel.
     row.axis = axis;
+    const { sweep, time } = this.#last;
+    row.swept = sweep ? sweptAxis(sweep, report, i) : null;
+    this.#fillTimes(row, sweep, time);
     if (row === this.#hovered) el.title = rowTitle(axis);
-    if (row === this.#focused) setText(el, 'aria-label', rowName(axis, i, report.axes.length));
+    if (row === this.#focused) setText(el, 'aria-label', rowName(axis, i, report.axes.length, row.swept));
     el.classList.toggle('degenerate', axis.degenerate);
     el.classList.toggle('separating', axis.separating);
     el.classList.toggle('decisive', i === report.separatingAxis);
@@ -230,6 +251,34 @@ export class AxisPanel {
     setText(bars.zone, 'className', `zone ${axis.separating ? 'gap' : 'overlap'}`);
     setText(gap, 'textContent', fixed(axis.gap, 2));
   }
+
+  /** The row's time line: [enter, exit] over [0, maxTime], the first contact, the time shown. */
+  #fillTimes(row, sweep, time) {
+    const { timeline, times, el } = row;
+    const swept = row.swept;
+    if (timeline.hidden !== !swept) timeline.hidden = !swept;
+    el.classList.toggle('deciding-time', !!swept && sweep.axes[sweep.decidingAxis] === swept);
+    if (!swept) return;
+    const span = timeSpan(swept, time.maxTime);
+    const shown = !span.unknown && !span.never && !span.outside;
+    times.bar.hidden = !shown;
+    if (shown) {
+      place(times.bar, span.from * 100, span.to * 100);
+      times.bar.classList.toggle('before', !!span.before);
+      times.bar.classList.toggle('after', !!span.after);
+    }
+    setText(times.note, 'textContent', span.unknown ? 'no times for this axis' : span.never ? 'never overlap: apart all along' : span.outside ? 'overlap outside the range' : '');
+    times.contact.hidden = !sweep.hit;
+    if (sweep.hit) place(times.contact, (sweep.time / time.maxTime) * 100, (sweep.time / time.maxTime) * 100);
+    place(times.now, (time.t / time.maxTime) * 100, (time.t / time.maxTime) * 100);
+  }
+}
+
+/** The sweep's axis for row i of the report: the same label (sphere pairs' lists may differ). */
+function sweptAxis(sweep, report, i) {
+  const label = report.axes[i].label;
+  if (sweep.axes[i]?.label === label) return sweep.axes[i];
+  return sweep.axes.find((a) => a.label === label) ?? null;
 }
 
 /** The widest extent of a row (both intervals together) over the axes that are not skipped. */
@@ -241,12 +290,16 @@ function widestSpan(axes) {
   return span;
 }
 
-/** A row's accessible name: its place, the axis, both intervals and what the gap says. */
-function rowName(axis, i, n) {
+/**
+ * A row's accessible name: its place, the axis, both intervals and what the gap says; and when
+ * the pair moves, the times its projections overlap.
+ */
+function rowName(axis, i, n, swept) {
   const head = `Axis ${i + 1} of ${n}, ${axis.label}`;
   if (axis.degenerate) return `${head}: skipped, ${axis.reason ?? 'degenerate'}`;
   const verdict = axis.separating ? 'separating' : axis.gap === 0 ? 'the intervals touch' : 'the intervals overlap';
-  return `${head}: A ${interval(axis.a)}, B ${interval(axis.b)}, gap ${num(axis.gap)}, ${verdict}`;
+  const times = !swept || swept.enter == null ? '' : swept.enter > swept.exit ? ', never overlapping as they move' : `, overlapping for t in ${interval([swept.enter, swept.exit])}`;
+  return `${head}: A ${interval(axis.a)}, B ${interval(axis.b)}, gap ${num(axis.gap)}, ${verdict}${times}`;
 }
 
 /** A row's tooltip: the axis, both intervals and the gap (or why the axis is skipped). */

@@ -2,7 +2,8 @@
 // A value is written to the model as soon as it makes a valid volume (sx.validate); otherwise
 // the field is marked and the problem shown, and leaving the field restores the last valid value.
 // Rotations show as Euler angles (degrees, XYZ) or as the quaternion; an AABB, which cannot
-// rotate, offers to become an OBB.
+// rotate, offers to become an OBB. The velocity (vx, vy, vz: motion.js) is the entry's, not the
+// volume's: the volume's fields are its value at t = 0.
 
 import { Euler, MathUtils, Matrix4, Quaternion, Vector3 } from 'three';
 import { h, setChildren } from './dom.js';
@@ -10,6 +11,7 @@ import { aKdop } from './format.js';
 import { KDOP_DIRECTIONS, KDOP_KS } from './defaults.js';
 import { rotationNote, translated, withK } from './edit.js';
 import { MAX_NAME } from './share.js';
+import { speedProblem, velocityOf } from './motion.js';
 
 const round = (x, digits = 4) => {
   const f = 10 ** digits;
@@ -70,7 +72,8 @@ export class Inspector {
 
   /**
    * actions: onChange(id, volume, {transient}), onRename(id, name), onConvert(id),
-   * onDuplicate(id), onDelete(id)
+   * onDuplicate(id), onDelete(id), onVelocity(id, [vx, vy, vz], {transient}) (when given, the
+   * velocity fields are shown)
    */
   constructor(root, sx, actions) {
     this.root = root;
@@ -101,7 +104,7 @@ export class Inspector {
     this.entry = entry;
     for (const input of this.#inputs) {
       if (input === this.#typing && input === document.activeElement) continue;
-      showValue(input, this.#read(v, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4);
+      showValue(input, this.#value(entry, input.dataset.path), input.dataset.path.startsWith('quat') ? 6 : 4);
       input.classList.remove('invalid');
     }
     stackLongRows(this.#inputs);
@@ -158,6 +161,10 @@ export class Inspector {
       groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of ${aKdop(v.k)}:`));
       names.forEach((name, i) => row(name, [`min.${i}`, `max.${i}`], { inline: true, tags: ['min', 'max'] }));
     }
+    if (this.actions.onVelocity) {
+      groups.push(h('p', { class: 'field-note' }, 'Motion: the fields above are at t = 0; the volume moves by velocity × t.'));
+      row('Velocity', xyz('velocity'), { tags: ['vx', 'vy', 'vz'] });
+    }
     const note = rotationNote(v);
     const notes = [];
     if (v.type === 'aabb') {
@@ -188,6 +195,37 @@ export class Inspector {
     return h('div', { class: 'field' }, h('span', { class: 'field-label' }, label), h('div', { class: `inputs cols${paths.length}` }, ...inputs));
   }
 
+  /** A field's value: the volume's, or the entry's velocity. */
+  #value(entry, path) {
+    return path.startsWith('velocity.') ? velocityOf(entry)[+path.split('.')[1]] : this.#read(entry.volume, path);
+  }
+
+  /** Writes one velocity component; a bad value is said and changes nothing. */
+  #editVelocity(input, transient) {
+    const entry = this.entry;
+    const i = +input.dataset.path.split('.')[1];
+    const name = `Velocity v${'xyz'[i]}`;
+    const value = input.value === '' ? NaN : input.valueAsNumber;
+    const problem = Number.isNaN(value) ? `${name} must be a finite number` : speedProblem(value, name);
+    if (!problem) {
+      input.classList.remove('invalid');
+      this.#problem.textContent = '';
+      const velocity = [...velocityOf(entry)];
+      velocity[i] = value;
+      this.actions.onVelocity(entry.id, velocity, { transient });
+    } else if (transient) {
+      // Typing may pass through a text that is no number yet ("-", "1e"): said only when it ends.
+      if (!Number.isNaN(value)) {
+        input.classList.add('invalid');
+        this.#problem.textContent = problem;
+      }
+    } else {
+      input.classList.remove('invalid');
+      this.#problem.textContent = `Not applied: ${problem}`;
+      showValue(input, velocityOf(entry)[i]);
+    }
+  }
+
   #read(v, path) {
     const [field, index] = path.split('.');
     if (field === 'euler') {
@@ -209,6 +247,7 @@ export class Inspector {
     const value = input.valueAsNumber;
     const path = input.dataset.path;
     const [field, index] = path.split('.');
+    if (field === 'velocity') return this.#editVelocity(input, transient);
     let v = structuredClone(entry.volume);
     if (Number.isNaN(value)) {
       if (!transient) this.update(entry);

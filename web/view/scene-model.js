@@ -1,5 +1,6 @@
 // The scene: one plain data model in the JSON interchange format,
-//   { volumes: [{ id, name?, volume }], selection: [id, ...] }
+//   { volumes: [{ id, name?, volume, velocity? }], selection: [id, ...] }
+// (velocity: [vx, vy, vz], kept only when not zero; motion.js)
 // and nothing else. Rendering, panels and collision queries read it; they change it only
 // through the methods below, which dispatch a 'change' event describing what changed.
 //
@@ -10,7 +11,7 @@
 const MAX_SELECTION = 2;
 
 export class SceneModel extends EventTarget {
-  /** @type {{id: string, name?: string, volume: object}[]} */
+  /** @type {{id: string, name?: string, volume: object, velocity?: number[]}[]} */
   volumes = [];
   /** @type {string[]} */
   selection = [];
@@ -58,6 +59,15 @@ export class SceneModel extends EventTarget {
     const entry = this.get(id);
     if (!entry) return;
     entry.volume = volume;
+    this.#emit({ volumes: [id], transient });
+  }
+
+  /** Sets a volume's velocity ([vx, vy, vz], already valid); zero removes it. */
+  setVelocity(id, velocity, { transient = false } = {}) {
+    const entry = this.get(id);
+    if (!entry) return;
+    if (velocity.some((x) => x !== 0)) entry.velocity = [...velocity];
+    else delete entry.velocity;
     this.#emit({ volumes: [id], transient });
   }
 
@@ -123,7 +133,7 @@ export class SceneModel extends EventTarget {
   /** The scene in the JSON interchange format (a deep copy). */
   toJSON() {
     return structuredClone({
-      volumes: this.volumes.map(({ id, name, volume }) => (name ? { id, name, volume } : { id, volume })),
+      volumes: this.volumes.map(({ id, name, volume, velocity }) => ({ id, ...(name ? { name } : {}), volume, ...(velocity ? { velocity } : {}) })),
       selection: this.selection,
     });
   }

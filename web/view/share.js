@@ -3,6 +3,8 @@
 // checked with sx.validate and copied field by field, and nothing is ever parsed as HTML. Any
 // problem gives a message and no scene, never an exception.
 
+import { isMoving, velocityProblem } from './motion.js';
+
 /** Longest hash accepted (characters). A scene of 1,000 volumes compresses to well under this. */
 const MAX_HASH_CHARS = 200_000;
 /** Largest JSON text accepted after decompression or from a file (bytes): stops zip bombs. */
@@ -61,8 +63,8 @@ export async function decodeSceneText(hash) {
   return new TextDecoder().decode(json);
 }
 
-/** The scene in a JSON text (a file): { volumes, selection }, checked. Throws SceneError. */
-export function parseScene(text, sx) {
+/** The scene in a JSON text (a file): { volumes, selection }, checked (options: checkScene's). Throws SceneError. */
+export function parseScene(text, sx, options) {
   if (text.length > MAX_JSON_BYTES) throw new SceneError(`the scene is too large (${text.length.toLocaleString('en')} characters; at most ${MAX_JSON_BYTES.toLocaleString('en')})`);
   let data;
   try {
@@ -70,14 +72,16 @@ export function parseScene(text, sx) {
   } catch {
     throw new SceneError('the scene is not valid JSON');
   }
-  return checkScene(data, sx);
+  return checkScene(data, sx, options);
 }
 
 /**
- * A clean copy of untrusted scene data. Accepts {volumes: [{id, name?, volume}], selection?},
- * an array of such entries or of bare volumes, or one bare volume.
+ * A clean copy of untrusted scene data. Accepts {volumes: [{id, name?, volume, velocity?}],
+ * selection?}, an array of such entries or of bare volumes, or one bare volume. A velocity
+ * ([vx, vy, vz], units per unit of time) is kept when it is not zero. motion: false refuses a
+ * moving volume with a message (for a view that shows still scenes only).
  */
-export function checkScene(data, sx) {
+export function checkScene(data, sx, { motion = true } = {}) {
   let entries, selection = [];
   if (Array.isArray(data)) entries = data;
   else if (isObject(data) && Array.isArray(data.volumes)) {
@@ -104,6 +108,14 @@ export function checkScene(data, sx) {
     const out = { id, volume };
     if (!bare && typeof entry.name === 'string' && entry.name.trim()) out.name = entry.name.trim().slice(0, MAX_NAME);
     if (!bare && entry.name !== undefined && typeof entry.name !== 'string') throw new SceneError(`volume ${i + 1}: name must be a string`);
+    if (!bare && entry.velocity !== undefined) {
+      const problem = velocityProblem(entry.velocity, `volumes[${i}]`);
+      if (problem) throw new SceneError(problem);
+      if (isMoving(entry)) {
+        if (!motion) throw new SceneError(`volumes[${i}] moves (velocity ${show(entry.velocity)}), and this view shows still scenes only: open the scene in the visualizer to see it move`);
+        out.velocity = [...entry.velocity];
+      }
+    }
     return out;
   });
   selection = selection.filter((id) => typeof id === 'string' && seen.has(id));

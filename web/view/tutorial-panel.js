@@ -12,9 +12,13 @@ export class TutorialPanel {
   /** The step shown and the report's separating axis: what the buttons' targets are relative to. */
   #at = { step: -1, separating: -1 };
 
-  /** onStep(index | -1), onLook() (the camera looks along the current axis), onFollow(on). */
-  constructor(root, { onStep, onLook, onFollow }) {
+  /**
+   * onStep(index | -1), onLook() (the camera looks along the current axis), onFollow(on);
+   * explainSweep: tutorial-sweep.js's explainSweepStep, for a view that shows motion.
+   */
+  constructor(root, { onStep, onLook, onFollow, explainSweep = null }) {
     this.root = root;
+    this.explainSweep = explainSweep;
     // One listener for the buttons, which carry what they do (data-go), not the step they were
     // drawn for: the panel is patched, not rebuilt, so a button keeps the keyboard focus while
     // the reader presses it again and again.
@@ -32,10 +36,12 @@ export class TutorialPanel {
 
   /**
    * step: -1 (not started) or an axis index; lesson: the loaded preset's text, if any; follow:
-   * whether the camera turns to each step.
+   * whether the camera turns to each step; motion: { sweep, maxTime } when the pair moves (the
+   * steps then walk the sweep's axes and their times).
    */
-  update(pair, report, step, lesson, follow = false) {
-    this.#at = { step, separating: report?.separatingAxis ?? -1 };
+  update(pair, report, step, lesson, follow = false, motion = null) {
+    const sweep = (this.explainSweep && motion?.sweep) || null;
+    this.#at = { step, separating: sweep ? sweep.decidingAxis : report?.separatingAxis ?? -1 };
     const nav = (go, label, title, disabled) => h('button', {
       class: 'small', title, 'aria-label': title, disabled, dataset: { go },
     }, label);
@@ -49,27 +55,30 @@ export class TutorialPanel {
       setChildren(this.root, lesson ? h('p', { class: 'lesson' }, lesson) : null, intro());
       return;
     }
-    const n = report.axes.length;
+    const n = (sweep ?? report).axes.length;
     if (step < 0) {
       // Unchanged while a volume is dragged: patched, not rebuilt.
       patchChildren(this.root,
         lesson ? h('p', { class: 'lesson' }, lesson) : null,
         intro(),
         h('div', { class: 'step-nav' },
-          h('button', { class: 'primary', dataset: { go: 'start' }, title: 'Start stepping (N or →)' }, n === 1 ? 'Step through the one axis ▸' : `Step through the ${n} axes ▸`)));
+          h('button', { class: 'primary', dataset: { go: 'start' }, title: 'Start stepping (N or →)' },
+            `${n === 1 ? 'Step through the one axis' : `Step through the ${n} axes`}${sweep ? ' in time' : ''} ▸`)));
       return;
     }
     const names = { A: pair[0].name ?? 'A', B: pair[1].name ?? 'B' };
     const types = { A: pair[0].volume.type, B: pair[1].volume.type };
-    const e = explainStep(report, step, names, types);
-    const degenerate = report.axes[step].degenerate;
+    const e = sweep ? this.explainSweep(sweep, step, motion.maxTime, names, types) : explainStep(report, step, names, types);
+    const degenerate = (sweep ?? report).axes[step].degenerate;
+    const target = this.#at.separating;
     patchChildren(this.root,
       h('div', { class: 'step-nav' },
         nav('first', '«', 'First axis (Home)', step === 0),
         nav('previous', '◀', 'Previous axis (P or ←)', step === 0),
         h('span', { class: 'step-count' }, `${step + 1} / ${n}`),
         nav('next', '▶', 'Next axis (N or →)', step >= n - 1),
-        report.separatingAxis >= 0 ? nav('separating', 'Separating axis ⇥', 'Jump to the separating axis', step === report.separatingAxis) : null,
+        target >= 0 ? (sweep ? nav('separating', 'Deciding axis ⇥', 'Jump to the axis that decides the contact time', step === target)
+          : nav('separating', 'Separating axis ⇥', 'Jump to the separating axis', step === target)) : null,
         h('button', { class: 'small ghost', dataset: { go: 'done' }, title: 'Leave the tutorial (Esc)' }, 'Done')),
       h('div', { class: 'step-nav look' },
         h('button', {

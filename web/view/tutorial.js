@@ -136,7 +136,7 @@ export function repeatedFace(report, index) {
   return null;
 }
 
-function result(title, kind, outcome, paragraphs) {
+export function result(title, kind, outcome, paragraphs) {
   paragraphs = paragraphs.filter(([, text]) => text);
   return { title, kind, outcome, paragraphs, text: paragraphs.map(([, text]) => text) };
 }
@@ -154,3 +154,4 @@ function nextNote(report, index) {
 function afterNote(report) {
   return `(Shown for completeness: the test stopped at step ${report.separatingAxis + 1}, the first separating axis.)`;
 }
+
