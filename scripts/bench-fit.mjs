@@ -12,7 +12,8 @@
 // modelled, and the median and the worst over K rotations (mulberry32, seed 12345; uniform random
 // rotations): a volume type that hugs the model only when it sits square to the axes shows here.
 // Time: the median of R fits of the model as modelled, after one warm-up, ms; beside it the median
-// CPU time of the same calls, which a busy shared machine inflates less than the wall clock.
+// CPU time of the same calls, which a busy shared machine inflates less than the wall clock, and
+// the fastest call.
 // Speed goals checked: the fast OBB of the bunny (~35k vertices) <= 1 ms, the tight one <= 50 ms.
 
 import { readFileSync } from 'node:fs';
@@ -55,7 +56,7 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b), m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-/** { ms, cpuMs }: the medians of R calls' wall-clock and CPU times (this process's user + system). */
+/** { ms, cpuMs, bestMs }: the medians of R calls' wall-clock and CPU times (this process's user + system), and the fastest call. */
 function timeMs(call) {
   call();  // warm-up: the first call also grows the WebAssembly heap for the points
   const wall = [], cpu = [];
@@ -66,7 +67,7 @@ function timeMs(call) {
     wall.push(t1 - t0);
     cpu.push((c1.user + c1.system) / 1000);
   }
-  return { ms: median(wall), cpuMs: median(cpu) };
+  return { ms: median(wall), cpuMs: median(cpu), bestMs: Math.min(...wall) };
 }
 
 const sx = await init();
@@ -95,8 +96,8 @@ if (TABLES) process.stderr.write('\n');
 
 const bunny = models.find((m) => m.name === 'bunny');
 const goals = Object.entries(GOALS_MS).map(([type, limitMs]) => {
-  const { ms, cpuMs } = bunny.fits.find((f) => f.type === type);
-  return { type, points: bunny.vertices, limitMs, ms, cpuMs, met: ms <= limitMs };
+  const { ms, cpuMs, bestMs } = bunny.fits.find((f) => f.type === type);
+  return { type, points: bunny.vertices, limitMs, ms, cpuMs, bestMs, met: ms <= limitMs };
 });
 
 if (JSON_FILE !== undefined) {
@@ -116,6 +117,6 @@ if (TABLES) {
   const [load] = loadavg();
   console.log(`\nRatio: volume of the fit / volume of the convex hull. Time: median of ${RUNS} fits, Node ${process.version}, load average ${load.toFixed(1)}.`);
   for (const g of goals) {
-    console.log(`Goal: ${g.type} of the bunny (${g.points.toLocaleString('en-US')} points) <= ${g.limitMs} ms: ${ms(g.ms)} ms (CPU ${ms(g.cpuMs)} ms), ${g.met ? 'met' : 'NOT met'}`);
+    console.log(`Goal: ${g.type} of the bunny (${g.points.toLocaleString('en-US')} points) <= ${g.limitMs} ms: ${ms(g.ms)} ms (CPU ${ms(g.cpuMs)} ms, fastest ${ms(g.bestMs)} ms), ${g.met ? 'met' : 'NOT met'}`);
   }
 }
