@@ -5,28 +5,16 @@
 // Every "overlap" beyond the boxes' own is a false alarm a finer test must clear.
 //   node scripts/bench-tightness.mjs [--objects N] [--seed S]      (reads dist/: `npm run build`)
 import { init } from '../dist/index.js';
+import { mulberry32, randomRotation } from './bench/random.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);
 const N = option('--objects', 400);
-let seed = option('--seed', 12345) >>> 0;
-/** mulberry32 */
-function random() {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = mulberry32(option('--seed', 12345));
 
 const sx = await init();
 const SHAPES = { bar: [1.5, 0.15, 0.15], slab: [1, 1, 0.1], cube: [0.5, 0.5, 0.5] };
 
-function randomRotation() {  // a uniform random unit quaternion (Shoemake)
-  const [u1, u2, u3] = [random(), random(), random()];
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(2 * Math.PI * u2), a * Math.cos(2 * Math.PI * u2), b * Math.sin(2 * Math.PI * u3), b * Math.cos(2 * Math.PI * u3)];
-}
 function corners(obb) {
   const { vertices } = sx.polytope(obb);
   return vertices;
@@ -35,7 +23,7 @@ function corners(obb) {
 const TYPES = ['sphere', 'aabb', 'kdop8', 'kdop14', 'kdop18', 'kdop26', 'obb'];
 for (const [shape, halfExtents] of Object.entries(SHAPES)) {
   const objects = Array.from({ length: N }, () => {
-    const obb = { type: 'obb', center: [random() * 10, random() * 10, random() * 10], halfExtents, rotation: randomRotation() };
+    const obb = { type: 'obb', center: [random() * 10, random() * 10, random() * 10], halfExtents, rotation: randomRotation(random) };
     const points = corners(obb);
     return {
       obb,

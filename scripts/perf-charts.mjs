@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // The performance page's charts, drawn at site build time from the measured figures in
 // web/site/data/ (written by the benchmarks' `--json file`: scripts/bench-world.mjs,
-// scripts/bench-js.mjs, scripts/demo-bytes.mjs). Each chart is a <figure> of hand-written SVG
-// (a <title> and <desc>, text labels, markers and dashes besides colour), its data as a table
-// under it, and a caption with the machine, the date and the command that measures it again.
-// The colours are classes; web/site/.vitepress/theme/performance.css gives them for the light
-// and the dark theme.
+// scripts/bench-js.mjs, scripts/bench-fit.mjs, scripts/demo-bytes.mjs). Each chart is a <figure>
+// of hand-written SVG (a <title> and <desc>, text labels, markers and dashes besides colour), its
+// data as a table under it, and a caption with the machine, the date and the command that
+// measures it again. The colours are classes; web/site/.vitepress/theme/performance.css gives
+// them for the light and the dark theme.
 //
 //   node scripts/perf-charts.mjs [data dir (web/site/data)] [out dir (web/site/.vitepress/charts)]
 //
 // Writes one HTML fragment per chart (world.html, pairs-cache.html, pairs-scattered.html,
-// demo-bytes.html) that web/site/performance.md includes (<!--@include: …-->). A fragment has
+// fit.html, demo-bytes.html) that web/site/performance.md includes (<!--@include: …-->). A fragment has
 // no blank line, so Markdown keeps it one HTML block, and no style attribute (the site's CSP).
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -122,12 +122,15 @@ function svgOpen(id, width, height, title, desc) {
     `<title id="${id}-title">${safe(title)}</title><desc id="${id}-desc">${safe(desc)}</desc>`;
 }
 
+/** rows: arrays of cells, the first a row header; or groups: [{ heading, rows }], a body each under its heading row. */
 function table(captionText, head, rows) {
   const th = head.map((h, i) => `<th scope="col"${i ? ' class="align-right"' : ''}>${safe(h)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${row.map((c, i) => (i ? `<td class="align-right">${safe(c)}</td>` : `<th scope="row">${safe(c)}</th>`)).join('')}</tr>`).join('');
+  const tr = (row) => `<tr>${row.map((c, i) => (i ? `<td class="align-right">${safe(c)}</td>` : `<th scope="row">${safe(c)}</th>`)).join('')}</tr>`;
+  const body = rows[0]?.heading === undefined ? `<tbody>${rows.map(tr).join('')}</tbody>` :
+    rows.map((g) => `<tbody><tr><th scope="rowgroup" colspan="${head.length}" class="row-group">${safe(g.heading)}</th></tr>${g.rows.map(tr).join('')}</tbody>`).join('');
   // On a phone the table may scroll sideways: its box is a named region keyboard users can focus.
   return `<div class="perf-table-wrap" role="region" tabindex="0" aria-label="${safe(captionText)}">` +
-    `<table class="perf-table"><caption>${safe(captionText)}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table></div>`;
+    `<table class="perf-table"><caption>${safe(captionText)}</caption><thead><tr>${th}</tr></thead>${body}</table></div>`;
 }
 
 /** A series' marker at (x, y): circle, square or triangle, so colour is not the only cue. */
@@ -334,6 +337,100 @@ export function bytesChart(report, path = 'demoBytes') {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 4. How tight each volume type fits real models: a dot plot, one panel per model
+
+/** The fit report's models: [{ label, vertices, fits: [{ type, label, ratio, median, min, max, ms }] }], one type list for all. */
+export function fitModels(report, path = 'fit') {
+  const models = list(report, path, 'models').map((m, i) => {
+    const at = `${path}.models[${i}]`;
+    if (m === null || typeof m !== 'object') throw new ChartDataError(`${at} must be an object, got ${show(m)}`);
+    const fits = list(m, at, 'fits').map((f, j) => {
+      const fat = `${at}.fits[${j}]`;
+      if (f === null || typeof f !== 'object') throw new ChartDataError(`${fat} must be an object, got ${show(f)}`);
+      const fit = { type: text(f, fat, 'type'), label: text(f, fat, 'label'), ms: positive(f, fat, 'ms') };
+      for (const key of ['ratio', 'median', 'min', 'max']) {
+        fit[key] = positive(f, fat, key);
+        // No convex volume around the points is smaller than their convex hull.
+        if (fit[key] < 1 - 1e-6) throw new ChartDataError(`${fat}.${key} must be at least 1 (a volume over the convex hull's), got ${fit[key]}`);
+      }
+      if (!(fit.min <= fit.median && fit.median <= fit.max)) throw new ChartDataError(`${fat}: min <= median <= max must hold, got ${fit.min}, ${fit.median}, ${fit.max}`);
+      return fit;
+    });
+    return { label: text(m, at, 'label'), vertices: positive(m, at, 'vertices'), fits };
+  });
+  const types = models[0].fits.map((f) => f.type);
+  models.forEach((m, i) => {
+    const these = m.fits.map((f) => f.type);
+    if (these.join() !== types.join()) throw new ChartDataError(`${path}.models[${i}].fits must have the types of models[0] in its order (${types.join(', ')}), got ${these.join(', ')}`);
+  });
+  return models;
+}
+
+export function fitChart(report, path = 'fit') {
+  const prov = provenance(report, path);
+  const models = fitModels(report, path);
+  const rotations = report.environment?.rotations ?? '?';
+  const types = models[0].fits.map((f) => ({ type: f.type, label: f.label }));
+  const W = 640, labelW = 122, right = 12, gap = 14, top = 78, row = 22, bottom = 48;
+  const panelW = (W - labelW - right - gap * (models.length - 1)) / models.length;
+  const H = top + types.length * row + bottom;
+  const all = models.flatMap((m) => m.fits.flatMap((f) => [f.ratio, f.max]));
+  const hi = Math.max(...all) * 1.08;
+  const ticks = logTicks(1, hi);
+  const title = 'How tight each volume type fits: its volume over the convex hull\'s, per model';
+  const out = [svgOpen('chart-fit', W, H, title,
+    `Dot plot on a log scale, lower is tighter, 1 is the convex hull itself. ${models.map((m) => `${m.label}: ${m.fits.map((f) => `${f.label} ${figure(f.ratio)} as modelled, worst rotation ${figure(f.max)}`).join(', ')}`).join('. ')}.`)];
+  // Legend: the model as modelled, and the rotations' median with the line from the best to the worst.
+  out.push('<g class="legend">');
+  out.push(marker('circle', labelW + 8, 16, 's1'), `<text class="legend-label" x="${labelW + 20}" y="20">as modelled</text>`);
+  const lx = labelW + 130;
+  out.push(`<line class="whisker s3" x1="${lx - 6}" x2="${lx + 24}" y1="16" y2="16"/>`, marker('square', lx + 9, 16, 's3'));
+  out.push(`<text class="legend-label" x="${lx + 32}" y="20">median of ${rotations} random rotations; line: best to worst</text>`);
+  out.push('</g>');
+  // Row labels, then a panel per model: its name, grid, axis and the marks.
+  out.push('<g class="row-labels">');
+  types.forEach((t, i) => out.push(`<text class="group-label" x="${labelW - 8}" y="${r1(top + i * row + row / 2 + 4.5)}" text-anchor="end">${safe(t.label)}</text>`));
+  out.push('</g>');
+  models.forEach((m, k) => {
+    const x0 = labelW + k * (panelW + gap), x1 = x0 + panelW;
+    const x = logScale([1 / 1.04, hi], [x0 + 4, x1]);
+    out.push(`<g class="panel" data-model="${safe(m.label)}">`);
+    out.push(`<text class="panel-title" x="${r1((x0 + x1) / 2)}" y="${top - 22}" text-anchor="middle">${safe(m.label)}</text>`);
+    out.push(`<text class="tick" x="${r1((x0 + x1) / 2)}" y="${top - 8}" text-anchor="middle">${countLabel(m.vertices)} vertices</text>`);
+    out.push('<g class="grid" aria-hidden="true">');
+    for (const t of ticks) out.push(`<line x1="${r1(x(t))}" x2="${r1(x(t))}" y1="${top}" y2="${top + types.length * row}"/>`);
+    types.forEach((_, i) => { if (i) out.push(`<line x1="${r1(x0)}" x2="${r1(x1)}" y1="${top + i * row}" y2="${top + i * row}"/>`); });
+    out.push('</g><g class="axis" aria-hidden="true">');
+    out.push(`<line x1="${r1(x0)}" x2="${r1(x1)}" y1="${top + types.length * row}" y2="${top + types.length * row}"/>`);
+    for (const t of ticks) out.push(`<text class="tick x-tick" x="${r1(x(t))}" y="${top + types.length * row + 18}" text-anchor="middle">${figure(t)}</text>`);
+    out.push('</g>');
+    m.fits.forEach((f, i) => {
+      const cy = top + i * row + row / 2;
+      out.push(`<g class="fit" data-type="${safe(f.type)}">`);
+      out.push(`<line class="whisker s3" x1="${r1(x(f.min))}" x2="${r1(x(f.max))}" y1="${r1(cy + 4)}" y2="${r1(cy + 4)}"/>`);
+      out.push(marker('square', x(f.median), cy + 4, 's3', `${m.label}, ${f.label}, over ${rotations} rotations: median ${figure(f.median)}, best ${figure(f.min)}, worst ${figure(f.max)}`));
+      out.push(marker('circle', x(f.ratio), cy - 3, 's1', `${m.label}, ${f.label}, as modelled: ${figure(f.ratio)} times the hull`));
+      out.push('</g>');
+    });
+    out.push('</g>');
+  });
+  out.push(`<text class="axis-title" x="${r1((labelW + W - right) / 2)}" y="${H - 8}" text-anchor="middle">volume over the convex hull's (log scale; 1 = the hull)</text>`);
+  out.push('</svg>');
+  const groups = models.map((m) => ({
+    heading: `${m.label}, ${group(m.vertices)} vertices`,
+    rows: m.fits.map((f) => [f.label, figure(f.ratio), figure(f.median), figure(f.max), figure(f.ms)]),
+  }));
+  // 66 marks in three panels would shrink to unreadable on a phone: there the chart keeps a
+  // readable width and its box scrolls sideways, a named region keyboard users can focus.
+  return '<figure class="perf-chart" id="fit-chart">' +
+    `<div class="perf-svg-scroll" role="region" tabindex="0" aria-label="${safe(title)}">${out.join('')}</div>` +
+    table(`Volume over the convex hull's, as modelled and over ${rotations} random rotations; each fit's time`,
+      ['volume type', 'as modelled', 'median', 'worst', 'fit, ms'], groups) +
+    caption(prov, `Each model's distinct vertices fitted by sx.fit (the PCA OBB: the points' covariance axes, the usual comparator); a fit's time is the median of ${report.environment?.runs ?? '?'} fits of the model as modelled.`) +
+    '</figure>';
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** Reads a report from `file`, with an error naming the file when it is missing or not JSON. */
 export function readReport(file) {
@@ -355,10 +452,12 @@ export function writeCharts(dataDir, outDir) {
   const world = readReport(join(dataDir, 'world.json'));
   const pairs = readReport(join(dataDir, 'pairs.json'));
   const bytes = readReport(join(dataDir, 'demo-bytes.json'));
+  const fit = readReport(join(dataDir, 'fit.json'));
   const charts = {
     'world.html': worldChart(world, 'world.json'),
     'pairs-cache.html': pairsChart(pairs, 'rows', 'pairs.json'),
     'pairs-scattered.html': pairsChart(pairs, 'largeRows', 'pairs.json'),
+    'fit.html': fitChart(fit, 'fit.json'),
     'demo-bytes.html': bytesChart(bytes, 'demo-bytes.json'),
   };
   mkdirSync(outDir, { recursive: true });

@@ -7,7 +7,7 @@
 // AA violation; nothing is wider than a phone's screen; every lesson's demo shows its panels whole
 // (nothing scrolls or is cut inside it); lesson 2's exercises are done in its demo's inspector and
 // with the keys, lesson 8's with the mouse (the crate inside the bounding sphere is dragged); the
-// performance page shows its four charts with their tables and provenance, axe-clean in the light
+// performance page shows its five charts with their tables and provenance, axe-clean in the light
 // and the dark theme. Screenshots of the home page, every lesson and its demos and the performance
 // page at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the
 // site first.
@@ -309,7 +309,7 @@ describe('the tutorial site', () => {
     await page.context().close();
   });
 
-  test('the performance page: four charts drawn from the data, each with its table and where it was measured; axe finds nothing in either theme; it fits a phone (screenshots)', async () => {
+  test('the performance page: five charts drawn from the data, each with its table and where it was measured; axe finds nothing in either theme; it fits a phone (screenshots)', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       for (const colorScheme of ['light', 'dark']) {
         const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
@@ -322,11 +322,15 @@ describe('the tutorial site', () => {
           const names = (svg?.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
           return {
             id: f.id, title: names[0], desc: names[1], width: svg?.getBoundingClientRect().width ?? 0,
-            marks: svg?.querySelectorAll('.point, .bar').length ?? 0,
+            marks: svg?.querySelectorAll('.point, .bar').length ?? 0, fitMarks: svg?.querySelectorAll('g.fit .point').length ?? 0,
+            dataRows: f.querySelectorAll('table tbody tr:has(td)').length,
             rows: f.querySelectorAll('table tbody tr').length, caption: f.querySelector('figcaption')?.textContent ?? '',
           };
         }));
-        assert.deepEqual(charts.map((c) => c.id), ['world-chart', 'pairs-cache', 'pairs-scattered', 'bytes-chart'], where);
+        assert.deepEqual(charts.map((c) => c.id), ['world-chart', 'pairs-cache', 'pairs-scattered', 'fit-chart', 'bytes-chart'], where);
+        // The fits: two marks per model and volume type (a row of the table's figures), 11 types of three models.
+        const fit = charts.find((c) => c.id === 'fit-chart');
+        assert.ok(fit.dataRows >= 3 * 11 && fit.fitMarks === 2 * fit.dataRows, `${where} fit-chart: ${fit.fitMarks} marks for ${fit.dataRows} rows`);
         for (const c of charts) {
           assert.ok(c.title.length > 10 && c.desc.length > 10, `${where} ${c.id}: the SVG is named and described`);
           assert.ok(c.marks >= 2 && c.rows >= 2, `${where} ${c.id}: points or bars and a table (${c.marks}, ${c.rows})`);
@@ -339,6 +343,10 @@ describe('the tutorial site', () => {
         assert.ok(overflow <= 0, `${where}: nothing wider than the screen (${overflow} px over)`);
         await page.locator('#world-chart').scrollIntoViewIfNeeded();
         await shot(page, `site-performance-${viewport.width}x${viewport.height}-${colorScheme}`);
+        await page.locator('#fit-chart svg').scrollIntoViewIfNeeded();
+        await shot(page, `site-performance-fit-${viewport.width}x${viewport.height}-${colorScheme}`);
+        await page.locator('#fit-chart table').scrollIntoViewIfNeeded();
+        await shot(page, `site-performance-fit-table-${viewport.width}x${viewport.height}-${colorScheme}`);
         assertNoProblems(page, where);
         await page.context().close();
       }

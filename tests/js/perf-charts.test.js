@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
-  ChartDataError, bytesChart, logScale, logTicks, pairsChart, provenance, worldChart,
+  ChartDataError, bytesChart, fitChart, logScale, logTicks, pairsChart, provenance, worldChart,
 } from '../../scripts/perf-charts.mjs';
 
 const meta = () => ({
@@ -150,6 +150,67 @@ describe('the bytes chart', () => {
   test('a total that is not the files\' sum is an error', () => {
     expect(() => bytesChart({ ...bytes(), gzipTotal: 1 })).toThrow('demoBytes.gzipTotal must be the sum of files[].gzip (150000), got 1');
     expect(() => bytesChart({ ...bytes(), modelViewer: undefined })).toThrow('demoBytes.modelViewer must be an object, got nothing');
+  });
+});
+
+describe('the fit chart', () => {
+  const fitRow = (type, label, ratio, median, min, max, ms) => ({ type, label, ratio, median, min, max, ms });
+  const fit = () => ({
+    ...meta(), environment: { rotations: 8, runs: 7 },
+    models: [
+      { name: 'bunny', label: 'bunny', vertices: 34834, fits: [fitRow('sphere', 'sphere, smallest', 3.37, 3.37, 3.37, 3.37, 0.9), fitRow('aabb', 'AABB', 1, 2, 1.5, 4, 0.2)] },
+      { name: 'knot', label: 'torus knot', vertices: 8192, fits: [fitRow('sphere', 'sphere, smallest', 2, 2, 2, 2, 0.2), fitRow('aabb', 'AABB', 1.7, 2.4, 1.8, 3, 0.04)] },
+    ],
+  });
+  /** The marks of one model's panel: { circle: [x], square: [x], whisker: [[x1, x2]] } per type. */
+  function panel(html, model) {
+    const body = html.match(new RegExp(`<g class="panel" data-model="${model}">([\\s\\S]*?</g>)</g>(?=<g class="panel"|<text class="axis-title")`))[1];
+    return Object.fromEntries([...body.matchAll(/<g class="fit" data-type="(\w+)">(.*?)<\/g>/g)].map(([, type, marks]) => [type, {
+      circle: Number(marks.match(/<circle [^>]*cx="([\d.]+)"/)[1]),
+      square: Number(marks.match(/<rect [^>]*data-x="([\d.]+)"/)[1]),
+      whisker: marks.match(/<line class="whisker s3" x1="([\d.]+)" x2="([\d.]+)"/).slice(1).map(Number),
+    }]));
+  }
+
+  test('a panel per model, a row per type: the modelled ratio, the rotations\' median and range on a log axis; a table', () => {
+    const html = fitChart(fit());
+    expect(html).toContain('id="fit-chart"');
+    expect(html).toMatch(/<svg class="perf-svg"[^>]*aria-labelledby="chart-fit-title chart-fit-desc"/);
+    for (const label of ['bunny', 'torus knot', '34.8k vertices', 'sphere, smallest', 'AABB', 'median of 8 random rotations; line: best to worst']) expect(html).toContain(`>${label}</text>`);
+    const bunny = panel(html, 'bunny'), knot = panel(html, 'torus knot');
+    // Log axis: 1 → 2 → 4 are equal steps (the AABB's modelled ratio, median, worst).
+    const step = bunny.aabb.square - bunny.aabb.circle;
+    expect(step).toBeGreaterThan(20);
+    expect(bunny.aabb.whisker[1] - bunny.aabb.square).toBeCloseTo(step, 0);
+    expect(bunny.aabb.whisker[0]).toBeCloseTo(bunny.aabb.circle + step * Math.log2(1.5), 0);
+    // A sphere does not care how the model is turned: its marks coincide.
+    expect(bunny.sphere.circle).toBe(bunny.sphere.square);
+    // The panels share the scale, a panel further right: the knot's sphere (2) is as far from its
+    // AABB's worst (3) as 2 is from 3 in the bunny's panel.
+    const offset = knot.sphere.circle - bunny.aabb.square;  // both at 2
+    expect(offset).toBeGreaterThan(100);
+    expect(knot.aabb.whisker[1] - offset).toBeCloseTo(bunny.aabb.circle + step * Math.log2(3), 0);
+    expect(html).toContain('<th scope="rowgroup" colspan="5" class="row-group">torus knot, 8,192 vertices</th></tr>' +
+      '<tr><th scope="row">sphere, smallest</th><td class="align-right">2</td><td class="align-right">2</td><td class="align-right">2</td><td class="align-right">0.2</td></tr>' +
+      '<tr><th scope="row">AABB</th><td class="align-right">1.7</td><td class="align-right">2.4</td><td class="align-right">3</td><td class="align-right">0.04</td></tr></tbody>');
+    expect(html).toContain('the median of 7 fits');
+    expect(html).toMatch(/Measured on Test CPU 3000 \(2 cores, shared\), Node v20\.20\.0, 2026-11-27\. Measure again: <code>node scripts\//);
+  });
+
+  test('bad data names the field: a ratio below 1, an unordered range, a model with other types', () => {
+    const below = fit();
+    below.models[1].fits[0].ratio = 0.9;
+    expect(() => fitChart(below)).toThrow('fit.models[1].fits[0].ratio must be at least 1 (a volume over the convex hull\'s), got 0.9');
+    const unordered = fit();
+    unordered.models[0].fits[1].min = 2.5;
+    expect(() => fitChart(unordered)).toThrow('fit.models[0].fits[1]: min <= median <= max must hold, got 2.5, 2, 4');
+    const other = fit();
+    other.models[1].fits.reverse();
+    expect(() => fitChart(other)).toThrow('fit.models[1].fits must have the types of models[0] in its order (sphere, aabb), got aabb, sphere');
+    expect(() => fitChart({ ...fit(), models: [] })).toThrow('fit.models must be a non-empty array, got []');
+    const noTime = fit();
+    delete noTime.models[0].fits[0].ms;
+    expect(() => fitChart(noTime)).toThrow('fit.models[0].fits[0].ms must be a positive number, got nothing');
   });
 });
 
