@@ -21,7 +21,8 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { TorusKnotGeometry } from 'three';
 import { init } from 'sepaxis';
-import { readStl, distinctVertices } from '../web/view/stl.js';
+import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
+import { distinctVertices } from '../web/view/vertices.js';
 import { FIT_TYPES, fitRatios, meshVolume, rotatePoints } from './bench/fit-tightness.js';
 import { mulberry32, randomRotation } from './bench/random.js';
 import { jsonTarget } from './bench/args.js';
@@ -43,8 +44,9 @@ const require = createRequire(import.meta.url);
 const stlFile = (name) => require.resolve(`stl-models/objects/${name}.bin.stl`);
 function stlModel(name, label) {
   const file = stlFile(name);
-  const { triangles, positions } = readStl(readFileSync(file), file);
-  return { name, label, triangles, points: distinctVertices(positions) };
+  const bytes = readFileSync(file);
+  const positions = new STLLoader().parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).getAttribute('position').array;
+  return { name, label, triangles: positions.length / 9, points: distinctVertices(positions) };
 }
 function torusKnot() {
   const g = new TorusKnotGeometry(1, 0.4, 256, 32);  // three.js's default knot, finer

@@ -18,7 +18,6 @@
 namespace sepaxis {
 namespace {
 
-
 // Where an axis comes from: the report's kind and the features of A and B (nullptr: none). The
 // names are the polytopes' (Polytope::faceFeature, formatted once), copied into the report only.
 struct AxisSource {

@@ -2,6 +2,8 @@
 // the volume of the points' convex hull (1 is the best any convex volume can do). Pure logic over
 // the package (sx.fit, sx.convexHull, sx.volumeOf); the panel (fit-panel.js) shows the rows.
 
+import { distinctVertices } from '../view/vertices.js';
+
 /** Vertices a file may give (a 2-million-vertex mesh is ~100 MB of floats to parse and fit). */
 export const MAX_VERTICES = 2_000_000;
 
@@ -52,34 +54,7 @@ export function distinctPoints(positions) {
       throw new Error(`vertex ${Math.floor(i / 3) + 1} has ${'xyz'[i % 3]} = ${positions[i]}, not a finite number`);
     }
   }
-  // An open-addressing hash set over the coordinates' bits (a string key per vertex took ~10 times
-  // longer: the page is not drawn meanwhile).
-  const values = new Float64Array(3 * n);
-  for (let i = 0; i < 3 * n; i++) values[i] = positions[i] + 0;  // -0 and 0 are one point
-  const bits = new Uint32Array(values.buffer);
-  const size = 2 ** Math.ceil(Math.log2(2 * n));
-  const slots = new Int32Array(size).fill(-1);
-  const out = new Float64Array(3 * n);
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    let hash = 0;
-    for (let w = 6 * i; w < 6 * i + 6; w++) hash = Math.imul(hash ^ bits[w], 0x9e3779b1);
-    let slot = (hash ^ (hash >>> 15)) & (size - 1);
-    for (;;) {
-      const j = slots[slot];
-      if (j < 0) {
-        slots[slot] = m;
-        out[3 * m] = values[3 * i];
-        out[3 * m + 1] = values[3 * i + 1];
-        out[3 * m + 2] = values[3 * i + 2];
-        m++;
-        break;
-      }
-      if (out[3 * j] === values[3 * i] && out[3 * j + 1] === values[3 * i + 1] && out[3 * j + 2] === values[3 * i + 2]) break;
-      slot = (slot + 1) & (size - 1);
-    }
-  }
-  return out.slice(0, 3 * m);
+  return distinctVertices(positions);
 }
 
 /**
