@@ -71,6 +71,16 @@ describe('the scene model', () => {
     expect(model.toJSON().volumes[1]).toEqual({ id: 'b', volume: ball });
   });
 
+  test('a duplicate moves as its original does', () => {
+    const model = new SceneModel();
+    model.load(checkScene(scene(undefined), sx));
+    model.setVelocity('b', [0, -3, 0.5]);
+    const copy = model.duplicate('b');
+    expect(model.get(copy).velocity).toEqual([0, -3, 0.5]);
+    expect(model.get(copy).velocity).not.toBe(model.get('b').velocity);
+    expect(model.get(model.duplicate('w')).velocity).toBeUndefined();
+  });
+
   test('undo and redo restore the velocity', () => {
     const model = new SceneModel();
     model.load(checkScene(scene(undefined), sx));

@@ -46,9 +46,9 @@ export class SceneModel extends EventTarget {
   }
 
   /** Adds a volume (already valid) and selects it; returns its id. */
-  add(volume, { name, select = true } = {}) {
+  add(volume, { name, select = true, velocity } = {}) {
     const id = this.newId();
-    this.volumes.push({ id, name: name ?? this.newName(volume), volume });
+    this.volumes.push({ id, name: name ?? this.newName(volume), volume, ...(velocity ? { velocity: [...velocity] } : {}) });
     if (select) this.#pick(id);
     this.#emit({ volumes: [id], added: true, selection: select });
     return id;
@@ -91,7 +91,7 @@ export class SceneModel extends EventTarget {
   duplicate(id, transformCopy = (v) => v) {
     const entry = this.get(id);
     if (!entry) return undefined;
-    return this.add(transformCopy(structuredClone(entry.volume)), { name: this.newName(entry.volume) });
+    return this.add(transformCopy(structuredClone(entry.volume)), { name: this.newName(entry.volume), velocity: entry.velocity });
   }
 
   /** Picks a volume: a new one joins the selection as B (the older pick becomes A); an already
