@@ -17,9 +17,10 @@
 namespace sepaxis {
 namespace {
 
+// One division and three products: divisions are the slowest arithmetic on a sweep's path.
 Vec3 unitOrZero(Vec3 v) {
   const double len = length(v);
-  return len > 0 && std::isfinite(len) ? v / len : lengthSquared(v) > 0 ? normalize(v) : Vec3{};
+  return len > 0 && std::isfinite(len) ? v * (1 / len) : lengthSquared(v) > 0 ? normalize(v) : Vec3{};
 }
 
 // A sign-free order of axes, for choices between equal numbers that must not depend on the order
@@ -74,10 +75,14 @@ SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, boo
   const Obb& b = detail::asBox(second);
   const Vec3 wf{dot(w, a.axis[0]), dot(w, a.axis[1]), dot(w, a.axis[2])};
   const detail::BoxInFrame frame = detail::inFrameOf(a, b, detail::centreOffset(first, second));
+  // Contacts later than the largest double are none: an endless motion's horizon times a rate of
+  // 0 is then 0 rather than NaN, and an axis apart now without motion along it rules them out.
+  const double horizon = lesser(maxTime, std::numeric_limits<double>::max());
   // The axes' numbers first, then the decision: independent work for each axis, no chain through
-  // a running maximum. An axis that alone rules out [0, maxTime] ends the pair at once. A parallel
-  // edge pair's axis is zero and so are its numbers.
+  // a running maximum. An axis that alone rules out [0, maxTime] ends the pair at once (the last
+  // one too). A parallel edge pair's axis is zero and so are its numbers.
   double rate[15], offset[15], reach[15], axis[15][3];
+  bool ruledOut = false;
   int n = 0;
   detail::forEachBoxAxis(a.halfExtents, frame, [&](const detail::BoxAxis& x) {
     const double s = x.along(wf), r = x.rA + x.rB;
@@ -85,9 +90,10 @@ SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, boo
     rate[n] = s, offset[n] = x.c, reach[n] = r;
     axis[n][0] = x.axis.x, axis[n][1] = x.axis.y, axis[n][2] = x.axis.z;
     ++n;
-    return (r - sc < 0) | (-r - sc > maxTime * std::fabs(s));
+    ruledOut = (r - sc < 0) | (-r - sc > horizon * std::fabs(s));
+    return ruledOut;
   });
-  if (n < 15) return {};  // stopped early: an axis rules the pair out
+  if (ruledOut) return {};
   const auto toWorld = [&a, &axis](int i) {
     return a.axis[0] * axis[i][0] + a.axis[1] * axis[i][1] + a.axis[2] * axis[i][2];
   };
@@ -380,6 +386,10 @@ SweepHit inTimeUnits(const P& a, const Q& b, const Motion& motion) {
 }
 
 Problem motionProblem(const Motion& m) {
+  // The common case in one test of the seven numbers (the sum is finite only when every
+  // component is); the search for the message only after it fails.
+  const Vec3 u = abs(m.velocityA) + abs(m.velocityB);
+  if (u.x + u.y + u.z <= std::numeric_limits<double>::max() && m.maxTime >= 0) return {};
   if (const Problem p = detail::finiteProblem("motion.velocityA", m.velocityA)) return p;
   if (const Problem p = detail::finiteProblem("motion.velocityB", m.velocityB)) return p;
   // NaN is not >= 0 either: "must be >= 0, got NaN". Infinity is allowed: "ever".

@@ -450,6 +450,149 @@ TEST(Sweep, BadMotionIsAnErrorNamingTheFieldAndTheValue) {
   EXPECT_TRUE(timeOfImpact(a, b, {{}, {-1, 0, 0}, kInf}).value().hit);
 }
 
+// ---- Box pairs at the edges of their early outs: contact exactly at maxTime, motion parallel to
+// a separating face, no motion with an endless time, contact at the start.
+
+Obb cube(Vec3 c, double turnAboutZ = 0) {
+  return makeObbFromQuaternion(c, {0, 0, std::sin(turnAboutZ / 2), std::cos(turnAboutZ / 2)}, {1, 1, 1}).value();
+}
+
+TEST(SweepBoxes, ContactExactlyAtMaxTimeHitsAndJustShortOfItMisses) {
+  const double quarter = 0.7853981633974483;
+  struct Case {
+    Volume a, b;
+    Vec3 w;
+    double time;  // of contact
+  };
+  const Case cases[] = {
+      {cube({}), cube({4, 0.5, 0}), {-2, 0, 0}, 1},                                  // face on face
+      {Aabb{{-1, -1, -1}, {1, 1, 1}}, cube({4, 0.5, 0}), {-2, 0, 0}, 1},             // AABB-OBB
+      {cube({}), cube({5, 0.3, 0}, quarter), {-2, 0, 0}, (4 - std::sqrt(2.0)) / 2},  // B's edge leads
+      {cube({}, quarter), cube({5, 0.3, 0.2}, quarter / 2), {-2, 0, 0}, -1},         // edge on edge
+  };
+  for (const Case& c : cases) {
+    const Motion m{{}, c.w, 100};
+    const double time = timeOfImpact(c.a, c.b, m).value().time;
+    if (c.time >= 0) {
+      EXPECT_NEAR(time, c.time, 1e-12);
+    }
+    SCOPED_TRACE(time);
+    // The contact is at maxTime: still a contact, in both orders.
+    for (double maxTime : {time, std::nextafter(time, kInf)}) {
+      const SweepHit ab = timeOfImpact(c.a, c.b, {{}, c.w, maxTime}).value();
+      const SweepHit ba = timeOfImpact(c.b, c.a, {c.w, {}, maxTime}).value();
+      EXPECT_TRUE(ab.hit);
+      EXPECT_EQ(ab.time, time);
+      EXPECT_EQ(ba.time, time);
+      EXPECT_EQ(ab.normal, -ba.normal);
+    }
+    // Short of it by the contract's band (1e-6 of the pair's size, here ~10): a miss.
+    EXPECT_FALSE(timeOfImpact(c.a, c.b, {{}, c.w, time - 1e-5}).value().hit);
+    EXPECT_FALSE(timeOfImpact(c.b, c.a, {c.w, {}, time - 1e-5}).value().hit);
+  }
+}
+
+TEST(SweepBoxes, MotionParallelToASeparatingFaceMissesForEverUnlessTouching) {
+  const Volume a = cube({}), turned = cube({}, 0.3);
+  for (const Volume& b : {Volume(cube({3, 2.5, 0})), Volume(Aabb{{2, 1.5, -1}, {4, 3.5, 1}})}) {
+    // Apart along y by 0.5, moving along x (and z): no motion along the separating axis.
+    for (Vec3 w : {Vec3{-4, 0, 0}, Vec3{-4, 0, 3}, Vec3{0, 0, 0}}) {
+      for (double maxTime : {1.0, 1e6, kInf}) {
+        EXPECT_FALSE(timeOfImpact(a, b, {{}, w, maxTime}).value().hit) << w.x << " " << w.z << " " << maxTime;
+        EXPECT_FALSE(timeOfImpact(b, a, {w, {}, maxTime}).value().hit);
+      }
+    }
+  }
+  // A turned box beside it, not moving at all, for ever.
+  EXPECT_FALSE(timeOfImpact(turned, Volume(cube({0, 4, 0})), {{}, {}, kInf}).value().hit);
+  // Touching along the face (y = 1), sliding on it: in contact from the start.
+  const Volume touching = cube({0.5, 2, 0});
+  for (double maxTime : {0.0, 1.0, kInf}) {
+    const SweepHit h = timeOfImpact(a, touching, {{}, {-4, 0, 0}, maxTime}).value();
+    EXPECT_TRUE(h.hit);
+    EXPECT_EQ(h.time, 0);
+  }
+}
+
+TEST(SweepBoxes, NoRelativeMotionForEverHitsExactlyWhatOverlapsNow) {
+  Rng rng(31);
+  int hits = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Volume a = randomObb(rng, randomVec(rng, -1, 1), uniform(rng, 0.3, 2));
+    const Volume b = randomVolume(rng, i % 4 == 0 ? 1 : 2, randomVec(rng, -2.5, 2.5), uniform(rng, 0.3, 2));
+    const Vec3 v = randomVec(rng, -3, 3);
+    const bool now = overlaps(a, b);
+    for (double maxTime : {0.0, 1.0, kInf}) {
+      const SweepHit h = timeOfImpact(a, b, {v, v, maxTime}).value();
+      EXPECT_EQ(h.hit, now) << i << " " << maxTime;
+      EXPECT_EQ(h.time, 0);
+    }
+    hits += now;
+  }
+  EXPECT_GT(hits, 40);
+  EXPECT_LT(hits, 360);
+}
+
+TEST(SweepBoxes, TouchingAtTheStartHitsAtZeroWhicheverWayTheyMove) {
+  const Volume a = cube({});
+  // Face to face (x = 1), edge to face and corner to corner.
+  for (const Volume& b : {Volume(cube({2, 0.5, 0.5})), Volume(cube({2, 2, 0})), Volume(Aabb{{1, 1, 1}, {2, 2, 2}})}) {
+    for (Vec3 w : {Vec3{1, 0, 0}, Vec3{5, 5, 5}, Vec3{0, 0, 1}, Vec3{-1, 0, 0}}) {
+      const SweepHit h = timeOfImpact(a, b, {{}, w, 1}).value();
+      EXPECT_TRUE(h.hit);
+      EXPECT_EQ(h.time, 0);
+      EXPECT_EQ(timeOfImpact(b, a, {w, {}, 1}).value().normal, -h.normal);
+    }
+  }
+}
+
+// The swept test's "in contact at the start" is the static test's verdict exactly, whichever axis
+// separates the boxes (the last one tested too) and however they move.
+TEST(SweepBoxes, ContactAtTheStartIsExactlyTheStaticTestsOverlap) {
+  Rng rng(8);
+  int overlapping = 0;
+  const int cases = 20000;
+  for (int i = 0; i < cases; ++i) {
+    const double ra = uniform(rng, 0.5, 1.5), rb = uniform(rng, 0.5, 1.5);
+    const Vec3 ca = randomVec(rng, -10, 10),
+               cb = ca + normalize(randomVec(rng, -1, 1)) * uniform(rng, 0, 1.5 * (ra + rb));
+    const Volume a = i % 8 == 0 ? randomVolume(rng, 1, ca, ra) : randomObb(rng, ca, ra);
+    const Volume b = randomObb(rng, cb, rb);
+    const Motion m{{}, randomVec(rng, -4, 4), uniform(rng, 0, 2)};
+    const bool now = overlaps(a, b);
+    const SweepHit ab = timeOfImpact(a, b, m).value(), ba = timeOfImpact(b, a, mirrored(m)).value();
+    ASSERT_EQ(ab.hit && ab.time == 0, now) << i;
+    ASSERT_EQ(ba.hit && ba.time == 0, now) << i;
+    overlapping += now;
+  }
+  EXPECT_GT(overlapping, cases / 4);
+  EXPECT_LT(overlapping, cases * 3 / 4);
+}
+
+// The pairs and motions of the benchmark's mix (centres up to 1.1 x the reaches apart, speeds up
+// to 4, every other motion toward A), many more of them than the random cases above: contacts at
+// the start, later contacts and misses.
+TEST(SweepBoxes, TheBenchmarksMixOfBoxPairsAgreesWithTheBisectionOracle) {
+  Rng rng(2026);
+  int starts = 0, later = 0;
+  const int cases = 1500;
+  for (int i = 0; i < cases; ++i) {
+    const double ra = uniform(rng, 0.5, 1.5), rb = uniform(rng, 0.5, 1.5);
+    const Vec3 ca = randomVec(rng, -10, 10);
+    const Volume a = randomObb(rng, ca, ra);
+    const Vec3 cb = ca + normalize(randomVec(rng, -1, 1)) * uniform(rng, 0, 1.1 * (ra + rb));
+    const Volume b = randomObb(rng, cb, rb);
+    const Vec3 toward = i % 2 ? randomVec(rng, -1, 1) : ca + randomVec(rng, -0.5, 0.5) - cb;
+    const Motion m{{}, normalize(toward) * uniform(rng, 0, 4), 1};
+    if (!checkCase(a, b, m)) continue;
+    const double time = timeOfImpact(a, b, m).value().time;
+    starts += time == 0, later += time > 0;
+  }
+  EXPECT_GT(starts, cases / 5);
+  EXPECT_GT(later, cases / 10);
+  EXPECT_LT(starts + later, cases * 9 / 10);
+}
+
 }  // namespace
 }  // namespace sweep_test
 }  // namespace sepaxis
