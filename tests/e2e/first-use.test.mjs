@@ -331,7 +331,7 @@ describe('what new users hit', () => {
     for (const id of ['edge-edge', 'parallel', 'sphere-corner', 'kdop-diagonal']) {
       await page.selectOption('.preset-select', id);
       await settle(page);
-      const r = await page.evaluate(() => {
+      const where = () => page.evaluate(() => {
         const row = document.querySelectorAll('.axis-row')[window.sepaxisApp.report.separatingAxis];
         const box = row.getBoundingClientRect();
         let top = 0, bottom = innerHeight;
@@ -343,7 +343,14 @@ describe('what new users hit', () => {
         }
         return { rowTop: box.top, rowBottom: box.bottom, top, bottom };
       });
-      assert.ok(r.rowTop >= r.top - 0.5 && r.rowBottom <= r.bottom + 0.5, `${id}: row ${r.rowTop}-${r.rowBottom} shown within ${r.top}-${r.bottom}`);
+      const inView = (r) => r.rowTop >= r.top - 0.5 && r.rowBottom <= r.bottom + 0.5;
+      // The list scrolls once the panel has drawn the new rows: a frame or a few on a slow machine.
+      let r = await where();
+      for (let waited = 0; !inView(r) && waited < 5000; waited += 100) {
+        await page.waitForTimeout(100);
+        r = await where();
+      }
+      assert.ok(inView(r), `${id}: row ${r.rowTop}-${r.rowBottom} shown within ${r.top}-${r.bottom}`);
     }
     await page.context().close();
   });

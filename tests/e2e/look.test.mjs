@@ -46,14 +46,24 @@ describe('look along an axis', () => {
     await settle(page);
     assert.ok(await eyeAgainstAxis(page, separating) > 0.05, 'the framed view does not already look across the axis');
     const start = await cameraNow(page);
+    // The camera at every frame from before the click until it stands still (the glide lasts
+    // GLIDE_MS, however slow the frames are).
+    await page.evaluate(() => {
+      const { viewport } = window.sepaxisApp;
+      window.__frames = [];
+      const tick = () => {
+        window.__frames.push({ moving: viewport.moving, camera: JSON.stringify(viewport.cameraState()) });
+        if (window.__frames.length < 2 || viewport.moving || !window.__frames.some((f) => f.moving)) requestAnimationFrame(tick);
+      };
+      tick();
+    });
     await page.click('button[data-go="look"]');
-    await settle(page);
-    assert.equal(await page.evaluate(() => window.sepaxisApp.viewport.moving), true, 'the camera glides');
-    const midway = await cameraNow(page);
     await waitStill(page);
+    await page.waitForFunction(() => window.__frames.some((f) => f.moving) && !window.__frames.at(-1).moving);
+    const frames = await page.evaluate(() => window.__frames);
+    assert.ok(frames.some((f) => f.moving), 'the camera glides');
     const end = await cameraNow(page);
-    assert.notDeepEqual(midway, start);
-    assert.notDeepEqual(midway, end);
+    assert.ok(frames.some((f) => f.camera !== JSON.stringify(start) && f.camera !== JSON.stringify(end)), `the camera passes between its ends (${frames.length} frames)`);
     assert.ok(await eyeAgainstAxis(page, separating) < 1e-6, 'the eye is perpendicular to the axis: its plane is seen edge-on');
     // The separating plane is edge-on: its four corners project onto one line on the screen.
     const spread = await page.evaluate(() => {

@@ -204,7 +204,8 @@ describe('motion', () => {
     const still = { volumes: linked.volumes.map(({ velocity: _, ...rest }) => rest), selection: linked.selection };
     await openLink(still);
     assert.deepEqual(await velocity('bullet'), [0, 0, 0]);
-    assert.match(await page.textContent('.sweep-summary'), /Nothing moves/);
+    assert.equal(await page.isHidden('#motion-card'), true, 'the Motion card waits until something moves');
+    assert.equal(await page.isHidden('.time-scale'), true, 'no time line over the axes of a still pair');
 
     await openLink(linked);
     assert.deepEqual(await velocity('bullet'), [6, 0, 0.5]);

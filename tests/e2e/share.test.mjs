@@ -201,7 +201,9 @@ describe('hostile and malformed links', () => {
         page = await openPage(browser);
         await loadApp(page, hash);
       } else {
-        await followLink(page, GOOD_LINK);  // clears the case before's message
+        // A good link after a bad one opens again (the app follows a hash unlike the last one)
+        // and clears the case before's message.
+        await followLink(page, GOOD_LINK);
         await page.locator('#banner').waitFor({ state: 'hidden' });
         await followLink(page, hash);
       }

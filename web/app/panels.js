@@ -63,6 +63,10 @@ export class Panels {
     this.verdict.update(pair, report, {
       count: model.volumes.length, overlappingPairs: collision.overlappingPairs, selected: model.selection.length,
     });
+    // The Motion card shows once something moves: on a laptop's screen the candidate axes must
+    // stay in view beside a still scene, the app's first sight.
+    const motionCard = byId('motion-card');
+    if (motionCard.hidden === moving) motionCard.hidden = !moving;
     this.motion.update({ time, sweep, moving, pair, problem: sweepProblem });
     this.tutorial.update(pair, report, step, lesson, follow, sweep && { sweep, maxTime: time.maxTime });
     this.axisPanel.update(report, step, { transient, sweep, time });

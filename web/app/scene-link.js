@@ -51,9 +51,11 @@ export class SceneLink {
       fallback?.();
       return;
     }
+    // Recorded whether it opens or not: the app follows a hash that differs from it, so the good
+    // link opened before a bad one must open again when it comes back.
+    this.lastHash = hash;
     try {
       const scene = await decodeScene(hash, this.#sx);
-      this.lastHash = hash;
       this.#load(scene);
       this.#messages.clear();
       this.#noteCamera(scene);
