@@ -81,19 +81,62 @@ Frame frameAround(Vec3 n) {
 
 // The best box with one axis along n: the smallest rectangle around the points' shadow on the
 // plane across n, times their range along n (exact for that n).
+//
+// The shadow's outline is the shadow of the hull's silhouette: a vertex whose shadow is a corner
+// of the outline lies on an edge between a face turned towards n and one that is not. So only the
+// ends of such edges are projected and given to convexPolygon, a few hundred of the thousands of
+// vertices of a detailed mesh's hull. Faces within a small angle of edge-on (or slivers, whose
+// normals are unsure) count as both: their edges are all kept, so rounding drops no corner. A hull
+// that is not a closed surface of triangles (the flat case, two fans) projects all its vertices.
 class ShadowFit {
  public:
-  ShadowFit(const std::vector<Vec3>& hull, double eps) : hull_(hull), eps_(eps) {}
+  ShadowFit(const std::vector<Vec3>& hull, const std::vector<std::array<uint32_t, 3>>& faces, double eps)
+      : hull_(hull), eps_(eps) {
+    std::vector<std::array<uint32_t, 3>> sides;  // lower vertex, higher vertex, face
+    for (uint32_t f = 0; f < faces.size(); ++f) {
+      const Vec3 a = hull[faces[f][0]], b = hull[faces[f][1]], c = hull[faces[f][2]];
+      normals_.push_back(cross(b - a, c - a));
+      edgeOn_.push_back(kEdgeOn * length(b - a) * length(c - a));
+      for (int k = 0; k < 3; ++k) {
+        const uint32_t u = faces[f][k], v = faces[f][(k + 1) % 3];
+        sides.push_back({std::min(u, v), std::max(u, v), f});
+      }
+    }
+    std::sort(sides.begin(), sides.end());
+    closed_ = !sides.empty();
+    for (size_t i = 0; closed_ && i < sides.size(); i += 2) {
+      closed_ = i + 1 < sides.size() && sides[i][0] == sides[i + 1][0] && sides[i][1] == sides[i + 1][1] &&
+                (i + 2 >= sides.size() || sides[i + 2][0] != sides[i][0] || sides[i + 2][1] != sides[i][1]);
+      if (closed_) edges_.push_back({sides[i][0], sides[i][1], sides[i][2], sides[i + 1][2]});
+    }
+    seen_.assign(hull.size(), 0);
+  }
 
   Fit operator()(Vec3 n) {
     n = normalize(n);
     const Vec3 a = perpendicular(n), b = cross(n, a);
-    flat_.resize(hull_.size());
     double lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < hull_.size(); ++i) {
-      flat_[i] = {dot(a, hull_[i]), dot(b, hull_[i])};
-      const double h = dot(n, hull_[i]);
+    for (const Vec3& p : hull_) {
+      const double h = dot(n, p);
       lo = lesser(lo, h), hi = greater(hi, h);
+    }
+    flat_.clear();
+    if (closed_) {
+      facing_.resize(normals_.size());
+      for (size_t f = 0; f < normals_.size(); ++f) {
+        const double d = dot(normals_[f], n);
+        facing_[f] = d > edgeOn_[f] ? 1 : d < -edgeOn_[f] ? -1 : 0;
+      }
+      ++round_;
+      for (const Edge& e : edges_) {
+        if (facing_[e.f] == facing_[e.g] && facing_[e.f] != 0) continue;
+        for (const uint32_t v : {e.u, e.v})
+          if (seen_[v] != round_) seen_[v] = round_, flat_.push_back({dot(a, hull_[v]), dot(b, hull_[v])});
+      }
+    }
+    if (flat_.size() < 3) {
+      flat_.clear();
+      for (const Vec3& p : hull_) flat_.push_back({dot(a, p), dot(b, p)});
     }
     polygon_.clear();
     for (int i : detail::convexPolygon(flat_, eps_)) polygon_.push_back(flat_[i]);
@@ -104,8 +147,21 @@ class ShadowFit {
   }
 
  private:
+  // The sine of the angle within which a face counts as edge-on (unit coordinates: far above the
+  // rounding of a face's normal, far below any angle that changes a box).
+  static constexpr double kEdgeOn = 1e-9;
+  struct Edge {
+    uint32_t u, v, f, g;  // its ends, and the faces on either side
+  };
   const std::vector<Vec3>& hull_;
   const double eps_;
+  std::vector<Vec3> normals_;   // per face, not normalized
+  std::vector<double> edgeOn_;  // per face: |dot(normal, n)| at most this is edge-on
+  std::vector<Edge> edges_;
+  bool closed_ = false;  // every edge between exactly two faces
+  std::vector<int> facing_;
+  std::vector<unsigned> seen_;
+  unsigned round_ = 0;
   std::vector<detail::Vec2> flat_, polygon_;
 };
 
@@ -255,7 +311,7 @@ Fit tightFit(const std::vector<Vec3>& q, const ConvexHull& hull) {
   const Fit fast = ditoFit(PointView{q.data(), q.size(), Vec3{}}, true);
   std::vector<Vec3> h;
   for (uint32_t i : hull.inputIndex) h.push_back(q[i]);
-  ShadowFit shadow(h, tolerance::kHullPlane);
+  ShadowFit shadow(h, hull.faces, tolerance::kHullPlane);
   // The candidate normals: the hull's face normals, largest faces first (a big face is likely
   // flush with the box), as many as keep the search to a few million projections.
   std::vector<std::pair<double, Vec3>> faces;

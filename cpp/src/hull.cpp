@@ -94,7 +94,9 @@ class Quickhull {
     for (int i : faces_[start].outside)
       if (const double d = distance(faces_[start], q_[i]); d > farthest) farthest = d, eye = i;
     ++round_;
-    std::vector<int> seen{start}, stack{start};
+    // Scratch lists kept across points: one allocation each per hull, not per point.
+    std::vector<int>&seen = seen_, &stack = stack_;
+    seen.assign(1, start), stack.assign(1, start);
     faces_[start].mark = round_;
     while (!stack.empty()) {
       const int f = stack.back();
@@ -105,10 +107,11 @@ class Quickhull {
     // Rounding near eps may leave a face unseen whose neighbours are all seen (a hole) or a
     // horizon that passes a vertex twice. Such faces are within eps of seeing the eye: take them
     // in, until the horizon is one simple loop.
-    std::vector<std::array<int, 3>> horizon;  // from, face beyond, its edge index
+    std::vector<std::array<int, 3>>& horizon = horizon_;  // from, face beyond, its edge index
+    std::unordered_map<int, int>& byStart = byStart_;
     for (int attempt = 0;; ++attempt) {
       horizon.clear();
-      std::unordered_map<int, int> byStart;
+      byStart.clear();
       bool simple = true;
       for (int f : seen)
         for (int e = 0; e < 3; ++e) {
@@ -122,7 +125,8 @@ class Quickhull {
         }
       if (simple) {
         // One loop through every edge, or several (then not simple).
-        std::vector<std::array<int, 3>> ordered;
+        std::vector<std::array<int, 3>>& ordered = ordered_;
+        ordered.clear();
         int at = horizon[0][0];
         do {
           const auto& h = horizon[byStart[at]];
@@ -173,6 +177,9 @@ class Quickhull {
   const double eps_;
   std::vector<Face> faces_;
   unsigned round_ = 0;
+  std::vector<int> seen_, stack_;
+  std::vector<std::array<int, 3>> horizon_, ordered_;
+  std::unordered_map<int, int> byStart_;
 };
 
 // Hull of points within eps of the plane through a, b, c: the polygon, twice (hull.h). Its

@@ -22,28 +22,32 @@ inline double dot2(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 inline std::vector<int> convexPolygon(const std::vector<Vec2>& p, double tolerance) {
   // Akl & Toussaint 1978: the points strictly inside the octagon of the extremes along x, y, x + y
   // and x - y are not on the hull; dropping them first leaves few to sort.
-  int ext[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // counter-clockwise: +x, +x+y, +y, -x+y, -x, -x-y, -y, +x-y
-  auto key = [&](int k, int i) {
+  if (p.empty()) return {};
+  // The keys, counter-clockwise: +x, +x+y, +y, -x+y, -x, -x-y, -y, +x-y.
+  auto keys = [&](int i, double(&k)[8]) {
     const double x = p[i].x, y = p[i].y;
-    switch (k) {
-      case 0: return x;
-      case 1: return x + y;
-      case 2: return y;
-      case 3: return y - x;
-      case 4: return -x;
-      case 5: return -x - y;
-      case 6: return -y;
-      default: return x - y;
-    }
+    k[0] = x, k[1] = x + y, k[2] = y, k[3] = y - x, k[4] = -x, k[5] = -x - y, k[6] = -y, k[7] = x - y;
   };
-  for (int i = 1; i < int(p.size()); ++i)
-    for (int k = 0; k < 8; ++k)
-      if (key(k, i) > key(k, ext[k])) ext[k] = i;
+  int ext[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  double most[8];
+  keys(0, most);
+  for (int i = 1; i < int(p.size()); ++i) {
+    double k[8];
+    keys(i, k);
+    for (int j = 0; j < 8; ++j)
+      if (k[j] > most[j]) most[j] = k[j], ext[j] = i;
+  }
+  // The octagon's sides corner -> corner + side, and how far left of each a point must be to be
+  // inside: computed once, not per point.
+  Vec2 corner[8], side[8];
+  double margin[8];
+  for (int k = 0; k < 8; ++k) {
+    corner[k] = p[ext[k]], side[k] = p[ext[(k + 1) % 8]] - corner[k];
+    margin[k] = tolerance * std::sqrt(dot2(side[k], side[k]));
+  }
   auto inside = [&](int i) {
-    for (int k = 0; k < 8; ++k) {
-      const Vec2 a = p[ext[k]], ab = p[ext[(k + 1) % 8]] - a;
-      if (!(cross2(ab, p[i] - a) > tolerance * std::sqrt(dot2(ab, ab)))) return false;
-    }
+    for (int k = 0; k < 8; ++k)
+      if (!(cross2(side[k], p[i] - corner[k]) > margin[k])) return false;
     return true;
   };
   std::vector<int> order;

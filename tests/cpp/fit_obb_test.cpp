@@ -198,6 +198,34 @@ TEST(FitObb, TightFindsATurnedBoxFromItsCornersAndSurface) {
   }
 }
 
+// Hulls of thousands of vertices, as of a scanned mesh, where the search projects only the
+// hull's silhouette: an ellipsoid (its smallest box is the one along its axes, by Hadamard's
+// inequality), and a hexagonal prism, whose sides are edge-on to the axis the box is found along.
+TEST(FitObb, TightFitsDetailedHullsAsClosely) {
+  std::mt19937 rng(33);
+  std::normal_distribution<double> g(0, 1);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (int run = 0; run < 2; ++run) {
+    const Mat3 r = randomRotation(rng);
+    std::vector<Vec3> ellipsoid, prism;
+    for (int i = 0; i < 2000; ++i) {
+      const Vec3 q = normalize(Vec3{g(rng), g(rng), g(rng)});
+      ellipsoid.push_back(r * Vec3{q.x * 3, q.y * 2, q.z} + Vec3{4, -1, 2});
+    }
+    for (int i = 0; i < 600; ++i) {
+      const double corner = kPi / 3 * (i % 6), t = u(rng), z = i < 12 ? (i < 6 ? -1.5 : 1.5) : 3 * u(rng) - 1.5;
+      const Vec3 a{std::cos(corner), std::sin(corner), 0}, b{std::cos(corner + kPi / 3), std::sin(corner + kPi / 3), 0};
+      const Vec3 q = i < 12 ? a : a * (1 - t) + b * t;
+      prism.push_back(r * Vec3{q.x, q.y, z});
+    }
+    const double ellipsoidBox = volumeOf(fitObb(ellipsoid.data(), ellipsoid.size(), FitQuality::Tight).value());
+    EXPECT_LE(ellipsoidBox, 48 * 1.01) << "run " << run;
+    EXPECT_GE(ellipsoidBox, 48 * 0.97) << "run " << run;
+    const double prismBox = volumeOf(fitObb(prism.data(), prism.size(), FitQuality::Tight).value());
+    EXPECT_NEAR(prismBox, 2 * std::sqrt(3.0) * 3, 1e-3) << "run " << run;
+  }
+}
+
 TEST(FitObb, TightHardlyChangesWhenThePointsAreTurned) {
   std::mt19937 rng(21);
   for (int kind = 0; kind < 4; ++kind) {
