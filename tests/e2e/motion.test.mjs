@@ -217,6 +217,30 @@ describe('motion', () => {
     assert.match(banner, /volumes\[1\]\.velocity\[2\] must be a finite number, got "x"/);
   });
 
+  test('the link keeps the time range: opened after a change back, the field shows it again', async () => {
+    await bullet();
+    const field = page.locator('.max-time');
+    /** Sets maxTime in the card; the link once it says so (written after edits pause). */
+    const edit = async (value, linked) => {
+      await field.fill(value);
+      await field.press('Enter');
+      for (let wait = 0; wait < 5000; wait += 50) {
+        const hash = await app(() => location.hash);
+        if (hash.includes('scene=') && linkScene(hash).maxTime === linked) return hash;
+        await page.waitForTimeout(50);
+      }
+      assert.fail(`the link never had maxTime ${linked}`);
+    };
+    const link = await edit('2', 2);
+    await edit('1', undefined);  // the default is not written: old links stay as they are
+    await field.blur();
+    await app((h) => { location.hash = h; }, link);
+    await page.waitForFunction((h) => window.sepaxisApp.lastHash === h.slice(1), link);
+    await settle(page);
+    assert.equal(await field.inputValue(), '2');
+    assert.equal(await page.getAttribute('.time-slider', 'max'), '2');
+  });
+
   test('a moving sphere shows what the sweep returns for its axes', async () => {
     await openLink({
       volumes: [

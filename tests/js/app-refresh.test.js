@@ -36,17 +36,18 @@ describe('a batch of model changes', () => {
     batch.add({ volumes: ['b', 'a'], selection: true, transient: true });
     expect(applied).toEqual([]);
     await Promise.resolve();
-    expect(applied).toEqual([{ ids: new Set(['a', 'b']), selection: true, transient: true }]);
+    expect(applied).toEqual([{ ids: new Set(['a', 'b']), selection: true, maxTime: false, transient: true }]);
   });
 
-  test('covers every volume after a change of all, and is transient only if every change was', () => {
+  test('covers every volume after a change of all, keeps a new time range, and is transient only if every change was', () => {
     const applied = [];
     const batch = new ChangeBatch((p) => applied.push(p));
     batch.add({ volumes: ['a'], selection: false, transient: true });
     batch.add({ volumes: null, selection: false });
+    batch.add({ volumes: [], selection: false, maxTime: true, transient: true });
     batch.add({ volumes: ['c'], selection: false, transient: true });
     batch.flush();
     batch.flush();
-    expect(applied).toEqual([{ ids: null, selection: false, transient: false }]);
+    expect(applied).toEqual([{ ids: null, selection: false, maxTime: true, transient: false }]);
   });
 });

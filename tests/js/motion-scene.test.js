@@ -108,6 +108,55 @@ describe('the scene model', () => {
   });
 });
 
+describe('the time range in the scene (maxTime)', () => {
+  const bullet = () => structuredClone(PRESETS.find((p) => p.id === 'bullet-wall').scene);
+
+  test('a maxTime goes through the model\'s JSON, the check, the link and back; the default 1 is not written', async () => {
+    const model = new SceneModel();
+    model.load(checkScene(bullet(), sx));
+    expect(model.toJSON()).not.toHaveProperty('maxTime');
+    model.setMaxTime(2);
+    expect(model.toJSON().maxTime).toBe(2);
+    const back = await decodeScene(await encodeScene(model.toJSON()), sx);
+    expect(back.maxTime).toBe(2);
+    const reopened = new SceneModel();
+    reopened.load(back);
+    expect(reopened.maxTime).toBe(2);
+    expect(reopened.toJSON()).toEqual(model.toJSON());
+    // A scene without one (an old link) opens with the default, and a new load resets it.
+    model.load(checkScene(bullet(), sx));
+    expect(model.maxTime).toBe(1);
+  });
+
+  test('a bad maxTime names the field and the value, and gives no scene', () => {
+    const withMaxTime = (maxTime) => ({ ...bullet(), maxTime });
+    expect(problemOf(withMaxTime(-1))).toBe('maxTime must be a finite number above 0, got -1');
+    expect(problemOf(withMaxTime(0))).toBe('maxTime must be a finite number above 0, got 0');
+    expect(problemOf(withMaxTime('2'))).toBe('maxTime must be a finite number above 0, got "2"');
+    expect(problemOf(withMaxTime(null))).toBe('maxTime must be a finite number above 0, got null');
+    expect(problemOf(withMaxTime(1e101))).toBe('maxTime must be at most 1e100, got 1e+101');
+    expect(problemOf(withMaxTime(1e100))).toBe(null);
+    // Infinity does not survive JSON: from a file it comes as a number too large to hold.
+    expect(() => parseScene('{"volumes": [], "maxTime": 1e400}', sx)).toThrow('maxTime must be a finite number above 0, got Infinity');
+  });
+
+  test('an edit of maxTime is one undo step, and undo and redo restore it', () => {
+    const model = new SceneModel();
+    model.load(checkScene(bullet(), sx));
+    const events = [];
+    model.addEventListener('change', (e) => events.push(e.detail));
+    const history = new UndoHistory(model);
+    model.setMaxTime(2);
+    expect(events.at(-1)).toMatchObject({ volumes: ['bullet'], maxTime: true });
+    expect(history.canUndo).toBe(true);
+    history.undo();
+    expect(model.maxTime).toBe(1);
+    expect(history.canUndo).toBe(false);
+    history.redo();
+    expect(model.maxTime).toBe(2);
+  });
+});
+
 describe('motion helpers', () => {
   test('speed and velocity checks name the field', () => {
     expect(speedProblem(1, 'Velocity vx')).toBe(null);

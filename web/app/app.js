@@ -252,9 +252,9 @@ export class App {
     if (!transient) this.flush();
   }
 
-  /** The end of the time range (> 0, finite: motion-panel.js checks it). */
+  /** The end of the time range (> 0, finite: motion-panel.js checks it): an edit of the scene. */
   setMaxTime(maxTime) {
-    this.time.maxTime = maxTime;
+    this.model.setMaxTime(maxTime);
     this.setTime(Math.min(this.time.t, maxTime));
   }
 
@@ -434,8 +434,11 @@ export class App {
 
   // ---- refresh ---------------------------------------------------------------------------
 
-  #refresh({ ids, selection, transient = false }) {
+  #refresh({ ids, selection, maxTime, transient = false }) {
     const model = this.model;
+    // The time range is the scene's (edited, undone, or opened with it); t stays inside it.
+    this.time.maxTime = model.maxTime;
+    this.time.t = Math.min(this.time.t, model.maxTime);
     this.#shown = entriesAt(this.sx, model.volumes, this.time.t);
     const shown = { volumes: this.#shown };
     if (ids === null || ids.size) this.collision.update(shown, ids === null ? null : [...ids]);
@@ -472,7 +475,7 @@ export class App {
     const active = model.active;
     this.gizmo.sync(active && this.#shown[model.volumes.indexOf(active)]);
     this.toolbar.update({ mode: this.gizmo.mode, hasActive: !!model.active });
-    if (!transient && (ids === null || ids.size || selection)) this.link.scheduleUrl();
+    if (!transient && (ids === null || ids.size || selection || maxTime)) this.link.scheduleUrl();
     this.viewport.invalidate();
   }
 

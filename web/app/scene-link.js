@@ -31,7 +31,7 @@ export class SceneLink {
     this.#camera = camera;
   }
 
-  /** The scene as shared: the model's volumes and selection, and the camera. */
+  /** The scene as shared: the model's volumes, selection and time range, and the camera. */
   #scene() {
     return { ...this.#model.toJSON(), camera: this.#camera() };
   }

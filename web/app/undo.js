@@ -1,5 +1,5 @@
 // Undo and redo over the scene model. A step is the scene after a finished change: an added,
-// removed, renamed, loaded or edited volume. A drag or a keystroke in progress (transient) becomes
+// removed, renamed, loaded or edited volume, or a new end of the time range. A drag or a keystroke in progress (transient) becomes
 // one step when it ends; selecting alone is not a step. A step restores the volumes together with
 // the selection they had, so undoing an edit shows the pair that was being edited.
 
@@ -50,7 +50,7 @@ export class UndoHistory {
   #record(detail) {
     if (this.#restoring || detail.transient) return;
     const next = this.#snapshot();
-    if (next.volumes === this.#current.volumes) {
+    if (next.content === this.#current.content) {
       this.#current = next;  // the selection alone changed: keep it with this step
       return;
     }
@@ -63,6 +63,7 @@ export class UndoHistory {
 
   #snapshot() {
     const scene = this.#model.toJSON();
-    return { scene: JSON.stringify(scene), volumes: JSON.stringify(scene.volumes) };
+    const { selection: _, ...content } = scene;
+    return { scene: JSON.stringify(scene), content: JSON.stringify(content) };
   }
 }

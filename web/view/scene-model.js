@@ -1,12 +1,15 @@
 // The scene: one plain data model in the JSON interchange format,
-//   { volumes: [{ id, name?, volume, velocity? }], selection: [id, ...] }
-// (velocity: [vx, vy, vz], kept only when not zero; motion.js)
+//   { volumes: [{ id, name?, volume, velocity? }], selection: [id, ...], maxTime? }
+// (velocity: [vx, vy, vz], kept only when not zero; maxTime: the end of the time range, kept only
+// when not the default 1; motion.js)
 // and nothing else. Rendering, panels and collision queries read it; they change it only
 // through the methods below, which dispatch a 'change' event describing what changed.
 //
 // Selection: the last two volumes picked, oldest first. With two, they are the compared pair
 // A (selection[0]) and B (selection[1]). The active volume (gizmo, inspector) is the last one
 // picked, or whichever of the two was clicked again; it is view state and is not saved.
+
+import { DEFAULT_MAX_TIME } from './motion.js';
 
 const MAX_SELECTION = 2;
 
@@ -17,6 +20,8 @@ export class SceneModel extends EventTarget {
   selection = [];
   /** Id of the volume the gizmo and inspector edit (one of the selection), or null. */
   activeId = null;
+  /** The end of the time range [0, maxTime] the scene's motion is shown and swept over. */
+  maxTime = DEFAULT_MAX_TIME;
   #nextId = 1;
 
   /** The entry with this id, or undefined. */
@@ -71,6 +76,13 @@ export class SceneModel extends EventTarget {
     this.#emit({ volumes: [id], transient });
   }
 
+  /** Sets the end of the time range (already valid: motion.js maxTimeProblem). */
+  setMaxTime(maxTime) {
+    if (maxTime === this.maxTime) return;
+    this.maxTime = maxTime;
+    this.#emit({ volumes: this.volumes.filter((v) => v.velocity).map((v) => v.id), maxTime: true });
+  }
+
   rename(id, name) {
     const entry = this.get(id);
     if (!entry) return;
@@ -121,9 +133,10 @@ export class SceneModel extends EventTarget {
     this.#emit({ selection: true });
   }
 
-  /** Replaces the whole scene with already-validated data ({volumes, selection}). */
-  load({ volumes, selection = [] }) {
+  /** Replaces the whole scene with already-validated data ({volumes, selection, maxTime}). */
+  load({ volumes, selection = [], maxTime = DEFAULT_MAX_TIME }) {
     this.volumes = volumes.map((v) => ({ ...v }));
+    this.maxTime = maxTime;
     this.selection = selection.filter((id) => this.get(id)).slice(-MAX_SELECTION);
     this.activeId = this.selection.at(-1) ?? null;
     this.#nextId = 1;
@@ -135,6 +148,7 @@ export class SceneModel extends EventTarget {
     return structuredClone({
       volumes: this.volumes.map(({ id, name, volume, velocity }) => ({ id, ...(name ? { name } : {}), volume, ...(velocity ? { velocity } : {}) })),
       selection: this.selection,
+      ...(this.maxTime !== DEFAULT_MAX_TIME ? { maxTime: this.maxTime } : {}),
     });
   }
 
@@ -145,7 +159,8 @@ export class SceneModel extends EventTarget {
 
   /**
    * detail: volumes — ids whose volume changed (null: all), selection — whether it changed,
-   * transient — a drag or keystroke in progress, added/removed/loaded/renamed — what happened.
+   * transient — a drag or keystroke in progress, added/removed/loaded/renamed/maxTime — what
+   * happened.
    */
   #emit(detail) {
     this.dispatchEvent(new CustomEvent('change', { detail: { volumes: [], selection: false, ...detail } }));

@@ -3,7 +3,7 @@
 // checked with sx.validate and copied field by field, and nothing is ever parsed as HTML. Any
 // problem gives a message and no scene, never an exception.
 
-import { isMoving, velocityProblem } from './motion.js';
+import { isMoving, maxTimeProblem, velocityProblem } from './motion.js';
 
 /** Longest hash accepted (characters). A scene of 1,000 volumes compresses to well under this. */
 const MAX_HASH_CHARS = 200_000;
@@ -77,8 +77,9 @@ export function parseScene(text, sx, options) {
 
 /**
  * A clean copy of untrusted scene data. Accepts {volumes: [{id, name?, volume, velocity?}],
- * selection?}, an array of such entries or of bare volumes, or one bare volume. A velocity
- * ([vx, vy, vz], units per unit of time) is kept when it is not zero. motion: false refuses a
+ * selection?, maxTime?}, an array of such entries or of bare volumes, or one bare volume. A
+ * velocity ([vx, vy, vz], units per unit of time) is kept when it is not zero; maxTime is the end
+ * of the time range the motion is shown over. motion: false refuses a
  * moving volume with a message (for a view that shows still scenes only).
  */
 export function checkScene(data, sx, { motion = true } = {}) {
@@ -120,6 +121,11 @@ export function checkScene(data, sx, { motion = true } = {}) {
   });
   selection = selection.filter((id) => typeof id === 'string' && seen.has(id));
   const out = { volumes, selection };
+  if (isObject(data) && data.maxTime !== undefined) {
+    const problem = maxTimeProblem(data.maxTime);
+    if (problem) throw new SceneError(problem);
+    out.maxTime = data.maxTime;
+  }
   if (isObject(data) && data.camera !== undefined) {
     const problem = cameraProblem(data.camera);
     if (problem) out.cameraProblem = problem;
