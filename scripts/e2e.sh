@@ -4,7 +4,7 @@
 # a deployment; the site at /tutorial/) on 127.0.0.1 on a free port, runs tests/e2e/*.test.mjs in
 # Debian's Chromium (playwright-core), stops the server. Screenshots and the frame-time report go
 # to test-results/e2e/. Runs two test files at a time (SEPAXIS_E2E_FILES_AT_ONCE=1: one); the
-# tests are stopped after 15 min.
+# tests are stopped after 20 min.
 #   bash scripts/e2e.sh [test files...]
 # Needs the built package (dist/): `npm run build`; tests/e2e/site.test.mjs also needs the built
 # tutorial site (build/site/): `npm run build:site` (`npm test` runs both first).
@@ -39,5 +39,5 @@ files=("$@")
 ((${#files[@]})) || mapfile -t files < <(ls -S tests/e2e/*.test.mjs)
 # Two files at a time, each with its own browser: a page load waits on the GPU process's shader
 # compiles and the tests wait on frames, so one file alone leaves a core idle much of the time.
-timeout --kill-after=10 900 node --test --test-concurrency="${SEPAXIS_E2E_FILES_AT_ONCE:-2}" --test-reporter=spec "${files[@]}"
+timeout --kill-after=10 1200 node --test --test-concurrency="${SEPAXIS_E2E_FILES_AT_ONCE:-2}" --test-reporter=spec "${files[@]}"
 echo "screenshots and bench.json: test-results/e2e/"
