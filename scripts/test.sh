@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# The whole check, as CI runs it: setup, lint (ESLint, clang-format), then two lanes at once:
-#   the native lane  native build + tests, the consumer, the ThreadSanitizer tree (also the scalar
-#                    lanes with invariants checked), the fuzz target (45 s);
-#   the web lane     wasm build + tests, the npm package, its Vitest suite, package checks, the
-#                    tutorial site and the browser tests (the visualizer's and the site's).
-# The web lane is the longer; the native lane runs beside it at a lower priority and fills the
-# time its steps leave a core idle (the browser tests, the single-process test programs, the fuzz
-# target's one thread). Stops at the first failure of either lane; prints how long each step took
-# and the CPU seconds it used (both cores' worth: the budget is 12 minutes on 2 cores).
+# The whole check, as CI runs it: setup, lint (ESLint, clang-format), then three lanes at once:
+#   the browser lane   the npm package (its WebAssembly modules and dist/), the tutorial site, the
+#                      browser tests (the visualizer's and the site's): the longest lane, so it
+#                      runs at normal priority and builds only what the browser tests need;
+#   the native lane    native build + tests, the consumer, the ThreadSanitizer tree (also the
+#                      scalar lanes with invariants checked), the fuzz target (45 s);
+#   the web checks     once the package is built: the wasm GoogleTest program and its run, the
+#                      Vitest suite, the package checks.
+# The native lane and the web checks run at a lower priority and fill the time the browser lane
+# leaves a core idle (the browser tests wait on frames and page loads). Stops at the first failure
+# of any lane; prints how long each step took and the CPU seconds it used (both cores' worth: the
+# budget is 12 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work=$(mktemp -d)
-cleanup() {  # stops the native lane if it still runs (its pid is its process group's)
-  [[ -f $work/native.pid && ! -f $work/native.status ]] && kill -- -"$(<"$work/native.pid")" 2>/dev/null || true
+lanes=(native checks)  # the lanes started in the background (below)
+cleanup() {  # stops a background lane that still runs (its pid is its process group's)
+  local lane
+  for lane in "${lanes[@]}"; do
+    [[ -f $work/$lane.pid && ! -f $work/$lane.status ]] && kill -- -"$(<"$work/$lane.pid")" 2>/dev/null || true
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
-output=$work/output  # both lanes' output, for the closing count
+output=$work/output  # every lane's output, for the closing count
 times=$work/times    # "name seconds" a line, in the order the steps ended
 
 # The CPU seconds (user + system) of this shell's finished children, from bash's `times`.
@@ -46,55 +53,78 @@ step() {
   fi
 }
 summary() { paste -sd, "$times" | sed 's/,/, /g'; }
-native_lane_done() {  # prints the native lane's output once; fails if the lane failed
-  [[ -f $work/native.status ]] || return 0
-  [[ -f $work/native.printed ]] && return "$(cat "$work/native.status")"
-  touch "$work/native.printed"
-  echo "== the native lane's output"
-  cat "$work/native.log"
-  return "$(cat "$work/native.status")"
+lane_done() {  # lane_done NAME: prints a background lane's output once; fails if the lane failed
+  [[ -f $work/$1.status ]] || return 0
+  [[ -f $work/$1.printed ]] && return "$(cat "$work/$1.status")"
+  touch "$work/$1.printed"
+  echo "== the $1 lane's output"
+  cat "$work/$1.log"
+  return "$(cat "$work/$1.status")"
 }
-web_step() {  # a step of the web lane, after checking the native lane has not failed
-  native_lane_done || { echo "== FAILED in the native lane: $(summary)" >&2; exit 1; }
+lanes_ok() {  # fails (and says so) if a background lane has failed
+  local lane
+  for lane in "${lanes[@]}"; do
+    lane_done "$lane" || { echo "== FAILED in the $lane lane: $(summary)" >&2; exit 1; }
+  done
+}
+browser_step() {  # a step of the browser lane, after checking no background lane has failed
+  lanes_ok
   step "$@"
+}
+# start_lane NAME COMMANDS: runs COMMANDS (steps, in a bash script) in the background at nice 10,
+# its output into $work/NAME.log, its exit status into $work/NAME.status. setsid: the lane is a
+# process group of its own, stopped as a whole if another lane fails. Started from a subshell that
+# ends at once, so this shell never reaps it: its CPU seconds would otherwise count in the browser
+# lane's step that runs when it ends.
+start_lane() {
+  (LANE=$1 setsid nice -n 10 bash -c '
+    echo $$ >"$work/$LANE.pid"
+    set -o pipefail
+    status=0
+    ( eval "$0" ) >"$work/$LANE.log" 2>&1 || status=$?
+    echo "$status" >"$work/$LANE.status"
+  ' "$2" &)
+}
+wait_lane() {  # wait_lane NAME: until the lane has ended; fails if it failed
+  echo "== waiting for the $1 lane"
+  until [[ -f $work/$1.status ]]; do
+    [[ -f $work/$1.pid ]] || { sleep 1; continue; }  # the lane has not written it yet
+    kill -0 "$(<"$work/$1.pid")" 2>/dev/null || { echo "== the $1 lane ended without a result: $(summary)" >&2; exit 1; }
+    sleep 1
+  done
+  lane_done "$1" || { echo "== FAILED in the $1 lane: $(summary)" >&2; exit 1; }
 }
 
 step setup bash scripts/setup.sh
 step lint bash scripts/lint.sh
 
-# setsid: the lane is a process group of its own, stopped as a whole if the web lane fails. Started
-# from a subshell that ends at once, so this shell never reaps it: its CPU seconds would otherwise
-# count in the web lane's step that runs when it ends.
 export -f step summary children_cpu
 export work output times
-(setsid nice -n 10 bash -c '
-  echo $$ >"$work/native.pid"
-  set -o pipefail
-  status=0
-  (
-    step "native build" npm run --silent build:native
-    step "native tests" npm run --silent test:native
-    step consumer npm run --silent test:consumer
-    step "threads (tsan)" bash scripts/test-threads.sh
-    step fuzz npm run --silent test:fuzz
-  ) >"$work/native.log" 2>&1 || status=$?
-  echo "$status" >"$work/native.status"
-' &)
+start_lane native '
+  step "native build" npm run --silent build:native
+  step "native tests" npm run --silent test:native
+  step consumer npm run --silent test:consumer
+  step "threads (tsan)" bash scripts/test-threads.sh
+  step fuzz npm run --silent test:fuzz
+'
 
-web_step "wasm build" npm run --silent build:wasm
-web_step "wasm tests" npm run --silent test:wasm
-web_step "package build" npm run --silent build
-web_step "js tests" npx vitest run
-web_step "package checks" bash tests/pkg/run.sh
-web_step "site build" npm run --silent build:site
-web_step "browser tests" bash scripts/e2e.sh
+# The package first: its three WebAssembly modules only (build-package.sh), not the wasm test
+# program, which the web checks build beside the browser tests.
+browser_step "package build" npm run --silent build
+# The web checks need dist/; they build the rest of build/wasm (the wasm test program) once the
+# package's build there has ended. SEPAXIS_DIST_BUILT: the package checks take this dist/ as it is
+# (their own rebuild would remove it under the browser tests).
+start_lane checks '
+  step "wasm test build" npm run --silent build:wasm
+  step "wasm tests" npm run --silent test:wasm
+  step "js tests" npx vitest run
+  step "package checks" env SEPAXIS_DIST_BUILT=1 bash tests/pkg/run.sh
+'
+browser_step "site build" npm run --silent build:site
+browser_step "browser tests" bash scripts/e2e.sh
 
-echo "== waiting for the native lane"
-until [[ -f $work/native.status ]]; do
-  kill -0 "$(<"$work/native.pid")" 2>/dev/null || { echo "== the native lane ended without a result: $(summary)" >&2; exit 1; }
-  sleep 1
-done
-native_lane_done || { echo "== FAILED in the native lane: $(summary)" >&2; exit 1; }
+wait_lane checks
+wait_lane native
 echo "== all passed: $(summary)"
 # One closing line for the whole run: the native ctest cases, the Vitest tests and the browser
 # tests (the wasm run is one ctest entry holding the same GoogleTest suite again).
