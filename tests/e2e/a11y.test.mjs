@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { launch, loadApp, openPage, settle } from './browser.mjs';
+import { appPage, launch, settle } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -18,8 +18,7 @@ async function violations(page) {
 }
 
 test('axe finds no contrast or naming violations on the default scene, in the tutorial, and in every inspector', async () => {
-  const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-  await loadApp(page);
+  const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
   const found = await violations(page);
   await page.click('text=/Step through the \\d+ axes/');
   await settle(page);
@@ -32,21 +31,18 @@ test('axe finds no contrast or naming violations on the default scene, in the tu
     found.push(...await violations(page));
   }
   assert.deepEqual([...new Set(found)], []);
-  await page.context().close();
 });
 
 test('axe finds no contrast or naming violations with a separating axis, in the help, and on a phone', async () => {
   const found = [];
   for (const viewport of [{ width: 1000, height: 760 }, { width: 390, height: 844 }]) {
-    const page = await openPage(browser, { viewport, hasTouch: viewport.width < 600 });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport, hasTouch: viewport.width < 600 });
     await page.selectOption('.preset-select', 'edge-edge');
     await settle(page);
     found.push(...await violations(page));
     await page.click('button[aria-label="Keyboard shortcuts and help (?)"]');
     await settle(page);
     found.push(...await violations(page));
-    await page.context().close();
   }
   assert.deepEqual([...new Set(found)], []);
 });

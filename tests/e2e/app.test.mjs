@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { launch, loadApp, openPage, settle, shot } from './browser.mjs';
+import { appPage, launch, settle, shot } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -50,8 +50,7 @@ async function moveBOntoA(page) {
 
 describe('the visualizer', () => {
   test('loads, draws the default scene with WebGL, and reports no errors', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const { samples } = await page.evaluate(() => window.sepaxisApp.viewport.samplePixels(8));
     const distinct = new Set(samples).size;
     const background = samples.filter((c) => c === 0x0e1117).length;
@@ -61,12 +60,10 @@ describe('the visualizer', () => {
     assert.equal((await axisLabels(page)).length, 15);
     await shot(page, '01-default');
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
-    await page.context().close();
   });
 
   test('two OBBs added from the toolbar are compared, and moving one with the inspector changes the verdict and the axes', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     await page.selectOption('.preset-select', 'empty');
     await settle(page);
     assert.equal(await volumeCount(page), 0);
@@ -112,12 +109,10 @@ describe('the visualizer', () => {
     await setField(page, 'center.0', 0.5);
     assert.equal(await verdict(page), 'overlap');
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('clicking a volume in the view selects it, and the last two picked are A and B', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     await page.selectOption('.preset-select', 'zoo');
     await settle(page);
     const click = async (id) => {
@@ -136,13 +131,11 @@ describe('the visualizer', () => {
     await settle(page);
     assert.deepEqual(await page.evaluate(() => window.sepaxisApp.model.selection), []);
     assert.match(await page.textContent('#verdict'), /No pair selected/);
-    await page.context().close();
   });
 
   test('a click on a volume inside another picks the inner one; a click again at the spot picks the one around it, and says so', async () => {
-    const page = await openPage(browser);
     // Near the crate: the gizmo keeps its size on the screen, and leaves room on the crate.
-    await loadApp(page, sceneHash({ ...NESTED, camera: { position: [1.8, 2.2, 2.2], target: [0.6, 1.4, 0] } }));
+    const page = await appPage(browser, sceneHash({ ...NESTED, camera: { position: [1.8, 2.2, 2.2], target: [0.6, 1.4, 0] } }));
     const crate = await page.evaluate(() => window.sepaxisApp.project([0.6, 1.4, 0]));
     await page.mouse.click(crate.x, crate.y);
     await settle(page);
@@ -168,12 +161,10 @@ describe('the visualizer', () => {
     assert.equal(await page.evaluate(() => window.sepaxisApp.model.activeId), 'ball');
     assert.match(await page.textContent('#toast'), /^Picked Bounding sphere of the bar \(2 of 2/);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('Shift+arrows on the focused view move the selected volume a step along the axis nearest the screen\'s, and say where', async () => {
-    const page = await openPage(browser);
-    await loadApp(page, sceneHash(NESTED));
+    const page = await appPage(browser, sceneHash(NESTED));
     await page.locator('#viewport canvas').focus();
     await page.keyboard.press('Shift+ArrowRight');
     await settle(page);
@@ -189,12 +180,10 @@ describe('the visualizer', () => {
     await page.keyboard.press('?');
     assert.match(await page.textContent('#help'), /Shift\+PgUp PgDn\s*On the focused view: move the picked volume away, nearer/);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('a tap selects on a touch screen', async () => {
-    const page = await openPage(browser, { viewport: { width: 820, height: 1180 }, hasTouch: true });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 820, height: 1180 }, hasTouch: true });
     await page.selectOption('.preset-select', 'zoo');
     await settle(page);
     const p = await page.evaluate(() => window.sepaxisApp.screenPositionOf('k18'));
@@ -202,12 +191,10 @@ describe('the visualizer', () => {
     await settle(page);
     assert.equal(await page.evaluate(() => window.sepaxisApp.model.activeId), 'k18');
     await shot(page, '09-tablet-portrait');
-    await page.context().close();
   });
 
   test('keyboard shortcuts add, delete, switch the gizmo and step through the axes', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const n = await volumeCount(page);
     await page.keyboard.press('1');
     await settle(page);
@@ -254,12 +241,10 @@ describe('the visualizer', () => {
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#help'), false);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('undo and redo step through adds, inspector edits and deletes; opening the page is where undo stops', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const opened = await volumeCount(page);
     const undo = page.locator('button[aria-label="Undo (Ctrl+Z)"]');
     const redo = page.locator('button[aria-label="Redo (Ctrl+Y, Ctrl+Shift+Z)"]');
@@ -314,12 +299,10 @@ describe('the visualizer', () => {
     assert.equal(await volumeCount(page), 1);
     assert.equal(await redo.isDisabled(), true);
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
-    await page.context().close();
   });
 
   test('the tutorial explains each step with its numbers and stops at the separating axis', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     await page.selectOption('.preset-select', 'edge-edge');
     await settle(page);
     await page.click('text=/Step through the 15 axes/');
@@ -339,12 +322,10 @@ describe('the visualizer', () => {
     await page.hover('.axis-row:nth-child(3)');
     await settle(page);
     assert.equal(await page.evaluate(() => window.sepaxisApp.focusAxis), 2);
-    await page.context().close();
   });
 
   test('the axis list marks each axis by its kind, and the tutorial names the features it comes from', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const marks = () => page.$$eval('.axis-row .label .kind', (els) => els.map((e) => e.className.replace('kind ', '')));
     const report = () => page.evaluate(() => window.sepaxisApp.report);
     const stepText = async (n) => {
@@ -372,12 +353,10 @@ describe('the visualizer', () => {
     assert.match(await stepText(r.separatingAxis), /A face normal: the slab direction \(1,1,0\) of the k-DOP A \(18-DOP\): the normal of its two faces on that slab\./);
     assert.ok((await marks()).includes('edge-edge'));
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
-    await page.context().close();
   });
 
   test('the gizmo moves and resizes the selected volume', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const b = () => page.evaluate(() => structuredClone(window.sepaxisApp.model.active.volume));
     // The screen direction of the world x axis at B's centre, and a point on the gizmo's X handle.
     // In scale mode the gizmo is in the box's own frame: its X handle runs along u0.
@@ -443,12 +422,10 @@ describe('the visualizer', () => {
     assert.deepEqual(turned.center, scaled.center);
     assert.deepEqual(turned.halfExtents, scaled.halfExtents);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('the inspector changes the k of a k-DOP and keeps its shape inside the new one', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     await page.selectOption('.preset-select', 'empty');
     await settle(page);
     await page.click('button[aria-label="Add a k-DOP (4)"]');
@@ -467,12 +444,10 @@ describe('the visualizer', () => {
       return sx.polytope(b).vertices.every((p) => sx.contains(a, p));
     }, [before, after]);
     assert.ok(inside, `the ${before.k}-DOP's corners lie in the 26-DOP`);
-    await page.context().close();
   });
 
   test('the MTV button moves B out to touching', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     assert.equal(await verdict(page), 'overlap');
     await page.click('text=Move B out by the MTV');
     await settle(page);
@@ -489,12 +464,10 @@ describe('the visualizer', () => {
       await settle(page);
       assert.equal(await verdict(page), 'touching', `${id} after the MTV`);
     }
-    await page.context().close();
   });
 
   test('the layout follows the window size', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const wide = await page.evaluate(() => window.sepaxisApp.viewport.canvas.width);
     await page.setViewportSize({ width: 700, height: 900 });
     await page.waitForTimeout(300);
@@ -503,6 +476,5 @@ describe('the visualizer', () => {
     assert.ok(narrow < wide, `canvas width ${wide} -> ${narrow}`);
     assert.ok(narrow >= 690, 'on a narrow screen the view spans the width');
     await shot(page, '10-narrow');
-    await page.context().close();
   });
 });

@@ -5,7 +5,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, loadApp, openPage, settle } from './browser.mjs';
+import { appPage, launch, settle } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -58,8 +58,7 @@ const textWidth = (input, text) => input.evaluate((el, t) => {
 describe('what new users hit', () => {
   test('inspector numbers are shown whole at 1000 and 1100 px wide, not cut by the spin buttons', async () => {
     // One page, resized: the layout follows the width (CSS), as it does for a new page.
-    const page = await openPage(browser, { viewport: { width: 1000, height: 760 } });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1000, height: 760 } });
     for (const width of [1000, 1100]) {
       await page.setViewportSize({ width, height: 760 });
       await settle(page);
@@ -74,12 +73,10 @@ describe('what new users hit', () => {
         }
       }
     }
-    await page.context().close();
   });
 
   test('Ctrl+Z in an inspector field is the app\'s undo, after Tab and after Enter, and keeps redo', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const before = (await activeVolume(page)).center[0];
     const redo = page.locator('button[aria-label="Redo (Ctrl+Y, Ctrl+Shift+Z)"]');
 
@@ -103,21 +100,17 @@ describe('what new users hit', () => {
     await page.keyboard.press('Control+y');
     await settle(page);
     assert.equal((await activeVolume(page)).center[0], 4, 'Ctrl+Y in the field redoes it');
-    await page.context().close();
   });
 
   test('after a bad link the Scene card says there are no volumes yet', async () => {
-    const page = await openPage(browser);
-    await loadApp(page, '#not-a-scene');
+    const page = await appPage(browser, '#not-a-scene');
     await page.locator('#banner').waitFor({ state: 'visible' });
     assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), 0);
     assert.match(await page.textContent('#scene'), /No volumes yet/);
-    await page.context().close();
   });
 
   test('arrow keys on the focused view orbit the camera, + - and Page Up/Down zoom; the tutorial keys stay elsewhere', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const camera = () => page.evaluate(() => {
       const { camera, controls } = window.sepaxisApp.viewport;
       return { p: camera.position.toArray(), d: camera.position.distanceTo(controls.target) };
@@ -149,12 +142,10 @@ describe('what new users hit', () => {
     await page.keyboard.press('ArrowRight');
     await settle(page);
     assert.equal(await page.evaluate(() => window.sepaxisApp.ui.step), 0);
-    await page.context().close();
   });
 
   test('the scene list tells overlap from apart by a mark and by text, not only by colour', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const rows = () => page.$$eval('#scene li.item', (els) => els.map((li) => ({
       mark: li.querySelector('.dot').innerText.trim(),
       name: li.querySelector('button').getAttribute('aria-label') ?? li.querySelector('button').innerText,
@@ -169,12 +160,10 @@ describe('what new users hit', () => {
     for (const r of apart) assert.match(r.name, /overlaps none|overlaps no other/);
     assert.ok(overlapping[0].mark && apart[0].mark, 'each row shows a mark');
     assert.notEqual(overlapping[0].mark, apart[0].mark, 'the mark differs between overlap and apart');
-    await page.context().close();
   });
 
   test('a k-DOP has a centre field: typing it moves the k-DOP', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     await page.selectOption('.preset-select', 'empty');
     await page.click('button[aria-label="Add a k-DOP (4)"]');
     await settle(page);
@@ -194,12 +183,10 @@ describe('what new users hit', () => {
     assert.ok(Math.abs(b1.center[0] - 5) < 1e-9 && Math.abs(b1.center[2] + 2.5) < 1e-9, `centre ${b1.center}`);
     assert.ok(Math.abs(b1.center[1] - b0.center[1]) < 1e-9, 'y is kept');
     b1.size.forEach((s, i) => assert.ok(Math.abs(s - b0.size[i]) < 1e-9, 'the shape is kept'));
-    await page.context().close();
   });
 
   test('eight new volumes spawn apart, and the camera reframes to show them all', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
     await page.selectOption('.preset-select', 'empty');
     await page.locator('#scene-card h2').click();
     for (const key of ['1', '2', '3', '4', '1', '2', '3', '4']) await page.keyboard.press(key);
@@ -220,12 +207,10 @@ describe('what new users hit', () => {
     assert.equal(state.n, 8);
     assert.equal(state.pairs, 0, 'no two new volumes overlap');
     assert.deepEqual(state.outside, [], 'every new volume is in the view');
-    await page.context().close();
   });
 
   test('a failed import shows its banner without a leftover "Opened" toast', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const good = JSON.stringify(await page.evaluate(() => window.sepaxisApp.model.toJSON()));
     await page.setInputFiles('input[type=file]', { name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(good) });
     await page.waitForSelector('#toast.visible');
@@ -234,12 +219,10 @@ describe('what new users hit', () => {
     await page.locator('#banner').waitFor({ state: 'visible' });
     assert.match(await page.textContent('#banner'), /Could not open bad\.json/);
     assert.equal(await page.locator('#toast.visible').count(), 0, 'the toast is gone when the banner shows');
-    await page.context().close();
   });
 
   test('deleting B keeps A selected, in the model and in the scene list', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     assert.deepEqual(await page.evaluate(() => window.sepaxisApp.model.selection), ['a', 'b']);
     await page.click('button[aria-label="Delete the selected volume (Delete)"]');
     await settle(page);
@@ -247,12 +230,10 @@ describe('what new users hit', () => {
     const row = page.locator('#scene li.item[data-id="a"]');
     assert.equal(await row.locator('button').getAttribute('aria-pressed'), 'true', 'A is shown as selected in the list');
     assert.match(await row.getAttribute('class'), /\bselected\b/);
-    await page.context().close();
   });
 
   test('the text reads well: "an 8-DOP", negatives subtracted in parentheses, 75° shown as 75, a named jump to the gap', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     // The k-DOP preset: its 18-DOP's inspector note.
     await page.selectOption('.preset-select', 'kdop-diagonal');
     await settle(page);
@@ -283,12 +264,10 @@ describe('what new users hit', () => {
     // The jump to the separating axis says what it does, in its visible text too.
     const jump = page.locator('button[aria-label="Jump to the separating axis"]');
     assert.match(await jump.textContent(), /Separating axis/);
-    await page.context().close();
   });
 
   test('the lesson text follows the scene: after an undo, after an edit past its claim, and back', async () => {
-    const page = await openPage(browser);
-    await loadApp(page);
+    const page = await appPage(browser);
     const lesson = async () => (await page.locator('.lesson').count()) ? page.textContent('.lesson') : '';
     // The default scene and its lesson; then the sphere's preset, and Ctrl+Z back to the boxes.
     await page.selectOption('.preset-select', 'welcome');
@@ -322,12 +301,10 @@ describe('what new users hit', () => {
     });
     await settle(page);
     assert.match(await lesson(), /Two oriented boxes that overlap/);
-    await page.context().close();
   });
 
   test('at 1280x800 the separating row is scrolled wholly into view, not left half under the column\'s edge', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
     for (const id of ['edge-edge', 'parallel', 'sphere-corner', 'kdop-diagonal']) {
       await page.selectOption('.preset-select', id);
       await settle(page);
@@ -352,12 +329,10 @@ describe('what new users hit', () => {
       }
       assert.ok(inView(r), `${id}: row ${r.rowTop}-${r.rowBottom} shown within ${r.top}-${r.bottom}`);
     }
-    await page.context().close();
   });
 
   test('axis labels are shown whole in the list at every width, long ones on two lines', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
     for (const [width, height] of [[1280, 800], [1000, 760], [900, 600], [390, 844]]) {
       await page.setViewportSize({ width, height });
       for (const id of ['kdop-diagonal', 'zoo']) {
@@ -372,6 +347,5 @@ describe('what new users hit', () => {
         assert.deepEqual(cut, [], `${width}x${height} ${id}: labels cut off`);
       }
     }
-    await page.context().close();
   });
 });

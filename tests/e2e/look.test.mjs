@@ -6,7 +6,7 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, loadApp, openPage, settle, shot } from './browser.mjs';
+import { appPage, launch, settle, shot } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -37,8 +37,7 @@ async function preset(page, id) {
 
 describe('look along an axis', () => {
   test('the stepper turns the camera so the axis lies across the screen: animated, then edge-on', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
     await preset(page, 'edge-edge');
     const separating = await page.evaluate(() => window.sepaxisApp.report.separatingAxis);
     await page.click('button[data-go="start"]');
@@ -89,13 +88,10 @@ describe('look along an axis', () => {
     await shot(page, '30-look-along-edge-edge');
     assert.match(page.url(), /#scene=/);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('with reduced motion the camera jumps; "turn the camera at each step" follows every step', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 }, media: { reducedMotion: 'reduce' } });
     await preset(page, 'welcome');
     await page.click('button[data-go="start"]');
     await page.click('button[data-go="look"]');
@@ -114,14 +110,12 @@ describe('look along an axis', () => {
     await settle(page);
     assert.deepEqual(await cameraNow(page), kept, 'unchecked: the camera stays');
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 });
 
 describe('the axis rows', () => {
   test('on the same scale, bar lengths compare across rows', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
     await preset(page, 'edge-edge');
     const ratios = () => page.evaluate(() => {
       const axes = window.sepaxisApp.report.axes;
@@ -138,13 +132,10 @@ describe('the axis rows', () => {
     const shared = await ratios();
     assert.ok(Math.max(...shared) / Math.min(...shared) < 1.02, `one scale: pixels per unit agree (${Math.min(...shared).toFixed(2)}…${Math.max(...shared).toFixed(2)})`);
     await shot(page, '31-same-scale');
-    await page.context().close();
   });
 
   test('keyboard only: Tab reaches the stepper and the rows; arrows preview rows in 3D, Enter steps, L looks along', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 }, media: { reducedMotion: 'reduce' } });
     await preset(page, 'edge-edge');
     await page.locator('.preset-select').blur();
     await page.evaluate(() => document.activeElement?.blur());
@@ -181,14 +172,12 @@ describe('the axis rows', () => {
     assert.match(await page.textContent('.step h3'), /^Step 2 of 15/, 'Enter on a row steps to it');
     await shot(page, '32-keyboard-rows');
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 });
 
 describe('the verdict for screen readers', () => {
   test('is written, once it holds, into a live region that stays in the page', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await loadApp(page);
+    const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
     await preset(page, 'edge-edge');
     const region = page.locator('#verdict-announce');
     assert.equal(await region.getAttribute('role'), 'status');
@@ -201,15 +190,13 @@ describe('the verdict for screen readers', () => {
     await page.waitForFunction(() => /: Overlap\.$/.test(document.querySelector('#verdict-announce').textContent));
     assert.equal(await page.evaluate(() => window.__region === document.querySelector('#verdict-announce')), true, 'the same element');
     assert.equal(await page.locator('#verdict [aria-live], #verdict [role=status]').count(), 0, 'no second live region in the patched card');
-    await page.context().close();
   });
 });
 
 describe('the axis label in 3D', () => {
   for (const [width, height] of [[1280, 800], [1000, 760], [390, 844]]) {
     test(`stays on the canvas and off the legend for every row of the k-DOP preset at ${width}×${height}`, async () => {
-      const page = await openPage(browser, { viewport: { width, height } });
-      await loadApp(page);
+      const page = await appPage(browser, '', { viewport: { width, height } });
       await preset(page, 'kdop-diagonal');
       const n = await page.evaluate(() => window.sepaxisApp.report.axes.length);
       const bad = [];
@@ -231,7 +218,6 @@ describe('the axis label in 3D', () => {
         if (where && (!where.inside || where.onLegend)) bad.push(`${i + 1} ${where.text}: ${where.inside ? 'on the legend' : 'off the canvas'}`);
       }
       assert.deepEqual(bad, []);
-      await page.context().close();
     });
   }
 });
