@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { launch, loadApp, openPage, shot } from './browser.mjs';
+import { blankPage, launch, loadApp, shot } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -34,7 +34,7 @@ async function open(page, scene) {
 
 describe('numbers across the double range', () => {
   test('spheres at ±1e308 with radii 1.5e308 open, overlap (not "touching"), and the view says why it draws nothing', async () => {
-    const page = await openPage(browser, { viewport: { width: 1000, height: 760 } });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 760 } });
     const r = await open(page, { volumes: [sphere('a', [-1e308, 0, 0], 1.5e308), sphere('b', [1e308, 0, 0], 1.5e308)], selection: ['a', 'b'] });
     assert.equal(r.banner, '', 'the link opened');
     assert.equal(r.verdict, 'overlap');
@@ -49,34 +49,31 @@ describe('numbers across the double range', () => {
     assert.match(await page.textContent('#banner'), /B was not moved:.*sphere\.center\[0\] must be finite/);
     assert.deepEqual(await page.evaluate(() => window.sepaxisApp.model.get('b').volume.center), [1e308, 0, 0]);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('a unit sphere at 1e308 shows its numbers, and the note says doubles there are too coarse to place a camera', async () => {
-    const page = await openPage(browser, { viewport: { width: 1000, height: 760 } });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 760 } });
     const r = await open(page, { volumes: [sphere('a', [1e308, 0, 0], 1)], selection: ['a'] });
     assert.match(r.note, /1e\+308 units from the origin but only 2 across/);
     assert.deepEqual(r.fields.slice(0, 4).map((f) => f.text), ['1e+308', '0', '0', '1']);
     assert.ok([...r.camera.position, ...r.camera.target].every(Number.isFinite));
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('long numbers fit their fields at every width (−1e200, 1000000000001.5, 1.234568e+200)', async () => {
     for (const width of [1280, 1000, 900]) {
-      const page = await openPage(browser, { viewport: { width, height: 760 } });
+      const page = await blankPage(browser, { viewport: { width, height: 760 } });
       const r = await open(page, { volumes: [sphere('a', [-1e200, 1000000000001.5, 1.2345678912345e200], 1e199)], selection: ['a'] });
       assert.deepEqual(r.fields.slice(0, 4).map((f) => f.text), ['-1e+200', '1000000000001.5', '1.234568e+200', '1e+199']);
       assert.deepEqual(r.fields.filter((f) => f.clipped), [], `${width} px: no field cut`);
       assert.equal(await page.getAttribute('#inspector input[data-path="center.2"]', 'title'), '1.2345678912345e+200', 'the exact number as a tooltip');
       if (width === 1000) await shot(page, '34-range-long-numbers');
-      await page.context().close();
     }
   });
 
   test('a pair 1e12 from the origin and a pair a millionth in size are drawn and framed', async () => {
     for (const [at, size] of [[1e12, 1], [0, 1e-6], [1e-3, 1e-9]]) {
-      const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+      const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
       const r = await open(page, { volumes: [sphere('a', [at, 0, 0], size), sphere('b', [at + 1.5 * size, 0, 0], size)], selection: ['a', 'b'] });
       assert.equal(r.note, '', `${at}, ${size}: drawable`);
       assert.ok(r.colours > 50, `${at}, ${size}: WebGL drew (${r.colours} colours)`);
@@ -92,7 +89,6 @@ describe('numbers across the double range', () => {
       }, [at, size]);
       assert.ok(span > 20, `${at}, ${size}: a radius is ${span.toFixed(1)} px on screen`);
       assert.deepEqual(page.problems.errors, []);
-      await page.context().close();
     }
   });
 });

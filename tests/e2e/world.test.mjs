@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage, shot } from './browser.mjs';
+import { blankPage, launch, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 
 let browser, server;
@@ -19,7 +19,7 @@ after(async () => {
 });
 
 test('the world example renders a few hundred moving bodies and highlights the overlapping pairs', async () => {
-  const page = await openPage(browser, { viewport: { width: 1000, height: 700 } });
+  const page = await blankPage(browser, { viewport: { width: 1000, height: 700 } });
   await page.goto(`${server.url}world/?bodies=300`);
   await page.waitForFunction(() => window.worldExample?.frame > 5, null, { timeout: 20_000 });
   const first = await page.evaluate(() => window.worldExample.frame);
@@ -31,7 +31,6 @@ test('the world example renders a few hundred moving bodies and highlights the o
   assert.match(await page.textContent('#world-ms'), /^\d+\.\d\d$/);
   await shot(page, '50-world-example');
   assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
-  await page.context().close();
 });
 
 /** Waits until the example has drawn another frame. */
@@ -46,7 +45,7 @@ async function nextFrame(page) {
  * with `resized` ({ viewport, name }), where they fall once the page takes that size.
  */
 async function worldAt(bodies, viewport, name, frames, resized) {
-  const page = await openPage(browser, { viewport });
+  const page = await blankPage(browser, { viewport });
   await page.goto(`${server.url}world/?bodies=${bodies}`);
   await page.waitForFunction(() => window.worldExample?.frame > 3, null, { timeout: 60_000 });
   let overlapping = 0;
@@ -65,7 +64,6 @@ async function worldAt(bodies, viewport, name, frames, resized) {
     await shot(page, resized.name);
   }
   assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
-  await page.context().close();
   return { overlapping, corners, cornersResized };
 }
 
