@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { PerspectiveCamera, Vector3 } from 'three';
-import { demoScreenPoint, launch, openPage, settle, shot } from './browser.mjs';
+import { blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { init } from '../../dist/index.js';
 import { translated } from '../../web/view/edit.js';
@@ -94,17 +94,8 @@ function keysFor(sx, { scene, camera, goal }, limit = 40_000) {
 }
 
 /** A page with a lesson's demo (with `camera`, when given) and its exercise, the demo ready. */
-async function lessonPage(viewport, file, id, { camera, touch = false } = {}) {
-  let page;
-  if (touch) {
-    const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
-    page = await context.newPage();
-    page.problems = { errors: [] };
-    page.on('pageerror', (e) => page.problems.errors.push(String(e)));
-  } else {
-    page = await openPage(browser, { viewport });
-  }
-  await page.emulateMedia({ reducedMotion: 'reduce' });
+async function lessonPage(viewport, file, id, { camera } = {}) {
+  const page = await blankPage(browser, { viewport, media: { reducedMotion: 'reduce' } });
   await page.goto(`${server.url}pages/lesson.html`);
   const { demo, exercise } = lessonTags(file, id);
   await page.evaluate(([html, cam]) => {
@@ -138,7 +129,6 @@ describe('the lessons\' demos with the mouse', () => {
     assert.ok(after.crate.min[1] > before.crate.min[1] + 1, `the crate went up (min y ${before.crate.min[1]} → ${after.crate.min[1]})`);
     await page.waitForFunction(() => document.querySelector('sepaxis-exercise[for="demo-8"]').classList.contains('done'));
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   for (const viewport of [WIDE, PHONE]) {
@@ -157,7 +147,6 @@ describe('the lessons\' demos with the mouse', () => {
       // The pair compared is unchanged: both were picked already.
       assert.deepEqual(await page.evaluate(() => document.getElementById('demo-8').scene.selection), ['ball', 'crate']);
       assert.deepEqual(page.problems.errors, []);
-      await page.context().close();
     });
   }
 });
@@ -200,7 +189,6 @@ describe('the lessons\' demos from the keyboard alone', () => {
       await shot(page, `demo-input-moved-${viewport.width}x${viewport.height}`);
       assert.deepEqual(await axeViolations(page), [], 'the move shown over the view');
       assert.deepEqual(page.problems.errors, []);
-      await page.context().close();
     });
   }
 
@@ -208,8 +196,7 @@ describe('the lessons\' demos from the keyboard alone', () => {
     const sx = await init({ world: false });
     const exercises = lessonExercises();
     assert.equal(exercises.length, 9, 'one exercise a lesson, two in lesson 2');
-    const page = await openPage(browser, { viewport: WIDE });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const page = await blankPage(browser, { viewport: WIDE, media: { reducedMotion: 'reduce' } });
     const done = [];
     for (const exercise of exercises) {
       const keys = keysFor(sx, exercise);
@@ -225,7 +212,6 @@ describe('the lessons\' demos from the keyboard alone', () => {
     }
     console.log(`# ${done.join('; ')}`);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('lesson 8: Shift+↑ moves the crate out of the sphere; with Ctrl the step is a tenth; Shift+PgUp moves it away', async () => {
@@ -240,7 +226,6 @@ describe('the lessons\' demos from the keyboard alone', () => {
     assert.equal(await exerciseDone(page, 'demo-8'), true);
     assert.match(await saidIn(page, 'demo-8'), /^Crate moved to \(0\.6, 2\.42, 0\)$/);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 });
 
@@ -251,6 +236,7 @@ describe('the lessons\' demos with a finger (phone)', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
     for (let i = 1; i <= 12; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - 20 * i }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
     await page.waitForTimeout(400);
   }
 
@@ -272,6 +258,5 @@ describe('the lessons\' demos with a finger (phone)', () => {
     assert.ok(scrolled > scroll0 + 100, `the page scrolled by ${scrolled - scroll0} px`);
     assert.deepEqual(await volumesOf(page, 'demo-2'), moved, 'nothing moved');
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 });

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, BASE_URL, demoScreenPoint, launch, openPage, settle, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
 
 const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
 const SITE_URL = new URL('tutorial/', BASE_URL);
@@ -84,7 +84,7 @@ describe('the tutorial site', () => {
   });
 
   test('every page loads under the CSP with no error, and has one h1 and the navigation', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     for (const path of pages) {
       const response = await loadSitePage(page, path);
       assert.equal(response.status(), 200, path);
@@ -119,11 +119,10 @@ describe('the tutorial site', () => {
       if (path !== '') assert.ok(shape.sidebar >= 12, `${path}: the sidebar lists the lessons, guides and API pages`);
       assertNoProblems(page, path);
     }
-    await page.context().close();
   });
 
   test('a lesson\'s exercise is checked by its demo: done once the demo\'s report meets the goal', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, 'lessons/4-obbs-and-sat');
     const exercise = page.locator('sepaxis-exercise[for="demo-4"]');
     await exercise.scrollIntoViewIfNeeded();
@@ -141,11 +140,10 @@ describe('the tutorial site', () => {
     assert.equal(await page.evaluate(() => document.getElementById('demo-4').report.axes[document.getElementById('demo-4').report.separatingAxis].kind), 'face');
     await page.screenshot({ path: `${ARTIFACTS}site-exercise-done.png` });
     assertNoProblems(page, 'lessons/4-obbs-and-sat');
-    await page.context().close();
   });
 
   test('lesson 2\'s touching exercise is done by typing sphere B\'s radius in the demo\'s inspector', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, 'lessons/2-spheres.html');
     const exercise = page.locator('sepaxis-exercise[for="demo-2"]', { hasText: 'Grow sphere B' });
     await exercise.scrollIntoViewIfNeeded();
@@ -159,12 +157,11 @@ describe('the tutorial site', () => {
     assert.match(await exercise.textContent(), /Done/);
     assert.equal(await page.evaluate(() => document.getElementById('demo-2').report.touching), true);
     assertNoProblems(page, 'lessons/2-spheres');
-    await page.context().close();
   });
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     test(`every lesson's demo shows its panels whole at ${viewport.width}×${viewport.height}: nothing scrolls or is cut inside it (screenshots)`, async () => {
-      const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
+      const page = await blankPage(browser, { viewport, hasTouch: viewport.width < 500 });
       const size = `${viewport.width}x${viewport.height}`;
       for (const path of pages.filter((p) => p.startsWith('lessons/'))) {
         await loadSitePage(page, path);
@@ -203,12 +200,11 @@ describe('the tutorial site', () => {
         await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.png`, fullPage: true });
         assertNoProblems(page, `${path} at ${size}`);
       }
-      await page.context().close();
     });
   }
 
   test('lesson 8\'s crate, inside the bar\'s bounding sphere, is dragged out with the mouse, and the exercise says Done', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, 'lessons/8-choosing.html');
     const demo = page.locator('#demo-8');
     await demo.scrollIntoViewIfNeeded();
@@ -226,11 +222,10 @@ describe('the tutorial site', () => {
     const ball = await page.evaluate(() => document.getElementById('demo-8').scene.volumes.find((v) => v.id === 'ball').volume.center);
     assert.deepEqual(ball, [0, 0, 0], 'the sphere stayed');
     assertNoProblems(page, 'lessons/8-choosing.html');
-    await page.context().close();
   });
 
   test('lesson 2\'s exercise is done from the keyboard alone: Shift+← moves sphere B into A', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, 'lessons/2-spheres.html');
     await page.locator('#demo-2').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.getElementById('demo-2').report);
@@ -241,11 +236,10 @@ describe('the tutorial site', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     await page.waitForFunction(() => document.querySelector('sepaxis-exercise[for="demo-2"]').classList.contains('done'));
     assertNoProblems(page, 'lessons/2-spheres.html');
-    await page.context().close();
   });
 
   test('lessons link to the next one, and the next page rendered in the page keeps to the CSP', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, 'lessons/2-spheres.html');
     assert.ok(await page.locator('.pager-link.prev').count(), 'a link to the previous lesson');
     await page.locator('.pager-link.next').click();
@@ -258,11 +252,10 @@ describe('the tutorial site', () => {
     });
     assert.match(coloured, /^#[0-9A-Fa-f]{6}$/, 'code is coloured');
     assertNoProblems(page, 'after moving to lesson 3');
-    await page.context().close();
   });
 
   test('a demo\'s link opens its scene in the visualizer, and the navigation leads there too', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, 'lessons/4-obbs-and-sat.html');
     await page.locator('p.open-in-visualizer a').first().click();
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
@@ -277,11 +270,10 @@ describe('the tutorial site', () => {
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
     assert.equal(new URL(page.url()).pathname, '/');
     assertNoProblems(page, 'the visualizer opened from the tutorial');
-    await page.context().close();
   });
 
   test('search finds a lesson, and the dark theme switches, within the CSP', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, '');
     await page.locator('#local-search button').click();
     await page.locator('#localsearch-input').fill('separating axis');
@@ -294,11 +286,10 @@ describe('the tutorial site', () => {
     await page.waitForFunction((was) => document.documentElement.classList.contains('dark') !== was, before);
     assert.notEqual(await dark(), before);
     assertNoProblems(page, 'search and theme');
-    await page.context().close();
   });
 
   test('axe finds no contrast or naming violations on the home page, a lesson and the API page', async () => {
-    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     const found = [];
     for (const path of ['', 'lessons/8-choosing.html', 'api/sepaxis.html']) {
       await loadSitePage(page, path);
@@ -306,14 +297,12 @@ describe('the tutorial site', () => {
       found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path}: ${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
     }
     assert.deepEqual([...new Set(found)], []);
-    await page.context().close();
   });
 
   test('the performance page: five charts drawn from the data, each with its table and where it was measured; axe finds nothing in either theme; it fits a phone (screenshots)', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
       for (const colorScheme of ['light', 'dark']) {
-        const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
-        await page.emulateMedia({ colorScheme });
+        const page = await blankPage(browser, { viewport, hasTouch: viewport.width < 500, media: { colorScheme } });
         await loadSitePage(page, 'performance.html');
         const where = `performance.html ${viewport.width}×${viewport.height} ${colorScheme}`;
         assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), colorScheme === 'dark', where);
@@ -348,14 +337,13 @@ describe('the tutorial site', () => {
         await page.locator('#fit-chart table').scrollIntoViewIfNeeded();
         await shot(page, `site-performance-fit-table-${viewport.width}x${viewport.height}-${colorScheme}`);
         assertNoProblems(page, where);
-        await page.context().close();
       }
     }
   });
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     test(`the home page and a lesson fit ${viewport.width}×${viewport.height} (screenshots)`, async () => {
-      const page = await openPage(browser, { viewport, hasTouch: viewport.width < 500 });
+      const page = await blankPage(browser, { viewport, hasTouch: viewport.width < 500 });
       for (const [name, path] of [['home', ''], ['lesson', 'lessons/4-obbs-and-sat.html']]) {
         await loadSitePage(page, path);
         const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
@@ -363,7 +351,6 @@ describe('the tutorial site', () => {
         await shot(page, `site-${name}-${viewport.width}x${viewport.height}`);
       }
       assertNoProblems(page, `${viewport.width}×${viewport.height}`);
-      await page.context().close();
     });
   }
 });
