@@ -206,7 +206,9 @@ describe('the lessons\' demos from the keyboard alone', () => {
 
   test('every lesson\'s exercise can be done with the keys alone: the exercise says Done', async () => {
     const sx = await init({ world: false });
-    const exercises = lessonExercises();
+    // Lesson 8's exercises ask for a speed, typed in the demo's inspector (site.test.mjs), and
+    // lesson 9's questions are ticked and checked like any form.
+    const exercises = lessonExercises().filter((e) => !('sweepHit' in e.goal || 'tunnels' in e.goal));
     assert.equal(exercises.length, 9, 'one exercise a lesson, two in lesson 2');
     const page = await openPage(browser, { viewport: WIDE });
     await page.emulateMedia({ reducedMotion: 'reduce' });
