@@ -15,7 +15,7 @@ const verdict = (page) => page.getAttribute('.verdict', 'data-verdict');
 const axisLabels = (page) => page.$$eval('.axis-row .label', (els) => els.map((e) => e.textContent));
 const volumeCount = (page) => page.evaluate(() => window.sepaxisApp.model.volumes.length);
 const sceneHash = (scene) => `#scene=${deflateRawSync(Buffer.from(JSON.stringify(scene))).toString('base64url')}`;
-/** Lesson 8's scene: a crate wholly inside the bounding sphere of a bar. */
+/** Lesson 10's scene: a crate wholly inside the bounding sphere of a bar. */
 const NESTED = {
   volumes: [
     { id: 'bar', name: 'Bar', volume: { type: 'obb', center: [0, 0, 0], halfExtents: [2, 0.2, 0.2], rotation: [0, 0, 0.258819, 0.9659258] } },

@@ -2,14 +2,15 @@
 // package (tests/e2e/static-server.mjs): 24 demos on one page all draw through one WebGL context
 // and each exposes its report; setting one demo's scene changes its report only; bad scenes,
 // failing and junk src, hostile names show a message in the box and nothing else happens; the
-// keyboard steps through the axes; the strict CSP; the size of what the first demo loads; the
-// iframe embed (embed.html, served with the app).
+// keyboard steps through the axes; the strict CSP; the size of what the first demo loads; a moving
+// scene (time, the sweep's time lines) and a fit scene, which load the full module, and what they
+// load; the iframe embed (embed.html, served with the app).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { MODEL_VIEWER, firstDemoBytes, twoDemosReady } from '../../scripts/demo-bytes.mjs';
 
@@ -104,6 +105,7 @@ describe('<sepaxis-demo>', () => {
     const names = files.map((f) => f.file);
     assert.ok(names.includes('sepaxis-core.wasm') && names.includes('demo.js'), `the module (without the World) and the element were loaded: ${names}`);
     assert.ok(!names.some((n) => /sepaxis-wasm|world\.js/.test(n)), 'not the World');
+    assert.ok(!names.includes('demo-demo-full.js'), 'nor what shows motion and fits');
     assert.ok(gzipTotal < MODEL_VIEWER.gzipBytes, `${gzipTotal} bytes`);
     await page.context().close();
   });
@@ -181,8 +183,10 @@ describe('<sepaxis-demo>', () => {
       [{ src: '/pages/missing.json' }, /the scene at \/pages\/missing\.json could not be loaded \(HTTP 404\)/],
       [{ src: '/pages/pages.css' }, /the scene at \/pages\/pages\.css: the scene is not valid JSON/],
       [{ scene: JSON.stringify({ volumes: [{ id: 'a', volume: { type: XSS } }] }) }, /volume\.type must be one of.*<img src=x onerror/],
-      // The demo shows still scenes: a moving volume (the visualizer's motion) is said, not dropped.
-      [{ scene: JSON.stringify({ volumes: [{ id: 'a', volume: { type: 'sphere', center: [0, 0, 0], radius: 1 }, velocity: [1, 0, 0] }] }) }, /volumes\[0\] moves .*open the scene in the visualizer/],
+      [{ scene: JSON.stringify({ volumes: [{ id: 'a', volume: { type: 'sphere', center: [0, 0, 0], radius: 1 }, velocity: [1, 'fast', 0] }] }) }, /^volumes\[0\]\.velocity\[1\] must be a finite number, got "fast"$/],
+      [{ scene: JSON.stringify({ volumes: [{ id: 'a', volume: { type: 'sphere', center: [0, 0, 0], radius: 1 }, velocity: [1, 0, 0] }], maxTime: -1 }) }, /^maxTime must be a finite number above 0, got -1$/],
+      [{ scene: JSON.stringify({ fit: { points: 'bunny', volumes: ['aabb'] } }) }, /^fit\.points must be a built-in cloud \("rod", "ball", "tetrahedron"\) or an array of \[x, y, z\] points, got "bunny"$/],
+      [{ scene: JSON.stringify({ fit: { points: 'rod', volumes: ['aabb', 'obb'] } }) }, /^fit\.volumes\[1\] must be one of .*, got "obb"$/],
     ];
     for (const [attributes, pattern] of cases) {
       const result = await page.evaluate(async (attrs) => {
@@ -305,6 +309,81 @@ describe('<sepaxis-demo>', () => {
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
     await shot(page, '44-demo-light-and-dark');
+    await page.context().close();
+  });
+
+  test('a moving scene and a fit scene load the full module: time, Play, the sweep\'s time lines and the contact; the fitted volumes with their ratios; axe finds nothing (screenshots)', async () => {
+    const page = await demoPage({ viewport: { width: 1280, height: 800 } });
+    const { files, gzipTotal } = await firstDemoBytes(page, `${server.url}pages/moving.html`,
+      (p) => p.waitForFunction(() => document.querySelector('#bullet').sweep && document.querySelector('#fit').fits, null, { timeout: 30_000 }));
+    console.log(`# a moving demo and a fit load ${files.length} files, ${gzipTotal} bytes gzipped: ${files.map((f) => `${f.file} ${f.gzip}`).join(', ')}`);
+    const names = files.map((f) => f.file);
+    assert.ok(names.includes('sepaxis-wasm.wasm') && names.includes('demo-demo-full.js'), `the full module and what shows motion: ${names}`);
+    assert.ok(!names.includes('sepaxis-core.wasm'), 'not the small module too: the scene attribute asked for the full one');
+    const state = () => page.evaluate(() => {
+      const d = document.querySelector('#bullet');
+      const root = d.shadowRoot;
+      const rows = [...root.querySelectorAll('.axis-row')];
+      return {
+        hit: d.sweep.hit, time: d.sweep.time, overlap: d.report.overlap, touching: d.report.touching,
+        readout: root.querySelector('.time-readout').textContent,
+        timelines: rows.filter((r) => !r.querySelector('.timeline').hidden).length,
+        contacts: rows.filter((r) => !r.querySelector('.timeline .contact').hidden).length,
+        name: root.querySelector('canvas').getAttribute('aria-label'),
+      };
+    });
+    const start = await state();
+    assert.deepEqual({ ...start, name: undefined }, { hit: true, time: 2.75 / 6, overlap: false, touching: false, readout: 't = 0', timelines: 15, contacts: 15, name: undefined });
+    assert.match(start.name, /Wall and Bullet are separated by the axis A\.x at t = 0; moving, they first touch at t = 0\.458/);
+    await page.locator('#bullet').getByRole('button', { name: 'Go to the contact' }).click();
+    await page.waitForFunction(() => document.querySelector('#bullet').report.overlap);
+    assert.equal((await state()).touching, true, 'at the contact the pair touches');
+    await shot(page, '45-demo-moving-contact');
+    // The slider is a time: the keyboard moves it, and the report follows.
+    const slider = page.locator('#bullet').getByRole('slider', { name: 'Time t' });
+    await slider.focus();
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#bullet').shadowRoot.querySelector('.time-readout').textContent === 't = 1');
+    assert.equal((await state()).overlap, false, 'past the wall at t = 1');
+    // Play runs from the start again to the end of the range.
+    await page.locator('#bullet').getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => { const t = document.querySelector('#bullet').shadowRoot.querySelector('.time-readout').textContent; return t !== 't = 1' && t !== 't = 0'; });
+    await page.waitForFunction(() => document.querySelector('#bullet').shadowRoot.querySelector('.time-readout').textContent === 't = 1', null, { timeout: 10_000 });
+    // A speed typed in the inspector is a new sweep (report event with it).
+    const swept = page.evaluate(() => new Promise((resolve) => {
+      const d = document.querySelector('#bullet');
+      d.addEventListener('report', (e) => { if (e.detail.sweep && !e.detail.sweep.hit) resolve(e.detail.sweep.hit); });
+    }));
+    const vx = page.locator('#bullet .card.inspector input[data-path="velocity.0"]');
+    await vx.fill('1');
+    await vx.press('Enter');
+    assert.equal(await swept, false, 'at 1 unit per unit of time it stays short of the wall');
+    assert.deepEqual(await page.evaluate(() => document.querySelector('#bullet').scene.volumes[1].velocity), [1, 0, 0]);
+
+    const fit = await page.evaluate(() => {
+      const d = document.querySelector('#fit');
+      return { fits: d.fits.map((f) => [f.id, Number(f.ratio.toFixed(3))]), rows: d.shadowRoot.querySelectorAll('.fit-table tbody tr').length, report: d.report, scene: d.scene, name: d.shadowRoot.querySelector('canvas').getAttribute('aria-label') };
+    });
+    assert.deepEqual(fit.fits, [['aabb', 2.997], ['sphere', 13.678], ['obb-tight', 1], ['kdop14', 1.829]]);
+    assert.equal(fit.rows, 4);
+    assert.equal(fit.report, null, 'a fit has no pair');
+    assert.deepEqual(fit.scene, { fit: { points: 'rod', volumes: ['aabb', 'sphere', 'obb-tight', 'kdop14'], turn: { axis: [0, 0, 1], degrees: 35 } } });
+    assert.match(fit.name, /^Fitting demo: 400 points \(rod\) with AABB 3\.00 times the hull, Minimal sphere 13\.68 times the hull/);
+    // A still scene set on the fit demo shows its pair; and the fit comes back.
+    await page.evaluate(() => { document.querySelector('#fit').scene = { volumes: [{ id: 'a', volume: { type: 'sphere', center: [0, 0, 0], radius: 1 } }, { id: 'b', volume: { type: 'sphere', center: [1.5, 0, 0], radius: 1 } }], selection: ['a', 'b'] }; });
+    await page.waitForFunction(() => document.querySelector('#fit').report?.overlap === true && document.querySelector('#fit').fits === null);
+    await page.evaluate(() => { document.querySelector('#fit').scene = { fit: { points: 'tetrahedron', volumes: ['kdop8'] } }; });
+    await page.waitForFunction(() => document.querySelector('#fit').fits?.[0].id === 'kdop8');
+    await settle(page);
+    await page.locator('#fit').scrollIntoViewIfNeeded();
+    await shot(page, '46-demo-fit');
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.png` });
+    await page.locator('#fit').screenshot({ path: `${ARTIFACTS}47-demo-fit-390x844.png` });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
     await page.context().close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
-import { FIT_KINDS, MAX_VERTICES, distinctPoints, fitRows, hullVolume, placedInView } from '../../web/app/fit-table.js';
+import { FIT_KINDS, MAX_VERTICES, distinctPoints, fitRows, hullVolume, placedInView } from '../../web/view/fit-table.js';
 
 const sx = await init();
 

@@ -1,5 +1,5 @@
 // Which volume a click picks (web/view/picking.js), shared by the visualizer and the demo element:
-// an enclosed volume before the one around it (lesson 8's crate inside the bar's bounding
+// an enclosed volume before the one around it (lesson 10's crate inside the bar's bounding
 // sphere), otherwise the surface in front; clicking again at one spot goes round the volumes
 // under it. The browser tests (tests/e2e/demo.test.mjs) drag the lesson's crate with the mouse.
 
@@ -25,8 +25,8 @@ describe('picking along the view ray', () => {
   let sx;
   beforeAll(async () => { sx = await init(); });
 
-  it('picks lesson 8\'s crate, which lies wholly inside the bar\'s bounding sphere, from any side', () => {
-    const { volumes } = lessonScene('8-choosing.md', 'demo-8');
+  it('picks lesson 10\'s crate, which lies wholly inside the bar\'s bounding sphere, from any side', () => {
+    const { volumes } = lessonScene('10-choosing.md', 'demo-10');
     const crate = [0.6, 1.4, 0];
     for (const eye of [[5.5, 4.2, 7.5], [0, 0, 9], [0, 9, 0.01], [-6, 3, 2], [2, -5, -6]]) {
       const ray = rayThrough(eye, crate);
@@ -36,7 +36,7 @@ describe('picking along the view ray', () => {
   });
 
   it('picks the bar inside the same sphere, and the sphere where nothing is inside it', () => {
-    const { volumes } = lessonScene('8-choosing.md', 'demo-8');
+    const { volumes } = lessonScene('10-choosing.md', 'demo-10');
     expect(pickVolume(sx, volumes, rayThrough([0, 0, 9], [0, 0, 0]))).toBe('bar');
     expect(pickVolume(sx, volumes, rayThrough([0, 0, 9], [-1, 1, 0]))).toBe('ball');
     expect(pickVolume(sx, volumes, rayThrough([0, 0, 9], [5, 5, 0]))).toBe(null);
@@ -52,7 +52,7 @@ describe('picking along the view ray', () => {
   });
 
   it('picks from inside a volume: the camera in the sphere still picks what it encloses', () => {
-    const { volumes } = lessonScene('8-choosing.md', 'demo-8');
+    const { volumes } = lessonScene('10-choosing.md', 'demo-10');
     expect(pickVolume(sx, volumes, rayThrough([0.6, 0.6, 0], [0.6, 1.4, 0]))).toBe('crate');
   });
 });

@@ -6,18 +6,26 @@
 // is their gap, that the picture shows it (apartInPicture: seen from the demo's camera, the two
 // volumes cover disjoint parts of the picture, and every volume is in it; site-pictures.js).
 // Scenes must also be valid visualizer scenes: ids, a selection of two of them, volumes the
-// package accepts. The exercises' goals are checked against the edits their words ask for.
+// package accepts. A moving scene's claim holds its sweep (a contact, its time); a fit scene's
+// holds each fitted volume's ratio to the hull, and its quizzes the answers the text gives. The
+// exercises' goals are checked against the edits their words ask for.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
-import { meets } from '../../web/site/.vitepress/theme/exercise-goal.js';
+import { fitAnswer, meets } from '../../web/site/.vitepress/theme/exercise-goal.js';
+import { FIT_KINDS, fitRows } from '../../web/view/fit-table.js';
+import { fitPoints } from '../../web/view/point-clouds.js';
+import { checkScene } from '../../web/view/share.js';
+import { pairSweep } from '../../web/view/motion.js';
 import { apartSeenFrom, demoEye, inFrame, outline } from './site-pictures.js';
 
 const SITE = new URL('../../web/site/', import.meta.url);
 
 /** The lessons' exercises: { file, for (the demo's id), goal }. */
 const exercises = [];
+/** The fit quizzes: { file, for: [demo ids], ask }. */
+const quizzes = [];
 
 function demos() {
   const found = [];
@@ -37,11 +45,28 @@ function demos() {
       const attr = (name) => tag.match(new RegExp(`\\s${name}='([^']*)'|\\s${name}="([^"]*)"`))?.slice(1).find((x) => x !== undefined);
       exercises.push({ file, for: attr('for'), goal: JSON.parse(attr('goal')), words });
     }
+    for (const [tag] of text.matchAll(/^<sepaxis-fit-quiz\s[^>]*>/gm)) {
+      const attr = (name) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+      quizzes.push({ file, for: attr('for').split(' '), ask: attr('ask') });
+    }
   }
   return found;
 }
 
 const all = demos();
+const still = all.filter((d) => !d.scene.fit && !d.scene.volumes.some((v) => v.velocity));
+const moving = all.filter((d) => !d.scene.fit && d.scene.volumes.some((v) => v.velocity));
+const fits = all.filter((d) => d.scene.fit);
+
+/** The sweep of a demo's pair (null when it does not move) and its time range. */
+const motionOf = (sx, scene) => {
+  const pair = scene.selection.map((id) => scene.volumes.find((v) => v.id === id));
+  const maxTime = scene.maxTime ?? 1;
+  return { sweep: pairSweep(sx, pair, maxTime), maxTime };
+};
+
+/** A fit demo's fits, as the demo makes them: [{ id, ratio }]. */
+const fitsOf = (sx, fit) => [...fitRows(sx, fitPoints(fit), undefined, fit.volumes.map((id) => FIT_KINDS.find((k) => k.id === id)))].slice(1);
 
 const intervalsMeet = (a, b) => [0, 1, 2].every((i) => a.min[i] <= b.max[i] && b.min[i] <= a.max[i]);
 
@@ -50,21 +75,50 @@ describe('the tutorial\'s demos', () => {
   beforeAll(async () => { sx = await init(); });
 
   it('every lesson has an exercise its demo checks, which the reader must still do (the goal is not met at the start)', () => {
-    expect(new Set(exercises.filter((e) => e.file.startsWith('lessons/')).map((e) => e.file)).size).toBe(8);
+    expect(new Set([...exercises, ...quizzes].filter((e) => e.file.startsWith('lessons/')).map((e) => e.file)).size).toBe(10);
     for (const e of exercises) {
       const demo = all.find((d) => d.file === e.file && d.id === e.for);
       expect(demo, `${e.file}: the demo ${e.for}`).toBeTruthy();
       const [a, b] = demo.scene.selection.map((id) => demo.scene.volumes.find((v) => v.id === id).volume);
-      expect(meets(sx.collide(a, b), e.goal), `${e.file} ${JSON.stringify(e.goal)}`).toBe(false);
+      expect(meets(sx.collide(a, b), e.goal, motionOf(sx, demo.scene)), `${e.file} ${JSON.stringify(e.goal)}`).toBe(false);
     }
   });
 
   it('every lesson has a demo with a claim', () => {
     const lessons = new Set(all.filter((d) => d.file.startsWith('lessons/')).map((d) => d.file));
-    expect(lessons.size).toBe(8);
+    expect(lessons.size).toBe(10);
   });
 
-  for (const [i, { file, scene, expect: claim, step, panels }] of all.entries()) {
+  it('the lessons hold a moving demo and a fit demo, each a scene the demo element accepts', () => {
+    expect(moving.length).toBeGreaterThan(0);
+    expect(fits.length).toBeGreaterThan(0);
+    for (const d of [...moving, ...fits]) expect(() => checkScene(d.scene, sx, { fit: true }), d.id).not.toThrow();
+  });
+
+  for (const { file, id, scene, expect: claim } of moving) {
+    it(`${file}, moving demo ${id}: ${JSON.stringify(claim)}`, () => {
+      const [a, b] = scene.selection.map((s) => scene.volumes.find((v) => v.id === s).volume);
+      expect(sx.collide(a, b).overlap).toBe(claim.overlap);
+      const { sweep } = motionOf(sx, scene);
+      expect(sweep.hit).toBe(claim.sweep.hit);
+      if (claim.sweep.time !== undefined) expect(sweep.time).toBeCloseTo(claim.sweep.time, 4);
+    });
+  }
+
+  for (const { file, id, scene, expect: claim } of fits) {
+    it(`${file}, fit demo ${id}: each volume's ratio to the hull is the claim's`, () => {
+      const rows = fitsOf(sx, scene.fit);
+      expect(rows.map((r) => r.id)).toEqual(Object.keys(claim.fit));
+      for (const r of rows) expect(r.ratio, r.id).toBeCloseTo(claim.fit[r.id], 2);
+    });
+  }
+
+  it('the fit quizzes have the answers the lesson then gives: the 8-DOP around the tetrahedron; the AABB and the 14-DOP change as the rod turns', () => {
+    const answer = (q) => fitAnswer(q.ask, ...q.for.map((id) => fitsOf(sx, all.find((d) => d.id === id).scene.fit)));
+    expect(quizzes.map((q) => [q.ask, answer(q)])).toEqual([['tightest', ['kdop8']], ['changed', ['aabb', 'kdop14']]]);
+  });
+
+  for (const [i, { file, scene, expect: claim, step, panels }] of still.entries()) {
     it(`${file}, demo ${i}: ${JSON.stringify(claim)}`, () => {
       const ids = scene.volumes.map((v) => v.id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -137,8 +191,25 @@ describe('the lessons\' exercises can be done as their words say', () => {
     expect(meets(xOnly, e.goal)).toBe(true);
   });
 
-  it('lesson 8: the exercise\'s program (the package alone) prints the table\'s bars, as the text says', async () => {
-    const text = readFileSync(new URL('lessons/8-choosing.md', SITE), 'utf8');
+  it('lesson 8: the bullet reaches the wall from a speed of 2.75, and passes through it between t = 0 and t = 1 beyond 3.25', () => {
+    const d = demo('lessons/8-sweeping.md', 'demo-8');
+    expect(d.panels.split(',')).toContain('inspector');
+    const goal = (key) => exercises.find((e) => e.file === 'lessons/8-sweeping.md' && key in e.goal).goal;
+    const at = (vx) => {
+      const scene = structuredClone(d.scene);
+      scene.volumes.find((v) => v.id === 'bullet').velocity = [vx, 0, 0];
+      const [a, b] = scene.selection.map((id) => scene.volumes.find((v) => v.id === id).volume);
+      return (g) => meets(sx.collide(a, b), g, motionOf(sx, scene));
+    };
+    expect(at(2.7)(goal('sweepHit'))).toBe(false);
+    expect(at(2.8)(goal('sweepHit'))).toBe(true);
+    expect(at(3.2)(goal('tunnels'))).toBe(false);
+    expect(at(3.3)(goal('tunnels'))).toBe(true);
+    expect(at(100)(goal('tunnels'))).toBe(true);
+  });
+
+  it('lesson 10: the exercise\'s program (the package alone) prints the table\'s bars, as the text says', async () => {
+    const text = readFileSync(new URL('lessons/10-choosing.md', SITE), 'utf8');
     const exercise = text.slice(text.indexOf('## Exercise'));
     // The program is a code block of the list: indented as its item is.
     const [, indent, block] = exercise.match(/^( *)```js\n([\s\S]*?)^ *```/m);

@@ -34,10 +34,8 @@ import { UndoHistory } from './undo.js';
 import { middle, undrawable } from '../view/view-range.js';
 import { DEFAULT_MAX_TIME, entriesAt, isMoving, pairSweep, pathBoxes, velocityOf } from '../view/motion.js';
 import { MotionDrawing } from '../view/motion-drawing.js';
+import { MotionPlayer } from '../view/motion-player.js';
 import { VelocityHandle } from './velocity-handle.js';
-
-/** Play runs the whole time range in this many seconds. */
-const PLAY_SECONDS = 4;
 
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
@@ -53,7 +51,7 @@ export class App {
   time = { t: 0, maxTime: DEFAULT_MAX_TIME, playing: false };
   /** The model's entries at time t (the same objects for volumes that do not move). */
   #shown = [];
-  #playFrame = 0;
+  #player = new MotionPlayer(this.time, (t, o) => this.setTime(t, o));
   /** The index of the axis drawn in 3D (axis-focus.js), or null. */
   focusAxis = null;
   #pairKey = '';
@@ -260,32 +258,12 @@ export class App {
 
   /** Play (from t, or from 0 at the end of the range) or pause. */
   togglePlay() {
-    if (this.time.playing) {
-      this.#stopPlay();
-      this.setTime(this.time.t);
-      return;
-    }
-    if (this.time.t >= this.time.maxTime) this.time.t = 0;
-    this.time.playing = true;
-    let last = performance.now();
-    const frame = (now) => {
-      const t = this.time.t + ((now - last) / 1000 / PLAY_SECONDS) * this.time.maxTime;
-      last = now;
-      if (t >= this.time.maxTime) {
-        this.#stopPlay();
-        this.setTime(this.time.maxTime);
-        return;
-      }
-      this.setTime(t, { transient: true });
-      this.#playFrame = requestAnimationFrame(frame);
-    };
-    this.#playFrame = requestAnimationFrame(frame);
+    this.#player.toggle();
     this.panels.refresh();
   }
 
   #stopPlay() {
-    cancelAnimationFrame(this.#playFrame);
-    this.time.playing = false;
+    this.#player.stop();
   }
 
   /** A volume given where it is shown (at time t) back at t = 0, where the model keeps it. */

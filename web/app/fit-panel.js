@@ -6,18 +6,12 @@
 // A file that cannot be fitted is said in the card, and changes nothing.
 
 import { h, setChildren } from '../view/dom.js';
+import { FIT_COLORS as KIND_COLORS, cssColor as css, formatRatio } from '../view/fit-colors.js';
 import { POINT_FILE_ACCEPT, bunnyPositions, readPositions } from './point-file.js';
 
 /** The fitting and its drawing, loaded on first use: the page's first load carries neither. */
-const loadFitting = () => Promise.all([import('./fit-table.js'), import('./fit-drawing.js')]);
+const loadFitting = () => Promise.all([import('../view/fit-table.js'), import('../view/fit-drawing.js')]);
 
-/** One colour per kind, told apart from each other and from the A/B roles' blue and amber. */
-const KIND_COLORS = {
-  aabb: 0xf2f2f2, sphere: 0x59d0ff, 'sphere-ritter': 0x9b8cff, 'obb-fast': 0xff8c42, 'obb-tight': 0xff5cc8,
-  kdop6: 0x35d399, kdop8: 0xc6f06a, kdop14: 0xffe14d, kdop18: 0xff6b6b, kdop26: 0x6be0c9,
-};
-
-const css = (hex) => `#${hex.toString(16).padStart(6, '0')}`;
 let worker = null;
 let jobs = 0;
 
@@ -52,7 +46,6 @@ function fitOnWorker(points, onRow) {
     worker.postMessage({ id, points });
   });
 }
-const formatRatio = (r) => (r === null ? '—' : r.toFixed(3));
 const formatMs = (ms) => (ms < 10 ? ms.toFixed(1) : Math.round(ms).toString());
 
 export class FitPanel {

@@ -4,7 +4,7 @@
 // row of fitRows, then { id, done: true }, or { id, error } (a message).
 
 import { init } from 'sepaxis';
-import { fitRows } from './fit-table.js';
+import { fitRows } from '../view/fit-table.js';
 
 const ready = init();
 

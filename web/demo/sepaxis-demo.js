@@ -4,16 +4,24 @@
 //
 //   <sepaxis-demo scene='{"volumes":[…],"selection":["a","b"]}' panels="verdict,stepper"></sepaxis-demo>
 //
-// Attributes: scene (inline JSON, the format of the visualizer's links and files) or src (a URL of
-// such a file); panels (any of verdict, inspector, axes, stepper, toolbar; default
+// Attributes: scene (inline JSON, the format of the visualizer's links and files, or a fit scene:
+// fit-scene.js) or src (a URL of such a file); panels (any of verdict, inspector, axes, stepper, toolbar; default
 // "verdict,stepper"); editable (drag volumes to move them, Shift+drag to turn a box, click to
 // pick the compared pair, click again at one spot for the next volume under it; from the
 // keyboard, [ ] pick and Shift+arrows move: keyboard-move.js); step (open the stepper at axis
 // N, from 1); camera ({"position": [x, y, z], "target": [x, y, z]}); theme (dark or light);
 // layout ("column": the panels under the view at their full height, the element as tall as its
 // content; demo.css).
-// Properties: scene (get, set), report (the compared pair's sx.collide report, or null), error
-// (the message of a bad scene, or null). Events: change (the reader edited the scene), report.
+// Properties: scene (get, set), report (the compared pair's sx.collide report, or null), sweep
+// (the moving pair's sx.sweep report, or null), fits (a fit scene's fitted volumes, or null), error
+// (the message of a bad scene, or null). Events: change (the reader edited the scene), report (the
+// report or the sweep changed), fit (the fits are in).
+//
+// A moving scene (volumes with a velocity) is shown at a time t of [0, maxTime] (the motion card:
+// a slider, Play) and its pair swept (the axis panel's time lines, the first contact); a fit scene
+// draws its points and the volumes fitted around them (the fit card). Both need the package's full
+// module (sweeps, hulls, the OBB fit), which a demo loads only for such a scene, with the code
+// that shows them (demo-full.js): a page of still demos loads neither.
 //
 // Every demo on a page shares one WebGL context (shared-renderer.js) and one WebAssembly module;
 // a demo starts when it comes near the viewport and draws only when something changed and it is
@@ -30,6 +38,10 @@ import { h } from '../view/dom.js';
 import { aabbToObb, movedByMtv, translated } from '../view/edit.js';
 import { Inspector } from '../view/inspector.js';
 import { MOVE_KEYS, moveFromKey, moveOffset, movedText } from '../view/keyboard-move.js';
+import { entriesAt, isMoving, pairSweep, pathBoxes } from '../view/motion.js';
+import { MotionPlayer } from '../view/motion-player.js';
+import { FIT_COLORS } from '../view/fit-colors.js';
+import { num } from '../view/format.js';
 import { CLICK_SLOP, pickCycle, volumesAlong } from '../view/picking.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
 import { SceneModel } from '../view/scene-model.js';
@@ -43,8 +55,8 @@ import demoCss from './demo.css?inline';
 import keysCss from './demo-keys.css?inline';
 
 const PANELS = ['verdict', 'inspector', 'axes', 'stepper', 'toolbar'];
-/** The demo shows still scenes (its module has no sweeps): a moving volume is refused with a message. */
-const STILL = { motion: false };
+/** What checkScene accepts here: moving volumes, and fit scenes. */
+const SCENE_FORMS = { motion: true, fit: true };
 const DEFAULT_PANELS = 'verdict,stepper';
 /** One key press turns the camera by this much (radians), or zooms by this factor. */
 const ORBIT_STEP = Math.PI / 12;
@@ -68,6 +80,30 @@ const SAID_MS = 2500;
 /** The package, loaded once for the page (the module without the World: the demo needs none). */
 let packagePromise = null;
 const loadPackage = () => (packagePromise ??= init({ world: false }));
+
+/**
+ * The full module (sweeps, hulls, the OBB fit) and what shows motion and fits (demo-full.js),
+ * loaded once for the page, by the first demo whose scene needs them.
+ */
+let fullPromise = null;
+const loadFull = () => (fullPromise ??= Promise.all([init(), import('./demo-full.js')]));
+
+/** Whether a scene (checked, or raw JSON data) needs the full module: a fit, or a volume that moves. */
+function needsFull(scene) {
+  if (scene === null || typeof scene !== 'object') return false;
+  if (!Array.isArray(scene) && scene.fit !== undefined) return true;
+  const entries = Array.isArray(scene) ? scene : Array.isArray(scene.volumes) ? scene.volumes : [];
+  return entries.some((e) => e !== null && typeof e === 'object' && Array.isArray(e.velocity) && isMoving(e));
+}
+
+/** needsFull of a scene attribute's text (false when it is not JSON: the check says why later). */
+function textNeedsFull(text) {
+  try {
+    return needsFull(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
 
 /** The shared renderer module, loaded with the first demo that draws. */
 let rendererPromise = null;
@@ -98,6 +134,8 @@ export class SepaxisDemo extends HTMLElement {
   static observedAttributes = ['scene', 'src', 'panels', 'editable', 'step', 'camera', 'theme'];
 
   #sx = null;
+  /** demo-full.js, once this demo uses the full module (then #sx is init()'s). */
+  #full = null;
   #renderer = null;
   #model = new SceneModel();
   #collision = null;
@@ -106,6 +144,20 @@ export class SepaxisDemo extends HTMLElement {
   #report = null;
   #error = null;
   #ui = { step: -1, hoverAxis: null, follow: false };
+  /** The time shown, the end of the range, whether it plays (a moving scene). */
+  #time = { t: 0, maxTime: 1, playing: false };
+  #player = new MotionPlayer(this.#time, (t, o) => this.#setTime(t, o));
+  /** The model's entries at time t (the model's own while nothing moves). */
+  #shown = [];
+  #sweep = null;
+  #sweepProblem = null;
+  #motionDrawing = null;
+  /** A fit scene: its fit (fit-scene.js), its points, { count, hull, rows } once fitted, the drawing. */
+  #fit = null;
+  #fitted = null;
+  #fitDrawing = null;
+  /** What the panels were built for: 'still', 'moving' or 'fit'. */
+  #kind = 'still';
   #visible = false;
   #started = false;
   /** Increases with each scene load: a late `src` response for an older one is dropped. */
@@ -169,22 +221,36 @@ export class SepaxisDemo extends HTMLElement {
     else if (name === 'camera') this.#placeCamera();
   }
 
-  /** The scene shown, in the format of the visualizer's links ({volumes, selection}), or null. */
+  /** The scene shown, in the format of the visualizer's links ({volumes, selection}) or a fit scene, or null. */
   get scene() {
-    return this.#started && !this.#error ? this.#model.toJSON() : null;
+    if (!this.#started || this.#error) return null;
+    return this.#fit ? { fit: structuredClone(this.#fit) } : this.#model.toJSON();
   }
 
   /** Shows another scene (checked like a link's: a bad one sets `error` and shows its message). */
   set scene(value) {
     this.#whenStarted(() => {
       this.#loads++;
-      this.#load(() => checkScene(structuredCloneSafe(value), this.#sx, STILL));
+      this.#load(() => checkScene(structuredCloneSafe(value), this.#sx, SCENE_FORMS));
     });
   }
 
   /** The report of the compared pair (sx.collide(A, B)), or null. */
   get report() {
     return this.#report;
+  }
+
+  /** The sweep of the compared pair over [0, maxTime] when one of it moves (sx.sweep), or null. */
+  get sweep() {
+    return this.#sweep;
+  }
+
+  /**
+   * A fit scene's fitted volumes, in its order: [{ id, label, volume, bvVolume, ratio }] (ratio:
+   * bvVolume over the convex hull's volume), or null.
+   */
+  get fits() {
+    return this.#fitted && this.#fitted.rows.map(({ id, label, volume, bvVolume, ratio }) => ({ id, label, volume, bvVolume, ratio }));
   }
 
   /** The message of the scene that could not be shown, or null. */
@@ -203,23 +269,37 @@ export class SepaxisDemo extends HTMLElement {
 
   async #start() {
     this.#started = true;
+    // A scene attribute that moves or fits loads the full module straight away, not both.
+    const full = this.hasAttribute('scene') && textNeedsFull(this.getAttribute('scene'));
     try {
-      [this.#sx, this.#renderer] = await Promise.all([loadPackage(), loadRenderer()]);
+      const [sx, renderer] = await Promise.all([full ? loadFull() : loadPackage(), loadRenderer()]);
+      this.#renderer = renderer;
+      if (full) this.#useModule(...sx);
+      else this.#useModule(sx, null);
     } catch (e) {
       this.#showError(`the demo could not start: ${e.message}`);
       return;
     }
-    this.#collision = new CollisionState(this.#sx);
-    this.#port = this.#viewPort();
-    this.#drawing = new SceneDrawing(this.#sx, this.#port);
     this.#model.addEventListener('change', (e) => this.#refresh(e.detail));
-    this.#applyTheme();
-    this.#buildPanels();
     // A scene set as a property before the start wins over the attributes.
     const pending = this.#pending;
     this.#pending = [];
     if (pending.length) for (const f of pending) f();
     else this.#loadFromAttributes();
+  }
+
+  /** Draws and tests with this instance of the package (and, for the full one, demo-full.js). */
+  #useModule(sx, full) {
+    this.#sx = sx;
+    this.#full = full;
+    this.#three.scene.clear();
+    this.#port = this.#viewPort();
+    this.#collision = new CollisionState(sx);
+    this.#drawing = new SceneDrawing(sx, this.#port);
+    this.#motionDrawing = full && new full.MotionDrawing(sx, this.#port);
+    this.#fitDrawing = full && new full.FitDrawing(sx, this.#port);
+    this.#applyTheme();
+    this.#buildPanels();
   }
 
   #pending = [];
@@ -234,7 +314,7 @@ export class SepaxisDemo extends HTMLElement {
       this.#load(() => {
         const text = this.getAttribute('scene');
         try {
-          return checkScene(JSON.parse(text), this.#sx, STILL);
+          return checkScene(JSON.parse(text), this.#sx, SCENE_FORMS);
         } catch (e) {
           if (e instanceof SyntaxError) throw new SceneError(`the scene attribute is not valid JSON (${e.message})`);
           throw e;
@@ -262,14 +342,17 @@ export class SepaxisDemo extends HTMLElement {
     if (!response.ok) throw new SceneError(`the scene at ${src} could not be loaded (HTTP ${response.status})`);
     const text = await response.text();
     try {
-      return parseScene(text, this.#sx, STILL);
+      return parseScene(text, this.#sx, SCENE_FORMS);
     } catch (e) {
       if (e instanceof SceneError) throw new SceneError(`the scene at ${src}: ${e.message}`);
       throw e;
     }
   }
 
-  /** Replaces the scene with what read() returns (checked), or shows why it cannot. */
+  /**
+   * Replaces the scene with what read() returns (checked), or shows why it cannot. A scene that
+   * moves or fits first brings the full module (a later scene load wins over this one).
+   */
   #load(read) {
     let scene;
     try {
@@ -278,10 +361,36 @@ export class SepaxisDemo extends HTMLElement {
       this.#showError(e instanceof SceneError ? e.message : `the scene could not be read: ${e.message}`);
       return;
     }
+    if (needsFull(scene) && !this.#full) {
+      const load = this.#loads;
+      loadFull().then(([sx, full]) => {
+        if (load !== this.#loads) return;
+        this.#useModule(sx, full);
+        this.#show(scene);
+      }, (e) => {
+        if (load === this.#loads) this.#showError(`the scene needs the package's full module, which could not be loaded: ${e.message}`);
+      });
+      return;
+    }
+    this.#show(scene);
+  }
+
+  #show(scene) {
     this.#error = null;
     this.#els.message.hidden = true;
     this.#els.message.textContent = '';
     this.#ui.step = -1;
+    this.#player.stop();
+    this.#time.t = 0;
+    this.#fit = scene.fit ?? null;
+    this.#fitted = null;
+    const kind = this.#fit ? 'fit' : scene.volumes.some(isMoving) ? 'moving' : 'still';
+    if (kind !== this.#kind) {
+      this.#kind = kind;
+      this.#buildPanels();
+    }
+    if (this.#fit) this.#fitPoints();
+    else this.#fitDrawing?.setPoints(null);
     this.#model.load(scene);  // refreshes (the model's change event)
     this.#placeCamera(scene.camera);
     const step = this.#stepAttribute();
@@ -293,6 +402,9 @@ export class SepaxisDemo extends HTMLElement {
     this.#els.message.textContent = `This demo cannot show its scene: ${message}.`;
     this.#els.message.hidden = false;
     this.#report = null;
+    this.#sweep = null;
+    this.#fit = this.#fitted = null;
+    this.#fitDrawing?.setPoints(null);
     this.#model.load({ volumes: [], selection: [] });
     this.#els.canvas.setAttribute('aria-label', `A separating-axis demo that cannot show its scene: ${message}`);
   }
@@ -301,27 +413,73 @@ export class SepaxisDemo extends HTMLElement {
 
   #refresh({ volumes = null, transient = false } = {}) {
     if (!this.#collision) return;
+    const model = this.#model;
     const ids = volumes === null ? null : [...volumes];
-    this.#collision.update(this.#model, ids);
-    this.#drawing.sync(this.#model.volumes, ids === null ? null : new Set(ids));
-    const pair = comparedPair(this.#model);
+    // The time range is the scene's; t stays inside it. Volumes are tested and drawn at t.
+    this.#time.maxTime = model.maxTime;
+    this.#time.t = Math.min(this.#time.t, model.maxTime);
+    const shown = this.#shown = entriesAt(this.#sx, model.volumes, this.#time.t);
+    this.#collision.update({ volumes: shown }, ids);
+    this.#drawing.sync(shown, ids === null ? null : new Set(ids));
+    const atStart = comparedPair(model);
+    const pair = atStart && atStart.map((e) => shown[model.volumes.indexOf(e)]);
     const samePair = pair && this.#pair && pair[0].id === this.#pair[0].id && pair[1].id === this.#pair[1].id;
     if (!samePair) this.#ui.step = -1;
     this.#pair = pair;
-    const previous = this.#report;
+    const previous = this.#report, previousSweep = this.#sweep;
     this.#report = pairReport(this.#sx, pair);
-    if (this.#report && this.#ui.step >= this.#report.axes.length) this.#ui.step = this.#report.axes.length - 1;
+    this.#sweepProblem = null;
+    try {
+      this.#sweep = this.#full ? pairSweep(this.#sx, atStart, this.#time.maxTime) : null;
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      this.#sweep = null;
+      this.#sweepProblem = e.message;
+    }
+    this.#motionDrawing?.show({ entries: model.volumes, pair: atStart, roles: pairRoles(pair), sweep: this.#sweep, t: this.#time.t });
+    const steps = this.#steps();
+    if (this.#ui.step >= steps) this.#ui.step = steps - 1;
     this.#drawing.style({
       collision: this.#collision, pair, roles: pairRoles(pair), hoverVolume: null, tutorial: this.#ui.step >= 0 && pair,
     });
     this.#showFocus();
     this.#refreshPanels({ transient });
-    const reason = undrawable(this.#model.volumes.map((e) => this.#collision.bounds(e.id)).filter(Boolean));
+    const reason = undrawable(shown.map((e) => this.#collision.bounds(e.id)).filter(Boolean));
     this.#els.note.textContent = reason ?? '';
     this.#els.note.hidden = !reason;
     this.#describe();
-    if (this.#report !== previous) this.dispatchEvent(new CustomEvent('report', { detail: { report: this.#report } }));
+    if (this.#report !== previous || this.#sweep !== previousSweep) this.dispatchEvent(new CustomEvent('report', { detail: { report: this.#report, sweep: this.#sweep } }));
     this.#invalidate();
+  }
+
+  /** The steps of the stepper: the sweep's axes while the pair moves, else the report's. */
+  #steps() {
+    return (this.#sweep ?? this.#report)?.axes.length ?? 0;
+  }
+
+  /** Shows the scene at time t (clamped to [0, maxTime]); transient: part of a slide or a play. */
+  #setTime(t, { transient = false } = {}) {
+    this.#time.t = Math.min(Math.max(Number.isFinite(t) ? t : 0, 0), this.#time.maxTime);
+    if (!transient && this.#time.playing) this.#player.stop();
+    this.#refresh({ volumes: this.#model.volumes.filter(isMoving).map((e) => e.id), transient });
+  }
+
+  /** Fits the fit scene's volumes around its points, draws them, and says so (the fit event). */
+  #fitPoints() {
+    const { FIT_KINDS, fitRows, fitPoints } = this.#full;
+    const points = fitPoints(this.#fit);
+    const kinds = this.#fit.volumes.map((id) => FIT_KINDS.find((k) => k.id === id));
+    const rows = [];
+    let hull = 0;
+    for (const row of fitRows(this.#sx, points, undefined, kinds)) {
+      if (row.hull) hull = row.hull.volume;
+      else rows.push(row);
+    }
+    this.#fitted = { count: points.length / 3, hull, rows };
+    this.#fitDrawing.setPoints(points);
+    this.#fitDrawing.setVolumes(rows.map((r) => ({ id: r.id, volume: r.volume, color: FIT_COLORS[r.id] })));
+    this.#panels.fit?.update(this.#fitted);
+    this.dispatchEvent(new CustomEvent('fit', { detail: { fits: this.fits } }));
   }
 
   #showFocus() {
@@ -332,12 +490,19 @@ export class SepaxisDemo extends HTMLElement {
 
   /** The accessible name: the scene and its verdict, and how to operate the demo. */
   #describe() {
+    if (this.#fitted) {
+      const { count, rows } = this.#fitted;
+      const text = `Fitting demo: ${count} points (${typeof this.#fit.points === 'string' ? this.#fit.points : 'given'}) with ${rows.map((r) => `${r.label}${r.ratio === null ? '' : ` ${r.ratio.toFixed(2)} times the hull`}`).join(', ')}. Arrow keys turn the view.`;
+      if (this.#els.canvas.getAttribute('aria-label') !== text) this.#els.canvas.setAttribute('aria-label', text);
+      return;
+    }
     const names = this.#model.volumes.map((e) => `${e.name ?? e.id} (${e.volume.type === 'kdop' ? `${e.volume.k}-DOP` : e.volume.type.toUpperCase()})`);
     let text = `Separating-axis demo: ${names.length ? names.join(', ') : 'no volumes'}`;
     const r = this.#report;
     if (r) {
       const verdict = r.touching ? 'touching' : r.overlap ? 'overlapping' : `separated by the axis ${r.axes[r.separatingAxis].label}`;
       text += `; ${this.#pair[0].name ?? this.#pair[0].id} and ${this.#pair[1].name ?? this.#pair[1].id} are ${verdict}`;
+      if (this.#sweep) text += ` at t = ${num(this.#time.t)}; moving, they ${this.#sweep.hit ? `first touch at t = ${num(this.#sweep.time)}` : `stay apart up to t = ${num(this.#time.maxTime)}`}`;
     }
     text += '. Arrow keys turn the view, N and P step through the axes';
     if (this.hasAttribute('editable')) text += ', [ and ] pick a volume, Shift with the arrow keys moves it';
@@ -346,7 +511,7 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   #setStep(i) {
-    const n = this.#report?.axes.length ?? 0;
+    const n = this.#steps();
     const before = this.#ui.step;
     this.#ui.step = n === 0 ? -1 : Math.max(-1, Math.min(n - 1, i));
     this.#refreshPanels();
@@ -355,7 +520,7 @@ export class SepaxisDemo extends HTMLElement {
     });
     this.#showFocus();
     if (this.#ui.step >= 0) this.#panels.axes?.reveal(this.#ui.step);
-    if (this.#ui.follow && this.#ui.step >= 0 && this.#ui.step !== before && !this.#report.axes[this.#ui.step].degenerate) this.#lookAlong(this.#ui.step);
+    if (this.#ui.follow && this.#ui.step >= 0 && this.#ui.step !== before && this.#report.axes[this.#ui.step] && !this.#report.axes[this.#ui.step].degenerate) this.#lookAlong(this.#ui.step);
     this.#invalidate();
   }
 
@@ -368,7 +533,9 @@ export class SepaxisDemo extends HTMLElement {
 
   #buildPanels() {
     const asked = (this.getAttribute('panels') ?? DEFAULT_PANELS).split(/[\s,]+/).filter(Boolean);
-    const shown = PANELS.filter((p) => asked.includes(p));
+    // A moving scene shows its time first; a fit scene its fits alone (it has no pair to test).
+    const kind = this.#full ? this.#kind : 'still';
+    const shown = kind === 'fit' ? ['fit'] : [...(kind === 'moving' ? ['motion'] : []), ...PANELS.filter((p) => asked.includes(p))];
     const box = this.#els.panels;
     box.replaceChildren();
     this.#panels = {};
@@ -383,8 +550,18 @@ export class SepaxisDemo extends HTMLElement {
           onSwap: () => this.#edit(() => this.#model.swap()), onApplyMtv: () => this.#applyMtv(),
           canPick: () => this.hasAttribute('editable'),
         }, this.#els.announcer);
+      } else if (name === 'motion') {
+        this.#panels.motion = new this.#full.MotionPanel(root, {
+          onTime: (t, o) => this.#setTime(t, o),
+          onPlay: () => { this.#player.toggle(); this.#refreshPanels(); },
+          onMaxTime: (m) => this.#edit(() => { this.#model.setMaxTime(m); this.#setTime(Math.min(this.#time.t, m)); }),
+          onContact: () => { if (this.#sweep?.hit) this.#setTime(this.#sweep.time); },
+        });
+      } else if (name === 'fit') {
+        this.#panels.fit = new this.#full.FitCard(root);
       } else if (name === 'stepper') {
         this.#panels.stepper = new TutorialPanel(root, {
+          explainSweep: this.#full?.explainSweepStep ?? null,
           onStep: (i) => this.#setStep(i),
           onLook: () => this.#lookAlong(),
           onFollow: (on) => {
@@ -401,6 +578,8 @@ export class SepaxisDemo extends HTMLElement {
           onConvert: (id) => update(id, aabbToObb(this.#model.get(id).volume)),
           onDuplicate: (id) => this.#edit(() => this.#model.duplicate(id)),
           onDelete: (id) => this.#edit(() => this.#model.remove(id)),
+          // The velocity, where the module can sweep.
+          onVelocity: this.#full ? (id, v, o) => this.#edit(() => this.#model.setVelocity(id, v, o)) : undefined,
         });
       } else if (name === 'axes') {
         this.#panels.axes = new AxisPanel(root, {
@@ -419,13 +598,16 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   #refreshPanels({ transient = false } = {}) {
-    const { verdict, stepper, axes, inspector } = this.#panels;
+    const { verdict, stepper, axes, inspector, motion, fit } = this.#panels;
     const model = this.#model;
+    const sweep = this.#sweep;
+    motion?.update({ time: this.#time, sweep, moving: model.volumes.some(isMoving), pair: this.#pair, problem: this.#sweepProblem });
+    fit?.update(this.#fitted);
     verdict?.update(this.#pair, this.#report, {
       count: model.volumes.length, overlappingPairs: this.#collision?.overlappingPairs ?? 0, selected: model.selection.length,
     });
-    stepper?.update(this.#pair, this.#report, this.#ui.step, null, this.#ui.follow);
-    axes?.update(this.#report, this.#ui.step, { transient });
+    stepper?.update(this.#pair, this.#report, this.#ui.step, null, this.#ui.follow, sweep && { sweep, maxTime: this.#time.maxTime });
+    axes?.update(this.#report, this.#ui.step, { transient, sweep, time: this.#time });
     const active = model.active;
     inspector?.update(active, active ? pairRoles(this.#pair).get(active.id) ?? null : null);
     this.#els.panels.classList.toggle('tutorial-on', this.#ui.step >= 0);
@@ -469,6 +651,7 @@ export class SepaxisDemo extends HTMLElement {
     const colors = this.getAttribute('theme') === 'light' ? LIGHT_COLORS : COLORS;
     (this.#three.scene.background ??= new Color()).setHex(colors.background);
     this.#drawing?.setColors(colors);
+    this.#motionDrawing?.setColors(colors);
     this.#invalidate();
   }
 
@@ -494,8 +677,12 @@ export class SepaxisDemo extends HTMLElement {
     this.#els.note.hidden = false;
   }
 
+  /** What framing the scene takes: the volumes as shown, their paths, a fit's volumes. */
   #boxes() {
-    return this.#model.volumes.map((e) => this.#collision.bounds(e.id)).filter(Boolean);
+    const boxes = this.#shown.map((e) => this.#collision.bounds(e.id)).filter(Boolean);
+    boxes.push(...pathBoxes(this.#sx, this.#model.volumes, this.#time.maxTime).filter((b) => !undrawable([b])));
+    if (this.#fitted) boxes.push(...this.#fitted.rows.map((r) => this.#sx.boundingBox(r.volume)));
+    return boxes;
   }
 
   #frame(glideThere) {
@@ -605,7 +792,7 @@ export class SepaxisDemo extends HTMLElement {
       if (e.button !== 0) return;
       canvas.setPointerCapture(e.pointerId);
       this.#stopGlide?.();
-      const along = this.hasAttribute('editable') && this.#sx ? volumesAlong(this.#sx, this.#model.volumes, this.#ray(e)) : [];
+      const along = this.hasAttribute('editable') && this.#sx ? volumesAlong(this.#sx, this.#shown, this.#ray(e)) : [];
       // Pressing again where a click picked a volume drags that one.
       const id = cycle.chosenAt(e.clientX, e.clientY, along) ?? along[0] ?? null;
       drag = { x: e.clientX, y: e.clientY, lastX: e.clientX, lastY: e.clientY, id, along, moved: false };

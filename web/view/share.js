@@ -3,6 +3,7 @@
 // checked with sx.validate and copied field by field, and nothing is ever parsed as HTML. Any
 // problem gives a message and no scene, never an exception.
 
+import { copyFit, fitProblem } from './fit-scene.js';
 import { isMoving, maxTimeProblem, velocityProblem } from './motion.js';
 
 /** Longest hash accepted (characters). A scene of 1,000 volumes compresses to well under this. */
@@ -80,9 +81,17 @@ export function parseScene(text, sx, options) {
  * selection?, maxTime?}, an array of such entries or of bare volumes, or one bare volume. A
  * velocity ([vx, vy, vz], units per unit of time) is kept when it is not zero; maxTime is the end
  * of the time range the motion is shown over. motion: false refuses a
- * moving volume with a message (for a view that shows still scenes only).
+ * moving volume with a message (for a view that shows still scenes only). fit: true accepts a
+ * fit scene, {fit, camera?} (fit-scene.js), returned as { volumes: [], selection: [], fit }.
  */
-export function checkScene(data, sx, { motion = true } = {}) {
+export function checkScene(data, sx, { motion = true, fit = false } = {}) {
+  if (isObject(data) && data.fit !== undefined) {
+    if (!fit) throw new SceneError('this is a fit scene (its points are fitted by the <sepaxis-demo> element); the visualizer fits points in its Fit panel');
+    if (data.volumes !== undefined) throw new SceneError('a scene has volumes or a fit, not both');
+    const problem = fitProblem(data.fit);
+    if (problem) throw new SceneError(problem);
+    return withCamera({ volumes: [], selection: [], fit: copyFit(data.fit) }, data);
+  }
   let entries, selection = [];
   if (Array.isArray(data)) entries = data;
   else if (isObject(data) && Array.isArray(data.volumes)) {
@@ -126,6 +135,11 @@ export function checkScene(data, sx, { motion = true } = {}) {
     if (problem) throw new SceneError(problem);
     out.maxTime = data.maxTime;
   }
+  return withCamera(out, data);
+}
+
+/** The scene with the data's camera (or the problem with it) added. */
+function withCamera(out, data) {
   if (isObject(data) && data.camera !== undefined) {
     const problem = cameraProblem(data.camera);
     if (problem) out.cameraProblem = problem;

@@ -8,7 +8,8 @@
 // It is also small: three.js's WebGLRenderer brings every material's shaders (about 130 kB
 // gzipped); this draws only what the view's objects use (volume-mesh.js, axis-view.js):
 // Meshes with MeshBasicMaterial or MeshLambertMaterial (one light fixed to the camera),
-// LineSegments with LineBasicMaterial, in Groups; opacity, renderOrder (a Group's orders its
+// LineSegments and Lines (an arrow's shaft) with LineBasicMaterial, Points (a fitted point cloud)
+// with PointsMaterial at a fixed size in pixels, in Groups; opacity, renderOrder (a Group's orders its
 // children, as in three.js), depthTest and depthWrite, front or double sides. Colours are linear
 // (three.js's working space) and written out as sRGB, as WebGLRenderer does.
 
@@ -18,12 +19,14 @@ const VERTEX = `#version 300 es
 uniform mat4 modelView;
 uniform mat4 projection;
 uniform mat3 normalMatrix;
+uniform float pointSize;
 in vec3 position;
 in vec3 normal;
 out vec3 viewNormal;
 void main() {
   viewNormal = normalMatrix * normal;
   gl_Position = projection * modelView * vec4(position, 1.0);
+  gl_PointSize = pointSize;
 }`;
 
 const FRAGMENT = `#version 300 es
@@ -70,11 +73,13 @@ export class SharedRenderer {
     if (!gl) throw new Error('WebGL 2 is not available in this browser');
     this.gl = gl;
     this.program = program(gl, VERTEX, FRAGMENT);
-    this.uniforms = Object.fromEntries(['modelView', 'projection', 'normalMatrix', 'color', 'emissive', 'opacity', 'lit']
+    this.uniforms = Object.fromEntries(['modelView', 'projection', 'normalMatrix', 'pointSize', 'color', 'emissive', 'opacity', 'lit']
       .map((name) => [name, gl.getUniformLocation(this.program, name)]));
     this.attributes = { position: gl.getAttribLocation(this.program, 'position'), normal: gl.getAttribLocation(this.program, 'normal') };
     /** Pictures drawn (for the tests: all demos share this one context). */
     this.frames = 0;
+    /** Device pixels per CSS pixel of the picture being drawn. */
+    this.ratio = 1;
   }
 
   /**
@@ -90,6 +95,7 @@ export class SharedRenderer {
     }
     scene.updateMatrixWorld();
     if (camera.parent === null) camera.updateMatrixWorld();
+    this.ratio = ratio;
     gl.viewport(0, 0, w, h);
     gl.enable(gl.SCISSOR_TEST);
     gl.scissor(0, 0, w, h);
@@ -130,6 +136,8 @@ export class SharedRenderer {
     gl.uniform3f(uniforms.emissive, e ? e.r : 0, e ? e.g : 0, e ? e.b : 0);
     gl.uniform1f(uniforms.opacity, material.transparent ? material.opacity : 1);
     gl.uniform1i(uniforms.lit, mesh && material.isMeshLambertMaterial && g.normals ? 1 : 0);
+    // The canvas's pixels are CSS pixels times its ratio: a point keeps its size in CSS pixels.
+    if (object.isPoints) gl.uniform1f(uniforms.pointSize, material.size * this.ratio);
     if (material.depthTest) gl.enable(gl.DEPTH_TEST);
     else gl.disable(gl.DEPTH_TEST);
     gl.depthFunc(gl.LEQUAL);
@@ -139,7 +147,7 @@ export class SharedRenderer {
       gl.cullFace(gl.BACK);
     } else gl.disable(gl.CULL_FACE);
     gl.bindVertexArray(g.vao);
-    const mode = mesh ? gl.TRIANGLES : gl.LINES;
+    const mode = mesh ? gl.TRIANGLES : object.isPoints ? gl.POINTS : object.isLineSegments ? gl.LINES : gl.LINE_STRIP;
     if (g.indexType) gl.drawElements(mode, g.count, g.indexType, 0);
     else gl.drawArrays(mode, 0, g.count);
     gl.bindVertexArray(null);
@@ -206,7 +214,7 @@ function drawList(scene, camera) {
   const walk = (object, groupOrder) => {
     if (!object.visible) return;
     const order = object.isGroup && object.renderOrder !== 0 ? object.renderOrder : groupOrder;
-    if ((object.isMesh || object.isLineSegments) && object.material?.visible !== false) {
+    if ((object.isMesh || object.isLine || object.isPoints) && object.material?.visible !== false) {
       _position.setFromMatrixPosition(object.matrixWorld).applyMatrix4(camera.matrixWorldInverse);
       const item = { object, groupOrder: order, renderOrder: object.renderOrder, z: -_position.z };
       (object.material.transparent ? transparent : opaque).push(item);

@@ -41,7 +41,9 @@ const LESSONS = [
   ['5-aabb-against-obb', '5. An AABB against an OBB'],
   ['6-kdops', '6. k-DOPs'],
   ['7-penetration', '7. Penetration depth and the MTV'],
-  ['8-choosing', '8. Choosing a volume'],
+  ['8-sweeping', '8. Sweeping: when do they first touch?'],
+  ['9-fitting', '9. Fitting: how tight is each volume?'],
+  ['10-choosing', '10. Choosing a volume'],
 ];
 
 export default defineConfig({
@@ -64,7 +66,7 @@ export default defineConfig({
     template: {
       compilerOptions: {
         // The live demo is a custom element (defined by the demo's own script), not a Vue component.
-        isCustomElement: (tag) => tag === 'sepaxis-demo' || tag === 'sepaxis-exercise',
+        isCustomElement: (tag) => tag === 'sepaxis-demo' || tag === 'sepaxis-exercise' || tag === 'sepaxis-fit-quiz',
       },
     },
   },
@@ -140,6 +142,8 @@ function visualizerLinks(state) {
     const scene = token.content.match(/\sscene='([^']*)'/);
     if (!scene) throw new Error(`a <sepaxis-demo> without a scene='…' attribute: ${token.content.slice(0, 80)}`);
     const json = JSON.stringify(JSON.parse(scene[1]));  // fails the build on a malformed scene
+    // A fit scene has no counterpart there: the visualizer fits points in its Fit panel.
+    if (JSON.parse(json).fit !== undefined) continue;
     const hash = 'scene=' + deflateRawSync(Buffer.from(json)).toString('base64url');
     const link = new state.Token('html_block', '', 0);
     link.content = `<p class="open-in-visualizer"><a href="${APP}#${hash}" target="_self">Open this scene in the visualizer</a></p>\n`;

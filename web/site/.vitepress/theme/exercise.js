@@ -6,6 +6,8 @@
 //   separatingLabel: 'A.x = B.x'   separatingLabelPattern: '^A\\.[xyz]$'
 //   separatingLabels: ['A.x = B.x']  (exactly these axes separate, and no other)
 //   depthBelow: 0.1                (overlapping, by less than this)
+//   sweepHit: true | false         (a moving pair: its sweep finds a contact before maxTime)
+//   tunnels: true                  (a contact, yet apart at t = 0 and at maxTime)
 // (exercise-goal.js)
 
 import { meets } from './exercise-goal.js';
@@ -32,7 +34,7 @@ export class SepaxisExercise extends HTMLElement {
       this.#status.textContent = 'This exercise has no demo.';
       return;
     }
-    const check = () => this.#show(meets(demo.report, goal));
+    const check = () => this.#show(meets(demo.report, goal, { sweep: demo.sweep, maxTime: demo.scene?.maxTime ?? 1 }));
     demo.addEventListener('report', check);
     check();
   }

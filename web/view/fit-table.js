@@ -2,7 +2,7 @@
 // the volume of the points' convex hull (1 is the best any convex volume can do). Pure logic over
 // the package (sx.fit, sx.convexHull, sx.volumeOf); the panel (fit-panel.js) shows the rows.
 
-import { distinctVertices } from '../view/vertices.js';
+import { distinctVertices } from './vertices.js';
 
 /** Vertices a file may give (a 2-million-vertex mesh is ~100 MB of floats to parse and fit). */
 export const MAX_VERTICES = 2_000_000;
@@ -78,17 +78,17 @@ export function placedInView(points) {
 }
 
 /**
- * Fits every kind of FIT_KINDS around points (flat x, y, z). Yields first the hull
+ * Fits every kind of `kinds` (default: FIT_KINDS) around points (flat x, y, z). Yields first the hull
  * ({ hull: { volume, ms } }), then one row per kind, in order:
  * { id, label, volume, bvVolume, ratio, ms } (ratio: bvVolume / the hull's volume; null for a flat
  * point set, whose hull encloses nothing). A generator, so that a caller can show each row as it
  * comes. now: a clock in milliseconds.
  */
-export function* fitRows(sx, points, now = () => performance.now()) {
+export function* fitRows(sx, points, now = () => performance.now(), kinds = FIT_KINDS) {
   let t = now();
   const hull = hullVolume(sx.convexHull(points));
   yield { hull: { volume: hull, ms: now() - t } };
-  for (const kind of FIT_KINDS) {
+  for (const kind of kinds) {
     t = now();
     const volume = sx.fit(kind.type, points, kind.options);
     const ms = now() - t;

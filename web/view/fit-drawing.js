@@ -4,7 +4,7 @@
 // renderer several times the frame, and nested outlines read better without them).
 
 import { BufferGeometry, Float32BufferAttribute, Group, Points, PointsMaterial } from 'three';
-import { VolumeView } from '../view/volume-mesh.js';
+import { VolumeView } from './volume-mesh.js';
 
 /** The points' colour: the neutral edge colour of the theme, lighter than the grid. */
 const POINT_COLOR = 0xc5cfdd;
@@ -15,13 +15,13 @@ export class FitDrawing {
   /** id -> VolumeView of the fitted volumes drawn now. */
   #views = new Map();
 
-  /** viewport: the app's (renderer.js). */
+  /** viewport: the app's (renderer.js) or a demo's: { scene, canvas, beforeRender, invalidate }. */
   constructor(sx, viewport) {
     this.sx = sx;
     this.viewport = viewport;
     viewport.scene.add(this.#group);
     viewport.beforeRender.push((camera) => {
-      const height = viewport.renderer.domElement.height;
+      const height = viewport.canvas.height;
       for (const view of this.#views.values()) view.updateDetail(camera, height);
     });
   }
