@@ -7,6 +7,7 @@
 #include "sepaxis/fit.h"
 
 #include "assertions.h"
+#include "fit_points.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -180,30 +181,38 @@ size_t Mesh::byteLength() const {
          nodes_.size() * (sizeof(MeshNode) + sizeof(uint8_t)) + volumes_.size() * sizeof(double);
 }
 
-// Fits every node's volume to the corners of its triangles. The new volumes replace the old ones
-// only when every fit succeeded (a fit fails only where a volume would pass the largest double).
+// Fits every node's volume to the corners of its triangles. Children come after their parent, so
+// a backward pass meets both children before their parent: boxes and k-DOPs of inner nodes are
+// their children's slabs merged (exactly the fit over all the corners below, in linear time);
+// spheres and OBBs, which do not merge exactly, are fitted to the corners below. The new volumes
+// replace the old ones only when every fit succeeded (a fit fails only where a volume would pass
+// the largest double).
 Status Mesh::fitNodes() {
   const size_t n = nodes_.size();
-  // Each node's range of leaf slots: children come after their parent, so a backward pass has
-  // both children's ranges before it needs them.
-  std::vector<uint32_t> begin(n), end(n);
+  const int stride = volumeStride();
+  const int k = nodeKdopK(options_.node);
+  const bool merges = options_.node == MeshNodeType::Aabb || k != 0;
+  std::vector<double> volumes(n * size_t(stride));
+  std::vector<uint32_t> begin(n), end(n);  // each node's range of leaf slots
+  std::vector<Vec3> corners;
   for (size_t i = n; i-- > 0;) {
     const MeshNode& node = nodes_[i];
     begin[i] = node.isLeaf() ? node.first : begin[node.first];
     end[i] = node.isLeaf() ? node.first + node.count : end[node.first + 1];
-  }
-  const int stride = volumeStride();
-  std::vector<double> volumes(n * size_t(stride));
-  std::vector<Vec3> corners;
-  corners.reserve(3 * size_t(end[0]));
-  for (size_t i = 0; i < n; ++i) {
+    double* out = volumes.data() + i * size_t(stride);
+    if (merges && !node.isLeaf()) {
+      const double* a = volumes.data() + size_t(node.first) * size_t(stride);
+      const double* b = a + stride;
+      for (int j = 0; j < stride / 2; ++j) out[j] = lesser(a[j], b[j]);
+      for (int j = stride / 2; j < stride; ++j) out[j] = greater(a[j], b[j]);
+      continue;
+    }
     corners.clear();
     for (uint32_t slot = begin[i]; slot < end[i]; ++slot) {
       Vec3 a, b, c;
       triangle(order_[slot], a, b, c);
       corners.insert(corners.end(), {a, b, c});
     }
-    double* out = volumes.data() + i * size_t(stride);
     switch (options_.node) {
       case MeshNodeType::Sphere: {
         const auto s = fitSphere(corners.data(), corners.size());
@@ -212,9 +221,9 @@ Status Mesh::fitNodes() {
         break;
       }
       case MeshNodeType::Aabb: {
-        const auto box = fitAabb(corners.data(), corners.size());
-        if (!box) return box.error();
-        for (int j = 0; j < 3; ++j) out[j] = box->min[j], out[3 + j] = box->max[j];
+        Vec3 lo = corners[0], hi = lo;
+        for (const Vec3& p : corners) lo = min(lo, p), hi = max(hi, p);
+        for (int j = 0; j < 3; ++j) out[j] = lo[j], out[3 + j] = hi[j];
         break;
       }
       case MeshNodeType::Obb: {
@@ -227,13 +236,7 @@ Status Mesh::fitNodes() {
         }
         break;
       }
-      default: {
-        const int k = nodeKdopK(options_.node);
-        const auto kdop = fitKdop(k, corners.data(), corners.size());
-        if (!kdop) return kdop.error();
-        std::copy(kdop->min, kdop->min + k / 2, out);
-        std::copy(kdop->max, kdop->max + k / 2, out + k / 2);
-      }
+      default: detail::kdopSlabs(k, corners.data(), corners.size(), out, out + k / 2);
     }
   }
   volumes_ = std::move(volumes);

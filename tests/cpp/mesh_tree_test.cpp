@@ -17,8 +17,8 @@ using namespace sepaxis;
 namespace mesh_tree_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
-constexpr MeshNodeType kAllNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,   MeshNodeType::Obb,
-                                          MeshNodeType::Kdop6,  MeshNodeType::Kdop8,  MeshNodeType::Kdop14,
+constexpr MeshNodeType kAllNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,  MeshNodeType::Obb,
+                                          MeshNodeType::Kdop6,  MeshNodeType::Kdop8, MeshNodeType::Kdop14,
                                           MeshNodeType::Kdop18, MeshNodeType::Kdop26};
 
 struct Soup {
@@ -55,8 +55,8 @@ Soup uvSphere(int rings, int segments, Vec3 center, double radius) {
   for (int r = 0; r <= rings; ++r)
     for (int g = 0; g < segments; ++g) {
       const double theta = pi * r / rings, phi = 2 * pi * g / segments;
-      addVertex(s, center + Vec3{std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)} *
-                                radius);
+      addVertex(
+          s, center + Vec3{std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)} * radius);
     }
   auto at = [&](int r, int g) { return uint32_t(r * segments + (g % segments)); };
   for (int r = 0; r < rings; ++r)
@@ -164,7 +164,10 @@ void expectSoundTree(const Mesh& m, const std::string& what) {
 }  // namespace
 
 TEST(MeshTree, EveryNodeHoldsTheTrianglesBelowIt) {
-  const Soup soups[] = {randomSoup(1, 300, 10), uvSphere(12, 20, {4, -3, 7}, 2.5), flatGrid(12, 0.75), onePoint(40),
+  const Soup soups[] = {randomSoup(1, 300, 10),
+                        uvSphere(12, 20, {4, -3, 7}, 2.5),
+                        flatGrid(12, 0.75),
+                        onePoint(40),
                         scaled(randomSoup(2, 120, 1), 1e150, "huge soup"),
                         scaled(randomSoup(3, 120, 1), 1e-150, "tiny soup")};
   for (const Soup& s : soups)

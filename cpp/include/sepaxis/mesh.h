@@ -46,8 +46,8 @@ class Mesh {
   /// ceil(log2(triangleCount / leafSize)) + 1 levels below the root. Each node's volume is fitted
   /// to the corners of the triangles below it (fitAabb, fitSphere, fitObb's fast quality, fitKdop):
   /// every triangle lies inside the volume of each node above it.
-  static Expected<Mesh> build(const double* positions, size_t vertexCount, const uint32_t* indices,
-                              size_t indexCount, MeshOptions options = {});
+  static Expected<Mesh> build(const double* positions, size_t vertexCount, const uint32_t* indices, size_t indexCount,
+                              MeshOptions options = {});
 
   /// New positions for the same vertices (skinning, cloth): the tree keeps its shape and every node
   /// volume is fitted again. On an error (a count that differs, a coordinate that is not finite)
