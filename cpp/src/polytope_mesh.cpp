@@ -30,6 +30,8 @@ PolytopeMesh meshOf(const Kdop& kdop) {
   return m;
 }
 
+PolytopeMesh meshOf(const Triangle& t) { return {{t.a, t.b, t.c}, {{0, 1}, {1, 2}, {2, 0}}}; }
+
 }  // namespace
 
 PolytopeMesh polytopeMesh(const Volume& v) {

@@ -8,7 +8,8 @@
 
 namespace sepaxis {
 
-/// The corners and edges of a polytope (AABB, OBB, k-DOP), e.g. for drawing; empty for spheres.
+/// The corners and edges of a polytope (AABB, OBB, k-DOP, triangle), e.g. for drawing; empty for
+/// spheres.
 struct PolytopeMesh {
   std::vector<Vec3> vertices;
   std::vector<std::array<int, 2>> edges;  ///< pairs of indices into vertices
