@@ -8,22 +8,12 @@
 
 #include "assertions.h"
 #include "fit_points.h"
+#include "mesh_nodes.h"
 #include "validate.h"
 
 namespace sepaxis {
 
 namespace {
-
-int nodeKdopK(MeshNodeType type) {
-  switch (type) {
-    case MeshNodeType::Kdop6: return 6;
-    case MeshNodeType::Kdop8: return 8;
-    case MeshNodeType::Kdop14: return 14;
-    case MeshNodeType::Kdop18: return 18;
-    case MeshNodeType::Kdop26: return 26;
-    default: return 0;
-  }
-}
 
 bool isKnownNodeType(MeshNodeType type) {
   const int t = int(type);
@@ -132,10 +122,9 @@ Expected<Mesh> Mesh::build(const double* positions, size_t vertexCount, const ui
   const auto triangles = uint32_t(mesh.triangleCount());
   std::vector<Vec3> centroid(triangles);
   for (uint32_t t = 0; t < triangles; ++t) {
-    Vec3 a, b, c;
-    mesh.triangle(t, a, b, c);
+    const Triangle tri = mesh.triangle(t);
     // Summed in halves: three coordinates near the largest double must not overflow.
-    centroid[t] = a * 0.5 + b * 0.5 + c * 0.5;
+    centroid[t] = tri.a * 0.5 + tri.b * 0.5 + tri.c * 0.5;
   }
   mesh.order_.resize(triangles);
   std::iota(mesh.order_.begin(), mesh.order_.end(), 0u);
@@ -161,19 +150,9 @@ Status Mesh::refit(const double* positions, size_t vertexCount) {
   return fitted;
 }
 
-void Mesh::triangle(uint32_t t, Vec3& a, Vec3& b, Vec3& c) const {
-  a = positions_[indices_[3 * size_t(t)]];
-  b = positions_[indices_[3 * size_t(t) + 1]];
-  c = positions_[indices_[3 * size_t(t) + 2]];
-}
-
-int Mesh::volumeStride() const {
-  switch (options_.node) {
-    case MeshNodeType::Sphere: return 4;
-    case MeshNodeType::Aabb: return 6;
-    case MeshNodeType::Obb: return 15;
-    default: return nodeKdopK(options_.node);
-  }
+Triangle Mesh::triangle(uint32_t t) const {
+  const uint32_t* i = indices_.data() + 3 * size_t(t);
+  return {positions_[i[0]], positions_[i[1]], positions_[i[2]]};
 }
 
 size_t Mesh::byteLength() const {
@@ -189,8 +168,8 @@ size_t Mesh::byteLength() const {
 // the largest double).
 Status Mesh::fitNodes() {
   const size_t n = nodes_.size();
-  const int stride = volumeStride();
-  const int k = nodeKdopK(options_.node);
+  const int stride = detail::meshNodeStride(options_.node);
+  const int k = detail::meshNodeKdopK(options_.node);
   const bool merges = options_.node == MeshNodeType::Aabb || k != 0;
   std::vector<double> volumes(n * size_t(stride));
   std::vector<uint32_t> begin(n), end(n);  // each node's range of leaf slots
@@ -209,9 +188,8 @@ Status Mesh::fitNodes() {
     }
     corners.clear();
     for (uint32_t slot = begin[i]; slot < end[i]; ++slot) {
-      Vec3 a, b, c;
-      triangle(order_[slot], a, b, c);
-      corners.insert(corners.end(), {a, b, c});
+      const Triangle t = triangle(order_[slot]);
+      corners.insert(corners.end(), {t.a, t.b, t.c});
     }
     switch (options_.node) {
       case MeshNodeType::Sphere: {
@@ -240,11 +218,13 @@ Status Mesh::fitNodes() {
     }
   }
   volumes_ = std::move(volumes);
+  magnitude_ = 0;
+  for (const Vec3& p : positions_) magnitude_ = greater(magnitude_, maxComponent(abs(p)));
   return {};
 }
 
 Volume Mesh::nodeVolume(uint32_t node) const {
-  const double* v = volumes_.data() + size_t(node) * size_t(volumeStride());
+  const double* v = volumes_.data() + size_t(node) * size_t(detail::meshNodeStride(options_.node));
   switch (options_.node) {
     case MeshNodeType::Sphere: return Sphere{{v[0], v[1], v[2]}, v[3]};
     case MeshNodeType::Aabb: return Aabb{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}};
@@ -256,7 +236,7 @@ Volume Mesh::nodeVolume(uint32_t node) const {
       return box;
     }
     default: {
-      const int k = nodeKdopK(options_.node);
+      const int k = detail::meshNodeKdopK(options_.node);
       Kdop kdop;
       [[maybe_unused]] const bool made = tryMakeKdop(k, v, v + k / 2, k / 2, kdop);
       SEPAXIS_ASSERT(made);  // the slabs came from fitKdop, which built this very k-DOP

@@ -10,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "mesh_soups.h"
 #include "sepaxis/sepaxis.h"
 
 using namespace sepaxis;
+using namespace sepaxis::mesh_testing;
 
 namespace mesh_tree_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
@@ -20,84 +22,6 @@ namespace {
 constexpr MeshNodeType kAllNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,  MeshNodeType::Obb,
                                           MeshNodeType::Kdop6,  MeshNodeType::Kdop8, MeshNodeType::Kdop14,
                                           MeshNodeType::Kdop18, MeshNodeType::Kdop26};
-
-struct Soup {
-  std::string name;
-  std::vector<double> positions;  // x, y, z per vertex
-  std::vector<uint32_t> indices;  // empty: every three vertices are a triangle
-  size_t vertexCount() const { return positions.size() / 3; }
-};
-
-void addVertex(Soup& s, Vec3 p) { s.positions.insert(s.positions.end(), {p.x, p.y, p.z}); }
-
-// Triangles of many sizes scattered in a box, some slivers, some degenerate.
-Soup randomSoup(uint32_t seed, int triangles, double scale) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-1, 1);
-  Soup s{"random soup " + std::to_string(seed), {}, {}};
-  for (int t = 0; t < triangles; ++t) {
-    const Vec3 c{u(rng) * scale, u(rng) * scale, u(rng) * scale};
-    const double size = scale * std::pow(10.0, 2 * u(rng) - 2);
-    const Vec3 a = c + Vec3{u(rng), u(rng), u(rng)} * size;
-    Vec3 b = c + Vec3{u(rng), u(rng), u(rng)} * size;
-    Vec3 d = c + Vec3{u(rng), u(rng), u(rng)} * size;
-    if (t % 7 == 0) d = a + (b - a) * 0.25;  // a segment
-    if (t % 11 == 0) b = d = a;              // a point
-    addVertex(s, a), addVertex(s, b), addVertex(s, d);
-  }
-  return s;
-}
-
-// A UV sphere with shared vertices (an indexed mesh, as models come).
-Soup uvSphere(int rings, int segments, Vec3 center, double radius) {
-  Soup s{"uv sphere", {}, {}};
-  const double pi = std::acos(-1.0);
-  for (int r = 0; r <= rings; ++r)
-    for (int g = 0; g < segments; ++g) {
-      const double theta = pi * r / rings, phi = 2 * pi * g / segments;
-      addVertex(
-          s, center + Vec3{std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)} * radius);
-    }
-  auto at = [&](int r, int g) { return uint32_t(r * segments + (g % segments)); };
-  for (int r = 0; r < rings; ++r)
-    for (int g = 0; g < segments; ++g) {
-      s.indices.insert(s.indices.end(), {at(r, g), at(r + 1, g), at(r + 1, g + 1)});
-      s.indices.insert(s.indices.end(), {at(r, g), at(r + 1, g + 1), at(r, g + 1)});
-    }
-  return s;
-}
-
-// A flat grid of quads in the plane z = height: every centroid ties on z.
-Soup flatGrid(int n, double height) {
-  Soup s{"flat grid", {}, {}};
-  for (int i = 0; i <= n; ++i)
-    for (int j = 0; j <= n; ++j) addVertex(s, {double(i), double(j), height});
-  auto at = [&](int i, int j) { return uint32_t(i * (n + 1) + j); };
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) {
-      s.indices.insert(s.indices.end(), {at(i, j), at(i + 1, j), at(i + 1, j + 1)});
-      s.indices.insert(s.indices.end(), {at(i, j), at(i + 1, j + 1), at(i, j + 1)});
-    }
-  return s;
-}
-
-// Every triangle at one and the same point: no split can separate them.
-Soup onePoint(int triangles) {
-  Soup s{"one point", {}, {}};
-  for (int i = 0; i < 3 * triangles; ++i) addVertex(s, {1.5, -2, 3});
-  return s;
-}
-
-Soup scaled(Soup s, double factor, const std::string& name) {
-  for (double& x : s.positions) x *= factor;
-  s.name = name;
-  return s;
-}
-
-Expected<Mesh> buildMesh(const Soup& s, MeshOptions options) {
-  return Mesh::build(s.positions.data(), s.vertexCount(), s.indices.empty() ? nullptr : s.indices.data(),
-                     s.indices.size(), options);
-}
 
 std::vector<double> allVolumes(const Mesh& m) {
   std::vector<double> out;
@@ -153,9 +77,8 @@ void expectSoundTree(const Mesh& m, const std::string& what) {
     collect(m, i, 0, below, depth);
     const Volume v = m.nodeVolume(i);
     for (uint32_t t : below) {
-      Vec3 a, b, c;
-      m.triangle(t, a, b, c);
-      ASSERT_TRUE(contains(v, a) && contains(v, b) && contains(v, c))
+      const Triangle tri = m.triangle(t);
+      ASSERT_TRUE(contains(v, tri.a) && contains(v, tri.b) && contains(v, tri.c))
           << meshNodeTypeName(m.nodeType()) << " node " << i << " misses triangle " << t;
     }
   }
@@ -190,9 +113,8 @@ TEST(MeshTree, AabbNodesAreTheBoxesOfTheirTriangles) {
     collect(m, i, 0, below, depth);
     Vec3 lo{INFINITY, INFINITY, INFINITY}, hi = -lo;
     for (uint32_t t : below) {
-      Vec3 c[3];
-      m.triangle(t, c[0], c[1], c[2]);
-      for (const Vec3& p : c) lo = min(lo, p), hi = max(hi, p);
+      const Triangle tri = m.triangle(t);
+      for (const Vec3& p : {tri.a, tri.b, tri.c}) lo = min(lo, p), hi = max(hi, p);
     }
     const Aabb box = std::get<Aabb>(m.nodeVolume(i));
     EXPECT_EQ(box.min, lo) << "node " << i;

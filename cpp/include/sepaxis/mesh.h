@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sepaxis/error.h"
+#include "sepaxis/triangle.h"
 #include "sepaxis/volume.h"
 
 namespace sepaxis {
@@ -32,6 +33,30 @@ struct MeshNode {
   uint32_t first = 0;
   uint32_t count = 0;
   bool isLeaf() const { return count != 0; }
+};
+
+/// A ray's first hit on a mesh.
+struct MeshRayHit {
+  bool hit = false;
+  uint32_t triangle = 0;  ///< the input triangle's index
+  double distance = 0;    ///< along the unit direction
+  Vec3 point;
+  Vec3 normal;       ///< as raycast(Triangle) gives it
+  Vec3 barycentric;  ///< the weights of the triangle's corners a, b, c
+};
+
+/// The point of a mesh nearest to a query point.
+struct MeshClosestPoint {
+  bool found = false;
+  uint32_t triangle = 0;
+  Vec3 point;
+  double distance = 0;
+};
+
+/// What a query tested (Klosowski et al.'s cost model: node tests and triangle tests).
+struct MeshQueryCost {
+  uint32_t volumeTests = 0;
+  uint32_t triangleTests = 0;
 };
 
 class Mesh {
@@ -68,8 +93,8 @@ class Mesh {
   const std::vector<MeshNode>& nodes() const { return nodes_; }
   /// The triangles in leaf order: leaf triangle i is triangle triangleOrder()[i] of the input.
   const std::vector<uint32_t>& triangleOrder() const { return order_; }
-  /// The corners of triangle t (an index of the input's triangles).
-  void triangle(uint32_t t, Vec3& a, Vec3& b, Vec3& c) const;
+  /// Triangle t of the input.
+  Triangle triangle(uint32_t t) const;
   Vec3 vertex(uint32_t v) const { return positions_[v]; }
 
   /// The volume of a node, as a Volume of the node type (k-DOPs built from their stored slabs).
@@ -78,6 +103,15 @@ class Mesh {
   /// it, so that each level holds every triangle exactly once (Klosowski's and the thesis's
   /// pictures of a hierarchy cut at a depth). depth < 0 is treated as 0.
   std::vector<uint32_t> nodesAtDepth(int depth) const;
+
+  /// The first triangle the ray origin + t * normalize(direction), 0 <= t <= maxDistance, meets
+  /// (raycast(Triangle): watertight, so a ray through a shared edge meets one of its triangles),
+  /// the same as testing every triangle; of triangles met at the same distance, the lowest index.
+  /// A zero or non-finite direction meets nothing.
+  MeshRayHit raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost = nullptr) const;
+  /// The nearest point of the mesh within maxDistance of p (closestPoint(Triangle)); of triangles
+  /// at the same distance, the lowest index. Not found when every triangle is farther.
+  MeshClosestPoint closestPoint(Vec3 p, double maxDistance, MeshQueryCost* cost = nullptr) const;
 
  private:
   Status fitNodes();
@@ -88,12 +122,11 @@ class Mesh {
   std::vector<uint32_t> order_;    ///< input triangle of each leaf slot
   std::vector<MeshNode> nodes_;
   std::vector<uint8_t> nodeDepth_;
-  /// The node volumes, volumeStride() numbers a node: sphere (centre, radius), AABB (min, max),
-  /// OBB (centre, three axes, half extents), k-DOP (k/2 minima, k/2 maxima).
+  /// The node volumes, flat (cpp/src/mesh_nodes.h).
   std::vector<double> volumes_;
   int depth_ = 0;
-
-  int volumeStride() const;
+  /// The largest coordinate's magnitude: the scale of the node tests' rounding (mesh_query.cpp).
+  double magnitude_ = 0;
 };
 
 }  // namespace sepaxis
