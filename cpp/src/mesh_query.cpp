@@ -91,7 +91,8 @@ double nodeDistance(MeshNodeType type, const double* v, Vec3 p, double pad) {
     case MeshNodeType::Obb: {
       const Vec3 d = p - Vec3{v[0], v[1], v[2]};
       Vec3 out;
-      for (int a = 0; a < 3; ++a) out[a] = greater(std::fabs(dot(Vec3{v[3 + 3 * a], v[4 + 3 * a], v[5 + 3 * a]}, d)) - v[12 + a], 0.0);
+      for (int a = 0; a < 3; ++a)
+        out[a] = greater(std::fabs(dot(Vec3{v[3 + 3 * a], v[4 + 3 * a], v[5 + 3 * a]}, d)) - v[12 + a], 0.0);
       return greater(length(out) - pad, 0.0);
     }
     default: {

@@ -187,6 +187,21 @@ RayHit castInPlane(const Triangle& t, Vec3 origin, Vec3 u, double maxDistance) {
 RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistance) {
   if (const double f = castScale(t, origin); f != 1) return castScaled(t, origin, direction, maxDistance, f);
   if (!usable(direction, maxDistance) || !isFinite(origin)) return {};
+  // The edge functions below are products of two coordinates and the distance one of three: a
+  // triangle 1e120 away would give 1e360. They are computed on the corners relative to the origin
+  // scaled by a power of two (exact) to the order of 1, the distance scaled back at the end.
+  const Vec3 ra = t.a - origin, rb = t.b - origin, rc = t.c - origin;
+  const double reach = greater(maxComponent(abs(ra)), greater(maxComponent(abs(rb)), maxComponent(abs(rc))));
+  if (reach == 0) return castInPlane(t, origin, normalize(direction), maxDistance);
+  const int e = std::ilogb(reach);
+  if (e != 0) {
+    const auto down = [e](Vec3 v) { return Vec3{std::ldexp(v.x, -e), std::ldexp(v.y, -e), std::ldexp(v.z, -e)}; };
+    RayHit h = raycast(Triangle{down(ra), down(rb), down(rc)}, Vec3{}, direction, std::ldexp(maxDistance, -e));
+    if (!h.hit) return h;
+    h.distance = std::ldexp(h.distance, e);
+    h.point = origin + normalize(direction) * h.distance;
+    return h;
+  }
   const Vec3 u = normalize(direction);
   // Woop, Benthin & Wald: the ray's largest component is z (the axes renamed, keeping the
   // winding), then a shear makes the ray the z axis, and the corners' 2D edge functions decide.
@@ -194,7 +209,7 @@ RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistanc
   const int kz = au.x > au.y ? (au.x > au.z ? 0 : 2) : (au.y > au.z ? 1 : 2);
   int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
   if (u[kz] < 0) std::swap(kx, ky);
-  const double sx = u[kx] / u[kz], sy = u[ky] / u[kz], sz = 1 / u[kz];
+  const double sx = u[kx] / u[kz], sy = u[ky] / u[kz];
   const Vec3 a = t.a - origin, b = t.b - origin, c = t.c - origin;
   const double ax = a[kx] - sx * a[kz], ay = a[ky] - sy * a[kz];
   const double bx = b[kx] - sx * b[kz], by = b[ky] - sy * b[kz];
@@ -210,13 +225,18 @@ RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistanc
   };
   RayHit h;
   if (!inside(eu, bx, by, cx, cy) || !inside(ev, cx, cy, ax, ay) || !inside(ew, ax, ay, bx, by)) return h;
-  const double tScaled = (eu * a[kz] + ev * b[kz] + ew * c[kz]) * sz;  // sign of det folded in
-  const double distance = tScaled / (det * sign);
+  // The distance from the hit as the corners weighted by the edge functions: a point of the
+  // triangle whatever the rounding, where Woop et al.'s sum of the weighted z coordinates over det
+  // loses up to 1e-3 of the size on a sliver (the pole triangles of a UV sphere, det ~1e-16 of
+  // the size squared).
+  const Vec3 w = Vec3{eu, ev, ew} / (det * sign);
+  const Vec3 hit = (a * w.x + b * w.y + c * w.z) / (w.x + w.y + w.z);
+  const double distance = dot(hit, u);
   if (!(distance >= 0) || distance > maxDistance) return h;
   h.hit = true;
   h.distance = distance;
   h.point = origin + u * distance;
-  h.barycentric = Vec3{eu, ev, ew} / (det * sign);
+  h.barycentric = w;
   h.startsInside = distance == 0;
   const Vec3 n = normalize(detail::scaledNormal(t));
   h.normal = h.startsInside ? Vec3{} : dot(n, u) > 0 ? -n : n;

@@ -80,8 +80,12 @@ const Soup& sphereSoup() {
 }
 
 std::vector<Soup> querySoups() {
-  return {randomSoup(11, 200, 4), sphereSoup(), flatGrid(10, -1), onePoint(9),
-          scaled(randomSoup(12, 80, 1), 1e120, "huge soup"), scaled(uvSphere(6, 8, {0, 0, 0}, 1), 1e-120, "tiny")};
+  return {randomSoup(11, 200, 4),
+          sphereSoup(),
+          flatGrid(10, -1),
+          onePoint(9),
+          scaled(randomSoup(12, 80, 1), 1e120, "huge soup"),
+          scaled(uvSphere(6, 8, {0, 0, 0}, 1), 1e-120, "tiny")};
 }
 
 }  // namespace
@@ -110,7 +114,8 @@ TEST(MeshQuery, RaysMeetWhatEveryTriangleTestedWouldMeet) {
           hits += want.hit;
           if (!want.hit) continue;
           // The limit at the answer keeps it (closed); just below, whatever is nearer or nothing.
-          ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, direction, want.distance), want, what + ", at limit"));
+          ASSERT_NO_FATAL_FAILURE(
+              expectSameHit(m.raycast(origin, direction, want.distance), want, what + ", at limit"));
           const double below = std::nextafter(want.distance, 0.0);
           ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, direction, below),
                                                 everyTriangleRay(m, origin, direction, below), what + ", below"));
