@@ -7,6 +7,7 @@
 #include "batch_lanes.h"
 #include "batch_boxes.h"
 #include "sepaxis/overlap.h"
+#include "validate.h"
 
 namespace sepaxis {
 namespace {
@@ -75,6 +76,12 @@ size_t genericPairwise(const BatchLayout& a, const BatchLayout& b, size_t count,
   return invalid;
 }
 
+// A layout of a type batches do not hold (triangles): every element invalid, batchElement says why.
+size_t noneValid(size_t count, uint8_t* out) {
+  std::fill(out, out + count, kBatchInvalid);
+  return count;
+}
+
 template <class A>
 size_t pairwiseWith(const BatchLayout& a, const BatchLayout& b, size_t count, uint8_t* out) {
   switch (b.type) {
@@ -82,8 +89,9 @@ size_t pairwiseWith(const BatchLayout& a, const BatchLayout& b, size_t count, ui
     case VolumeType::Aabb: return genericPairwise<A, Aabb>(a, b, count, out);
     case VolumeType::Obb: return genericPairwise<A, Obb>(a, b, count, out);
     case VolumeType::Kdop: return genericPairwise<A, Kdop>(a, b, count, out);
+    case VolumeType::Triangle: break;
   }
-  return 0;
+  return noneValid(count, out);
 }
 
 template <class One, class B>
@@ -109,6 +117,7 @@ int batchFieldCount(VolumeType type, int k) {
     case VolumeType::Aabb: return batch_field::kAabbCount;
     case VolumeType::Obb: return batch_field::kObbCount;
     case VolumeType::Kdop: return isValidKdopK(k) ? k : 0;
+    case VolumeType::Triangle: return 0;  // not (yet) a batch type
   }
   return 0;
 }
@@ -140,8 +149,9 @@ size_t overlapsPairwise(const BatchLayout& a, const BatchLayout& b, size_t count
     case VolumeType::Aabb: return pairwiseWith<Aabb>(a, b, count, out);
     case VolumeType::Obb: return pairwiseWith<Obb>(a, b, count, out);
     case VolumeType::Kdop: return pairwiseWith<Kdop>(a, b, count, out);
+    case VolumeType::Triangle: break;
   }
-  return 0;
+  return noneValid(count, out);
 }
 
 #if SEPAXIS_LANES
@@ -189,7 +199,8 @@ size_t oneToManyInBlocks(const Volume& one, const BatchLayout& many, size_t coun
 
 size_t overlapsOneToMany(const Volume& one, const BatchLayout& many, size_t count, uint8_t* out) {
 #if SEPAXIS_LANES
-  if (many.precision == Precision::Float64 && many.type != VolumeType::Kdop && !std::holds_alternative<Kdop>(one))
+  if (many.precision == Precision::Float64 && many.type != VolumeType::Kdop && many.type != VolumeType::Triangle &&
+      !std::holds_alternative<Kdop>(one) && !std::holds_alternative<Triangle>(one))
     return oneToManyInBlocks(one, many, count, out);
 #endif
   return std::visit(
@@ -200,8 +211,9 @@ size_t overlapsOneToMany(const Volume& one, const BatchLayout& many, size_t coun
           case VolumeType::Aabb: return oneToMany<One, Aabb>(v, many, count, out);
           case VolumeType::Obb: return oneToMany<One, Obb>(v, many, count, out);
           case VolumeType::Kdop: return oneToMany<One, Kdop>(v, many, count, out);
+          case VolumeType::Triangle: break;
         }
-        return 0;
+        return noneValid(count, out);
       },
       one);
 }
@@ -233,6 +245,7 @@ Expected<Volume> batchElement(const BatchLayout& l, size_t i) {
       if (!kdop) return kdop.error();
       return Volume{*kdop};
     }
+    case VolumeType::Triangle: return detail::triangleUnsupported("a batch", "layout");
   }
   return Error{ErrorCode::WrongLength, "type", double(int(l.type)), "unknown volume type"};
 }

@@ -38,6 +38,8 @@ Aabb boundingBox(const Kdop& kdop) {
   return clampedToDoubles(kdop.origin + lo, kdop.origin + hi);
 }
 
+Aabb boundingBox(const Triangle& t) { return {min(t.a, min(t.b, t.c)), max(t.a, max(t.b, t.c))}; }
+
 Aabb boundingBox(const Volume& v) {
   return std::visit([](const auto& shape) { return boundingBox(shape); }, v);
 }

@@ -6,6 +6,7 @@
 #include "sepaxis/aabb.h"
 #include "sepaxis/kdop.h"
 #include "sepaxis/obb.h"
+#include "sepaxis/triangle.h"
 
 #include "sphere_box.h"
 
@@ -29,5 +30,17 @@ inline Vec3 offsetFromClosest(const Obb& box, Vec3 p) {
   return r;
 }
 Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p);
+/// The triangle's closest point (triangle_closest.cpp): the projection onto its plane when that
+/// falls inside, else the nearest point of its three edges (so also for collinear corners).
+Vec3 offsetFromClosest(const Triangle& t, Vec3 p);
+
+/// The segment a degenerate triangle is (its two corners farthest apart; one corner twice for a
+/// point), and the vector from the nearest point of `s` to the nearest point of `r`, decided in an
+/// order of the two segments' numbers, so that swapping them negates it exactly.
+struct Segment {
+  Vec3 p, q;
+};
+Segment segmentOf(const Triangle& t);
+Vec3 segmentGap(const Segment& s, const Segment& r);
 
 }  // namespace sepaxis::detail

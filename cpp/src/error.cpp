@@ -98,6 +98,8 @@ Error toError(const Problem& p) {
     case ErrorCode::UnknownBody: return error("a body of this world");
     case ErrorCode::WorldFull: return error("below the world's body limit");
     case ErrorCode::DuplicateBody: return error("named once in a call");
+    case ErrorCode::OutOfRange: return error("in range");
+    case ErrorCode::Unsupported: return error("a type this call takes");
     case ErrorCode::EmptyIntersection:
       if (p.other == 1)
         return Error{p.code, field, p.value,

@@ -42,6 +42,27 @@ UnitPoints unitPoints(const Vec3* points, size_t count) {
   return u;
 }
 
+void kdopSlabs(int k, const Vec3* points, size_t count, double* lo, double* hi) {
+  const KdopDirection* dirs = kdopDirections(k);
+  const int n = k / 2;
+  for (int j = 0; j < n; ++j) lo[j] = std::numeric_limits<double>::infinity(), hi[j] = -lo[j];
+  // d . p rounds when d has two or three non-zero components (by less than 2^-52 times the sum of
+  // their coordinates' magnitudes): each slab is widened by twice that, so that every point lies
+  // inside every slab exactly. Rounded to the nearest, a single point's slabs could contradict
+  // each other (no common point at all), and makeKdop would refuse the fit as empty.
+  for (size_t i = 0; i < count; ++i)
+    for (int j = 0; j < n; ++j) {
+      const KdopDirection d = dirs[j];
+      const Vec3 p = points[i];
+      const double s = dot(toVec3(d), p);
+      const int terms = (d.x != 0) + (d.y != 0) + (d.z != 0);
+      const double widen =
+          terms == 1 ? 0 : 0x1p-51 * (std::fabs(d.x * p.x) + std::fabs(d.y * p.y) + std::fabs(d.z * p.z));
+      lo[j] = lesser(lo[j], s - widen);
+      hi[j] = greater(hi[j], s + widen);
+    }
+}
+
 }  // namespace detail
 
 namespace {
@@ -83,26 +104,9 @@ Expected<Aabb> fitAabb(const Vec3* points, size_t count) {
 Expected<Kdop> fitKdop(int k, const Vec3* points, size_t count) {
   if (!isValidKdopK(k)) return detail::makeError(ErrorCode::UnknownK, "kdop.k", k, "one of 6, 8, 14, 18, 26");
   if (auto e = detail::checkFitPoints(points, count)) return *e;
-  const KdopDirection* dirs = kdopDirections(k);
-  const int n = k / 2;
   double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
-  for (int j = 0; j < n; ++j) lo[j] = std::numeric_limits<double>::infinity(), hi[j] = -lo[j];
-  // d . p rounds when d has two or three non-zero components (by less than 2^-52 times the sum of
-  // their coordinates' magnitudes): each slab is widened by twice that, so that every point lies
-  // inside every slab exactly. Rounded to the nearest, a single point's slabs could contradict
-  // each other (no common point at all), and makeKdop would refuse the fit as empty.
-  for (size_t i = 0; i < count; ++i)
-    for (int j = 0; j < n; ++j) {
-      const KdopDirection d = dirs[j];
-      const Vec3 p = points[i];
-      const double s = dot(toVec3(d), p);
-      const int terms = (d.x != 0) + (d.y != 0) + (d.z != 0);
-      const double widen =
-          terms == 1 ? 0 : 0x1p-51 * (std::fabs(d.x * p.x) + std::fabs(d.y * p.y) + std::fabs(d.z * p.z));
-      lo[j] = lesser(lo[j], s - widen);
-      hi[j] = greater(hi[j], s + widen);
-    }
-  return makeKdop(k, lo, hi, n);
+  detail::kdopSlabs(k, points, count, lo, hi);
+  return makeKdop(k, lo, hi, k / 2);
 }
 
 Expected<Sphere> fitSphere(const Vec3* points, size_t count, SphereFit method) {

@@ -15,6 +15,12 @@ namespace sepaxis::detail {
 /// ("points[4][2] must be finite, got NaN").
 std::optional<Error> checkFitPoints(const Vec3* points, size_t count);
 
+/// The slabs fitKdop builds its k-DOP from (k/2 numbers in each of lo and hi): the extremes of
+/// d_i . p over the points, widened by the rounding of d_i . p where d_i has several non-zero
+/// components. count > 0 and the points finite (checked by the caller). Taking the lesser lo and
+/// greater hi of two point sets' slabs gives exactly the slabs of their union.
+void kdopSlabs(int k, const Vec3* points, size_t count, double* lo, double* hi);
+
 /// Points moved by their AABB's centre and scaled by a power of two so that the largest half side
 /// of that AABB lies in [1, 2): plane and cross-product arithmetic then neither overflows nor
 /// underflows, and its rounding is relative to the points' extent, not to their distance from

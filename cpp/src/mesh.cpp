@@ -1,39 +1,263 @@
 #include "sepaxis/mesh.h"
 
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "sepaxis/fit.h"
+
+#include "assertions.h"
+#include "fit_points.h"
+#include "mesh_nodes.h"
+#include "validate.h"
+
 namespace sepaxis {
 
 namespace {
 
-PolytopeMesh boxMesh(Vec3 center, const Vec3 (&axis)[3], Vec3 half) {
-  PolytopeMesh m;
-  for (int i = 0; i < 8; ++i)  // bit b of i: the sign along axis b
-    m.vertices.push_back(center + axis[0] * (i & 1 ? half.x : -half.x) + axis[1] * (i & 2 ? half.y : -half.y) +
-                         axis[2] * (i & 4 ? half.z : -half.z));
-  for (int i = 0; i < 8; ++i)
-    for (int b = 0; b < 3; ++b)
-      if (!(i & (1 << b))) m.edges.push_back({i, i | (1 << b)});
-  return m;
+bool isKnownNodeType(MeshNodeType type) {
+  const int t = int(type);
+  return t >= int(MeshNodeType::Sphere) && t <= int(MeshNodeType::Kdop26);
 }
 
-PolytopeMesh meshOf(const Sphere&) { return {}; }
-PolytopeMesh meshOf(const Aabb& box) {
-  const Vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
-  return boxMesh(center(box), axes, halfExtents(box));
+// The first coordinate that is not finite, as an error naming its place in the flat array.
+std::optional<Error> checkMeshPositions(const double* positions, size_t vertexCount) {
+  for (size_t i = 0; i < 3 * vertexCount; ++i)
+    if (auto e = detail::checkFinite(detail::indexed("positions", int(i)), positions[i])) return e;
+  return std::nullopt;
 }
-PolytopeMesh meshOf(const Obb& box) { return boxMesh(box.center, box.axis, box.halfExtents); }
-PolytopeMesh meshOf(const Kdop& kdop) {
-  PolytopeMesh m;
-  for (int v = 0; v < kdop.vertexCount; ++v) m.vertices.push_back(kdopVertex(kdop, v));
-  for (int v = 0; v < kdop.vertexCount; ++v)
-    for (int w = v + 1; w < kdop.vertexCount; ++w)
-      if (kdop.adjacent[v] >> w & 1) m.edges.push_back({v, w});
-  return m;
+
+std::vector<Vec3> meshVertices(const double* positions, size_t vertexCount) {
+  std::vector<Vec3> v(vertexCount);
+  for (size_t i = 0; i < vertexCount; ++i) v[i] = {positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
+  return v;
 }
+
+// Splits leaf-order triangles [begin, end) at the median of their centroids along the longest
+// side of the centroids' box (the split of Klosowski et al.'s k-DOP trees; balanced, so the depth
+// stays logarithmic whatever the mesh).
+struct MeshTreeBuilder {
+  const std::vector<Vec3>& centroid;  // a + b + c of each input triangle (three times the centroid)
+  std::vector<uint32_t>& order;
+  std::vector<MeshNode>& nodes;
+  std::vector<uint8_t>& nodeDepth;
+  uint32_t leafSize;
+  int depth = 0;
+
+  void split(uint32_t node, uint32_t begin, uint32_t end, int level) {
+    depth = std::max(depth, level);
+    nodeDepth[node] = uint8_t(level);
+    if (end - begin <= leafSize) {
+      nodes[node] = {begin, end - begin};
+      return;
+    }
+    Vec3 lo = centroid[order[begin]], hi = lo;
+    for (uint32_t i = begin + 1; i < end; ++i) lo = min(lo, centroid[order[i]]), hi = max(hi, centroid[order[i]]);
+    const Vec3 side = hi - lo;
+    const int axis = side.x >= side.y && side.x >= side.z ? 0 : side.y >= side.z ? 1 : 2;
+    const uint32_t middle = begin + (end - begin) / 2;
+    // Ties broken by the triangle's index: the same tree on every platform.
+    std::nth_element(order.begin() + begin, order.begin() + middle, order.begin() + end, [&](uint32_t a, uint32_t b) {
+      const double ca = centroid[a][axis], cb = centroid[b][axis];
+      return ca < cb || (ca == cb && a < b);
+    });
+    const auto children = uint32_t(nodes.size());
+    nodes.resize(nodes.size() + 2);
+    nodeDepth.resize(nodes.size());
+    nodes[node] = {children, 0};
+    split(children, begin, middle, level + 1);
+    split(children + 1, middle, end, level + 1);
+  }
+};
 
 }  // namespace
 
-PolytopeMesh polytopeMesh(const Volume& v) {
-  return std::visit([](const auto& shape) { return meshOf(shape); }, v);
+const char* meshNodeTypeName(MeshNodeType type) {
+  switch (type) {
+    case MeshNodeType::Sphere: return "sphere";
+    case MeshNodeType::Aabb: return "aabb";
+    case MeshNodeType::Obb: return "obb";
+    case MeshNodeType::Kdop6: return "kdop6";
+    case MeshNodeType::Kdop8: return "kdop8";
+    case MeshNodeType::Kdop14: return "kdop14";
+    case MeshNodeType::Kdop18: return "kdop18";
+    case MeshNodeType::Kdop26: return "kdop26";
+  }
+  return "unknown";
+}
+
+Expected<Mesh> Mesh::build(const double* positions, size_t vertexCount, const uint32_t* indices, size_t indexCount,
+                           MeshOptions options) {
+  if (!isKnownNodeType(options.node))
+    return detail::makeError(ErrorCode::OutOfRange, "options.node", int(options.node),
+                             "one of sphere, aabb, obb, kdop6, kdop8, kdop14, kdop18, kdop26");
+  if (options.leafSize < 1 || options.leafSize > kMaxMeshLeafSize)
+    return detail::makeError(ErrorCode::OutOfRange, "options.leafSize", options.leafSize,
+                             "from 1 to " + std::to_string(kMaxMeshLeafSize));
+  if (indices) {
+    if (indexCount < 3 || indexCount % 3)
+      return detail::makeError(ErrorCode::WrongLength, "indices.length", double(indexCount),
+                               "a multiple of 3 and at least 3 (three indices a triangle)");
+    for (size_t i = 0; i < indexCount; ++i)
+      if (indices[i] >= vertexCount)
+        return detail::makeError(ErrorCode::OutOfRange, detail::indexed("indices", int(i)), indices[i],
+                                 "below the vertex count " + std::to_string(vertexCount));
+  } else if (vertexCount < 3 || vertexCount % 3) {
+    return detail::makeError(ErrorCode::WrongLength, "positions.length", double(3 * vertexCount),
+                             "a multiple of 9 and at least 9 without indices (three vertices a triangle)");
+  }
+  if (auto e = checkMeshPositions(positions, vertexCount)) return *e;
+  if ((indices ? indexCount : vertexCount) / 3 > (uint64_t(1) << 31))
+    return detail::makeError(ErrorCode::WrongLength, "indices.length", double(indexCount), "at most 3 * 2^31");
+
+  Mesh mesh;
+  mesh.options_ = options;
+  mesh.positions_ = meshVertices(positions, vertexCount);
+  if (indices) {
+    mesh.indices_.assign(indices, indices + indexCount);
+  } else {
+    mesh.indices_.resize(vertexCount);
+    std::iota(mesh.indices_.begin(), mesh.indices_.end(), 0u);
+  }
+  const auto triangles = uint32_t(mesh.triangleCount());
+  std::vector<Vec3> centroid(triangles);
+  for (uint32_t t = 0; t < triangles; ++t) {
+    const Triangle tri = mesh.triangle(t);
+    // Summed in halves: three coordinates near the largest double must not overflow.
+    centroid[t] = tri.a * 0.5 + tri.b * 0.5 + tri.c * 0.5;
+  }
+  mesh.order_.resize(triangles);
+  std::iota(mesh.order_.begin(), mesh.order_.end(), 0u);
+  mesh.nodes_.reserve(2 * (triangles / uint32_t(options.leafSize) + 1));
+  mesh.nodes_.resize(1);
+  mesh.nodeDepth_.resize(1);
+  MeshTreeBuilder builder{centroid, mesh.order_, mesh.nodes_, mesh.nodeDepth_, uint32_t(options.leafSize)};
+  builder.split(0, 0, triangles, 0);
+  mesh.depth_ = builder.depth;
+  if (Status fitted = mesh.fitNodes(); !fitted) return fitted.error();
+  return mesh;
+}
+
+Status Mesh::refit(const double* positions, size_t vertexCount) {
+  if (vertexCount != positions_.size())
+    return detail::makeError(ErrorCode::WrongLength, "positions.length", double(3 * vertexCount),
+                             "the mesh's " + std::to_string(3 * positions_.size()) + " (3 per vertex)");
+  if (auto e = checkMeshPositions(positions, vertexCount)) return *e;
+  std::vector<Vec3> before = std::move(positions_);
+  positions_ = meshVertices(positions, vertexCount);
+  Status fitted = fitNodes();
+  if (!fitted) positions_ = std::move(before);
+  return fitted;
+}
+
+Triangle Mesh::triangle(uint32_t t) const {
+  const uint32_t* i = indices_.data() + 3 * size_t(t);
+  return {positions_[i[0]], positions_[i[1]], positions_[i[2]]};
+}
+
+size_t Mesh::byteLength() const {
+  return sizeof(Mesh) + positions_.size() * sizeof(Vec3) + (indices_.size() + order_.size()) * sizeof(uint32_t) +
+         nodes_.size() * (sizeof(MeshNode) + sizeof(uint8_t)) + volumes_.size() * sizeof(double);
+}
+
+// Fits every node's volume to the corners of its triangles. Children come after their parent, so
+// a backward pass meets both children before their parent: boxes and k-DOPs of inner nodes are
+// their children's slabs merged (exactly the fit over all the corners below, in linear time);
+// spheres and OBBs, which do not merge exactly, are fitted to the corners below. The new volumes
+// replace the old ones only when every fit succeeded (a fit fails only where a volume would pass
+// the largest double).
+Status Mesh::fitNodes() {
+  const size_t n = nodes_.size();
+  const int stride = detail::meshNodeStride(options_.node);
+  const int k = detail::meshNodeKdopK(options_.node);
+  const bool merges = options_.node == MeshNodeType::Aabb || k != 0;
+  std::vector<double> volumes(n * size_t(stride));
+  std::vector<uint32_t> begin(n), end(n);  // each node's range of leaf slots
+  std::vector<Vec3> corners;
+  for (size_t i = n; i-- > 0;) {
+    const MeshNode& node = nodes_[i];
+    begin[i] = node.isLeaf() ? node.first : begin[node.first];
+    end[i] = node.isLeaf() ? node.first + node.count : end[node.first + 1];
+    double* out = volumes.data() + i * size_t(stride);
+    if (merges && !node.isLeaf()) {
+      const double* a = volumes.data() + size_t(node.first) * size_t(stride);
+      const double* b = a + stride;
+      for (int j = 0; j < stride / 2; ++j) out[j] = lesser(a[j], b[j]);
+      for (int j = stride / 2; j < stride; ++j) out[j] = greater(a[j], b[j]);
+      continue;
+    }
+    corners.clear();
+    for (uint32_t slot = begin[i]; slot < end[i]; ++slot) {
+      const Triangle t = triangle(order_[slot]);
+      corners.insert(corners.end(), {t.a, t.b, t.c});
+    }
+    switch (options_.node) {
+      case MeshNodeType::Sphere: {
+        const auto s = fitSphere(corners.data(), corners.size());
+        if (!s) return s.error();
+        out[0] = s->center.x, out[1] = s->center.y, out[2] = s->center.z, out[3] = s->radius;
+        break;
+      }
+      case MeshNodeType::Aabb: {
+        Vec3 lo = corners[0], hi = lo;
+        for (const Vec3& p : corners) lo = min(lo, p), hi = max(hi, p);
+        for (int j = 0; j < 3; ++j) out[j] = lo[j], out[3 + j] = hi[j];
+        break;
+      }
+      case MeshNodeType::Obb: {
+        const auto box = fitObb(corners.data(), corners.size(), FitQuality::Fast);
+        if (!box) return box.error();
+        for (int j = 0; j < 3; ++j) {
+          out[j] = box->center[j];
+          for (int a = 0; a < 3; ++a) out[3 + 3 * a + j] = box->axis[a][j];
+          out[12 + j] = box->halfExtents[j];
+        }
+        break;
+      }
+      default: detail::kdopSlabs(k, corners.data(), corners.size(), out, out + k / 2);
+    }
+  }
+  volumes_ = std::move(volumes);
+  magnitude_ = 0;
+  for (const Vec3& p : positions_) magnitude_ = greater(magnitude_, maxComponent(abs(p)));
+  return {};
+}
+
+Volume Mesh::nodeVolume(uint32_t node) const {
+  const double* v = volumes_.data() + size_t(node) * size_t(detail::meshNodeStride(options_.node));
+  switch (options_.node) {
+    case MeshNodeType::Sphere: return Sphere{{v[0], v[1], v[2]}, v[3]};
+    case MeshNodeType::Aabb: return Aabb{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}};
+    case MeshNodeType::Obb: {
+      Obb box;
+      box.center = {v[0], v[1], v[2]};
+      for (int a = 0; a < 3; ++a) box.axis[a] = {v[3 + 3 * a], v[4 + 3 * a], v[5 + 3 * a]};
+      box.halfExtents = {v[12], v[13], v[14]};
+      return box;
+    }
+    default: {
+      const int k = detail::meshNodeKdopK(options_.node);
+      Kdop kdop;
+      [[maybe_unused]] const bool made = tryMakeKdop(k, v, v + k / 2, k / 2, kdop);
+      SEPAXIS_ASSERT(made);  // the slabs came from fitKdop, which built this very k-DOP
+      return kdop;
+    }
+  }
+}
+
+std::vector<uint32_t> Mesh::nodesAtDepth(int depth) const {
+  std::vector<uint32_t> level, stack{0};
+  while (!stack.empty()) {
+    const uint32_t node = stack.back();
+    stack.pop_back();
+    if (nodes_[node].isLeaf() || nodeDepth_[node] >= depth) {
+      level.push_back(node);
+    } else {
+      stack.push_back(nodes_[node].first + 1);
+      stack.push_back(nodes_[node].first);
+    }
+  }
+  return level;
 }
 
 }  // namespace sepaxis

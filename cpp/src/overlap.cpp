@@ -5,6 +5,7 @@
 #include "range_scale.h"
 #include "sat.h"
 #include "sphere_axes.h"
+#include "triangle_axes.h"
 
 namespace sepaxis {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 // Relative to the pair's midpoint (pair_order.h): the same numbers in either order.
 bool polytopesOverlap(const detail::Polytope& a, const detail::Polytope& b, Vec3 origin) {
   bool separated = false;
-  detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
+  detail::forEachPolytopeAxis(a, b, [&](const detail::CandidateAxis& c) {
     if (c.parallel) return false;
     separated = detail::projectPair(a, b, c, origin).separates();
     return separated;
@@ -79,6 +80,22 @@ bool overlaps(const Kdop& a, const Kdop& b) {
     return polytopesOverlap(detail::view(p), detail::view(q), detail::pairOrigin(p, q));
   });
 }
+
+bool overlaps(const Sphere& a, const Triangle& b) {
+  return detail::scaledIfNeeded(
+      a, b, [](const Sphere& s, const Triangle& t) { return detail::sphereOverlaps(s, detail::sphereTestShape(t)); });
+}
+// Triangles with any polytope: the polytope axes (triangle_axes.h), relative to the pair's midpoint.
+template <class P>
+bool triangleOverlaps(const P& p, const Triangle& t) {
+  return detail::scaledIfNeeded(p, t, [](const P& q, const Triangle& u) {
+    return polytopesOverlap(detail::view(q), detail::view(u), detail::pairOrigin(q, u));
+  });
+}
+bool overlaps(const Aabb& a, const Triangle& b) { return triangleOverlaps(a, b); }
+bool overlaps(const Obb& a, const Triangle& b) { return triangleOverlaps(a, b); }
+bool overlaps(const Kdop& a, const Triangle& b) { return triangleOverlaps(a, b); }
+bool overlaps(const Triangle& a, const Triangle& b) { return triangleOverlaps(a, b); }
 
 bool detail::spheresOverlapBeyondRange(const Sphere& a, const Sphere& b) {
   const double f = pairScale(a, b);

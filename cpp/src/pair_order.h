@@ -55,6 +55,7 @@ inline Vec3 pairOrigin(const Polytope& a, const Polytope& b) { return midpoint(a
 inline Vec3 referenceOf(const Aabb& box) { return center(box); }
 inline Vec3 referenceOf(const Obb& box) { return box.center; }
 inline Vec3 referenceOf(const Kdop& kdop) { return kdop.origin; }
+inline Vec3 referenceOf(const Triangle& t) { return t.a; }
 template <class A, class B>
 Vec3 pairOrigin(const A& a, const B& b) {
   return midpoint(referenceOf(a), referenceOf(b));

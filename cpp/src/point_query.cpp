@@ -112,6 +112,14 @@ bool contains(const Kdop& kdop, Vec3 p) {
   return true;
 }
 
+bool contains(const Triangle& t, Vec3 p) {
+  if (const double f = detail::queryScale(detail::magnitude(t), p); f != 1) return containsScaled(t, p, f);
+  if (!isFinite(p)) return false;
+  const Vec3 box = abs(t.b - t.a) + abs(t.c - t.b) + abs(t.a - t.c);
+  const double reach = maxComponent(box) + maxComponent(max(abs(t.a), max(abs(t.b), abs(t.c))));
+  return withinDistance(detail::offsetFromClosest(t, p), tolerance::kTrianglePlane * reach);
+}
+
 bool contains(const Volume& v, Vec3 p) {
   return std::visit([&](const auto& shape) { return contains(shape, p); }, v);
 }
@@ -131,6 +139,11 @@ Vec3 closestPoint(const Obb& box, Vec3 p) {
 Vec3 closestPoint(const Kdop& kdop, Vec3 p) {
   if (const double f = detail::queryScale(detail::magnitude(kdop), p); f != 1) return closestPointScaled(kdop, p, f);
   return p - detail::offsetFromClosest(kdop, p);
+}
+
+Vec3 closestPoint(const Triangle& t, Vec3 p) {
+  if (const double f = detail::queryScale(detail::magnitude(t), p); f != 1) return closestPointScaled(t, p, f);
+  return p - detail::offsetFromClosest(t, p);
 }
 
 Vec3 closestPoint(const Volume& v, Vec3 p) {

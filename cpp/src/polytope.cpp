@@ -51,6 +51,9 @@ std::string formatDirection(KdopDirection d) {
 struct FeatureNames {
   const std::string worldAxes[3] = {"x", "y", "z"};
   const std::string obbAxes[3] = {"u0", "u1", "u2"};
+  // A triangle's normal and the normals of its sides in its plane; its edges.
+  const std::string triangleFaces[4] = {"n", "n×ab", "n×bc", "n×ca"};
+  const std::string triangleEdges[3] = {"ab", "bc", "ca"};
   std::vector<std::string> faces[5], edges[5];
   FeatureNames() {
     for (int t = 0; t < 5; ++t) {
@@ -78,6 +81,7 @@ Vec3 Polytope::edge(int i) const {
     case Kind::Aabb: return toVec3(kdopEdge(6, i));  // the same three axes, in the 6-DOP's edge order
     case Kind::Obb: return obb->axis[i];
     case Kind::Kdop: return toVec3(kdopEdge(kdop->k, i));
+    case Kind::Triangle: return triangleEdge(*triangle, i);
   }
   return {};
 }
@@ -87,6 +91,7 @@ const std::string& Polytope::faceFeature(int i) const {
   switch (kind) {
     case Kind::Aabb: return names.worldAxes[i];
     case Kind::Obb: return names.obbAxes[i];
+    case Kind::Triangle: return names.triangleFaces[i];
     case Kind::Kdop: break;
   }
   return names.faces[kdopKIndex(kdop->k)][i];
@@ -100,6 +105,7 @@ const std::string& Polytope::edgeFeature(int i) const {
       return names.worldAxes[d.x ? 0 : d.y ? 1 : 2];
     }
     case Kind::Obb: return names.obbAxes[i];
+    case Kind::Triangle: return names.triangleEdges[i];
     case Kind::Kdop: break;
   }
   return names.edges[kdopKIndex(kdop->k)][i];

@@ -52,6 +52,7 @@ inline double magnitude(const Kdop& k) {
   for (int i = 0; i < k.slabCount(); ++i) sum += std::fabs(k.min[i]) + std::fabs(k.max[i]);
   return sum;
 }
+inline double magnitude(const Triangle& t) { return magnitude(t.a) + magnitude(t.b) + magnitude(t.c); }
 inline double magnitude(const Volume& v) {
   return std::visit([](const auto& x) { return magnitude(x); }, v);
 }
@@ -73,6 +74,7 @@ inline Obb scaled(const Obb& b, double f) {
 /// Every length of the k-DOP, its derived polytope included: no rebuild, the same vertices scaled.
 /// Out of line (range_scale.cpp): a 2 kB copy that every k-DOP query would otherwise carry inline.
 Kdop scaled(const Kdop& k, double f);
+inline Triangle scaled(const Triangle& t, double f) { return {t.a * f, t.b * f, t.c * f}; }
 inline Volume scaled(const Volume& v, double f) {
   return std::visit([f](const auto& x) { return Volume(scaled(x, f)); }, v);
 }

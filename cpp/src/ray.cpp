@@ -2,9 +2,12 @@
 #include "sepaxis/ray.h"
 
 #include <cmath>
+#include <limits>
+#include <utility>
 
 #include "sepaxis/point_query.h"
 #include "range_scale.h"
+#include "triangle_plane.h"
 
 namespace sepaxis {
 namespace {
@@ -75,7 +78,7 @@ RayHit raycast(const Sphere& s, Vec3 origin, Vec3 direction, double maxDistance)
   if (!usable(direction, maxDistance)) return h;
   const Vec3 u = normalize(direction);
   const Vec3 f = origin - s.center;
-  if (withinDistance(f, s.radius)) return {true, 0, origin, {}, true};
+  if (withinDistance(f, s.radius)) return {true, 0, origin, {}, true, {}};
   const double b = dot(f, u);
   if (b > 0) return h;  // outside and pointing away
   // Haines et al., Ray Tracing Gems ch. 7: r^2 - |f - (f.u)u|^2 instead of b^2 - c, and the near
@@ -134,6 +137,112 @@ RayHit raycast(const Kdop& kdop, Vec3 origin, Vec3 direction, double maxDistance
   return clip.hit(origin, u);
 }
 
+namespace {
+
+// Whether an edge function of exactly zero counts as inside: the edge from p to q (projected onto
+// the ray's plane, in the orientation that makes the inside positive) belongs to the triangle
+// when it points down, or along +x. Of two triangles on either side of a shared edge, which run
+// along it in opposite directions, exactly one owns it; around a shared vertex, exactly one.
+bool ownsEdge(double px, double py, double qx, double qy) {
+  const double dx = qx - px, dy = qy - py;
+  return dy < 0 || (dy == 0 && dx > 0);
+}
+
+// A ray in the triangle's plane (or a degenerate triangle's line): the first point where it meets
+// an edge, each edge a segment from p along e.
+RayHit castInPlane(const Triangle& t, Vec3 origin, Vec3 u, double maxDistance) {
+  RayHit h;
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 p = t[i] - origin, e = t[(i + 1) % 3] - t[i];
+    const Vec3 n = cross(u, e);
+    double at = -1;
+    if (n == Vec3{}) {
+      // Along the ray's line: the nearer end ahead, or 0 when the segment spans the origin.
+      if (cross(p, u) != Vec3{}) continue;
+      const double s0 = dot(p, u), s1 = dot(p + e, u);
+      if (greater(s0, s1) < 0) continue;
+      at = (s0 <= 0) != (s1 <= 0) ? 0 : lesser(s0, s1);
+    } else {
+      if (dot(p, n) != 0) continue;  // the lines miss each other
+      const double nn = dot(n, n);
+      const double s = dot(cross(p, u), n) / nn;
+      if (s < 0 || s > 1) continue;
+      at = dot(cross(p, e), n) / nn;
+      if (at < 0) continue;
+    }
+    if (at < best) best = at;
+  }
+  if (!isFinite(best) || best > maxDistance) return h;  // no edge met, or beyond maxDistance
+  h.hit = true;
+  h.distance = best;
+  h.point = origin + u * best;
+  h.startsInside = best == 0;
+  h.normal = h.startsInside ? Vec3{} : -u;
+  return h;
+}
+
+}  // namespace
+
+RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (const double f = castScale(t, origin); f != 1) return castScaled(t, origin, direction, maxDistance, f);
+  if (!usable(direction, maxDistance) || !isFinite(origin)) return {};
+  // The edge functions below are products of two coordinates and the distance one of three: a
+  // triangle 1e120 away would give 1e360. They are computed on the corners relative to the origin
+  // scaled by a power of two (exact) to the order of 1, the distance scaled back at the end.
+  const Vec3 ra = t.a - origin, rb = t.b - origin, rc = t.c - origin;
+  const double reach = greater(maxComponent(abs(ra)), greater(maxComponent(abs(rb)), maxComponent(abs(rc))));
+  if (reach == 0) return castInPlane(t, origin, normalize(direction), maxDistance);
+  const int e = std::ilogb(reach);
+  if (e != 0) {
+    const auto down = [e](Vec3 v) { return Vec3{std::ldexp(v.x, -e), std::ldexp(v.y, -e), std::ldexp(v.z, -e)}; };
+    RayHit h = raycast(Triangle{down(ra), down(rb), down(rc)}, Vec3{}, direction, std::ldexp(maxDistance, -e));
+    if (!h.hit) return h;
+    h.distance = std::ldexp(h.distance, e);
+    h.point = origin + normalize(direction) * h.distance;
+    return h;
+  }
+  const Vec3 u = normalize(direction);
+  // Woop, Benthin & Wald: the ray's largest component is z (the axes renamed, keeping the
+  // winding), then a shear makes the ray the z axis, and the corners' 2D edge functions decide.
+  const Vec3 au = abs(u);
+  const int kz = au.x > au.y ? (au.x > au.z ? 0 : 2) : (au.y > au.z ? 1 : 2);
+  int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
+  if (u[kz] < 0) std::swap(kx, ky);
+  const double sx = u[kx] / u[kz], sy = u[ky] / u[kz];
+  const Vec3 a = t.a - origin, b = t.b - origin, c = t.c - origin;
+  const double ax = a[kx] - sx * a[kz], ay = a[ky] - sy * a[kz];
+  const double bx = b[kx] - sx * b[kz], by = b[ky] - sy * b[kz];
+  const double cx = c[kx] - sx * c[kz], cy = c[ky] - sy * c[kz];
+  double eu = cx * by - cy * bx, ev = ax * cy - ay * cx, ew = bx * ay - by * ax;
+  const double det = eu + ev + ew;
+  if (det == 0) return castInPlane(t, origin, u, maxDistance);
+  // Inside is positive: a triangle facing the other way has its edge functions and edges turned.
+  const double sign = det > 0 ? 1 : -1;
+  eu *= sign, ev *= sign, ew *= sign;
+  const auto inside = [sign](double e, double px, double py, double qx, double qy) {
+    return e > 0 || (e == 0 && (sign > 0 ? ownsEdge(px, py, qx, qy) : ownsEdge(qx, qy, px, py)));
+  };
+  RayHit h;
+  if (!inside(eu, bx, by, cx, cy) || !inside(ev, cx, cy, ax, ay) || !inside(ew, ax, ay, bx, by)) return h;
+  // The distance from the hit as the corners weighted by the edge functions: a point of the
+  // triangle whatever the rounding, where Woop et al.'s sum of the weighted z coordinates over det
+  // loses up to 1e-3 of the size on a sliver (the pole triangles of a UV sphere, det ~1e-16 of
+  // the size squared).
+  const Vec3 w = Vec3{eu, ev, ew} / (det * sign);
+  const Vec3 hit = (a * w.x + b * w.y + c * w.z) / (w.x + w.y + w.z);
+  const double distance = dot(hit, u);
+  if (!(distance >= 0) || distance > maxDistance) return h;
+  h.hit = true;
+  h.distance = distance;
+  h.point = origin + u * distance;
+  h.barycentric = w;
+  h.startsInside = distance == 0;
+  const Vec3 n = normalize(detail::scaledNormal(t));
+  h.normal = h.startsInside ? Vec3{} : dot(n, u) > 0 ? -n : n;
+  return h;
+}
+
 RayHit raycast(const Volume& v, Vec3 origin, Vec3 direction, double maxDistance) {
   return std::visit([&](const auto& shape) { return raycast(shape, origin, direction, maxDistance); }, v);
 }
@@ -148,7 +257,7 @@ RayHit segmentCast(const Volume& v, Vec3 p, Vec3 q) {
   const double len = length(d);
   if (len == 0) {
     if (!contains(v, p)) return {};
-    return {true, 0, p, {}, true};
+    return {true, 0, p, {}, true, {}};
   }
   return raycast(v, p, d, len);
 }

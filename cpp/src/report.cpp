@@ -14,6 +14,7 @@
 #include "sat.h"
 #include "sepaxis/tolerance.h"
 #include "sphere_axes.h"
+#include "triangle_axes.h"
 
 namespace sepaxis {
 namespace {
@@ -187,6 +188,27 @@ CollisionReport reportBoxes(const Obb& a, const Obb& b) {
   return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b));
 }
 
+// Where a candidate axis comes from, in the report's terms.
+AxisSource sourceOf(const detail::CandidateAxis& c, const detail::Polytope& a, const detail::Polytope& b) {
+  if (c.closest) return closestPointAxis();
+  if (c.crossFaceA >= 0) return edgeAxis(a.faceFeature(c.crossFaceA), b.edgeFeature(c.edgeB));
+  if (c.crossFaceB >= 0) return edgeAxis(a.edgeFeature(c.edgeA), b.faceFeature(c.crossFaceB));
+  if (c.edgeA >= 0) return edgeAxis(a.edgeFeature(c.edgeA), b.edgeFeature(c.edgeB));
+  return faceAxis(faceOf(a, c.faceA), faceOf(b, c.faceB));
+}
+
+// A candidate with no direction: parallel edges, a triangle side of zero length, or two
+// degenerate triangles that meet.
+void noAxis(AxisReport& r, const detail::CandidateAxis& c, const AxisSource& source) {
+  if (c.closest) {
+    degenerateAxis(r, source, "the two segments meet: there is no direction between their nearest points");
+  } else if (source.kind == AxisKind::EdgeEdge) {
+    parallelEdgesAxis(r, source);
+  } else {
+    degenerateAxis(r, source, "the triangle's side has no normal in its plane");
+  }
+}
+
 CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytope& b) {
   using Kind = detail::Polytope::Kind;
   CollisionReport report;
@@ -194,11 +216,10 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
   // Two AABBs: compare raw coordinates, as overlaps() does (no shift that could round). Others:
   // relative to the pair's midpoint, as overlaps() does (pair_order.h).
   const Vec3 origin = a.kind == Kind::Aabb && b.kind == Kind::Aabb ? Vec3{} : detail::pairOrigin(a, b);
-  detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
-    const AxisSource source = c.edgeA >= 0 ? edgeAxis(a.edgeFeature(c.edgeA), b.edgeFeature(c.edgeB))
-                                           : faceAxis(faceOf(a, c.faceA), faceOf(b, c.faceB));
+  detail::forEachPolytopeAxis(a, b, [&](const detail::CandidateAxis& c) {
+    const AxisSource source = sourceOf(c, a, b);
     if (c.parallel) {
-      parallelEdgesAxis(report.axes.emplace_back(), source);
+      noAxis(report.axes.emplace_back(), c, source);
       return false;
     }
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);

@@ -21,6 +21,10 @@ struct CandidateAxis {
   int edgeA = -1;  ///< axis is edge edgeA of A × edge edgeB of B
   int edgeB = -1;
   bool parallel = false;  ///< a cross product of parallel edges: no axis at all
+  // Axes only pairs with a triangle have (triangle_axes.h):
+  int crossFaceA = -1;   ///< axis is A's face normal crossFaceA × B's edge edgeB
+  int crossFaceB = -1;   ///< axis is A's edge edgeA × B's face normal crossFaceB
+  bool closest = false;  ///< two degenerate triangles: from A's nearest point to B's
 };
 
 /// For two fixed-direction polytopes the candidate set depends only on their direction sets:

@@ -16,6 +16,7 @@ inline Vec3 offsetFromClosest(const Polytope& p, Vec3 point) {
     case Polytope::Kind::Aabb: return offsetFromClosest(*p.aabb, point);
     case Polytope::Kind::Obb: return offsetFromClosest(*p.obb, point);
     case Polytope::Kind::Kdop: return offsetFromClosest(*p.kdop, point);
+    case Polytope::Kind::Triangle: return offsetFromClosest(*p.triangle, point);
   }
   return {};
 }
@@ -92,6 +93,7 @@ SEPAXIS_ALWAYS_INLINE bool forEachSphereAxis(const Sphere& s, const P& p, Face&&
 inline const Aabb& sphereTestShape(const Aabb& box) { return box; }
 inline const Obb& sphereTestShape(const Obb& box) { return box; }
 inline Polytope sphereTestShape(const Kdop& kdop) { return view(kdop); }
+inline Polytope sphereTestShape(const Triangle& t) { return view(t); }
 
 /// Whether the sphere and the polytope share a point: forEachSphereAxis with early exits.
 template <class P>

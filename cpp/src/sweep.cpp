@@ -253,6 +253,12 @@ void forEachFeature(const detail::Polytope& p, Edge&& edge, Vertex&& vertex) {
     }
     return;
   }
+  if (p.kind == detail::Polytope::Kind::Triangle) {
+    const Triangle& t = *p.triangle;
+    const Vec3 reference = p.reference(), v[3] = {t.a - reference, t.b - reference, t.c - reference};
+    for (int i = 0; i < 3; ++i) vertex(v[i]), edge(v[i], v[(i + 1) % 3]);
+    return;
+  }
   const Corners c = p.kind == detail::Polytope::Kind::Obb
                         ? boxCorners(p.obb->axis[0], p.obb->axis[1], p.obb->axis[2], p.obb->halfExtents)
                         : boxCorners({1, 0, 0}, {0, 1, 0}, {0, 0, 1}, halfExtents(*p.aabb));
@@ -295,6 +301,7 @@ SweepHit sweepSphere(const Sphere& s, const detail::Polytope& p, Vec3 w, double 
     case detail::Polytope::Kind::Aabb: start = overlaps(s, *p.aabb); break;
     case detail::Polytope::Kind::Obb: start = overlaps(s, *p.obb); break;
     case detail::Polytope::Kind::Kdop: start = overlaps(s, *p.kdop); break;
+    case detail::Polytope::Kind::Triangle: start = overlaps(s, *p.triangle); break;
   }
   if (start) return {true, 0, unitOrZero(sphereStartNormal(s, p))};
   if (!(lengthSquared(w) > 0)) return {};
@@ -405,6 +412,9 @@ Status validateMotion(const Motion& motion) {
 }
 
 Expected<SweepHit> timeOfImpact(const Volume& a, const Volume& b, const Motion& motion) {
+  // Two segments' sweep needs axes that move with them; until triangles sweep, they are refused.
+  if (std::holds_alternative<Triangle>(a)) return detail::triangleUnsupported("sweep", "a");
+  if (std::holds_alternative<Triangle>(b)) return detail::triangleUnsupported("sweep", "b");
   if (const Problem p = motionProblem(motion)) return toError(p);
   return std::visit([&](const auto& x, const auto& y) { return inTimeUnits(x, y, motion); }, a, b);
 }

@@ -43,6 +43,10 @@ Sphere transformed(const Sphere& s, const RigidTransform& t) { return detail::in
 Obb transformed(const Aabb& box, const RigidTransform& t) { return detail::inlineTransformed(box, t); }
 Obb transformed(const Obb& box, const RigidTransform& t) { return detail::inlineTransformed(box, t); }
 
+Triangle transformed(const Triangle& tri, const RigidTransform& t) {
+  return {applyPose(t, tri.a), applyPose(t, tri.b), applyPose(t, tri.c)};
+}
+
 void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* lo, double* hi) {
   detail::transformedSlabs(kdop.k, kdop.origin, kdop.vertex, kdop.vertexCount, t, lo, hi);
 }

@@ -32,6 +32,10 @@ inline Problem nonNegativeProblem(const char* field, Vec3 value) {
 
 std::string indexed(const std::string& field, int i);
 
+/// The error of a call that does not take triangles yet, naming the call and the argument ("sweep",
+/// "b"): "sweep does not take triangles yet: b is a triangle".
+Error triangleUnsupported(const std::string& call, const std::string& argument);
+
 std::optional<Error> checkFinite(const std::string& field, double value);
 std::optional<Error> checkFinite(const std::string& field, Vec3 value);
 

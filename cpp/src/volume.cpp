@@ -3,7 +3,7 @@
 namespace sepaxis {
 
 const char* typeName(const Volume& volume) {
-  static const char* const kNames[] = {"sphere", "aabb", "obb", "kdop"};
+  static const char* const kNames[] = {"sphere", "aabb", "obb", "kdop", "triangle"};
   return kNames[volume.index()];
 }
 

@@ -3,6 +3,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <tuple>
 
 namespace sepaxis::bench {
 namespace {
@@ -78,6 +83,42 @@ Kdop randomKdop(Rng& rng, int k, Vec3 center, double radius) {
     }
   }
   return orDie(makeKdop(k, lo, hi, k / 2));
+}
+
+// Binary STL: an 80-byte header, a uint32 count, then per triangle a normal and three vertices
+// as 12 floats and a uint16.
+StlMesh readStl(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.size() < 84) return {};
+  uint32_t triangles = 0;
+  std::memcpy(&triangles, bytes.data() + 80, 4);
+  if (bytes.size() < 84 + size_t(triangles) * 50) return {};
+  StlMesh mesh;
+  std::map<std::tuple<float, float, float>, uint32_t> index;
+  for (uint32_t t = 0; t < triangles; ++t)
+    for (int v = 1; v < 4; ++v) {
+      float c[3];
+      std::memcpy(c, bytes.data() + 84 + size_t(t) * 50 + size_t(v) * 12, 12);
+      const auto [at, added] = index.emplace(std::make_tuple(c[0], c[1], c[2]), uint32_t(mesh.vertices.size()));
+      if (added) mesh.vertices.push_back({c[0], c[1], c[2]});
+      mesh.indices.push_back(at->second);
+    }
+  return mesh;
+}
+
+#ifndef SEPAXIS_BUNNY_STL
+#define SEPAXIS_BUNNY_STL "node_modules/stl-models/objects/bunny.bin.stl"
+#endif
+
+std::string bunnyPath() {
+  const char* env = std::getenv("SEPAXIS_BUNNY_STL");
+  return env && *env ? env : SEPAXIS_BUNNY_STL;
+}
+
+const StlMesh& bunnyMesh() {
+  static const StlMesh mesh = readStl(bunnyPath());
+  return mesh;
 }
 
 }  // namespace sepaxis::bench

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -58,6 +59,18 @@ struct KdopKind {
   static std::string name() { return "kdop" + std::to_string(K); }
   static Kdop make(Rng& rng, Vec3 c, double r) { return randomKdop(rng, K, c, r); }
 };
+
+/// A binary STL's triangles with their identical vertices shared (the mesh as modelled), or empty
+/// when the file cannot be read.
+struct StlMesh {
+  std::vector<Vec3> vertices;     // each distinct vertex once, in the order first met
+  std::vector<uint32_t> indices;  // three per triangle
+};
+StlMesh readStl(const std::string& path);
+/// The Stanford bunny of the stl-models package (69,451 triangles; SEPAXIS_BUNNY_STL, or the
+/// environment variable of that name, names the file), read once.
+const StlMesh& bunnyMesh();
+std::string bunnyPath();
 
 template <class A, class B>
 struct Pair {

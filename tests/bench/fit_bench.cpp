@@ -14,15 +14,9 @@
 //   build/native/tests/bench/sepaxis_fit_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 
 #include <cmath>
-#include <cstdint>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <random>
-#include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "bench_data.h"
@@ -114,44 +108,9 @@ void fitAabbOfKnot(benchmark::State& state) {
 }
 BENCHMARK(fitAabbOfKnot)->Name("fitAabb")->Unit(benchmark::kMillisecond);
 
-// The distinct vertices of a binary STL (80-byte header, a uint32 count, then per triangle a
-// normal and three vertices as 12 floats and a uint16), in the order first met; empty when the
-// file cannot be read.
-std::vector<Vec3> stlVertices(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() < 84) return {};
-  uint32_t triangles = 0;
-  std::memcpy(&triangles, bytes.data() + 80, 4);
-  if (bytes.size() < 84 + size_t(triangles) * 50) return {};
-  std::set<std::tuple<float, float, float>> seen;
-  std::vector<Vec3> p;
-  for (uint32_t t = 0; t < triangles; ++t)
-    for (int v = 1; v < 4; ++v) {
-      float c[3];
-      std::memcpy(c, bytes.data() + 84 + size_t(t) * 50 + size_t(v) * 12, 12);
-      if (seen.emplace(c[0], c[1], c[2]).second) p.push_back({c[0], c[1], c[2]});
-    }
-  return p;
-}
-
-#ifndef SEPAXIS_BUNNY_STL
-#define SEPAXIS_BUNNY_STL "node_modules/stl-models/objects/bunny.bin.stl"
-#endif
-
-std::string bunnyPath() {
-  const char* env = std::getenv("SEPAXIS_BUNNY_STL");
-  return env && *env ? env : SEPAXIS_BUNNY_STL;
-}
-
-const std::vector<Vec3>& bunny() {
-  static const std::vector<Vec3> points = stlVertices(bunnyPath());
-  return points;
-}
-
 template <class Run>
 void onBunny(benchmark::State& state, Run run) {
-  const auto& p = bunny();
+  const auto& p = bunnyMesh().vertices;
   if (p.empty()) {
     state.SkipWithError(("no bunny at " + bunnyPath() + " (set SEPAXIS_BUNNY_STL)").c_str());
     return;

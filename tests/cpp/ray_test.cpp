@@ -409,5 +409,17 @@ TEST(RaycastMarch, AVolumeRaycastDispatchesToEachType) {
   }
 }
 
+TEST(TriangleRaycast, ATriangleFarFromTheOriginOfCoordinatesIsMetWhereItLies) {
+  // Corners of 1e120 (below the range scaling's 2^460) make the edge functions' products 1e360.
+  for (double s : {1.0, 1e60, 1e120, 1e130, 1e-120, 1e-150}) {
+    const Triangle t{{0, 0, 0}, {s, 0, 0}, {0, s, 0}};
+    const RayHit h = raycast(t, {0.25 * s, 0.25 * s, s}, {0, 0, -1}, INFINITY);
+    ASSERT_TRUE(h.hit) << s;
+    EXPECT_NEAR(h.distance / s, 1, 1e-15) << s;
+    EXPECT_NEAR(h.barycentric.x, 0.5, 1e-15) << s;
+    EXPECT_NEAR(h.barycentric.y, 0.25, 1e-15) << s;
+  }
+}
+
 }  // namespace
 }  // namespace ray_test

@@ -18,7 +18,7 @@
 
 namespace sepaxis {
 
-enum class VolumeType : int { Sphere = 0, Aabb = 1, Obb = 2, Kdop = 3 };
+enum class VolumeType : int { Sphere = 0, Aabb = 1, Obb = 2, Kdop = 3, Triangle = 4 };
 
 inline constexpr uint8_t kBatchApart = 0;
 inline constexpr uint8_t kBatchOverlap = 1;

@@ -16,6 +16,8 @@ Aabb boundingBox(const Aabb& box);
 Aabb boundingBox(const Obb& box);
 /// From the polytope's vertices: tight even when the x/y/z slabs are loose or absent (k = 8).
 Aabb boundingBox(const Kdop& kdop);
+/// The corners' extremes (exact).
+Aabb boundingBox(const Triangle& t);
 Aabb boundingBox(const Volume& v);
 
 }  // namespace sepaxis

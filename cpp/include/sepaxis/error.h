@@ -19,7 +19,9 @@ enum class ErrorCode {
   Inconsistent,       ///< derived fields (a k-DOP's polytope) that its make* function would not give
   UnknownBody,        ///< a World body id that was never issued or whose body was removed
   WorldFull,          ///< a World has issued every body id it can (world.h, kMaxBodies)
-  DuplicateBody       ///< a World body named twice in one setPoses call
+  DuplicateBody,      ///< a World body named twice in one setPoses call
+  OutOfRange,         ///< a count or index outside what it may be (a mesh's leaf size, a vertex index)
+  Unsupported         ///< a volume type a call does not take (a triangle in a sweep, batch or World)
 };
 
 struct Error {

@@ -1,18 +1,132 @@
 #pragma once
-/// The corners and edges of each volume's polytope, for drawing (the visualizer's wireframes).
+/// A triangle mesh and its bounding-volume tree, with a node type of the caller's choice: spheres,
+/// AABBs, OBBs (Gottschalk, Lin & Manocha 1996, "OBBTree") or k-DOPs (Klosowski et al. 1998,
+/// "Efficient collision detection using bounding volume hierarchies of k-DOPs"). The type and the
+/// leaf size trade how tight the nodes are against how many nodes a query tests.
 
-#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <vector>
 
+#include "sepaxis/error.h"
+#include "sepaxis/triangle.h"
 #include "sepaxis/volume.h"
 
 namespace sepaxis {
 
-/// The corners and edges of a polytope (AABB, OBB, k-DOP), e.g. for drawing; empty for spheres.
-struct PolytopeMesh {
-  std::vector<Vec3> vertices;
-  std::vector<std::array<int, 2>> edges;  ///< pairs of indices into vertices
+enum class MeshNodeType { Sphere, Aabb, Obb, Kdop6, Kdop8, Kdop14, Kdop18, Kdop26 };
+
+/// "sphere", "aabb", "obb", "kdop6", ... "kdop26": the names of the JSON interchange format.
+const char* meshNodeTypeName(MeshNodeType type);
+
+inline constexpr int kMaxMeshLeafSize = 64;
+
+struct MeshOptions {
+  MeshNodeType node = MeshNodeType::Aabb;
+  /// The most triangles a leaf holds, 1..kMaxMeshLeafSize.
+  int leafSize = 4;
 };
-PolytopeMesh polytopeMesh(const Volume& v);
+
+/// A node of the tree: a leaf holds triangles [first, first + count) of Mesh::triangleOrder();
+/// an inner node (count == 0) has its two children at first and first + 1.
+struct MeshNode {
+  uint32_t first = 0;
+  uint32_t count = 0;
+  bool isLeaf() const { return count != 0; }
+};
+
+/// A ray's first hit on a mesh.
+struct MeshRayHit {
+  bool hit = false;
+  uint32_t triangle = 0;  ///< the input triangle's index
+  double distance = 0;    ///< along the unit direction
+  Vec3 point;
+  Vec3 normal;       ///< as raycast(Triangle) gives it
+  Vec3 barycentric;  ///< the weights of the triangle's corners a, b, c
+};
+
+/// The point of a mesh nearest to a query point.
+struct MeshClosestPoint {
+  bool found = false;
+  uint32_t triangle = 0;
+  Vec3 point;
+  double distance = 0;
+};
+
+/// What a query tested (Klosowski et al.'s cost model: node tests and triangle tests).
+struct MeshQueryCost {
+  uint32_t volumeTests = 0;
+  uint32_t triangleTests = 0;
+};
+
+class Mesh {
+ public:
+  /// positions: x, y, z per vertex (vertexCount vertices, finite). indices: three per triangle
+  /// into the vertices (indexCount a multiple of 3, at least 3); null: every three vertices in turn
+  /// are a triangle (vertexCount a multiple of 3). A degenerate triangle (a segment or a point) is
+  /// kept: its node volumes hold it like any other.
+  ///
+  /// The tree is built top down: a node's triangles are split at the median of their centroids
+  /// along the longest side of the centroids' box, so the depth is at most
+  /// ceil(log2(triangleCount / leafSize)) + 1 levels below the root. Each node's volume is fitted
+  /// to the corners of the triangles below it (fitAabb, fitSphere, fitObb's fast quality, fitKdop):
+  /// every triangle lies inside the volume of each node above it.
+  static Expected<Mesh> build(const double* positions, size_t vertexCount, const uint32_t* indices, size_t indexCount,
+                              MeshOptions options = {});
+
+  /// New positions for the same vertices (skinning, cloth): the tree keeps its shape and every node
+  /// volume is fitted again. On an error (a count that differs, a coordinate that is not finite)
+  /// the mesh is unchanged.
+  Status refit(const double* positions, size_t vertexCount);
+
+  size_t vertexCount() const { return positions_.size(); }
+  size_t triangleCount() const { return indices_.size() / 3; }
+  size_t nodeCount() const { return nodes_.size(); }
+  /// Levels below the root: 0 for a mesh whose root is a leaf.
+  int depth() const { return depth_; }
+  /// The bytes the mesh keeps (vertices, triangles, nodes and their volumes).
+  size_t byteLength() const;
+  MeshNodeType nodeType() const { return options_.node; }
+  int leafSize() const { return options_.leafSize; }
+
+  /// Node 0 is the root.
+  const std::vector<MeshNode>& nodes() const { return nodes_; }
+  /// The triangles in leaf order: leaf triangle i is triangle triangleOrder()[i] of the input.
+  const std::vector<uint32_t>& triangleOrder() const { return order_; }
+  /// Triangle t of the input.
+  Triangle triangle(uint32_t t) const;
+  Vec3 vertex(uint32_t v) const { return positions_[v]; }
+
+  /// The volume of a node, as a Volume of the node type (k-DOPs built from their stored slabs).
+  Volume nodeVolume(uint32_t node) const;
+  /// The nodes that make up level `depth` of the tree: those at that depth, and the leaves above
+  /// it, so that each level holds every triangle exactly once (Klosowski's and the thesis's
+  /// pictures of a hierarchy cut at a depth). depth < 0 is treated as 0.
+  std::vector<uint32_t> nodesAtDepth(int depth) const;
+
+  /// The first triangle the ray origin + t * normalize(direction), 0 <= t <= maxDistance, meets
+  /// (raycast(Triangle): watertight, so a ray through a shared edge meets one of its triangles),
+  /// the same as testing every triangle; of triangles met at the same distance, the lowest index.
+  /// A zero or non-finite direction meets nothing.
+  MeshRayHit raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost = nullptr) const;
+  /// The nearest point of the mesh within maxDistance of p (closestPoint(Triangle)); of triangles
+  /// at the same distance, the lowest index. Not found when every triangle is farther.
+  MeshClosestPoint closestPoint(Vec3 p, double maxDistance, MeshQueryCost* cost = nullptr) const;
+
+ private:
+  Status fitNodes();
+
+  MeshOptions options_;
+  std::vector<Vec3> positions_;
+  std::vector<uint32_t> indices_;  ///< three per input triangle
+  std::vector<uint32_t> order_;    ///< input triangle of each leaf slot
+  std::vector<MeshNode> nodes_;
+  std::vector<uint8_t> nodeDepth_;
+  /// The node volumes, flat (cpp/src/mesh_nodes.h).
+  std::vector<double> volumes_;
+  int depth_ = 0;
+  /// The largest coordinate's magnitude: the scale of the node tests' rounding (mesh_query.cpp).
+  double magnitude_ = 0;
+};
 
 }  // namespace sepaxis

@@ -66,6 +66,14 @@ bool overlaps(const Aabb& a, const Kdop& b);
 bool overlaps(const Obb& a, const Obb& b);
 bool overlaps(const Obb& a, const Kdop& b);
 bool overlaps(const Kdop& a, const Kdop& b);
+/// A triangle against a polytope: the polytope's faces, the triangle's normal, the edge crosses,
+/// and the normals of the triangle's sides in its plane where flat pairs need them (coplanar
+/// triangles, k-DOPs); against a sphere its exact closest point.
+bool overlaps(const Sphere& a, const Triangle& b);
+bool overlaps(const Aabb& a, const Triangle& b);
+bool overlaps(const Obb& a, const Triangle& b);
+bool overlaps(const Kdop& a, const Triangle& b);
+bool overlaps(const Triangle& a, const Triangle& b);
 
 // The reversed orders are the same test: symmetric by construction.
 inline bool overlaps(const Aabb& a, const Sphere& b) { return overlaps(b, a); }
@@ -74,6 +82,10 @@ inline bool overlaps(const Kdop& a, const Sphere& b) { return overlaps(b, a); }
 inline bool overlaps(const Obb& a, const Aabb& b) { return overlaps(b, a); }
 inline bool overlaps(const Kdop& a, const Aabb& b) { return overlaps(b, a); }
 inline bool overlaps(const Kdop& a, const Obb& b) { return overlaps(b, a); }
+inline bool overlaps(const Triangle& a, const Sphere& b) { return overlaps(b, a); }
+inline bool overlaps(const Triangle& a, const Aabb& b) { return overlaps(b, a); }
+inline bool overlaps(const Triangle& a, const Obb& b) { return overlaps(b, a); }
+inline bool overlaps(const Triangle& a, const Kdop& b) { return overlaps(b, a); }
 
 bool overlaps(const Volume& a, const Volume& b);
 

@@ -11,6 +11,7 @@ struct RayHit {
   Vec3 point;           ///< origin + distance * unit direction
   Vec3 normal;          ///< outward unit surface normal at entry; zero when the origin is inside
   bool startsInside = false;
+  Vec3 barycentric;  ///< a triangle's hit: the weights of its corners a, b, c (sum 1); zero otherwise
 };
 
 /// direction must be non-zero (a zero direction never hits); maxDistance >= 0 (may be infinity).
@@ -20,6 +21,13 @@ RayHit raycast(const Aabb& box, Vec3 origin, Vec3 direction, double maxDistance)
 RayHit raycast(const Obb& box, Vec3 origin, Vec3 direction, double maxDistance);
 /// The slab method over the k/2 slabs (Cyrus-Beck clipping).
 RayHit raycast(const Kdop& kdop, Vec3 origin, Vec3 direction, double maxDistance);
+/// Watertight (Woop, Benthin & Wald 2013, "Watertight Ray/Triangle Intersection"): the edge tests
+/// are exact sign tests of the same numbers for every triangle sharing an edge, and a ray through
+/// a shared edge or vertex hits exactly one of the triangles around it (an edge function of zero
+/// counts as inside only on the edges a fixed rule gives the triangle, as rasterizers' top-left
+/// rule does). Either side faces the ray; the normal is the one facing it. A ray in the
+/// triangle's plane hits it where it first meets an edge.
+RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistance);
 RayHit raycast(const Volume& v, Vec3 origin, Vec3 direction, double maxDistance);
 
 /// The segment from p to q; distance is measured from p. A zero-length segment is a point test.

@@ -8,6 +8,7 @@
 #include "sepaxis/mesh.h"
 #include "sepaxis/overlap.h"
 #include "sepaxis/point_query.h"
+#include "sepaxis/polytope_mesh.h"
 #include "sepaxis/ray.h"
 #include "sepaxis/report.h"
 #include "sepaxis/sweep.h"

@@ -17,6 +17,25 @@ inline constexpr double kUnitQuaternion = 1e-3;
 /// genuine direction whose projections we compute honestly, so it is tested, never dropped.
 inline constexpr double kZeroCrossSquared = 1e-200;
 
+/// Unitless: the sine of the angle between two triangles' normals below which their planes count
+/// as parallel, and the pair is also tested on the normals of both triangles' sides in their
+/// planes. Coplanar triangles need those axes (every edge cross product is then the common normal);
+/// nearly coplanar ones are decided by the edge crosses alone only with a margin of about the sine
+/// times their distance, so below this the side normals decide instead, with the full distance.
+/// Extra axes are honest projections: testing them at larger angles costs time, never correctness.
+inline constexpr double kTriangleCoplanarSine = 1e-3;
+
+/// Relative to a triangle's size (its longest edge): corners this close to collinear (the triangle
+/// this thin) make a segment. Their cross product is then so short that rounding turns its
+/// direction by up to ~1e-16 / this (2e-8 rad); treated as the segment, the triangle is moved by at
+/// most this share of its size. Both are far inside the 1e-6 band of the overlap contract.
+inline constexpr double kTriangleFlat = 1e-8;
+
+/// Relative to a triangle's size plus the magnitude of its coordinates: contains(Triangle, p) holds
+/// when p is this close to the triangle. A flat set has no inside, and points computed on it
+/// (its closest point, a ray's hit) round off its plane by a few ulps of their coordinates.
+inline constexpr double kTrianglePlane = 1e-12;
+
 /// Relative to the k-DOP's extent. A vertex candidate (three planes meeting) belongs to the k-DOP
 /// when it violates no slab by more than this; rounding of the 3x3 solve is ~1e-15 of the extent,
 /// far below the 1e-6 touching band of the overlap contract.

@@ -31,6 +31,8 @@ Kdop transformed(const Kdop& kdop, const RigidTransform& t);
 /// origin + t), so to rounding). Cheap (no polytope is built): the World
 /// computes these every move and builds the k-DOP only when a test needs it, bit for bit the same.
 void transformedSlabs(const Kdop& kdop, const RigidTransform& t, double* min, double* max);
+/// Each corner moved: exact up to rounding.
+Triangle transformed(const Triangle& tri, const RigidTransform& t);
 Volume transformed(const Volume& v, const RigidTransform& t);
 
 /// The tightest AABB around the transformed volume.

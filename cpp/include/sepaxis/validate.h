@@ -84,4 +84,13 @@ Problem validateObbQuaternion(Vec3 center, Quat rotation, Vec3 halfExtents);
 
 Problem validateKdop(int k, const double* min, const double* max, int count);
 
+// ---- Triangle: three corners with finite coordinates (collinear or coincident corners allowed).
+inline bool isValidTriangle(Vec3 a, Vec3 b, Vec3 c) { return isFinite(a) && isFinite(b) && isFinite(c); }
+namespace detail {
+Problem triangleProblem(Vec3 a, Vec3 b, Vec3 c);
+}
+inline Problem validateTriangle(Vec3 a, Vec3 b, Vec3 c) {
+  return isValidTriangle(a, b, c) ? Problem{} : detail::triangleProblem(a, b, c);
+}
+
 }  // namespace sepaxis

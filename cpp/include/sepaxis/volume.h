@@ -1,5 +1,5 @@
 #pragma once
-/// Any of the four volumes, for code that handles them alike (reports, bindings, scenes).
+/// Any of the five volumes, for code that handles them alike (reports, bindings, scenes).
 
 #include <variant>
 
@@ -7,12 +7,13 @@
 #include "sepaxis/kdop.h"
 #include "sepaxis/obb.h"
 #include "sepaxis/sphere.h"
+#include "sepaxis/triangle.h"
 
 namespace sepaxis {
 
-using Volume = std::variant<Sphere, Aabb, Obb, Kdop>;
+using Volume = std::variant<Sphere, Aabb, Obb, Kdop, Triangle>;
 
-/// "sphere", "aabb", "obb" or "kdop": the names of the JSON interchange format.
+/// "sphere", "aabb", "obb", "kdop" or "triangle": the names of the JSON interchange format.
 const char* typeName(const Volume& volume);
 
 /// The volume enclosed (cubic length units): 4/3 pi r^3, the product of the widths, and for a k-DOP

@@ -1,0 +1,191 @@
+// Mesh::raycast and Mesh::closestPoint against testing every triangle (the same triangle tests, so
+// the answers must agree bit for bit), for every node type, on rays and points aimed at corners,
+// shared edges and faces, from outside and inside, with limits at the answer; and the descent
+// must skip most of the tree.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mesh_soups.h"
+#include "sepaxis/sepaxis.h"
+
+using namespace sepaxis;
+using namespace sepaxis::mesh_testing;
+
+namespace mesh_query_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+MeshRayHit everyTriangleRay(const Mesh& m, Vec3 origin, Vec3 direction, double maxDistance) {
+  MeshRayHit best;
+  for (uint32_t t = 0; t < m.triangleCount(); ++t) {
+    const RayHit h = raycast(m.triangle(t), origin, direction, maxDistance);
+    if (h.hit && (!best.hit || h.distance < best.distance))
+      best = {true, t, h.distance, h.point, h.normal, h.barycentric};
+  }
+  return best;
+}
+
+MeshClosestPoint everyTriangleClosest(const Mesh& m, Vec3 p, double maxDistance) {
+  MeshClosestPoint best;
+  for (uint32_t t = 0; t < m.triangleCount(); ++t) {
+    const Vec3 q = closestPoint(m.triangle(t), p);
+    const double d = length(q - p);
+    if (d <= maxDistance && (!best.found || d < best.distance)) best = {true, t, q, d};
+  }
+  return best;
+}
+
+void expectSameHit(const MeshRayHit& got, const MeshRayHit& want, const std::string& what) {
+  ASSERT_EQ(got.hit, want.hit) << what;
+  if (!want.hit) return;
+  EXPECT_TRUE(std::isfinite(got.distance) && isFinite(got.point)) << what;
+  EXPECT_EQ(got.triangle, want.triangle) << what;
+  EXPECT_EQ(got.distance, want.distance) << what;
+  EXPECT_EQ(got.point, want.point) << what;
+  EXPECT_EQ(got.barycentric, want.barycentric) << what;
+}
+
+// Points a ray may aim at: corners, the middles of edges (shared by two triangles in an indexed
+// mesh), the centroids, and random points of the mesh's box.
+std::vector<Vec3> targets(const Mesh& m, std::mt19937& rng, int count) {
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(m.triangleCount() - 1));
+  std::uniform_real_distribution<double> u(0, 1);
+  const Aabb box = boundingBox(m.nodeVolume(0));
+  std::vector<Vec3> out;
+  for (int i = 0; i < count; ++i) {
+    const Triangle t = m.triangle(pick(rng));
+    switch (i % 4) {
+      case 0: out.push_back(t.a); break;
+      case 1: out.push_back(t.a * 0.5 + t.b * 0.5); break;
+      case 2: out.push_back((t.a + t.b + t.c) / 3); break;
+      default: {
+        const Vec3 side = box.max - box.min;
+        out.push_back(box.min + Vec3{side.x * u(rng), side.y * u(rng), side.z * u(rng)});
+      }
+    }
+  }
+  return out;
+}
+
+const Soup& sphereSoup() {
+  static const Soup s = uvSphere(16, 24, {1, -2, 0.5}, 3);
+  return s;
+}
+
+std::vector<Soup> querySoups() {
+  return {randomSoup(11, 200, 4),
+          sphereSoup(),
+          flatGrid(10, -1),
+          onePoint(9),
+          scaled(randomSoup(12, 80, 1), 1e120, "huge soup"),
+          scaled(uvSphere(6, 8, {0, 0, 0}, 1), 1e-120, "tiny")};
+}
+
+}  // namespace
+
+TEST(MeshQuery, RaysMeetWhatEveryTriangleTestedWouldMeet) {
+  std::mt19937 rng(21);
+  for (const Soup& s : querySoups())
+    for (MeshNodeType type : kAllNodeTypes) {
+      const Mesh m = buildMesh(s, {type, 3}).value();
+      const Aabb box = boundingBox(m.nodeVolume(0));
+      const Vec3 middle = box.min * 0.5 + box.max * 0.5;
+      // A mesh that is one point has no size: its rays start a unit away.
+      const double reach = s.name == "one point" ? 1 : maxComponent(box.max - box.min);
+      std::uniform_real_distribution<double> u(-1, 1);
+      int hits = 0;
+      for (const Vec3& target : targets(m, rng, 60)) {
+        // From outside, and from a point inside the box; straight down too (the grid's shared edges).
+        const Vec3 outside = middle + normalize(Vec3{u(rng), u(rng), u(rng)}) * (2 * reach);
+        const Vec3 inside = middle + Vec3{u(rng), u(rng), u(rng)} * (0.3 * reach);
+        const Vec3 above = target + Vec3{0, 0, reach};
+        for (const Vec3& origin : {outside, inside, above}) {
+          const Vec3 direction = target - origin;
+          const std::string what = s.name + ", " + meshNodeTypeName(type);
+          const MeshRayHit want = everyTriangleRay(m, origin, direction, kInf);
+          ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, direction, kInf), want, what));
+          hits += want.hit;
+          if (!want.hit) continue;
+          // The limit at the answer keeps it (closed); just below, whatever is nearer or nothing.
+          ASSERT_NO_FATAL_FAILURE(
+              expectSameHit(m.raycast(origin, direction, want.distance), want, what + ", at limit"));
+          const double below = std::nextafter(want.distance, 0.0);
+          ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, direction, below),
+                                                everyTriangleRay(m, origin, direction, below), what + ", below"));
+        }
+      }
+      // The aims mostly meet the mesh, so the comparisons above have teeth (a point is met by
+      // no ray in general).
+      if (s.name != "one point") {
+        EXPECT_GT(hits, 60) << s.name << ", " << meshNodeTypeName(type);
+      }
+    }
+}
+
+TEST(MeshQuery, ClosestPointsAreThoseOfEveryTriangle) {
+  std::mt19937 rng(22);
+  for (const Soup& s : querySoups())
+    for (MeshNodeType type : kAllNodeTypes) {
+      const Mesh m = buildMesh(s, {type, 3}).value();
+      std::uniform_real_distribution<double> u(-1, 1);
+      const Aabb box = boundingBox(m.nodeVolume(0));
+      const double reach = maxComponent(box.max - box.min);
+      for (const Vec3& target : targets(m, rng, 60)) {
+        const Vec3 p = target + Vec3{u(rng), u(rng), u(rng)} * (0.4 * reach);
+        const std::string what = s.name + ", " + meshNodeTypeName(type);
+        const MeshClosestPoint want = everyTriangleClosest(m, p, kInf);
+        const MeshClosestPoint got = m.closestPoint(p, kInf);
+        ASSERT_TRUE(got.found && want.found) << what;
+        EXPECT_EQ(got.triangle, want.triangle) << what;
+        EXPECT_EQ(got.distance, want.distance) << what;
+        EXPECT_EQ(got.point, want.point) << what;
+        EXPECT_EQ(m.closestPoint(p, want.distance).distance, want.distance) << what << ", at limit";
+        if (want.distance > 0) {
+          EXPECT_FALSE(m.closestPoint(p, std::nextafter(want.distance, 0.0)).found) << what;
+        }
+      }
+    }
+}
+
+TEST(MeshQuery, TheDescentSkipsMostOfTheTree) {
+  // Rays through an indexed sphere of 768 triangles meet two of its faces; a descent that
+  // tested every node or triangle would be no tree at all.
+  const Soup& s = sphereSoup();
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (MeshNodeType type : kAllNodeTypes) {
+    const Mesh m = buildMesh(s, {type, 4}).value();
+    uint64_t volumeTests = 0, triangleTests = 0, closestTests = 0;
+    const int rays = 100;
+    for (int i = 0; i < rays; ++i) {
+      const Vec3 origin = Vec3{1, -2, 0.5} + normalize(Vec3{u(rng), u(rng), u(rng)}) * 10;
+      const Vec3 target = Vec3{1, -2, 0.5} + Vec3{u(rng), u(rng), u(rng)};
+      MeshQueryCost cost;
+      ASSERT_TRUE(m.raycast(origin, target - origin, kInf, &cost).hit);
+      volumeTests += cost.volumeTests, triangleTests += cost.triangleTests;
+      m.closestPoint(Vec3{1, -2, 0.5} + normalize(Vec3{u(rng), u(rng), u(rng)}) * 3.5, kInf, &cost);
+      closestTests += cost.triangleTests;
+    }
+    EXPECT_LT(triangleTests / rays, m.triangleCount() / 4) << meshNodeTypeName(type);
+    EXPECT_LT(volumeTests / rays, m.nodeCount() / 2) << meshNodeTypeName(type);
+    EXPECT_LT(closestTests / rays, m.triangleCount() / 4) << meshNodeTypeName(type);
+  }
+}
+
+TEST(MeshQuery, ADirectionOfZeroOrNotFiniteMeetsNothing) {
+  const Mesh m = buildMesh(sphereSoup(), {}).value();
+  EXPECT_FALSE(m.raycast({20, 0, 0}, {0, 0, 0}, kInf).hit);
+  EXPECT_FALSE(m.raycast({20, 0, 0}, {-1, NAN, 0}, kInf).hit);
+  EXPECT_FALSE(m.raycast({NAN, 0, 0}, {-1, 0, 0}, kInf).hit);
+  EXPECT_TRUE(m.raycast({20, -2, 0.5}, {-1, 0, 0}, kInf).hit);
+  EXPECT_FALSE(m.closestPoint({NAN, 0, 0}, kInf).found);
+}
+
+}  // namespace mesh_query_test

@@ -1,0 +1,221 @@
+// mesh.h: the tree holds each triangle in exactly one leaf, every node's volume holds every triangle
+// below it, the tree stays balanced, each level of the tree covers the mesh once, refit keeps all
+// of that for moved vertices, and bad input names the field and changes nothing.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mesh_soups.h"
+#include "sepaxis/sepaxis.h"
+
+using namespace sepaxis;
+using namespace sepaxis::mesh_testing;
+
+namespace mesh_tree_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
+namespace {
+
+constexpr MeshNodeType kAllNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,  MeshNodeType::Obb,
+                                          MeshNodeType::Kdop6,  MeshNodeType::Kdop8, MeshNodeType::Kdop14,
+                                          MeshNodeType::Kdop18, MeshNodeType::Kdop26};
+
+std::vector<double> allVolumes(const Mesh& m) {
+  std::vector<double> out;
+  for (uint32_t i = 0; i < m.nodeCount(); ++i) {
+    const Aabb box = boundingBox(m.nodeVolume(i));
+    out.insert(out.end(), {box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z});
+  }
+  return out;
+}
+
+// The triangles of the leaves below `node`, in leaf order, and the depth of the deepest leaf.
+void collect(const Mesh& m, uint32_t node, int level, std::vector<uint32_t>& triangles, int& depth) {
+  const MeshNode& n = m.nodes()[node];
+  depth = std::max(depth, level);
+  if (n.isLeaf()) {
+    for (uint32_t i = n.first; i < n.first + n.count; ++i) triangles.push_back(m.triangleOrder()[i]);
+    return;
+  }
+  collect(m, n.first, level + 1, triangles, depth);
+  collect(m, n.first + 1, level + 1, triangles, depth);
+}
+
+// Everything a built (or refitted) tree promises, checked from the nodes and the triangles alone.
+void expectSoundTree(const Mesh& m, const std::string& what) {
+  SCOPED_TRACE(what);
+  const uint32_t triangles = uint32_t(m.triangleCount());
+  // Each input triangle in exactly one leaf; leaves no larger than the leaf size; children after
+  // their parent (the tree is a tree, not a graph with cycles).
+  std::vector<int> seen(triangles, 0);
+  for (uint32_t i = 0; i < m.nodeCount(); ++i) {
+    const MeshNode& n = m.nodes()[i];
+    if (n.isLeaf()) {
+      ASSERT_LE(n.count, uint32_t(m.leafSize()));
+      ASSERT_LE(n.first + n.count, triangles);
+      for (uint32_t s = n.first; s < n.first + n.count; ++s) ++seen[m.triangleOrder()[s]];
+    } else {
+      ASSERT_GT(n.first, i);
+      ASSERT_LT(n.first + 1, m.nodeCount());
+    }
+  }
+  for (uint32_t t = 0; t < triangles; ++t) ASSERT_EQ(seen[t], 1) << "triangle " << t;
+  // Balanced: the median split halves every node.
+  std::vector<uint32_t> below;
+  int depth = 0;
+  collect(m, 0, 0, below, depth);
+  EXPECT_EQ(depth, m.depth());
+  const double leaves = std::ceil(double(triangles) / m.leafSize());
+  EXPECT_LE(m.depth(), int(std::ceil(std::log2(leaves))) + 1);
+  // Every node's volume holds the corners of every triangle below it (so, being convex, the
+  // triangles themselves).
+  for (uint32_t i = 0; i < m.nodeCount(); ++i) {
+    below.clear();
+    collect(m, i, 0, below, depth);
+    const Volume v = m.nodeVolume(i);
+    for (uint32_t t : below) {
+      const Triangle tri = m.triangle(t);
+      ASSERT_TRUE(contains(v, tri.a) && contains(v, tri.b) && contains(v, tri.c))
+          << meshNodeTypeName(m.nodeType()) << " node " << i << " misses triangle " << t;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(MeshTree, EveryNodeHoldsTheTrianglesBelowIt) {
+  const Soup soups[] = {randomSoup(1, 300, 10),
+                        uvSphere(12, 20, {4, -3, 7}, 2.5),
+                        flatGrid(12, 0.75),
+                        onePoint(40),
+                        scaled(randomSoup(2, 120, 1), 1e150, "huge soup"),
+                        scaled(randomSoup(3, 120, 1), 1e-150, "tiny soup")};
+  for (const Soup& s : soups)
+    for (MeshNodeType type : kAllNodeTypes)
+      for (int leafSize : {1, 4, 13}) {
+        const auto mesh = buildMesh(s, {type, leafSize});
+        ASSERT_TRUE(mesh.ok()) << s.name << ": " << mesh.error().message;
+        expectSoundTree(*mesh, s.name + ", " + meshNodeTypeName(type) + ", leaf size " + std::to_string(leafSize));
+      }
+}
+
+TEST(MeshTree, AabbNodesAreTheBoxesOfTheirTriangles) {
+  // The tightest box, computed here from each node's own triangles: a node fitted to the wrong
+  // triangles (too many) would still hold its own, but not be this box.
+  const Soup s = uvSphere(10, 16, {0, 0, 0}, 1);
+  const Mesh m = buildMesh(s, {MeshNodeType::Aabb, 2}).value();
+  for (uint32_t i = 0; i < m.nodeCount(); ++i) {
+    std::vector<uint32_t> below;
+    int depth = 0;
+    collect(m, i, 0, below, depth);
+    Vec3 lo{INFINITY, INFINITY, INFINITY}, hi = -lo;
+    for (uint32_t t : below) {
+      const Triangle tri = m.triangle(t);
+      for (const Vec3& p : {tri.a, tri.b, tri.c}) lo = min(lo, p), hi = max(hi, p);
+    }
+    const Aabb box = std::get<Aabb>(m.nodeVolume(i));
+    EXPECT_EQ(box.min, lo) << "node " << i;
+    EXPECT_EQ(box.max, hi) << "node " << i;
+  }
+}
+
+TEST(MeshTree, EachLevelCoversTheMeshOnce) {
+  const Soup s = randomSoup(4, 257, 5);
+  const Mesh m = buildMesh(s, {MeshNodeType::Kdop14, 3}).value();
+  ASSERT_GE(m.depth(), 5);
+  for (int depth = -1; depth <= m.depth() + 1; ++depth) {
+    std::vector<int> seen(m.triangleCount(), 0);
+    for (uint32_t node : m.nodesAtDepth(depth)) {
+      std::vector<uint32_t> below;
+      int d = 0;
+      collect(m, node, 0, below, d);
+      for (uint32_t t : below) ++seen[t];
+    }
+    for (size_t t = 0; t < seen.size(); ++t) ASSERT_EQ(seen[t], 1) << "depth " << depth << ", triangle " << t;
+  }
+  EXPECT_EQ(m.nodesAtDepth(0), std::vector<uint32_t>{0});
+  // At the full depth, a level is the leaves.
+  size_t leaves = 0;
+  for (const MeshNode& n : m.nodes()) leaves += n.isLeaf();
+  EXPECT_EQ(m.nodesAtDepth(m.depth()).size(), leaves);
+  EXPECT_EQ(m.nodeCount(), 2 * leaves - 1);
+}
+
+TEST(MeshTree, RefitFollowsMovedVertices) {
+  Soup s = uvSphere(8, 12, {1, 2, 3}, 1.5);
+  for (MeshNodeType type : kAllNodeTypes) {
+    Mesh m = buildMesh(s, {type, 4}).value();
+    const auto nodes = m.nodes();
+    // Turn the sphere and squash it with noise: the same topology, other places.
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> u(-0.2, 0.2);
+    std::vector<double> moved = s.positions;
+    for (size_t i = 0; i < moved.size(); i += 3) {
+      const double x = moved[i], y = moved[i + 1];
+      moved[i] = 3 * y + u(rng), moved[i + 1] = -x + u(rng), moved[i + 2] = 0.2 * moved[i + 2] + u(rng);
+    }
+    ASSERT_TRUE(m.refit(moved.data(), moved.size() / 3).ok());
+    EXPECT_EQ(m.nodes().size(), nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) EXPECT_EQ(m.nodes()[i].first, nodes[i].first);
+    EXPECT_EQ(m.vertex(0), (Vec3{moved[0], moved[1], moved[2]}));
+    expectSoundTree(m, std::string("refitted ") + meshNodeTypeName(type));
+  }
+}
+
+TEST(MeshTree, BuildsTheSameTreeEveryTime) {
+  const Soup s = randomSoup(6, 200, 3);
+  const Mesh a = buildMesh(s, {MeshNodeType::Obb, 4}).value();
+  const Mesh b = buildMesh(s, {MeshNodeType::Obb, 4}).value();
+  EXPECT_EQ(a.triangleOrder(), b.triangleOrder());
+  EXPECT_EQ(allVolumes(a), allVolumes(b));
+  EXPECT_GT(a.byteLength(), s.positions.size() * sizeof(double));
+}
+
+TEST(MeshTree, BadInputNamesTheFieldAndTheValue) {
+  const Soup s = uvSphere(4, 6, {0, 0, 0}, 1);
+  auto expectError = [](const Expected<Mesh>& m, const std::string& message) {
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.error().message, message);
+  };
+  const double* p = s.positions.data();
+  const size_t n = s.vertexCount();
+  expectError(Mesh::build(p, n, s.indices.data(), s.indices.size(), {MeshNodeType::Aabb, 0}),
+              "options.leafSize must be from 1 to 64, got 0");
+  expectError(Mesh::build(p, n, s.indices.data(), s.indices.size(), {MeshNodeType(9), 4}),
+              "options.node must be one of sphere, aabb, obb, kdop6, kdop8, kdop14, kdop18, kdop26, got 9");
+  expectError(Mesh::build(p, n, s.indices.data(), 4, {}),
+              "indices.length must be a multiple of 3 and at least 3 (three indices a triangle), got 4");
+  std::vector<uint32_t> badIndex = s.indices;
+  badIndex[5] = uint32_t(n);
+  expectError(Mesh::build(p, n, badIndex.data(), badIndex.size(), {}),
+              "indices[5] must be below the vertex count " + std::to_string(n) + ", got " + std::to_string(n));
+  expectError(Mesh::build(p, 4, nullptr, 0, {}),
+              "positions.length must be a multiple of 9 and at least 9 without indices (three vertices a triangle), "
+              "got 12");
+  std::vector<double> nan = s.positions;
+  nan[7] = NAN;
+  expectError(Mesh::build(nan.data(), n, s.indices.data(), s.indices.size(), {}),
+              "positions[7] must be finite, got NaN");
+}
+
+TEST(MeshTree, ARefitThatFailsChangesNothing) {
+  const Soup s = randomSoup(7, 50, 2);
+  Mesh m = buildMesh(s, {MeshNodeType::Sphere, 4}).value();
+  const auto before = allVolumes(m);
+  std::vector<double> moved = s.positions;
+  for (double& x : moved) x += 1;
+  moved[10] = INFINITY;
+  const Status bad = m.refit(moved.data(), s.vertexCount());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message, "positions[10] must be finite, got Infinity");
+  const Status short_ = m.refit(moved.data(), s.vertexCount() - 1);
+  ASSERT_FALSE(short_.ok());
+  EXPECT_EQ(short_.error().field, "positions.length");
+  EXPECT_EQ(allVolumes(m), before);
+  EXPECT_EQ(m.vertex(3), (Vec3{s.positions[9], s.positions[10], s.positions[11]}));
+}
+
+}  // namespace mesh_tree_test
