@@ -76,6 +76,15 @@ val toJson(const Kdop& k) {
   return o;
 }
 
+val toJson(const Triangle& t) {
+  val o = val::object();
+  o.set("type", "triangle");
+  val vertices = val::array();
+  for (const Vec3& p : {t.a, t.b, t.c}) vertices.call<void>("push", array(p));
+  o.set("vertices", vertices);
+  return o;
+}
+
 val toJson(const Volume& v) {
   return std::visit([](const auto& shape) { return toJson(shape); }, v);
 }

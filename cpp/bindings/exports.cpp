@@ -26,6 +26,7 @@ int writeHit(const RayHit& h) {
   ioWrite(kIoHitPoint, h.point);
   ioWrite(kIoHitNormal, h.normal);
   io()[kIoHitStartsInside] = h.startsInside;
+  ioWrite(kIoHitBarycentric, h.barycentric);
   return h.hit;
 }
 
@@ -220,7 +221,8 @@ EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, ui
   const Slot& s = slot(index);
   const bool f32 = type & kFloat32;
   type &= kTypeMask;
-  if (int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop->k != k)) return kWrongBatchType;
+  if (s.type == VolumeType::Triangle || int(s.type) != type || (s.type == VolumeType::Kdop && s.kdop->k != k))
+    return kWrongBatchType;
   // Float32 batches store the nearest float: the batch then holds that volume, exactly.
   auto put = [&](int f, double v) {
     const size_t at = size_t(f) * stride + i;
@@ -242,6 +244,7 @@ EMSCRIPTEN_KEEPALIVE int sx_store(int index, int type, int k, uintptr_t data, ui
     case VolumeType::Kdop:
       for (int j = 0; j < k / 2; ++j) put(kdopMin(k, j), s.kdop->min[j]), put(kdopMax(k, j), s.kdop->max[j]);
       break;
+    case VolumeType::Triangle: break;  // refused above
   }
   return 0;
 }

@@ -69,6 +69,10 @@ Problem slotProblem(const double* p) {
       return validateObbQuaternion(slotVec(p, wire::kSlotObbQuaternionCenter), {q[0], q[1], q[2], q[3]},
                                    slotVec(p, wire::kSlotObbQuaternionHalfExtents));
     }
+    case wire::kTypeTriangle: {
+      const double* v = p + wire::kSlotTriangleVertices;
+      return validateTriangle(slotVec(v, 0), slotVec(v, 3), slotVec(v, 6));
+    }
     default: {
       const int n = kdopSlabs(p);
       const double* fields = p + wire::kSlotKdopFields;
@@ -78,7 +82,7 @@ Problem slotProblem(const double* p) {
   }
 }
 
-constexpr const char* kUnknownType = "volume.type must be one of sphere, aabb, obb, kdop";
+constexpr const char* kUnknownType = "volume.type must be one of sphere, aabb, obb, kdop, triangle";
 
 }  // namespace
 
@@ -116,6 +120,7 @@ bool decode(int index) {
       valid = s.kdop != nullptr;
       break;
     }
+    case wire::kTypeTriangle: s.type = VolumeType::Triangle, valid = readTriangle(p, s.triangle); break;
     default: break;
   }
   if (!valid) failSlot(index);

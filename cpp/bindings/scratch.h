@@ -21,16 +21,17 @@ struct Slot {
   Aabb aabb;
   Obb obb;
   const Kdop* kdop = nullptr;  ///< in the k-DOP cache
+  Triangle triangle;
 };
 
 /// The slot's numbers (type code at [wire::kSlotType]).
 double* slotData(int index);
 
 /// The type code JavaScript wrote at the start of a slot (wire.h). A code that is no integer
-/// from kTypeSphere to kTypeObbQuaternion comes out as -1.
+/// from kTypeSphere to kTypeTriangle comes out as -1.
 inline int slotTypeCode(const double* p) {
   const double code = p[wire::kSlotType];
-  return code >= 0 && code <= wire::kTypeObbQuaternion && code == int(code) ? int(code) : -1;
+  return code >= 0 && code <= wire::kTypeTriangle && code == int(code) ? int(code) : -1;
 }
 
 // Readers of one slot into its volume, shared by decode() and the single overlaps() call, which
@@ -66,6 +67,13 @@ inline bool readObb(const double* p, int code, Obb& b) {
   return tryMakeObb(slotVec(f, batch_field::kObbCenter), axes, slotVec(f, batch_field::kObbHalfExtents), b);
 }
 
+/// Type code kTypeTriangle.
+inline bool readTriangle(const double* p, Triangle& t) {
+  const double* v = p + wire::kSlotTriangleVertices;
+  t = {slotVec(v, 0), slotVec(v, 3), slotVec(v, 6)};
+  return isValidTriangle(t.a, t.b, t.c);
+}
+
 /// Why slot `index` does not read (its validator's message), as lastError(); returns the status
 /// of an invalid slot (wire::slotInvalid). Out of line: only failures come here.
 int failSlot(int index);
@@ -90,6 +98,7 @@ decltype(auto) visitSlot(int index, F&& f) {
     case VolumeType::Sphere: return f(s.sphere);
     case VolumeType::Aabb: return f(s.aabb);
     case VolumeType::Obb: return f(s.obb);
+    case VolumeType::Triangle: return f(s.triangle);
     case VolumeType::Kdop: break;
   }
   return f(*s.kdop);

@@ -22,10 +22,11 @@ inline constexpr int kTypeAabb = int(VolumeType::Aabb);      // 1
 inline constexpr int kTypeObb = int(VolumeType::Obb);        // 2, by its axes
 inline constexpr int kTypeKdop = int(VolumeType::Kdop);      // 3
 inline constexpr int kTypeObbQuaternion = 4;                 // an OBB by its rotation quaternion (slots only)
+inline constexpr int kTypeTriangle = 5;                      // a triangle (slots only: batches hold none)
 /// Batch exports take type + kFloat32 for float32 data (type and precision in one argument).
 inline constexpr int kFloat32 = 8;
 inline constexpr int kTypeMask = kFloat32 - 1;
-static_assert(kTypeObbQuaternion <= kTypeMask, "the type codes must stay below the precision flag");
+static_assert(kTypeTriangle <= kTypeMask, "the type codes must stay below the precision flag");
 
 // ---- fitPoints' option for an OBB: how hard it searches (sepaxis/fit.h, FitQuality).
 inline constexpr int kFitFast = int(FitQuality::Fast);
@@ -64,6 +65,8 @@ inline constexpr int kSlotKdopFields = 2;
 inline constexpr int kSlotObbQuaternionCenter = 1;
 inline constexpr int kSlotObbQuaternionRotation = 4;
 inline constexpr int kSlotObbQuaternionHalfExtents = 8;
+/// A triangle: its corners a, b, c (x y z each) from kSlotTriangleVertices.
+inline constexpr int kSlotTriangleVertices = 1;
 static_assert(kSlotFields + batch_field::kObbCount <= kSlotDoubles, "an OBB fills a slot");
 static_assert(kSlotKdopFields + 2 * kMaxKdopSlabs <= kSlotDoubles, "a 26-DOP fills a slot");
 
@@ -87,9 +90,10 @@ inline constexpr int kIoVelocityB = 3;
 inline constexpr int kIoMaxTime = 6;
 inline constexpr int kIoSweepTime = 8;  ///< timeOfImpact's result: time, normal
 inline constexpr int kIoSweepNormal = 9;
-inline constexpr int kIoBody = 16;         ///< world add: the new body's id; world raycast: the body hit
-inline constexpr int kIoFailedIndex = 17;  ///< world exports: the element (or body id) that failed
-static_assert(kIoFailedIndex < kIoDoubles, "io holds a cast's result and the world's");
+inline constexpr int kIoBody = 16;            ///< world add: the new body's id; world raycast: the body hit
+inline constexpr int kIoFailedIndex = 17;     ///< world exports: the element (or body id) that failed
+inline constexpr int kIoHitBarycentric = 18;  ///< casts' result on a triangle: the corners' weights
+static_assert(kIoHitBarycentric + 3 <= kIoDoubles, "io holds a cast's result and the world's");
 
 // ---- The world (world_exports.cpp): a pose is 7 numbers, tx ty tz qx qy qz qw, and the pose
 // storage JavaScript writes in place (world.poses) holds one per slot, a body id's low bits.
@@ -108,6 +112,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("TYPE_OBB", kTypeObb);
   f("TYPE_KDOP", kTypeKdop);
   f("TYPE_OBB_QUATERNION", kTypeObbQuaternion);
+  f("TYPE_TRIANGLE", kTypeTriangle);
   f("TYPE_FLOAT32", kFloat32);
   f("FIT_FAST", kFitFast);
   f("FIT_TIGHT", kFitTight);
@@ -129,6 +134,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("SLOT_OBB_QUATERNION_CENTER", kSlotObbQuaternionCenter);
   f("SLOT_OBB_QUATERNION_ROTATION", kSlotObbQuaternionRotation);
   f("SLOT_OBB_QUATERNION_HALF_EXTENTS", kSlotObbQuaternionHalfExtents);
+  f("SLOT_TRIANGLE_VERTICES", kSlotTriangleVertices);
   f("IO_POINT", kIoPoint);
   f("IO_CLOSEST_POINT", kIoClosestPoint);
   f("IO_ORIGIN", kIoOrigin);
@@ -138,6 +144,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("IO_HIT_POINT", kIoHitPoint);
   f("IO_HIT_NORMAL", kIoHitNormal);
   f("IO_HIT_STARTS_INSIDE", kIoHitStartsInside);
+  f("IO_HIT_BARYCENTRIC", kIoHitBarycentric);
   f("IO_BOX_MIN", kIoBoxMin);
   f("IO_BOX_MAX", kIoBoxMax);
   f("IO_ROTATION", kIoRotation);

@@ -1,17 +1,17 @@
 #pragma once
 // The candidate axes of a polytope pair with a triangle: forEachCandidateAxis's (the faces of both,
 // a triangle's one normal among them, and the cross products of their edges), then what flat sets
-// need beyond them. Against a box nothing: its three directions are both its faces and its edges,
-// so the box's faces, the normal and the 9 edge crosses decide any triangle, flat boxes and
-// collinear corners included. The others (each an honest projection, so never a false separation):
+// need beyond them. Against a box or a k-DOP nothing: a box's three directions are both its faces
+// and its edges, and a k-DOP's edge directions span space, so for a flat k-DOP in the triangle's
+// plane (or a segment's) some edge d leaves that plane, and edge × d has, in the plane, the
+// direction of the plane's normal × edge: the side's normal. The others (each an honest
+// projection, so never a false separation):
 // - two triangles whose planes are parallel (tolerance::kTriangleCoplanarSine): the normals of
 //   both triangles' sides in their planes, which coplanar pairs need (every edge cross product is
 //   then the common normal);
 // - a triangle and a degenerate one (a segment or a point): the triangle's sides, and its normal ×
 //   the segment's edges (the segment's side in the triangle's plane);
-// - two degenerate triangles: the direction from the nearest point of one segment to the other's;
-// - a k-DOP: the triangle's sides (a flat k-DOP's normal need not be among its edge directions), or
-//   for a degenerate triangle each k-DOP face normal × its edges.
+// - two degenerate triangles: the direction from the nearest point of one segment to the other's.
 
 #include "closest.h"
 #include "sat.h"
@@ -33,8 +33,8 @@ template <class Visit>
 void forEachPolytopeAxis(const Polytope& a, const Polytope& b, Visit&& visit) {
   bool stopped = false;
   forEachCandidateAxis(a, b, [&](const CandidateAxis& c) { return stopped = visit(c); });
-  if (stopped || !(isTriangle(a) || isTriangle(b))) return;
-  const bool properA = isTriangle(a) && a.faceCount() == 1, properB = isTriangle(b) && b.faceCount() == 1;
+  if (stopped || !(isTriangle(a) && isTriangle(b))) return;
+  const bool properA = a.faceCount() == 1, properB = b.faceCount() == 1;
   const auto sides = [&](bool ofA) {
     const Polytope& t = ofA ? a : b;
     for (int i = 1; i <= 3; ++i) {
@@ -64,30 +64,18 @@ void forEachPolytopeAxis(const Polytope& a, const Polytope& b, Visit&& visit) {
     }
     return false;
   };
-  if (isTriangle(a) && isTriangle(b)) {
-    if (properA && properB) {
-      if (!planesParallel(a.face(0), b.face(0))) return;
-      if (!sides(true)) sides(false);
-    } else if (properA || properB) {
-      if (!sides(properA)) facesCrossEdges(properA, 0);
-    } else {
-      CandidateAxis c;
-      c.closest = true;
-      c.axis = segmentGap(segmentOf(*a.triangle), segmentOf(*b.triangle));
-      c.parallel = c.axis == Vec3{};
-      visit(c);
-    }
-    return;
+  if (properA && properB) {
+    if (!planesParallel(a.face(0), b.face(0))) return;
+    if (!sides(true)) sides(false);
+  } else if (properA || properB) {
+    if (!sides(properA)) facesCrossEdges(properA, 0);
+  } else {
+    CandidateAxis c;
+    c.closest = true;
+    c.axis = segmentGap(segmentOf(*a.triangle), segmentOf(*b.triangle));
+    c.parallel = c.axis == Vec3{};
+    visit(c);
   }
-  const Polytope& other = isTriangle(a) ? b : a;
-  if (other.kind != Polytope::Kind::Kdop) return;
-  const bool triangleIsA = isTriangle(a);
-  if (triangleIsA ? properA : properB) {
-    sides(triangleIsA);
-    return;
-  }
-  for (int s = 0; s < other.faceCount(); ++s)
-    if (facesCrossEdges(!triangleIsA, s)) return;
 }
 
 }  // namespace sepaxis::detail

@@ -52,6 +52,7 @@ void fill(Soa& s, std::mt19937& rng) {
         }
         break;
       }
+      case VolumeType::Triangle: break;  // batches hold no triangles
     }
   }
 }

@@ -20,7 +20,12 @@ export type ObbVolume =
   | { type: 'obb'; center: Vec3Like; halfExtents: Vec3Like; rotation: QuatLike; axes?: undefined };
 /** The k-DOP slab extents on the fixed directions of the core (see the README); k/2 numbers each. */
 export interface KdopVolume { type: 'kdop'; k: 6 | 8 | 14 | 18 | 26; min: ArrayLike<number>; max: ArrayLike<number> }
-export type Volume = SphereVolume | AabbVolume | ObbVolume | KdopVolume;
+/**
+ * A triangle (closed, flat): its three corners. Collinear or coincident corners are valid: the
+ * triangle is then the segment or point it covers. Sweeps, batches and worlds do not take triangles.
+ */
+export interface TriangleVolume { type: 'triangle'; vertices: [Vec3Like, Vec3Like, Vec3Like] }
+export type Volume = SphereVolume | AabbVolume | ObbVolume | KdopVolume | TriangleVolume;
 export type VolumeType = Volume['type'];
 
 export type Vec3 = [number, number, number];

@@ -19,6 +19,7 @@ const IO_POINT = IO + wire.IO_POINT, IO_CLOSEST_POINT = IO + wire.IO_CLOSEST_POI
 const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO_MAX_DISTANCE = IO + wire.IO_MAX_DISTANCE;
 const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
 const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.IO_HIT_STARTS_INSIDE;
+const IO_HIT_BARYCENTRIC = IO + wire.IO_HIT_BARYCENTRIC;
 const IO_BOX_MIN = IO + wire.IO_BOX_MIN, IO_BOX_MAX = IO + wire.IO_BOX_MAX;
 const IO_VELOCITY_A = IO + wire.IO_VELOCITY_A, IO_VELOCITY_B = IO + wire.IO_VELOCITY_B, IO_MAX_TIME = IO + wire.IO_MAX_TIME;
 const IO_SWEEP_TIME = IO + wire.IO_SWEEP_TIME, IO_SWEEP_NORMAL = IO + wire.IO_SWEEP_NORMAL;
@@ -260,7 +261,8 @@ export class Sepaxis {
 
   /**
    * Casts the ray origin + t * normalize(direction), 0 <= t <= maxDistance. Returns null on a miss,
-   * else { distance, point, normal, startsInside } (normal is [0, 0, 0] when starting inside).
+   * else { distance, point, normal, startsInside } (normal is [0, 0, 0] when starting inside), and
+   * for a triangle also barycentric: the weights of its corners at the point.
    */
   raycast(volume, origin, direction, maxDistance = Infinity) {
     const f = this.#scratch();
@@ -275,7 +277,7 @@ export class Sepaxis {
     if (!(maxDistance >= 0))
       throw new RangeError(`maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
     f[IO_MAX_DISTANCE] = maxDistance;
-    return this.#hit(f, this.#m._sx_raycast());
+    return this.#hit(f, this.#m._sx_raycast(), volume.type === 'triangle');
   }
 
   /** The segment from p to q: like raycast, with distance measured from p. */
@@ -286,19 +288,21 @@ export class Sepaxis {
     writeVec3(f, IO_DIRECTION, q, 'q');
     finite3(f, IO_ORIGIN, 'p');
     finite3(f, IO_DIRECTION, 'q');
-    return this.#hit(f, this.#m._sx_segment_cast());
+    return this.#hit(f, this.#m._sx_segment_cast(), volume.type === 'triangle');
   }
 
   // The result of a cast export (see cpp/bindings/exports.cpp): null on a miss.
-  #hit(f, status) {
+  #hit(f, status, triangle) {
     if (status < 0) throw this.#fail(status);
     if (status === 0) return null;
-    return {
+    const hit = {
       distance: f[IO_HIT_DISTANCE],
       point: [f[IO_HIT_POINT], f[IO_HIT_POINT + 1], f[IO_HIT_POINT + 2]],
       normal: [f[IO_HIT_NORMAL], f[IO_HIT_NORMAL + 1], f[IO_HIT_NORMAL + 2]],
       startsInside: f[IO_HIT_STARTS_INSIDE] === 1,
     };
+    if (triangle) hit.barycentric = [f[IO_HIT_BARYCENTRIC], f[IO_HIT_BARYCENTRIC + 1], f[IO_HIT_BARYCENTRIC + 2]];
+    return hit;
   }
 
   /**

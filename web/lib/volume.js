@@ -20,6 +20,7 @@ const OBB_H = SLOT_FIELDS + wire.OBB_HALF_EXTENTS;
 const OBBQ_C = SLOT_OBB_QUATERNION_CENTER, OBBQ_Q = SLOT_OBB_QUATERNION_ROTATION, OBBQ_H = SLOT_OBB_QUATERNION_HALF_EXTENTS;
 
 export const TYPE_CODES = { sphere: TYPE_SPHERE, aabb: TYPE_AABB, obb: TYPE_OBB, kdop: TYPE_KDOP };
+const TYPE_TRIANGLE = wire.TYPE_TRIANGLE, TRIANGLE_V = wire.SLOT_TRIANGLE_VERTICES;
 export const OBB_QUATERNION_CODE = TYPE_OBB_QUATERNION;
 export const KDOP_KS = [6, 8, 14, 18, 26];
 
@@ -97,7 +98,7 @@ function writeNumbers(f64, at, values, field, count) {
 function typeError(volume) {
   if (volume == null || typeof volume !== 'object')
     return new TypeError(`volume must be an object such as {type: 'sphere', center, radius}, got ${show(volume)}`);
-  return new TypeError(`volume.type must be one of "sphere", "aabb", "obb", "kdop", got ${show(volume.type)}`);
+  return new TypeError(`volume.type must be one of "sphere", "aabb", "obb", "kdop", "triangle", got ${show(volume.type)}`);
 }
 
 /** A k-DOP's batch fields (batch.h): two blocks of k/2, min and max. */
@@ -115,6 +116,7 @@ export function writeVolume(f64, at, volume) {
   if (type === 'aabb') return writeAabb(f64, at, volume);
   if (type === 'obb') return writeObb(f64, at, volume);
   if (type === 'kdop') return writeKdop(f64, at, volume);
+  if (type === 'triangle') return writeTriangle(f64, at, volume);
   throw typeError(volume);
 }
 
@@ -245,4 +247,16 @@ function writeKdop(f64, at, kdop) {
   writeNumbers(f64, at + SLOT_KDOP_FIELDS + kdopMin(k, 0), kdop.min, 'kdop.min', k / 2);
   writeNumbers(f64, at + SLOT_KDOP_FIELDS + kdopMax(k, 0), kdop.max, 'kdop.max', k / 2);
   return TYPE_KDOP;
+}
+
+// Three corners, each written (and checked: three numbers) as a vector of its own.
+function writeTriangle(f64, at, triangle) {
+  const v = triangle.vertices;
+  if (v == null || typeof v !== 'object' || v.length !== 3) {
+    const got = v != null && typeof v === 'object' && typeof v.length === 'number' ? `length ${v.length}` : show(v);
+    throw new TypeError(`triangle.vertices must be an array of 3 points [x, y, z], got ${got}`);
+  }
+  f64[at + SLOT_TYPE] = TYPE_TRIANGLE;
+  for (let i = 0; i < 3; i++) writeVec3(f64, at + TRIANGLE_V + 3 * i, v[i], `triangle.vertices[${i}]`);
+  return TYPE_TRIANGLE;
 }

@@ -66,9 +66,9 @@ bool overlaps(const Aabb& a, const Kdop& b);
 bool overlaps(const Obb& a, const Obb& b);
 bool overlaps(const Obb& a, const Kdop& b);
 bool overlaps(const Kdop& a, const Kdop& b);
-/// A triangle against a polytope: the polytope's faces, the triangle's normal, the edge crosses,
-/// and the normals of the triangle's sides in its plane where flat pairs need them (coplanar
-/// triangles, k-DOPs); against a sphere its exact closest point.
+/// A triangle against a polytope: the polytope's faces, the triangle's normal and the edge crosses;
+/// two triangles in parallel planes also the normals of their sides in those planes; against a
+/// sphere its exact closest point.
 bool overlaps(const Sphere& a, const Triangle& b);
 bool overlaps(const Aabb& a, const Triangle& b);
 bool overlaps(const Obb& a, const Triangle& b);
