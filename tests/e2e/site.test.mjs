@@ -386,13 +386,13 @@ describe('the tutorial site', () => {
     assertNoProblems(page, 'search and theme');
   });
 
-  test('axe finds no contrast or naming violations on the home page, a lesson and the API page', async () => {
-    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
+  test('axe finds no contrast or naming violations on the home page, lessons (with code, in both themes) and the API page', async () => {
     const found = [];
-    for (const path of ['', 'lessons/10-choosing.html', 'api/sepaxis.html']) {
+    for (const [path, colorScheme] of [['', 'light'], ['lessons/10-choosing.html', 'light'], ['lessons/8-sweeping.html', 'dark'], ['api/sepaxis.html', 'light']]) {
+      const page = await blankPage(browser, { viewport: { width: 1280, height: 800 }, media: { colorScheme } });
       await loadSitePage(page, path);
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path}: ${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
+      found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path} ${colorScheme}: ${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
     }
     assert.deepEqual([...new Set(found)], []);
   });

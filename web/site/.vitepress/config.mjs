@@ -23,12 +23,15 @@ const APP = '/';
 // externalizeInline() writes the classes' rules into the site's stylesheet of moved styles.
 const shikiClasses = transformerStyleToClass({ classPrefix: 'shiki-' });
 /** github-light-default's comments (#6E7781) are 4.2:1 on the code background; GitHub's muted
- *  text colour (#656D76) is 4.9:1. Runs before shikiClasses turns the colours into classes. */
+ *  text colour (#656D76) is 4.9:1. github-dark's (#6A737D) are 3.75:1 on the dark code background;
+ *  GitHub's dark muted text (#8B949E) is 6:1. Runs before shikiClasses turns the colours into
+ *  classes. */
 const readableComments = {
   name: 'readable-comments',
   tokens(lines) {
     for (const token of lines.flat()) {
       if (token.htmlStyle?.['--shiki-light']?.toUpperCase() === '#6E7781') token.htmlStyle['--shiki-light'] = '#656D76';
+      if (token.htmlStyle?.['--shiki-dark']?.toUpperCase() === '#6A737D') token.htmlStyle['--shiki-dark'] = '#8B949E';
     }
   },
 };
