@@ -83,6 +83,11 @@ Problem slotProblem(const double* p) {
 }
 
 constexpr const char* kUnknownType = "volume.type must be one of sphere, aabb, obb, kdop, triangle";
+#if defined(SEPAXIS_VOLUME_WITHOUT_TRIANGLE)
+constexpr const char* kNoTriangles =
+    "volume.type triangle needs the package's full module: init() without { world: false } (this module, the "
+    "one the demo element loads, leaves triangles out to stay small)";
+#endif
 
 }  // namespace
 
@@ -97,6 +102,10 @@ int failSlot(int index) {
   const double* p = slotData(index);
   if (slotTypeCode(p) < 0)
     gLastError = kUnknownType;
+#if defined(SEPAXIS_VOLUME_WITHOUT_TRIANGLE)
+  else if (slotTypeCode(p) == wire::kTypeTriangle)
+    gLastError = kNoTriangles;
+#endif
   else
     fail(slotProblem(p));
   return wire::slotInvalid(index);
@@ -120,7 +129,9 @@ bool decode(int index) {
       valid = s.kdop != nullptr;
       break;
     }
+#if !defined(SEPAXIS_VOLUME_WITHOUT_TRIANGLE)
     case wire::kTypeTriangle: s.type = VolumeType::Triangle, valid = readTriangle(p, s.triangle); break;
+#endif
     default: break;
   }
   if (!valid) failSlot(index);

@@ -98,7 +98,11 @@ decltype(auto) visitSlot(int index, F&& f) {
     case VolumeType::Sphere: return f(s.sphere);
     case VolumeType::Aabb: return f(s.aabb);
     case VolumeType::Obb: return f(s.obb);
+#if !defined(SEPAXIS_VOLUME_WITHOUT_TRIANGLE)
     case VolumeType::Triangle: return f(s.triangle);
+#else
+    case VolumeType::Triangle:  // never decoded in this module (scratch.cpp decode)
+#endif
     case VolumeType::Kdop: break;
   }
   return f(*s.kdop);

@@ -200,7 +200,7 @@ size_t oneToManyInBlocks(const Volume& one, const BatchLayout& many, size_t coun
 size_t overlapsOneToMany(const Volume& one, const BatchLayout& many, size_t count, uint8_t* out) {
 #if SEPAXIS_LANES
   if (many.precision == Precision::Float64 && many.type != VolumeType::Kdop && many.type != VolumeType::Triangle &&
-      !std::holds_alternative<Kdop>(one) && !std::holds_alternative<Triangle>(one))
+      !std::holds_alternative<Kdop>(one) && !isTriangle(one))
     return oneToManyInBlocks(one, many, count, out);
 #endif
   return std::visit(

@@ -413,8 +413,8 @@ Status validateMotion(const Motion& motion) {
 
 Expected<SweepHit> timeOfImpact(const Volume& a, const Volume& b, const Motion& motion) {
   // Two segments' sweep needs axes that move with them; until triangles sweep, they are refused.
-  if (std::holds_alternative<Triangle>(a)) return detail::triangleUnsupported("sweep", "a");
-  if (std::holds_alternative<Triangle>(b)) return detail::triangleUnsupported("sweep", "b");
+  if (isTriangle(a)) return detail::triangleUnsupported("sweep", "a");
+  if (isTriangle(b)) return detail::triangleUnsupported("sweep", "b");
   if (const Problem p = motionProblem(motion)) return toError(p);
   return std::visit([&](const auto& x, const auto& y) { return inTimeUnits(x, y, motion); }, a, b);
 }

@@ -76,7 +76,7 @@ Status checkVolume(const Volume& v) {
     return {};
   }
   if (const Obb* o = std::get_if<Obb>(&v)) return checkObb(*o);
-  if (std::holds_alternative<Triangle>(v)) return detail::triangleUnsupported("a World", "volume");
+  if (isTriangle(v)) return detail::triangleUnsupported("a World", "volume");
   return checkKdop(std::get<Kdop>(v));
 }
 

@@ -1,5 +1,5 @@
 // init({ world: false }): the smaller module (sepaxis-core.wasm), which the demo element loads.
-// Every call but createWorld, fit('obb'), convexHull and the sweeps is the same; once the module
+// Every call but createWorld, fit('obb'), convexHull, the sweeps and triangles is the same; once the module
 // with the World is loaded, it serves init({ world: false }) too (one module per page when both
 // are used).
 
@@ -22,6 +22,12 @@ test('the module without the World answers as the one with it, is smaller, and s
   expect(() => core.sweep(a, b, { velocityB: [1, 0, 0] })).toThrow(missing('sweep'));
   expect(() => core.timeOfImpact(a, b, { velocityB: [1, 0, 0] })).toThrow(missing('timeOfImpact'));
   expect(core.fit('sphere', points).radius).toBeGreaterThan(0);
+  // Nor triangles: every visit of a volume would hold 25 pairs instead of 16.
+  const triangle = { type: 'triangle', vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]] };
+  const noTriangles = "volume.type triangle needs the package's full module: init() without { world: false }";
+  expect(() => core.overlaps(triangle, b)).toThrow(noTriangles);
+  expect(() => core.collide(b, triangle)).toThrow(noTriangles);
+  expect(() => core.raycast(triangle, [0.2, 0.2, 1], [0, 0, -1])).toThrow(noTriangles);
   const full = await init();
   expect(full).not.toBe(core);
   const world = full.createWorld();
@@ -29,6 +35,7 @@ test('the module without the World answers as the one with it, is smaller, and s
   world.dispose();
   expect(JSON.stringify(core.collide(a, b))).toBe(JSON.stringify(full.collide(a, b)));
   expect(core.overlaps(a, b)).toBe(full.overlaps(a, b));
+  expect(full.overlaps(triangle, b)).toBe(false);
   expect(() => core.overlaps(a, { type: 'sphere', center: [0, 0, 0], radius: -1 })).toThrow('sphere.radius must be >= 0, got -1');
   // Now the World's module is loaded: it serves both.
   expect(await init({ world: false })).toBe(full);
