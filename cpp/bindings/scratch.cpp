@@ -84,10 +84,13 @@ Problem slotProblem(const double* p) {
 
 constexpr const char* kUnknownType = "volume.type must be one of sphere, aabb, obb, kdop, triangle";
 #if defined(SEPAXIS_VOLUME_WITHOUT_TRIANGLE)
+constexpr bool kDecodesTriangles = false;
+#else
+constexpr bool kDecodesTriangles = true;
+#endif
 constexpr const char* kNoTriangles =
     "volume.type triangle needs the package's full module: init() without { world: false } (this module, the "
     "one the demo element loads, leaves triangles out to stay small)";
-#endif
 
 }  // namespace
 
@@ -100,12 +103,11 @@ double* slotData(int index) { return gScratch + wire::kSlotA + index * wire::kSl
 
 int failSlot(int index) {
   const double* p = slotData(index);
-  if (slotTypeCode(p) < 0)
+  const int code = slotTypeCode(p);
+  if (code < 0)
     gLastError = kUnknownType;
-#if defined(SEPAXIS_VOLUME_WITHOUT_TRIANGLE)
-  else if (slotTypeCode(p) == wire::kTypeTriangle)
+  else if (!kDecodesTriangles && code == wire::kTypeTriangle)
     gLastError = kNoTriangles;
-#endif
   else
     fail(slotProblem(p));
   return wire::slotInvalid(index);
