@@ -116,6 +116,38 @@ struct Pending {
   double bound;  // entry distance or distance lower bound
 };
 
+// The descent both queries share: nodes nearer first (by `bound`, counted as a volume test),
+// skipping every node whose bound passes `limit`, which `leaf(triangle)` lowers as it finds
+// better answers. A stack of depth + 1 entries: 65 holds any tree of 2^32 triangles.
+template <class Bound, class Leaf>
+void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
+             MeshQueryCost& tally, Bound bound, Leaf leaf) {
+  auto counted = [&](uint32_t node) {
+    ++tally.volumeTests;
+    return Pending{node, bound(node)};
+  };
+  Pending stack[64 + 1];
+  int top = 0;
+  if (const Pending root = counted(0); root.bound <= limit) stack[top++] = root;
+  while (top > 0) {
+    const Pending at = stack[--top];
+    if (at.bound > limit) continue;
+    const MeshNode& node = nodes[at.node];
+    if (node.isLeaf()) {
+      for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
+        ++tally.triangleTests;
+        leaf(order[slot]);
+      }
+      continue;
+    }
+    const Pending a = counted(node.first), b = counted(node.first + 1);
+    const Pending& nearer = a.bound <= b.bound ? a : b;
+    const Pending& farther = a.bound <= b.bound ? b : a;
+    if (farther.bound <= limit) stack[top++] = farther;
+    if (nearer.bound <= limit) stack[top++] = nearer;
+  }
+}
+
 }  // namespace
 
 MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost) const {
@@ -126,36 +158,18 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   const NodeRay ray{origin, direction / len, kNodePad * greater(magnitude_, maxComponent(abs(origin)))};
   const int stride = detail::meshNodeStride(options_.node);
   double limit = maxDistance;
-  auto entry = [&](uint32_t node) {
-    ++tally.volumeTests;
-    return nodeEntry(options_.node, volumes_.data() + size_t(node) * size_t(stride), ray, limit);
-  };
-  Pending stack[64 + 1];
-  int top = 0;
-  if (const double e = entry(0); e <= limit) stack[top++] = {0, e};
-  while (top > 0) {
-    const Pending p = stack[--top];
-    if (p.bound > limit) continue;
-    const MeshNode& node = nodes_[p.node];
-    if (node.isLeaf()) {
-      for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
-        const uint32_t t = order_[slot];
-        ++tally.triangleTests;
+  const double* volumes = volumes_.data();
+  descend(
+      nodes_, order_, limit, tally,
+      [&](uint32_t node) { return nodeEntry(options_.node, volumes + size_t(node) * size_t(stride), ray, limit); },
+      [&](uint32_t t) {
         const RayHit h = sepaxis::raycast(triangle(t), origin, direction, limit);
-        if (!h.hit) continue;
+        if (!h.hit) return;
         if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
           best = {true, t, h.distance, h.point, h.normal, h.barycentric};
           limit = h.distance;
         }
-      }
-      continue;
-    }
-    const Pending a{node.first, entry(node.first)}, b{node.first + 1, entry(node.first + 1)};
-    const Pending& nearer = a.bound <= b.bound ? a : b;
-    const Pending& farther = a.bound <= b.bound ? b : a;
-    if (farther.bound <= limit) stack[top++] = farther;
-    if (nearer.bound <= limit) stack[top++] = nearer;
-  }
+      });
   if (cost) *cost = tally;
   return best;
 }
@@ -167,37 +181,19 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
   const double pad = kNodePad * greater(magnitude_, maxComponent(abs(p)));
   const int stride = detail::meshNodeStride(options_.node);
   double limit = maxDistance;
-  auto bound = [&](uint32_t node) {
-    ++tally.volumeTests;
-    return nodeDistance(options_.node, volumes_.data() + size_t(node) * size_t(stride), p, pad);
-  };
-  Pending stack[64 + 1];
-  int top = 0;
-  if (const double d = bound(0); d <= limit) stack[top++] = {0, d};
-  while (top > 0) {
-    const Pending at = stack[--top];
-    if (at.bound > limit) continue;
-    const MeshNode& node = nodes_[at.node];
-    if (node.isLeaf()) {
-      for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
-        const uint32_t t = order_[slot];
-        ++tally.triangleTests;
+  const double* volumes = volumes_.data();
+  descend(
+      nodes_, order_, limit, tally,
+      [&](uint32_t node) { return nodeDistance(options_.node, volumes + size_t(node) * size_t(stride), p, pad); },
+      [&](uint32_t t) {
         const Vec3 q = sepaxis::closestPoint(triangle(t), p);
         const double d = length(q - p);
-        if (d > limit) continue;
+        if (d > limit) return;
         if (!best.found || d < best.distance || (d == best.distance && t < best.triangle)) {
           best = {true, t, q, d};
           limit = d;
         }
-      }
-      continue;
-    }
-    const Pending a{node.first, bound(node.first)}, b{node.first + 1, bound(node.first + 1)};
-    const Pending& nearer = a.bound <= b.bound ? a : b;
-    const Pending& farther = a.bound <= b.bound ? b : a;
-    if (farther.bound <= limit) stack[top++] = farther;
-    if (nearer.bound <= limit) stack[top++] = nearer;
-  }
+      });
   if (cost) *cost = tally;
   return best;
 }

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Euler, Object3D, Quaternion, Vector3 } from 'three';
 import { init } from 'sepaxis';
-import { translate, unitVolumes } from './helpers.js';
+import { thrown, translate, unitVolumes } from './helpers.js';
 
 let sx;
 const good = unitVolumes();
@@ -22,15 +22,6 @@ beforeAll(async () => {
   healthBatch.a.set(0, good.obb).set(1, good.obb);
   healthBatch.b.set(0, octahedronB).set(1, translate(octahedronB, [5, 0, 0]));
 });
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return null;
-}
 
 /** The error names `field` ("<field> must ...") and ends with "got <value>". */
 function expectError(error, Class, field, got, what = '') {

@@ -159,3 +159,13 @@ export function isPlainData(value) {
   if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && value.every(isPlainData);
   return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isPlainData);
 }
+
+/** The error fn throws, or null when it returns. */
+export function thrown(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return null;
+}

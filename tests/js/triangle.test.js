@@ -5,7 +5,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
-import { unitVolumes } from './helpers.js';
+import { thrown, unitVolumes } from './helpers.js';
 
 let sx;
 beforeAll(async () => {
@@ -14,15 +14,6 @@ beforeAll(async () => {
 
 const tri = (a, b, c) => ({ type: 'triangle', vertices: [a, b, c] });
 const unit = tri([0, 0, 0], [1, 0, 0], [0, 1, 0]);
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return null;
-}
 
 describe('triangles', () => {
   it('overlap every type in both orders, touching included', () => {
