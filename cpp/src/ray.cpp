@@ -1,6 +1,7 @@
 #include "platform.h"
 #include "sepaxis/ray.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -182,6 +183,37 @@ RayHit castInPlane(const Triangle& t, Vec3 origin, Vec3 u, double maxDistance) {
   return h;
 }
 
+// The hit as the corners weighted by the edge functions is a point of the triangle whatever the
+// rounding (Woop et al.'s sum of the weighted z coordinates over det is not, on a sliver). But on a
+// sliver (width w of its length) the weights carry errors of ~eps / w, and so does the point: it
+// slides along the sliver, off the ray (a third of the length at w = 1e-16). Those errors move it
+// along the sliver, so a step along each edge in turn to the point nearest the ray (each clamped
+// so that the weights stay in [0, 1]: the point stays in the triangle) takes them back out,
+// leaving ~eps of the size. Only slivers take the steps: on a fat triangle met at a grazing angle
+// the weights are as good as the hit's distance can be, and a step along an edge nearly parallel to
+// the ray would only add rounding. The corners are relative to the ray's origin, of the order of 1.
+Vec3 slideOntoRay(Vec3 weights, const Vec3 (&corner)[3], Vec3 u) {
+  const double sum = weights.x + weights.y + weights.z;
+  double w[3] = {weights.x / sum, weights.y / sum, weights.z / sum};
+  const Vec3 ab = corner[1] - corner[0], ac = corner[2] - corner[0], bc = corner[2] - corner[1];
+  const double longest = greater(lengthSquared(ab), greater(lengthSquared(ac), lengthSquared(bc)));
+  // Wider than kFatTriangle of its length: the weights' errors, ~eps / kFatTriangle, are small.
+  constexpr double kFatTriangle = 1e-3;
+  if (lengthSquared(cross(ab, ac)) >= kFatTriangle * kFatTriangle * longest * longest) return {w[0], w[1], w[2]};
+  for (int k = 0; k < 3; ++k) {
+    const int next = (k + 1) % 3;
+    const Vec3 edge = corner[next] - corner[k];
+    const Vec3 edgeAcross = edge - u * dot(edge, u);  // the edge as seen along the ray
+    const double den = dot(edgeAcross, edgeAcross);
+    if (den == 0) continue;
+    const Vec3 hit = corner[0] * w[0] + corner[1] * w[1] + corner[2] * w[2];
+    const Vec3 off = hit - u * dot(hit, u);  // from the ray to the hit, across the ray
+    const double step = std::clamp(-dot(off, edgeAcross) / den, -w[next], w[k]);
+    w[k] -= step, w[next] += step;
+  }
+  return {w[0], w[1], w[2]};
+}
+
 }  // namespace
 
 RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistance) {
@@ -225,12 +257,9 @@ RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistanc
   };
   RayHit h;
   if (!inside(eu, bx, by, cx, cy) || !inside(ev, cx, cy, ax, ay) || !inside(ew, ax, ay, bx, by)) return h;
-  // The distance from the hit as the corners weighted by the edge functions: a point of the
-  // triangle whatever the rounding, where Woop et al.'s sum of the weighted z coordinates over det
-  // loses up to 1e-3 of the size on a sliver (the pole triangles of a UV sphere, det ~1e-16 of
-  // the size squared).
-  const Vec3 w = Vec3{eu, ev, ew} / (det * sign);
-  const Vec3 hit = (a * w.x + b * w.y + c * w.z) / (w.x + w.y + w.z);
+  const Vec3 corner[3] = {a, b, c};
+  const Vec3 w = slideOntoRay(Vec3{eu, ev, ew}, corner, u);
+  const Vec3 hit = a * w.x + b * w.y + c * w.z;
   const double distance = dot(hit, u);
   if (!(distance >= 0) || distance > maxDistance) return h;
   h.hit = true;
