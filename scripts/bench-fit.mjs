@@ -24,7 +24,7 @@ import { init } from 'sepaxis';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { distinctVertices } from '../web/view/vertices.js';
 import { FIT_TYPES, fitRatios, meshVolume, rotatePoints } from './bench/fit-tightness.js';
-import { mulberry32, randomRotation } from './bench/random.js';
+import { mulberry32, randomRotation } from '../web/view/random.js';
 import { jsonTarget } from './bench/args.js';
 import { writeReport } from './bench/report.js';
 

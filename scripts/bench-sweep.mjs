@@ -11,7 +11,7 @@
 // pairs long enough (>= 20 ms) to make the clock's resolution irrelevant; ns per call.
 
 import { init } from 'sepaxis';
-import { mulberry32 } from './bench/random.js';
+import { mulberry32 } from '../web/view/random.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);

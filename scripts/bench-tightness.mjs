@@ -5,7 +5,7 @@
 // Every "overlap" beyond the boxes' own is a false alarm a finer test must clear.
 //   node scripts/bench-tightness.mjs [--objects N] [--seed S]      (reads dist/: `npm run build`)
 import { init } from '../dist/index.js';
-import { mulberry32, randomRotation } from './bench/random.js';
+import { mulberry32, randomRotation } from '../web/view/random.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : fallback);

@@ -24,7 +24,7 @@
 // tests) and setPoses alone.
 
 import { init } from 'sepaxis';
-import { mulberry32 } from './bench/random.js';
+import { mulberry32 } from '../web/view/random.js';
 import { jsonTarget } from './bench/args.js';
 
 const argv = process.argv.slice(2);

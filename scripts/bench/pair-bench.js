@@ -6,7 +6,7 @@
 
 import { OBB } from 'three/examples/jsm/math/OBB.js';
 import { toBox3, toOBB, toSphere } from 'sepaxis/three';
-import { mulberry32 } from './random.js';
+import { mulberry32 } from '../../web/view/random.js';
 
 export const SEED = 12345;
 // One-to-many: queries a[0..QUERIES) against all N volumes b[i] (fewer for the slow k-DOPs).

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { init } from 'sepaxis';
 import { FIT_TYPES, fitRatios, meshVolume, pcaObb, rotatePoints, symmetricEigenvectors } from '../../scripts/bench/fit-tightness.js';
-import { mulberry32, randomRotation } from '../../scripts/bench/random.js';
+import { mulberry32, randomRotation } from '../../web/view/random.js';
 
 const sx = await init();
 

@@ -8,21 +8,12 @@
 import { h } from '../view/dom.js';
 import { template } from '../view/defaults.js';
 import { translated } from '../view/edit.js';
+import { mulberry32 as random } from '../view/random.js';
 
 /** Frames measured per phase (?frames=N overrides the drag phase; orbit gets two thirds). */
 const FRAMES = { orbit: 120, drag: 180 };
 /** Untimed frames before the drag is measured. */
 const WARM_UP = 5;
-
-/** mulberry32: a small seeded generator, so every run builds the same scene. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function benchScene(sx, n, seed = 12345) {
   const rnd = random(seed);

@@ -1,18 +1,9 @@
 // The built-in point clouds of fit scenes (fit-scene.js names them) and a fit's points, turned
 // as the scene says. Loaded with what shows fits (demo-full.js), never by a still demo.
 
-const CLOUD_POINTS = 400;
+import { mulberry32 as random } from './random.js';
 
-/** mulberry32: the same numbers on every machine. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const CLOUD_POINTS = 400;
 
 /** A point uniformly on the surface of the box [-h, h] (half-extents h), its corners first. */
 function onBox(h) {

@@ -1,6 +1,6 @@
-// The benchmarks' random numbers: mulberry32 (Tommy Ettinger's 32-bit generator), seeded, and
-// uniform random rotations made from them, so that every run on every machine and in every
-// JavaScript engine makes the same volumes.
+// Seeded random numbers: mulberry32 (Tommy Ettinger's 32-bit generator) and uniform random
+// rotations made from them, so that every run on every machine and in every JavaScript engine
+// makes the same scenes (the built-in point clouds, the benchmarks' volumes).
 
 /** A generator of numbers in [0, 1) from `seed`. */
 export function mulberry32(seed) {
