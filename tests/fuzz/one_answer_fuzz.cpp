@@ -9,6 +9,8 @@
 // (touching faces and corners, zero widths) and the far ranges only raw doubles reach (1e-300,
 // 3e271, subnormals).
 //
+// Triangles take part like any volume; the sweep checks below skip them (sweeps refuse triangles).
+//
 // On disagreement it prints both volumes with %a (exact) and aborts; each such input belongs in
 // tests/cpp/one_answer_test.cpp.
 //
@@ -27,6 +29,7 @@
 #include "sepaxis/report.h"
 #include "sepaxis/sweep.h"
 #include "sepaxis/bounds.h"
+#include "sepaxis/triangle.h"
 
 namespace {
 
@@ -89,7 +92,7 @@ Quat quaternion(Bytes& in) {
 }
 
 std::optional<Volume> decodeVolume(Bytes& in) {
-  switch (in.byte() % 7) {
+  switch (in.byte() % 8) {
     case 0: {
       const Vec3 c = in.vec3();
       const auto s = makeSphere(c, in.number());
@@ -131,6 +134,12 @@ std::optional<Volume> decodeVolume(Bytes& in) {
       if (tryMakeObbFromQuaternion(c, quaternion(in), e, o)) return Volume(o);
       return std::nullopt;
     }
+    case 7: {  // any three corners: degenerate ones (segments, points) included
+      const Vec3 p = in.vec3(), q = in.vec3(), r = in.vec3();
+      const auto t = makeTriangle(p, q, r);
+      if (t) return Volume(*t);
+      return std::nullopt;
+    }
     default: {
       static const int kKs[] = {6, 8, 14, 18, 26};
       const int k = kKs[in.byte() % 5];
@@ -165,6 +174,11 @@ void print(const char* side, const Volume& v) {
     print("u1", o->axis[1]);
     print("u2", o->axis[2]);
     print("halfExtents", o->halfExtents);
+  } else if (const auto* t = std::get_if<Triangle>(&v)) {
+    std::fprintf(stderr, "triangle");
+    print("a", t->a);
+    print("b", t->b);
+    print("c", t->c);
   } else if (const auto* d = std::get_if<Kdop>(&v)) {
     std::fprintf(stderr, "kdop k=%d", d->k);
     for (int i = 0; i < d->slabCount(); ++i) std::fprintf(stderr, " [%a, %a]", d->min[i], d->max[i]);
