@@ -55,8 +55,12 @@ Vec3 offsetFromClosest(const Triangle& t, Vec3 p) {
   const auto side = [&n](Vec3 e, Vec3 d) { return dot(cross(withUnitScale(e), withUnitScale(d)), n) >= 0; };
   const bool inside = side(t.b - t.a, pa) && side(t.c - t.b, pb) && side(t.a - t.c, pc);
   if (!inside) return best;
+  // The height measured from the nearest point of the sides rather than from a corner: the same
+  // number in exact arithmetic (both are in the plane), but the normal of a sliver (width w of its
+  // length) is off by ~eps / w, which a corner a length away turns into ~eps / w of the length, and
+  // the nearest side's point, at most w away, into ~eps.
   const Vec3 unit = normalize(n);
-  const Vec3 height = unit * dot(pa, unit);
+  const Vec3 height = unit * dot(best, unit);
   return lengthSquared(height) <= lengthSquared(best) ? height : best;
 }
 
