@@ -395,40 +395,43 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
     return Error{ErrorCode::Negative, "direction", 0, "direction must be a non-zero vector, got (0, 0, 0)"};
   if (!(maxDistance >= 0)) return detail::makeError(ErrorCode::Negative, "maxDistance", maxDistance, ">= 0");
 
-  // Every body's padded box, widened by 2^-30 of the scale of the numbers (origin, box), is tested
-  // with the slab method (Kay & Kajiya); only the bodies it keeps get the exact raycast. Widened
-  // so: a ray that touches the padded box runs through the widened box for a length of at least
-  // that margin, far beyond the rounding of the slab arithmetic (relative to t), so it is kept.
+  // The bodies along the ray (the grid's walk) have their padded box, widened by 2^-30 of the
+  // scale of the numbers (origin, box), tested with the slab method (Kay & Kajiya); only the
+  // bodies it keeps get the exact raycast. Widened so: a ray that touches the padded box runs
+  // through the widened box for a length of at least that margin, far beyond the rounding of the
+  // slab arithmetic (relative to t), so it is kept.
+  w.ensureGrid();
   const double originScale = maxComponent(abs(origin));
   const Bounds* bounds = w.bodies.bounds();
   const Vec3 inverse{1 / unit.x, 1 / unit.y, 1 / unit.z};
   WorldRayHit best;
   double farthest = maxDistance;  // the farthest a hit may still be
-  const uint32_t n = w.bodies.size();
-  for (uint32_t b = 0; b < n; ++b) {
+  const uint32_t stamp = w.nextCall();
+  w.grid.forEachAlongRay(origin, unit, farthest, [&](uint32_t b) {
+    if (w.namedBy[b] == stamp) return;  // met in an earlier column
+    w.namedBy[b] = stamp;
     const Vec3 lo = bounds[b].min, hi = bounds[b].max;
     const double scale = originScale + maxComponent(max(abs(lo), abs(hi))) + maxComponent(hi - lo);
     const double widen = 0x1p-30 * scale + tolerance::kWorldBoundsTinyPad;
     double enter = -std::numeric_limits<double>::infinity(), exit = std::numeric_limits<double>::infinity();
-    bool miss = false;
-    for (int i = 0; i < 3 && !miss; ++i) {
+    for (int i = 0; i < 3; ++i) {
       const double a = lo[i] - widen, z = hi[i] + widen;
       if (unit[i] == 0) {
-        miss = origin[i] < a || origin[i] > z;
+        if (origin[i] < a || origin[i] > z) return;
         continue;
       }
       const double t0 = (a - origin[i]) * inverse[i], t1 = (z - origin[i]) * inverse[i];
       enter = greater(enter, lesser(t0, t1));
       exit = lesser(exit, greater(t0, t1));
     }
-    if (miss || enter > exit || exit < -widen || enter > farthest + widen) continue;
+    if (enter > exit || exit < -widen || enter > farthest + widen) return;
     const RayHit hit = w.raycastBody(b, origin, direction, maxDistance);
-    if (!hit.hit) continue;
+    if (!hit.hit) return;
     const BodyId id = w.bodies.id(b);
-    if (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < id))) continue;
+    if (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < id))) return;
     best = {true, id, hit.distance, hit.point, hit.normal, hit.startsInside};
     farthest = hit.distance;
-  }
+  });
   return best;
 }
 

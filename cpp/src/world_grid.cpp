@@ -109,7 +109,22 @@ SEPAXIS_ALWAYS_INLINE int32_t Grid::cellsOf(const Bounds& b, BodyCells& to) {
   return level;
 }
 
+const FloatBox& Grid::bodiesBox() const {
+  if (bodiesBoxCurrent_) return bodiesBox_;
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  FloatBox all{kInf, -kInf, kInf, -kInf, kInf, -kInf};
+  for (const BodyCells& c : cells_) {
+    const FloatBox& b = c.box;
+    all = {std::min(all.minX, b.minX), std::max(all.maxX, b.maxX), std::min(all.minY, b.minY),
+           std::max(all.maxY, b.maxY), std::min(all.minZ, b.minZ), std::max(all.maxZ, b.maxZ)};
+  }
+  bodiesBox_ = all;
+  bodiesBoxCurrent_ = true;
+  return bodiesBox_;
+}
+
 void Grid::build(const BodyStore& bodies, Workers& workers) {
+  bodiesBoxCurrent_ = false;
   // The tables of the last build are kept while the bodies are of the same levels and the tables
   // still fit their columns: the runs are then counted as the levels are measured, one pass over
   // the bodies instead of two (bodies move a little from frame to frame; their levels and blocks

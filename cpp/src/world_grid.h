@@ -20,6 +20,8 @@
 // Boxes are kept as floats (toFloat: they compare as the doubles do), so that an entry is half a
 // cache line. Only boxes that overlap are reported: the narrow phase decides.
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -60,6 +62,14 @@ class Grid {
   /// f(dense) once for every body whose padded box overlaps `box`.
   template <class F>
   void forEachInBox(const Bounds& box, F&& f) const;
+
+  /// f(dense) for every body whose padded box the ray origin + t * unit (unit length) meets for
+  /// some 0 <= t <= farthest, and some near it (the ray is taken widened by 2^-30 of the scale of
+  /// its numbers and the bodies', far beyond the rounding of its points); nearest columns first
+  /// at each level. f may lower `farthest` (a hit), and the walk then ends sooner. A body may be
+  /// passed more than once (once for each column it shares with the ray's steps).
+  template <class F>
+  void forEachAlongRay(Vec3 origin, Vec3 unit, const double& farthest, F&& f) const;
 
   /// Whether the grid built from `bodies` keeps its invariants: the runs' starts never decrease,
   /// each run is sorted along x and holds only its kind of entries, each body is filed once as
@@ -254,6 +264,11 @@ class Grid {
   /// of them before its sweep (a look-ahead then checks nothing); more, and each look-ahead makes
   /// room for its own.
   static constexpr uint64_t kColumnPairsMadeRoomFor = 1 << 16;
+  /// The box of all bodies' float boxes, made when a ray first asks after a build.
+  const FloatBox& bodiesBox() const;
+  mutable FloatBox bodiesBox_{};
+  mutable bool bodiesBoxCurrent_ = false;
+
   std::vector<BodyCells> cells_;  ///< by dense index, of the last build
   /// By sorted position: the entries, and their columns (written and read at hashed levels only).
   std::vector<Entry> entry_;
@@ -396,6 +411,95 @@ void Grid::forEachInBox(const Bounds& box, F&& f) const {
           f(e.body);
         }
       }
+  }
+}
+
+// The ray's parameter range [enter, exit] clipped to lo <= o + t * u <= hi along one axis.
+inline void clipToSlab(double o, double u, double lo, double hi, double& enter, double& exit) {
+  if (u == 0) {
+    if (o < lo || o > hi) enter = 1, exit = 0;
+    return;
+  }
+  double t0 = (lo - o) / u, t1 = (hi - o) / u;
+  if (t0 > t1) std::swap(t0, t1);
+  enter = t0 > enter ? t0 : enter;
+  exit = t1 < exit ? t1 : exit;
+}
+
+// Each level is walked along the ray in steps no longer than its columns across any axis: a
+// step's box (the ray's stretch, widened) crosses at most 2 x 2 of the level's columns (3 x 3
+// when widened over a border), and in each the level's own bodies sorted by min x are read from
+// the first that can reach the step's box (own bodies are narrower than the columns, levelOf)
+// to the last that starts before it ends. A walk longer than the level has own bodies reads
+// those bodies instead (each in its first column), so a ray costs no more than testing every body.
+template <class F>
+void Grid::forEachAlongRay(Vec3 origin, Vec3 unit, const double& farthest, F&& f) const {
+  if (entries_ == 0) return;
+  const FloatBox& all = bodiesBox();
+  const Vec3 lo{all.minX, all.minY, all.minZ}, hi{all.maxX, all.maxY, all.maxZ};
+  const double widen =
+      0x1p-30 * (maxComponent(abs(origin)) + maxComponent(max(abs(lo), abs(hi))) + maxComponent(hi - lo)) +
+      tolerance::kWorldBoundsTinyPad;
+  double enter = 0, exit = farthest;
+  clipToSlab(origin.x, unit.x, double(all.minX) - widen, double(all.maxX) + widen, enter, exit);
+  clipToSlab(origin.y, unit.y, double(all.minY) - widen, double(all.maxY) + widen, enter, exit);
+  clipToSlab(origin.z, unit.z, double(all.minZ) - widen, double(all.maxZ) + widen, enter, exit);
+  if (!(enter <= exit)) return;
+  const double across = greater(std::fabs(unit.x), greater(std::fabs(unit.y), std::fabs(unit.z)));
+  auto stretch = [&](double t0, double t1) {
+    const Vec3 p = origin + unit * t0, q = origin + unit * t1, w{widen, widen, widen};
+    return Bounds{min(p, q) - w, max(p, q) + w};
+  };
+  for (const LevelGroup& l : groups_) {
+    if (l.own == 0) continue;
+    const double side = 1 / l.inverse;  // exact: a power of two
+    double from = enter, to = exit;
+    clipToSlab(origin.y, unit.y, l.y0 * side - widen, (double(l.y1) + 1) * side + widen, from, to);
+    clipToSlab(origin.z, unit.z, l.z0 * side - widen, (double(l.z1) + 1) * side + widen, from, to);
+    if (!(from <= to)) continue;
+    const double step = side / across;
+    const uint32_t first = start_[2 * l.bucketBase], last = start_[2 * (l.bucketBase + l.bucketCount)];
+    if (!((to - from) / step * 4 <= double(l.own))) {
+      const FloatBox a = toFloatBox(stretch(from, to));
+      for (uint32_t p = first; p < last; ++p) {
+        const Entry& e = entry_[p];
+        if ((e.flags & (kOwn | kFirstBoth)) != (kOwn | kFirstBoth)) continue;
+        const FloatBox b = boxOf(e);
+        if ((b.minX <= a.maxX) & (a.minX <= b.maxX) & (b.minY <= a.maxY) & (a.minY <= b.maxY) & (b.minZ <= a.maxZ) &
+            (a.minZ <= b.maxZ))
+          f(e.body);
+      }
+      continue;
+    }
+    const float reach = toFloat(2 * side);  // beyond an own body's width, in floats' rounding too
+    // Steps counted, not added up: a step may be below the rounding of t far along the ray.
+    const double steps = std::ceil((to - from) / step);
+    for (double i = 0; i < steps; ++i) {
+      const double t0 = from + i * step;
+      if (t0 > farthest + widen) break;
+      const Bounds box = stretch(t0, i + 1 < steps ? from + (i + 1) * step : to);
+      const FloatBox a = toFloatBox(box);
+      ColumnRange r = columnsOf(box, l.inverse);
+      r.y0 = r.y0 < l.y0 ? l.y0 : r.y0, r.y1 = r.y1 > l.y1 ? l.y1 : r.y1;
+      r.z0 = r.z0 < l.z0 ? l.z0 : r.z0, r.z1 = r.z1 > l.z1 ? l.z1 : r.z1;
+      for (int32_t z = r.z0; z <= r.z1; ++z)
+        for (int32_t y = r.y0; y <= r.y1; ++y) {
+          const uint32_t s = bucketOf(l, y, z);
+          const Entry* begin = entry_.data() + start_[2 * s];
+          const Entry* end = entry_.data() + start_[2 * s + 1];
+          const float lowest = a.minX - reach;
+          begin = std::partition_point(begin, end, [lowest](const Entry& e) { return e.minX < lowest; });
+          for (const Entry* e = begin; e != end && e->minX <= a.maxX; ++e) {
+            const FloatBox b = boxOf(*e);
+            if (!((a.minX <= b.maxX) & (b.minY <= a.maxY) & (a.minY <= b.maxY) & (b.minZ <= a.maxZ) &
+                  (a.minZ <= b.maxZ)))
+              continue;
+            if (!l.dense && (column_[size_t(e - entry_.data())].y != y || column_[size_t(e - entry_.data())].z != z))
+              continue;
+            f(e->body);
+          }
+        }
+    }
   }
 }
 

@@ -162,6 +162,26 @@ void BM_WorldBroadPhase(benchmark::State& state) {
   state.counters["bodies"] = n;
 }
 
+/// 2,000 rays (a shooter's frame) through the bodies of a frame: origins anywhere in the cube,
+/// directions uniform, as long as the cube is wide; the first hit of each.
+void BM_WorldRaycast(benchmark::State& state) {
+  const int n = int(state.range(0));
+  const Scene& s = scene(n, 0);
+  Loaded w;
+  load(w, s);
+  const double side = std::cbrt(1.6 * n);
+  Rng rng(kSeed + 1);
+  std::vector<std::pair<Vec3, Vec3>> rays(2000);
+  for (auto& r : rays) r = {{uniform(rng, 0, side), uniform(rng, 0, side), uniform(rng, 0, side)}, randomUnit(rng)};
+  size_t hits = 0, runs = 0;
+  for (auto _ : state) {
+    for (const auto& [origin, direction] : rays) hits += w.world.raycast(origin, direction, side)->hit;
+    ++runs;
+  }
+  state.counters["hit_share"] = double(hits) / double(runs) / double(rays.size());
+  state.counters["bodies"] = n;
+}
+
 /// The naive loop: every body's world volume, then overlaps() of every pair i < j.
 void BM_NaiveAllPairs(benchmark::State& state) {
   const int n = int(state.range(0));
@@ -187,6 +207,7 @@ BENCHMARK(BM_WorldFrame_TwoThreads)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(ben
 BENCHMARK(BM_WorldSetPoses)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldBroadPhase)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 // 50k naive pairs take half a minute a frame: 1k and 10k show the trend (quadratic).
+BENCHMARK(BM_WorldRaycast)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_NaiveAllPairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace

@@ -671,21 +671,19 @@ TEST(WorldQuery, EqualsBruteForceForQueriesOfEveryType) {
   }
 }
 
-TEST(WorldRaycast, FindsTheClosestHitAsBruteForceDoes) {
-  Rng rng(41);
-  Scene scene;
-  for (int i = 0; i < 300; ++i)
-    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.3, 2)),
-              pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)}));
+// The world's raycast against every body's raycast: the same body (ties: the smaller id), the
+// same distance, point and normal, bit for bit. Origins in [lo, hi]^3; half the rays aimed at a
+// body's origin, a tenth along an axis (zero components), a third without a limit.
+int expectRaysAsBruteForce(Scene& scene, Rng& rng, int rays, double lo, double hi) {
   const std::vector<Volume> w = scene.worldVolumes();
   int hits = 0;
-  for (int r = 0; r < 400; ++r) {
-    const Vec3 origin{uniform(rng, -5, 35), uniform(rng, -5, 35), uniform(rng, -5, 35)};
-    // Half the rays aimed at a body's origin, half in random directions.
+  for (int r = 0; r < rays; ++r) {
+    const Vec3 origin{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
     Vec3 direction = r % 2 ? scene.poses[rng() % scene.poses.size()].translation - origin
                            : Vec3{uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1)};
-    if (r % 10 == 0) direction = {0, 0, r % 20 == 0 ? 1.0 : -3.0};  // along an axis: zero components
-    const double maxDistance = r % 3 == 0 ? std::numeric_limits<double>::infinity() : uniform(rng, 0, 40);
+    if (r % 10 == 0) direction = {0, 0, r % 20 == 0 ? 1.0 : -3.0};
+    if (r % 10 == 5) direction = {r % 20 == 5 ? 1.0 : -2.0, 0, 0};
+    const double maxDistance = r % 3 == 0 ? std::numeric_limits<double>::infinity() : uniform(rng, 0, hi - lo);
     bool any = false;
     RayHit best;
     uint32_t bestId = 0;
@@ -696,16 +694,52 @@ TEST(WorldRaycast, FindsTheClosestHitAsBruteForceDoes) {
         best = h, bestId = scene.ids[i].value, any = true;
     }
     const Expected<WorldRayHit> got = scene.world.raycast(origin, direction, maxDistance);
-    ASSERT_TRUE(got.ok());
-    ASSERT_EQ(any, got->hit) << "ray " << r;
-    if (!any) continue;
+    EXPECT_TRUE(got.ok());
+    if (!got.ok()) return hits;
+    EXPECT_EQ(any, got->hit) << "ray " << r;
+    if (!any || !got->hit) continue;
     ++hits;
     EXPECT_EQ(bestId, got->body.value) << "ray " << r;
-    EXPECT_EQ(best.distance, got->distance);
-    EXPECT_TRUE(best.point == got->point && best.normal == got->normal);
-    EXPECT_EQ(best.startsInside, got->startsInside);
+    EXPECT_EQ(best.distance, got->distance) << "ray " << r;
+    EXPECT_TRUE(best.point == got->point && best.normal == got->normal) << "ray " << r;
+    EXPECT_EQ(best.startsInside, got->startsInside) << "ray " << r;
   }
-  EXPECT_GT(hits, 100);  // the rays do hit things
+  return hits;
+}
+
+TEST(WorldRaycast, FindsTheClosestHitAsBruteForceDoes) {
+  Rng rng(41);
+  Scene scene;
+  for (int i = 0; i < 300; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.3, 2)),
+              pose(randomRotation(rng), {uniform(rng, 0, 30), uniform(rng, 0, 30), uniform(rng, 0, 30)}));
+  EXPECT_GT(expectRaysAsBruteForce(scene, rng, 400, -5, 35), 100);  // the rays do hit things
+}
+
+TEST(WorldRaycast, WalksTheGridAsBruteForceDoesAtEveryScale) {
+  // Thousands of small bodies (the rays walk their levels' columns), a few large ones, specks,
+  // and a far cluster (a level whose columns are hashed); then the same bodies moved.
+  Rng rng(43);
+  Scene scene;
+  auto at = [&](double lo, double hi) {
+    return Vec3{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
+  };
+  for (int i = 0; i < 3000; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.1, 0.6)), pose(randomRotation(rng), at(0, 40)));
+  for (int i = 0; i < 30; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 4, 12)), pose(randomRotation(rng), at(0, 40)));
+  for (int i = 0; i < 200; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 1e-4, 1e-3)), pose(randomRotation(rng), at(10, 12)));
+  for (int i = 0; i < 100; ++i) {
+    const Vec3 far = Vec3{9000, -7000, 5000} + at(-3, 3) * 1000.0;
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.5, 2)), pose(randomRotation(rng), far));
+  }
+  EXPECT_GT(expectRaysAsBruteForce(scene, rng, 600, -5, 45), 250);
+  EXPECT_GT(expectRaysAsBruteForce(scene, rng, 100, 9.5, 12.5), 20);  // among the specks
+  EXPECT_GE(expectRaysAsBruteForce(scene, rng, 60, -1e4, 1e4), 0);    // long rays across it all
+  for (auto& p : scene.poses) p.translation = p.translation + Vec3{uniform(rng, -1, 1), uniform(rng, -1, 1), 0};
+  scene.setAll();
+  EXPECT_GT(expectRaysAsBruteForce(scene, rng, 300, -5, 45), 100);
 }
 
 // ---- 3. Errors, and that a failing call changes nothing.
