@@ -21,7 +21,9 @@
 // in-place world.poses + commitPoses()) and pairs(); for Rapier, setNextKinematicTranslation and
 // setNextKinematicRotation of every body and world.step(). The broad phase's share of pairs()
 // comes from frames with broadPhasePairCount() in its place (the broad phase without the exact
-// tests) and setPoses alone.
+// tests) and setPoses alone. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
+// uniform directions, the cube's side long), world.raycast against Rapier's castRay (solid), each
+// hit checked to be the same.
 
 import { init } from 'sepaxis';
 import { mulberry32 } from '../web/view/random.js';
@@ -46,6 +48,7 @@ const THREADS = Number(option('--threads', 2));
 // With k-DOPs the naive loop builds a polytope for most k-DOP pairs (~1.6 s for 1,000 bodies).
 const NAIVE_MAX_KDOP = Math.min(NAIVE_MAX, 1000);
 const FRAMES = 8;
+const RAYS = 2000;
 const SEED = 12345;
 
 // The JSON report's writer, in Node only (it reads the machine), loaded now: it notes the load
@@ -113,6 +116,27 @@ function makeScene(n, kdopPercent) {
   return { n, local, poses };
 }
 
+/** RAYS rays with origins anywhere in the scene's cube, directions uniform, as long as the cube is wide. */
+function makeRays(n) {
+  const random = mulberry32(SEED + 1);
+  const side = Math.cbrt(1.6 * n);
+  return Array.from({ length: RAYS }, () => {
+    const origin = [0, 1, 2].map(() => random() * side);
+    let d;
+    do d = [0, 1, 2].map(() => 2 * random() - 1); while (Math.hypot(...d) < 0.1 || Math.hypot(...d) > 1);
+    const l = Math.hypot(...d);
+    return { origin, direction: d.map((x) => x / l), length: side };
+  });
+}
+
+/** The same first hit: both none, or the same body, or (Rapier computes in floats) two bodies met
+ * within 1e-4 of the ray's length of each other, or a hit Rapier's floats put just past the end. */
+function sameHit(ours, theirs, length) {
+  const slack = 1e-4 * length;
+  if (!ours || !theirs) return (ours ?? theirs) === null || (ours ?? theirs).distance > length - slack;
+  return ours.body === theirs.body || Math.abs(ours.distance - theirs.distance) < slack;
+}
+
 const poseOf = (p, i) => ({ translation: [p[7 * i], p[7 * i + 1], p[7 * i + 2]], rotation: [p[7 * i + 3], p[7 * i + 4], p[7 * i + 5], p[7 * i + 6]] });
 
 // ---------------------------------------------------------------------------------------------
@@ -171,7 +195,7 @@ async function rapierWorld(scene, sx) {
   const RAPIER = (await import('@dimforge/rapier3d-compat')).default;
   await RAPIER.init();
   const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
-  const bodies = [];
+  const bodies = [], colliderBody = new Map();
   const p = scene.poses[0];
   for (let i = 0; i < scene.n; i++) {
     const body = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased()
@@ -187,7 +211,7 @@ async function rapierWorld(scene, sx) {
     } else desc = RAPIER.ColliderDesc.convexHull(new Float32Array(sx.polytope(v).vertices.flat()));
     // Sensors between kinematic bodies: only with KINEMATIC_KINEMATIC among the active types.
     desc.setSensor(true).setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.ALL);
-    world.createCollider(desc, body);
+    colliderBody.set(world.createCollider(desc, body).handle, i);
     bodies.push(body);
   }
   const frame = (f) => {
@@ -199,12 +223,23 @@ async function rapierWorld(scene, sx) {
     }
     world.step();
   };
+  // The query pipeline is updated by step(): one, before any body has a next pose (so frame 0's).
+  world.step();
+  let rayObjects = null;
+  const castRays = (rays) => {
+    rayObjects ??= rays.map((r) => new RAPIER.Ray(
+      { x: r.origin[0], y: r.origin[1], z: r.origin[2] }, { x: r.direction[0], y: r.direction[1], z: r.direction[2] }));
+    return rayObjects.map((ray, i) => {
+      const hit = world.castRay(ray, rays[i].length, true);
+      return hit && { body: colliderBody.get(hit.collider.handle), distance: hit.timeOfImpact ?? hit.toi };
+    });
+  };
   const countPairs = () => {
     let count = 0;
     world.forEachCollider((c) => world.intersectionPairsWith(c, () => { count++; }));
     return count / 2;
   };
-  return { frame, countPairs, free: () => world.free() };
+  return { frame, countPairs, castRays, free: () => world.free() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,10 +346,29 @@ for (const kdopPercent of KDOP_SCENES) {
       record(n, sceneName, 'naive loop (sx.transform + sx.overlaps, 1 frame)', { median: ms, min: ms, max: ms, runs: [ms] },
         { pairsPerBody: theirs.size / n });
     } else log(`  naive loop: skipped above ${kdopPercent ? NAIVE_MAX_KDOP : NAIVE_MAX} bodies (quadratic; --naive-max N)`);
+    // A shooter's frame: RAYS rays through the bodies as frame 0 placed them, the first hit of each.
+    let rays = null, ourHits = null;
+    if (kdopPercent === 0) {
+      rays = makeRays(n);
+      world.setPoses(ids, scene.poses[0]);
+      const index = new Map(Array.from(ids, (id, i) => [id, i]));
+      ourHits = rays.map((r) => world.raycast(r.origin, r.direction, r.length)).map((h) => h && { body: index.get(h.id), distance: h.distance });
+      record(n, sceneName, `sepaxis world.raycast x ${RAYS} (first hits)`, time(() => {
+        for (const r of rays) world.raycast(r.origin, r.direction, r.length);
+      }, { warmup: 4, minFrames: 2 }), { rays: RAYS });
+    }
     world.dispose();
 
     if (RAPIER) {
       const rapier = await rapierWorld(scene, sx);
+      if (rays) {
+        // Before the first step(): the bodies where frame 0 placed them.
+        const theirHits = rapier.castRays(rays);
+        const agree = ourHits.filter((h, i) => sameHit(h, theirHits[i], rays[i].length)).length;
+        if (agree < 0.99 * RAYS) throw new Error(`${n} bodies: Rapier's castRay and world.raycast agree on ${agree} of ${RAYS} rays`);
+        record(n, sceneName, `Rapier 0.21 castRay x ${RAYS}`, time(() => rapier.castRays(rays), { warmup: 4, minFrames: 2 }),
+          { rays: RAYS, sameHits: agree });
+      }
       const tr = time(rapier.frame, { warmup: 4, minFrames: 2 });
       record(n, sceneName, 'Rapier 0.21 kinematic sensors: step()', tr, { pairsPerBody: rapier.countPairs() / n });
       rapier.free();
