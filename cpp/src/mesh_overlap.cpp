@@ -70,9 +70,9 @@ RigidTransform relativePose(const RigidTransform& pose, const RigidTransform& ot
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) r.rotation.m[i][j] = dot(pose.rotation.column(i), other.rotation.column(j));
   const Vec3 t = other.translation - pose.translation;
-  r.translation = Vec3{dot(pose.rotation.column(0), t), dot(pose.rotation.column(1), t),
-                       dot(pose.rotation.column(2), t)} /
-                  pose.scale;
+  r.translation =
+      Vec3{dot(pose.rotation.column(0), t), dot(pose.rotation.column(1), t), dot(pose.rotation.column(2), t)} /
+      pose.scale;
   r.scale = other.scale / pose.scale;
   return r;
 }
@@ -179,8 +179,8 @@ bool boxesMeet(const NodeShape& a, const NodeShape& b, double pad) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const double reach = a.half[i1] * abs[i2][j] + a.half[i2] * abs[i1][j] + b.half[j1] * abs[i][j2] +
-                           b.half[j2] * abs[i][j1] + pad;
+      const double reach =
+          a.half[i1] * abs[i2][j] + a.half[i2] * abs[i1][j] + b.half[j1] * abs[i][j2] + b.half[j2] * abs[i][j1] + pad;
       if (std::fabs(ta[i2] * c[i1][j] - ta[i1] * c[i2][j]) > reach) return false;
     }
   }
@@ -194,16 +194,50 @@ bool shapesMeet(const NodeShape& a, const NodeShape& b, double pad) {
   return boxesMeet(a, b, pad);
 }
 
+// Where a k-DOP node's corner slabs (1,1,1), (1,1,-1), (1,-1,1), (1,-1,-1) start: -1 if it has none.
+int cornerSlabs(int k) { return k == 8 ? 0 : (k == 14 || k == 26) ? 3 : -1; }
+
+// The largest e . x over the corner slabs lo[i] <= c_i . x <= hi[i]: e as a sum of the four
+// corners (+-1, +-1, +-1) of the cube's face that e points through, weighted (1 + a u)(1 + b w) |e_k| / 4
+// >= 0 for the corner with a, b in its other two coordinates (u, w: e's there over |e_k|), each
+// corner's slab bounding its term. Exact for an octahedron, an upper bound always: much tighter
+// than the box of an 8-DOP.
+double cornerSupport(const double* lo, const double* hi, Vec3 e) {
+  const Vec3 m = abs(e);
+  const int k = m.x >= m.y && m.x >= m.z ? 0 : m.y >= m.z ? 1 : 2, p = (k + 1) % 3, q = (k + 2) % 3;
+  const double u = e[p] / m[k], w = e[q] / m[k];
+  double sum = 0;
+  for (int a = -1; a <= 1; a += 2)
+    for (int b = -1; b <= 1; b += 2) {
+      Vec3 corner;
+      corner[k] = e[k] < 0 ? -1 : 1, corner[p] = a, corner[q] = b;
+      // The slab of the corner or of its opposite (stored with x = +1).
+      const bool flip = corner.x < 0;
+      const int i = 2 * ((flip ? -corner.y : corner.y) < 0) + ((flip ? -corner.z : corner.z) < 0);
+      sum += (1 + a * u) * (1 + b * w) * (flip ? -lo[i] : hi[i]);
+    }
+  return sum * m[k] / 4;
+}
+
+// The range of D . x over a k-DOP node's corner slabs, for D = s R e + ... : s [-h(-e), h(e)] + offset.
+Extent cornerExtent(const double* v, int k, Vec3 e, double scale, double offset) {
+  const int c = cornerSlabs(k), n = k / 2;
+  return {offset - scale * cornerSupport(v + c, v + n + c, -e), offset + scale * cornerSupport(v + c, v + n + c, e)};
+}
+
 // What the mesh-mesh node tests need of the relative pose, computed once a query.
 struct PairFrame {
   RigidTransform relative;  // the second mesh's frame into the first's
   MeshNodeType typeA, typeB;
   int strideA, strideB;
   int slabsA = 0, slabsB = 0;
-  Vec3 dirA[kMaxKdopSlabs];         // the first mesh's k-DOP directions
-  Vec3 dirB[kMaxKdopSlabs];         // the second's, turned into the first's frame
-  double offsetB[kMaxKdopSlabs];    // dirB . translation: where the second's slabs move
-  double growA[kMaxKdopSlabs];      // the pad along each direction (|d|_1 times the pad)
+  Vec3 dirA[kMaxKdopSlabs];       // the first mesh's k-DOP directions
+  Vec3 dirB[kMaxKdopSlabs];       // the second's, turned into the first's frame
+  double offsetB[kMaxKdopSlabs];  // dirB . translation: where the second's slabs move
+  Vec3 backA[kMaxKdopSlabs];      // dirA turned into the second's frame (R^T dirA)
+  double offsetA[kMaxKdopSlabs];  // dirA . translation
+  int kA = 0, kB = 0;
+  double growA[kMaxKdopSlabs];  // the pad along each direction (|d|_1 times the pad)
   double growB[kMaxKdopSlabs];
   double pad;
 };
@@ -220,7 +254,13 @@ PairFrame pairFrame(const Mesh& a, const RigidTransform& poseA, const Mesh& b, c
   f.pad = detail::kNodePad * (magnitudeA + world / poseA.scale);
   f.slabsA = detail::meshNodeKdopK(f.typeA) / 2;
   const KdopDirection* da = f.slabsA ? kdopDirections(2 * f.slabsA) : nullptr;
-  for (int j = 0; j < f.slabsA; ++j) f.dirA[j] = toVec3(da[j]), f.growA[j] = f.pad * oneNorm(da[j]);
+  const Mat3& r = f.relative.rotation;
+  for (int j = 0; j < f.slabsA; ++j) {
+    f.dirA[j] = toVec3(da[j]), f.growA[j] = f.pad * oneNorm(da[j]);
+    f.backA[j] = {dot(r.column(0), f.dirA[j]), dot(r.column(1), f.dirA[j]), dot(r.column(2), f.dirA[j])};
+    f.offsetA[j] = dot(f.dirA[j], f.relative.translation);
+  }
+  f.kA = 2 * f.slabsA;
   f.slabsB = detail::meshNodeKdopK(f.typeB) / 2;
   const KdopDirection* db = f.slabsB ? kdopDirections(2 * f.slabsB) : nullptr;
   for (int j = 0; j < f.slabsB; ++j) {
@@ -228,6 +268,7 @@ PairFrame pairFrame(const Mesh& a, const RigidTransform& poseA, const Mesh& b, c
     f.offsetB[j] = dot(f.dirB[j], f.relative.translation);
     f.growB[j] = f.pad * oneNorm(db[j]);
   }
+  f.kB = 2 * f.slabsB;
   return f;
 }
 
@@ -236,16 +277,29 @@ PairFrame pairFrame(const Mesh& a, const RigidTransform& poseA, const Mesh& b, c
 int nodePairMeets(const PairFrame& f, const double* va, const double* vb) {
   const NodeShape a = nodeShape(f.typeA, va), b = movedShape(nodeShape(f.typeB, vb), f.relative);
   // The balls or boxes first (a k-DOP's box: its axis slabs, or the 8-DOP's looser one), then a
-  // k-DOP's slabs against the other node's ball or box.
+  // k-DOP's slabs against the other node's ball or box, or against the other k-DOP's corner
+  // slabs where it has them, whichever is tighter.
   if (!shapesMeet(a, b, f.pad)) return 0;
-  const int n = f.slabsA;
-  for (int j = 0; j < n; ++j)
-    if (!rangesMeet(extentAlong(b, f.dirA[j]), va[j], va[n + j], f.growA[j])) return 0;
-  const int m = f.slabsB;
   const double s = f.relative.scale;
-  for (int j = 0; j < m; ++j)
-    if (!rangesMeet(extentAlong(a, f.dirB[j]), s * vb[j] + f.offsetB[j], s * vb[m + j] + f.offsetB[j], f.growB[j]))
-      return 0;
+  const bool cornersA = cornerSlabs(f.kA) >= 0, cornersB = cornerSlabs(f.kB) >= 0;
+  const int n = f.slabsA;
+  for (int j = 0; j < n; ++j) {
+    Extent e = extentAlong(b, f.dirA[j]);
+    if (cornersB) {
+      const Extent c = cornerExtent(vb, f.kB, f.backA[j], s, f.offsetA[j]);
+      e = {greater(e.lo, c.lo), lesser(e.hi, c.hi)};
+    }
+    if (!rangesMeet(e, va[j], va[n + j], f.growA[j])) return 0;
+  }
+  const int m = f.slabsB;
+  for (int j = 0; j < m; ++j) {
+    Extent e = extentAlong(a, f.dirB[j]);
+    if (cornersA) {
+      const Extent c = cornerExtent(va, f.kA, f.dirB[j], 1, 0);
+      e = {greater(e.lo, c.lo), lesser(e.hi, c.hi)};
+    }
+    if (!rangesMeet(e, s * vb[j] + f.offsetB[j], s * vb[m + j] + f.offsetB[j], f.growB[j])) return 0;
+  }
   return a.size() >= b.size() ? 1 : 2;
 }
 
@@ -351,8 +405,8 @@ bool Mesh::overlapsMesh(const RigidTransform& pose, const Mesh& other, const Rig
                         MeshQueryCost* cost) const {
   MeshQueryCost tally;
   bool hit = false;
-  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, volumes_.data(),
-            other.volumes_.data(), [&](uint32_t, uint32_t) { return !(hit = true); });
+  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, volumes_.data(), other.volumes_.data(),
+            [&](uint32_t, uint32_t) { return !(hit = true); });
   if (cost) *cost = tally;
   return hit;
 }
@@ -361,8 +415,8 @@ size_t Mesh::trianglePairs(const RigidTransform& pose, const Mesh& other, const 
                            std::vector<MeshTrianglePair>& pairs, MeshQueryCost* cost) const {
   MeshQueryCost tally;
   const size_t before = pairs.size();
-  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, volumes_.data(),
-            other.volumes_.data(), [&](uint32_t a, uint32_t b) {
+  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, volumes_.data(), other.volumes_.data(),
+            [&](uint32_t a, uint32_t b) {
               pairs.push_back({a, b});
               return true;
             });

@@ -86,7 +86,8 @@ std::vector<Scene> scenes() {
   std::mt19937 rng(71);
   std::uniform_real_distribution<double> u(-1, 1);
   const RigidTransform identity = pose({}, {});
-  const Quat quarterZ = turn({0, 0, 1}, kPi / 2), quarterX = turn({1, 0, 0}, kPi / 2), quarterY = turn({0, 1, 0}, kPi / 2);
+  const Quat quarterZ = turn({0, 0, 1}, kPi / 2), quarterX = turn({1, 0, 0}, kPi / 2),
+             quarterY = turn({0, 1, 0}, kPi / 2);
   std::vector<Scene> out;
 
   Scene soups{"random soups", randomSoup(31, 90, 3), randomSoup(32, 90, 3), {}};
@@ -107,11 +108,11 @@ std::vector<Scene> scenes() {
   const Soup grid = flatGrid(6, 0);
   Scene grids{"coplanar grids", grid, grid, {}};
   grids.poses = {{identity, pose({}, {0.5, 0.25, 0})},
-                 {identity, pose({}, {6, 0, 0})},                      // an edge shared exactly
-                 {identity, pose({}, {6, 6, 0})},                      // a vertex shared exactly
+                 {identity, pose({}, {6, 0, 0})},                         // an edge shared exactly
+                 {identity, pose({}, {6, 6, 0})},                         // a vertex shared exactly
                  {identity, pose({}, {std::nextafter(6.0, 7.0), 0, 0})},  // an ulp apart
-                 {identity, pose(quarterZ, {12, 0, 0})},               // turned onto the shared edge
-                 {identity, pose(quarterY, {3, 0, 3})},                // upright through a row of edges
+                 {identity, pose(quarterZ, {12, 0, 0})},                  // turned onto the shared edge
+                 {identity, pose(quarterY, {3, 0, 3})},                   // upright through a row of edges
                  {pose(quarterZ, {0, 0, 0}), pose(quarterZ, {1e-300, 0, 0})}};
   out.push_back(grids);
 
