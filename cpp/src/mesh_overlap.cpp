@@ -48,7 +48,8 @@ Extent extentAlong(const Obb& box, Vec3 d) {
   for (int i = 0; i < 3; ++i) r += box.halfExtents[i] * std::fabs(dot(box.axis[i], d));
   return {c - r, c + r};
 }
-Extent extentAlong(const Triangle& t, Vec3 d) {
+// Unused in a build without triangle volumes (volume.h).
+[[maybe_unused]] Extent extentAlong(const Triangle& t, Vec3 d) {
   const double a = dot(d, t.a), b = dot(d, t.b), c = dot(d, t.c);
   return {lesser(a, lesser(b, c)), greater(a, greater(b, c))};
 }

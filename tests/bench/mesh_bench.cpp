@@ -141,7 +141,8 @@ struct PairScene {
 PairScene pairScene(const std::string& scene, MeshNodeType type) {
   if (scene == "bunny") {
     Mesh bunny = buildBunny(type);
-    const Aabb box = boundingBox(bunny.nodeVolume(0));
+    // The box of the vertices, not of the root volume: the same pose for every node type.
+    const Aabb box = fitAabb(bunnyMesh().vertices.data(), bunnyMesh().vertices.size()).value();
     const Vec3 side = box.max - box.min;
     // Turned a third of a right angle about a tilted axis and shifted by a third of the bunny:
     // ears, back and flanks cut through each other.

@@ -141,8 +141,10 @@ class Mesh {
   /// `otherPose` (any node types, the same mesh too). Stops at the first such pair. Both trees are
   /// descended at once (the larger node split first), node pairs tested in this mesh's frame with
   /// the other's node moved by the relative pose: spheres exactly (their centre moved), AABB and
-  /// OBB nodes as boxes on all 15 axes; a k-DOP node is tested by its slabs against the other
-  /// node's ball or box (for a k-DOP, the box its slabs bound), both ways (conservative).
+  /// OBB nodes as boxes on all 15 axes. A k-DOP node, which turned is no k-DOP, is tested as the
+  /// box its slabs bound, and by its slabs against the other node's extent along them (a ball's,
+  /// a box's, or a k-DOP's bound from its box and its corner slabs), both ways: conservative, no
+  /// cross axes of the k-DOPs' edges.
   bool overlapsMesh(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,
                     MeshQueryCost* cost = nullptr) const;
   /// Every overlapping pair of overlapsMesh's triangles, appended to `pairs` sorted by a, then b
