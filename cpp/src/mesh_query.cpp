@@ -1,8 +1,6 @@
-// The mesh's queries: a descent of the tree that tests node volumes only to skip what cannot
-// matter, and decides at the leaves with the triangles' own exact tests. A node test may say
-// "maybe" wrongly but never "no" wrongly, so every node volume is taken grown by a pad far above
-// the tests' rounding (kNodePad of the largest coordinate involved): the answers are those of
-// testing every triangle, bit for bit.
+// The mesh's nearest-first queries: a descent of the tree (mesh_descent.h) that tests node
+// volumes only to skip what cannot matter, and decides at the leaves with the triangles' own
+// exact tests, so the answers are those of testing every triangle, bit for bit.
 
 #include <cmath>
 #include <limits>
@@ -11,15 +9,12 @@
 #include "sepaxis/point_query.h"
 #include "sepaxis/ray.h"
 
+#include "mesh_descent.h"
 #include "mesh_nodes.h"
 
 namespace sepaxis {
 
 namespace {
-
-// 2^-40: some 2^12 ulps of the largest coordinate, above the rounding of any node test here (a
-// few operations on numbers of that size), and far too small to let a descent visit more nodes.
-constexpr double kNodePad = 0x1p-40;
 
 // The range of t in which origin + t * unit lies between lo <= d . x <= hi, intersected with
 // [enter, exit]; false when it becomes empty.
@@ -111,43 +106,6 @@ double nodeDistance(MeshNodeType type, const double* v, Vec3 p, double pad) {
   }
 }
 
-struct Pending {
-  uint32_t node;
-  double bound;  // entry distance or distance lower bound
-};
-
-// The descent both queries share: nodes nearer first (by `bound`, counted as a volume test),
-// skipping every node whose bound passes `limit`, which `leaf(triangle)` lowers as it finds
-// better answers. A stack of depth + 1 entries: 65 holds any tree of 2^32 triangles.
-template <class Bound, class Leaf>
-void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
-             MeshQueryCost& tally, Bound bound, Leaf leaf) {
-  auto counted = [&](uint32_t node) {
-    ++tally.volumeTests;
-    return Pending{node, bound(node)};
-  };
-  Pending stack[64 + 1];
-  int top = 0;
-  if (const Pending root = counted(0); root.bound <= limit) stack[top++] = root;
-  while (top > 0) {
-    const Pending at = stack[--top];
-    if (at.bound > limit) continue;
-    const MeshNode& node = nodes[at.node];
-    if (node.isLeaf()) {
-      for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
-        ++tally.triangleTests;
-        leaf(order[slot]);
-      }
-      continue;
-    }
-    const Pending a = counted(node.first), b = counted(node.first + 1);
-    const Pending& nearer = a.bound <= b.bound ? a : b;
-    const Pending& farther = a.bound <= b.bound ? b : a;
-    if (farther.bound <= limit) stack[top++] = farther;
-    if (nearer.bound <= limit) stack[top++] = nearer;
-  }
-}
-
 }  // namespace
 
 MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost) const {
@@ -155,11 +113,11 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   MeshQueryCost tally;
   const double len = length(direction);
   if (!(len > 0) || !std::isfinite(len) || !isFinite(origin) || !(maxDistance >= 0)) return best;
-  const NodeRay ray{origin, direction / len, kNodePad * greater(magnitude_, maxComponent(abs(origin)))};
+  const NodeRay ray{origin, direction / len, detail::kNodePad * greater(magnitude_, maxComponent(abs(origin)))};
   const int stride = detail::meshNodeStride(options_.node);
   double limit = maxDistance;
   const double* volumes = volumes_.data();
-  descend(
+  detail::descend(
       nodes_, order_, limit, tally,
       [&](uint32_t node) { return nodeEntry(options_.node, volumes + size_t(node) * size_t(stride), ray, limit); },
       [&](uint32_t t) {
@@ -178,11 +136,11 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
   MeshClosestPoint best;
   MeshQueryCost tally;
   if (!isFinite(p) || !(maxDistance >= 0)) return best;
-  const double pad = kNodePad * greater(magnitude_, maxComponent(abs(p)));
+  const double pad = detail::kNodePad * greater(magnitude_, maxComponent(abs(p)));
   const int stride = detail::meshNodeStride(options_.node);
   double limit = maxDistance;
   const double* volumes = volumes_.data();
-  descend(
+  detail::descend(
       nodes_, order_, limit, tally,
       [&](uint32_t node) { return nodeDistance(options_.node, volumes + size_t(node) * size_t(stride), p, pad); },
       [&](uint32_t t) {

@@ -1,7 +1,8 @@
 #pragma once
-// Triangle meshes the mesh tests build trees over (mesh_tree_test.cpp, mesh_query_test.cpp): a
-// random soup of many sizes with slivers and degenerate triangles, an indexed UV sphere, a flat
-// grid (every centroid ties on one axis), coincident triangles, and any of them scaled.
+// Triangle meshes the mesh tests build trees over (mesh_tree_test.cpp, mesh_query_test.cpp,
+// mesh_overlap_test.cpp): a random soup of many sizes with slivers and degenerate triangles, an
+// indexed UV sphere, a flat grid (every centroid ties on one axis), coincident triangles, and any
+// of them scaled or moved.
 
 #include <cmath>
 #include <cstdint>
@@ -86,6 +87,12 @@ inline Soup onePoint(int triangles) {
 
 inline Soup scaled(Soup s, double factor, const std::string& name) {
   for (double& x : s.positions) x *= factor;
+  s.name = name;
+  return s;
+}
+
+inline Soup translated(Soup s, Vec3 offset, const std::string& name) {
+  for (size_t i = 0; i < s.positions.size(); ++i) s.positions[i] += offset[int(i % 3)];
   s.name = name;
   return s;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sepaxis/error.h"
+#include "sepaxis/transform.h"
 #include "sepaxis/triangle.h"
 #include "sepaxis/volume.h"
 
@@ -51,6 +52,14 @@ struct MeshClosestPoint {
   uint32_t triangle = 0;
   Vec3 point;
   double distance = 0;
+};
+
+/// Two triangles that overlap, as input triangle indices: `a` of the mesh asked, `b` of the other.
+struct MeshTrianglePair {
+  uint32_t a = 0;
+  uint32_t b = 0;
+  friend bool operator==(MeshTrianglePair p, MeshTrianglePair q) { return p.a == q.a && p.b == q.b; }
+  friend bool operator<(MeshTrianglePair p, MeshTrianglePair q) { return p.a < q.a || (p.a == q.a && p.b < q.b); }
 };
 
 /// What a query tested (Klosowski et al.'s cost model: node tests and triangle tests).
@@ -112,6 +121,37 @@ class Mesh {
   /// The nearest point of the mesh within maxDistance of p (closestPoint(Triangle)); of triangles
   /// at the same distance, the lowest index. Not found when every triangle is farther.
   MeshClosestPoint closestPoint(Vec3 p, double maxDistance, MeshQueryCost* cost = nullptr) const;
+
+  // Overlap tests of the posed mesh (cpp/src/mesh_overlap.cpp). A pose is a RigidTransform as
+  // makeRigidTransform makes it (a World's poses): the mesh's triangle t lies in the world as
+  // transformed(triangle(t), pose) (transform.h: each corner moved, rounded as that rounds), and
+  // the answers are defined on those triangles: exactly the answers of testing every such
+  // triangle (pair) with overlaps() (overlap.h: closed sets, exact outside the touching band of
+  // tolerance.h), whichever node type and leaf size the trees have. The trees are not moved:
+  // their node tests are conservative (grown by a pad far above their rounding, never a wrong
+  // "apart") and only prune; the triangles of the leaves reached are moved and tested.
+
+  /// Whether some triangle of the mesh, posed, overlaps `volume` (any volume, in the world; a
+  /// Triangle too). Stops at the first triangle that does. Sphere, AABB and OBB nodes are moved
+  /// into the world (an AABB turned is an OBB) and tested exactly against the volume; a k-DOP
+  /// node, which turned is no k-DOP, is compared slab by slab with the volume's extent along its
+  /// turned directions (conservative: no cross axes).
+  bool overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost = nullptr) const;
+  /// Whether some triangle of this mesh posed by `pose` overlaps some triangle of `other` posed by
+  /// `otherPose` (any node types, the same mesh too). Stops at the first such pair. Both trees are
+  /// descended at once (the larger node split first), node pairs tested in this mesh's frame with
+  /// the other's node moved by the relative pose: spheres exactly (their centre moved), AABB and
+  /// OBB nodes as boxes on all 15 axes. A k-DOP node, which turned is no k-DOP, is tested as the
+  /// box its slabs bound, and by its slabs against the other node's extent along them (a ball's,
+  /// a box's, or a k-DOP's bound from its box and its corner slabs), both ways: conservative, no
+  /// cross axes of the k-DOPs' edges.
+  bool overlapsMesh(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,
+                    MeshQueryCost* cost = nullptr) const;
+  /// Every overlapping pair of overlapsMesh's triangles, appended to `pairs` sorted by a, then b
+  /// (what was in `pairs` before is kept): the same set as testing every pair. Allocates nothing
+  /// when `pairs` has the capacity. Returns the number appended.
+  size_t trianglePairs(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,
+                       std::vector<MeshTrianglePair>& pairs, MeshQueryCost* cost = nullptr) const;
 
  private:
   Status fitNodes();

@@ -1,0 +1,89 @@
+#pragma once
+// The descents of a mesh's tree that its queries share (mesh_query.cpp, mesh_overlap.cpp): one
+// tree nearer nodes first, and two trees at once, pair by pair. Node tests may say "maybe"
+// wrongly but never "no" wrongly: every node volume is taken grown by kNodePad of the largest
+// coordinate involved, so that the answers are those of testing every triangle, bit for bit.
+
+#include <cstdint>
+#include <vector>
+
+#include "sepaxis/mesh.h"
+
+namespace sepaxis::detail {
+
+// 2^-40: some 2^12 ulps of the largest coordinate, above the rounding of any node test (a few
+// operations on numbers of that size, a pose applied or undone), and far too small to let a
+// descent visit more nodes.
+inline constexpr double kNodePad = 0x1p-40;
+
+struct MeshPending {
+  uint32_t node;
+  double bound;  // entry distance, distance lower bound, or 0 (maybe) / infinity (no)
+};
+
+// Nodes nearer first (by `bound`, counted as a volume test), skipping every node whose bound
+// passes `limit`, which `leaf(triangle)` lowers as it finds better answers (below every bound to
+// stop). A stack of depth + 1 entries: 65 holds any tree of 2^32 triangles.
+template <class Bound, class Leaf>
+void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
+             MeshQueryCost& tally, Bound bound, Leaf leaf) {
+  auto counted = [&](uint32_t node) {
+    ++tally.volumeTests;
+    return MeshPending{node, bound(node)};
+  };
+  MeshPending stack[64 + 1];
+  int top = 0;
+  if (const MeshPending root = counted(0); root.bound <= limit) stack[top++] = root;
+  while (top > 0) {
+    const MeshPending at = stack[--top];
+    if (at.bound > limit) continue;
+    const MeshNode& node = nodes[at.node];
+    if (node.isLeaf()) {
+      // The bound holds for every triangle below: once the limit drops under it, none can matter.
+      for (uint32_t slot = node.first; slot < node.first + node.count && at.bound <= limit; ++slot) {
+        ++tally.triangleTests;
+        leaf(order[slot]);
+      }
+      continue;
+    }
+    const MeshPending a = counted(node.first), b = counted(node.first + 1);
+    const MeshPending& nearer = a.bound <= b.bound ? a : b;
+    const MeshPending& farther = a.bound <= b.bound ? b : a;
+    if (farther.bound <= limit) stack[top++] = farther;
+    if (nearer.bound <= limit) stack[top++] = nearer;
+  }
+}
+
+// Two trees at once (a simultaneous descent): a pair of nodes whose volumes may meet is split
+// on the side whose node is the larger until both are leaves, which go to `leaves(leafA, leafB)`;
+// it returns false to stop the descent. `meet(a, b)` (counted as a volume test) answers 0 when the
+// nodes' volumes are apart, else 1 to split a first, 2 to split b (a leaf is never split). Each
+// pair of triangles is reached at most once. The stack holds at most depthA + depthB + 1 pairs.
+template <class Meet, class Leaves>
+void descendPairs(const std::vector<MeshNode>& nodesA, const std::vector<MeshNode>& nodesB, MeshQueryCost& tally,
+                  Meet meet, Leaves leaves) {
+  struct Pair {
+    uint32_t a, b;
+  };
+  Pair stack[2 * 64 + 2];
+  int top = 0;
+  stack[top++] = {0, 0};
+  while (top > 0) {
+    const Pair at = stack[--top];
+    ++tally.volumeTests;
+    const int larger = meet(at.a, at.b);
+    if (larger == 0) continue;
+    const MeshNode &a = nodesA[at.a], &b = nodesB[at.b];
+    if (a.isLeaf() && b.isLeaf()) {
+      if (!leaves(a, b)) return;
+    } else if (b.isLeaf() || (!a.isLeaf() && larger == 1)) {
+      stack[top++] = {a.first + 1, at.b};
+      stack[top++] = {a.first, at.b};
+    } else {
+      stack[top++] = {at.a, b.first + 1};
+      stack[top++] = {at.a, b.first};
+    }
+  }
+}
+
+}  // namespace sepaxis::detail
