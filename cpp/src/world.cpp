@@ -9,6 +9,7 @@
 
 #include "sepaxis/overlap.h"
 #include "sepaxis/ray.h"
+#include "sepaxis/sweep.h"
 #include "sepaxis/tolerance.h"
 #include "platform.h"
 #include "quaternion.h"
@@ -431,6 +432,35 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
     if (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < id))) return;
     best = {true, id, hit.distance, hit.point, hit.normal, hit.startsInside};
     farthest = hit.distance;
+  });
+  return best;
+}
+
+Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double maxTime, BodyId exclude) {
+  Impl& w = *impl_;
+  if (Status s = checkVolume(volume); !s) return s.error();
+  if (!isFinite(velocity))
+    if (auto e = detail::checkFinite("velocity", velocity)) return *e;
+  if (!(maxTime >= 0)) return detail::makeError(ErrorCode::Negative, "maxTime", maxTime, ">= 0");
+  w.ensureGrid();
+  // The bodies whose padded box meets the box swept by the volume's (padded: the sweep's contact
+  // may be a touch): the volume's box at the start and at the end, and all between. Endless or
+  // overflowing motions make an endless box, which the grid reads as every body.
+  const Bounds start = detail::paddedBounds(volume);
+  const auto along = [maxTime](double v) { return v == 0 ? 0 : v * maxTime; };  // 0 * Infinity is 0 here
+  const Vec3 move{along(velocity.x), along(velocity.y), along(velocity.z)};
+  const Bounds swept{min(start.min, start.min + move), max(start.max, start.max + move)};
+  const Motion motion{velocity, {}, maxTime};
+  uint32_t skip = kMaxBodies;
+  if (!w.bodies.find(exclude, skip)) skip = kMaxBodies;
+  WorldSweepHit best;
+  w.grid.forEachInBox(swept, [&](uint32_t b) {
+    if (b == skip) return;
+    const Expected<SweepHit> hit = timeOfImpact(volume, w.bodies.worldVolume(b), motion);
+    if (!hit.ok() || !hit->hit) return;
+    const BodyId id = w.bodies.id(b);
+    if (best.hit && (hit->time > best.time || (hit->time == best.time && best.body < id))) return;
+    best = {true, id, hit->time, hit->normal};
   });
   return best;
 }

@@ -742,6 +742,82 @@ TEST(WorldRaycast, WalksTheGridAsBruteForceDoesAtEveryScale) {
   EXPECT_GT(expectRaysAsBruteForce(scene, rng, 300, -5, 45), 100);
 }
 
+TEST(WorldSweep, FindsTheFirstContactAsEveryBodysTimeOfImpact) {
+  // Bodies at three scales in a cube and a far cluster; volumes of every type cast from inside and
+  // outside, some aimed at a body, a tenth along an axis, some endless, some excluding the body
+  // they are aimed at; the same body, time and normal as timeOfImpact against every body.
+  Rng rng(47);
+  Scene scene;
+  auto at = [&](double lo, double hi) {
+    return Vec3{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
+  };
+  for (int i = 0; i < 1500; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.2, 1)), pose(randomRotation(rng), at(0, 30)));
+  for (int i = 0; i < 20; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 3, 8)), pose(randomRotation(rng), at(0, 30)));
+  for (int i = 0; i < 50; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.5, 1)), pose(randomRotation(rng), at(5000, 5010)));
+  const std::vector<Volume> w = scene.worldVolumes();
+  int hits = 0, excluded = 0;
+  for (int r = 0; r < 300; ++r) {
+    const Vec3 from = at(-5, 35);
+    const Volume moving =
+        transformed(randomVolume(rng, int(rng() % 8), uniform(rng, 0.1, 2)), pose(randomRotation(rng), from));
+    const size_t target = rng() % scene.ids.size();
+    Vec3 velocity = r % 2 ? scene.poses[target].translation - from : at(-1, 1) * 10.0;
+    if (r % 10 == 0) velocity = {0, r % 20 == 0 ? 4.0 : -4.0, 0};
+    const double maxTime = r % 4 == 0 ? std::numeric_limits<double>::infinity() : uniform(rng, 0, 2);
+    const BodyId exclude = r % 5 == 0 ? scene.ids[target] : BodyId{};
+    bool any = false;
+    SweepHit best;
+    uint32_t bestId = 0;
+    for (size_t i = 0; i < w.size(); ++i) {
+      if (scene.ids[i] == exclude) continue;
+      const Expected<SweepHit> h = timeOfImpact(moving, w[i], Motion{velocity, {}, maxTime});
+      ASSERT_TRUE(h.ok());
+      if (!h->hit) continue;
+      if (!any || h->time < best.time || (h->time == best.time && scene.ids[i].value < bestId))
+        best = *h, bestId = scene.ids[i].value, any = true;
+    }
+    const Expected<WorldSweepHit> got = scene.world.sweep(moving, velocity, maxTime, exclude);
+    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_EQ(any, got->hit) << "sweep " << r;
+    if (!any) continue;
+    ++hits, excluded += exclude != BodyId{};
+    EXPECT_EQ(bestId, got->body.value) << "sweep " << r;
+    EXPECT_EQ(best.time, got->time) << "sweep " << r;
+    EXPECT_TRUE(best.normal == got->normal) << "sweep " << r;
+  }
+  EXPECT_GT(hits, 150);
+  EXPECT_GT(excluded, 20);
+}
+
+TEST(WorldSweep, BadInputNamesTheFieldAndChangesNothing) {
+  Scene scene;
+  scene.add(makeSphere({0, 0, 0}, 1).value(), RigidTransform{});
+  const Volume ball = makeSphere({5, 0, 0}, 1).value();
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  const auto velocity = scene.world.sweep(ball, {-1, nan, 0}, 1);
+  ASSERT_FALSE(velocity.ok());
+  EXPECT_EQ(velocity.error().message, "velocity[1] must be finite, got NaN");
+  const auto time = scene.world.sweep(ball, {-1, 0, 0}, -1);
+  ASSERT_FALSE(time.ok());
+  EXPECT_EQ(time.error().message, "maxTime must be >= 0, got -1");
+  EXPECT_FALSE(scene.world.sweep(ball, {-1, 0, 0}, nan).ok());
+  Sphere bad{{0, 0, 0}, -1};
+  EXPECT_FALSE(scene.world.sweep(Volume{bad}, {-1, 0, 0}, 1).ok());
+  EXPECT_FALSE(scene.world.sweep(Volume{makeTriangle({0, 0, 0}, {1, 0, 0}, {0, 1, 0}).value()}, {1, 0, 0}, 1).ok());
+  // Touching the unit ball at t = 3: x from 5 - 3 = 2, both radius 1.
+  const auto endless = scene.world.sweep(ball, {-1, 0, 0}, inf);
+  ASSERT_TRUE(endless.ok());
+  EXPECT_TRUE(endless->hit);
+  EXPECT_EQ(endless->time, 3);
+  EXPECT_EQ(endless->normal, (Vec3{-1, 0, 0}));
+  EXPECT_FALSE(scene.world.sweep(ball, {-1, 0, 0}, 2.5)->hit);
+  EXPECT_FALSE(scene.world.sweep(ball, {-1, 0, 0}, inf, scene.ids[0])->hit);  // its own body excluded
+  EXPECT_EQ(scene.world.count(), 1u);
+}
+
 // ---- 3. Errors, and that a failing call changes nothing.
 
 struct Snapshot {

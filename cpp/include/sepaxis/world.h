@@ -55,6 +55,14 @@ struct WorldRayHit {
   bool startsInside = false;
 };
 
+/// The first body a moving volume touches (hit == false: none within maxTime).
+struct WorldSweepHit {
+  bool hit = false;
+  BodyId body;
+  double time = 0;  ///< the first time of contact, as timeOfImpact gives it (0: touching at the start)
+  Vec3 normal;      ///< unit, from the moving volume to the body, as timeOfImpact(volume, body) gives it
+};
+
 class World {
  public:
   World();
@@ -104,6 +112,13 @@ class World {
   /// The closest body hit by origin + t * normalize(direction), 0 <= t <= maxDistance (ties: the
   /// smaller id). Errors: a non-finite origin or direction, a zero direction, maxDistance < 0 or NaN.
   Expected<WorldRayHit> raycast(Vec3 origin, Vec3 direction, double maxDistance);
+
+  /// The first body that `volume` (in world coordinates), moving by velocity * t for t in
+  /// [0, maxTime], touches: timeOfImpact(volume, body's world volume) of every body but `exclude`
+  /// (a character's own body; an id that names no body excludes nothing), the earliest (ties: the
+  /// smaller id), found through the grid rather than body by body. Errors: an invalid volume (its
+  /// validator's), a non-finite velocity, maxTime < 0 or NaN (maxTime may be Infinity).
+  Expected<WorldSweepHit> sweep(const Volume& volume, Vec3 velocity, double maxTime, BodyId exclude = {});
 
   std::size_t count() const;
   bool contains(BodyId id) const;
