@@ -244,4 +244,24 @@ EMSCRIPTEN_KEEPALIVE int sx_world_raycast(JsWorld* w) {
   return 1;
 }
 
+// Slot 0 holds the moving world-space volume; io: velocityA (its velocity), maxTime, and at
+// kIoBody the body to leave out (0: none). Writes the hit's time and normal as sx_time_of_impact
+// does and its body to io[kIoBody]. Returns 1 hit, 0 miss, kSlotAInvalid or kWorldRefused.
+EMSCRIPTEN_KEEPALIVE int sx_world_sweep(JsWorld* w) {
+  if (!decode(0)) return kSlotAInvalid;
+  const double* p = io();
+  const Vec3 velocity{p[kIoVelocityA], p[kIoVelocityA + 1], p[kIoVelocityA + 2]};
+  const auto hit = w->world.sweep(slotVolume(0), velocity, p[kIoMaxTime], BodyId{uint32_t(p[kIoBody])});
+  if (!hit) {
+    setLastError(hit.error().message);
+    return failAt(-1, kWorldRefused);
+  }
+  if (!hit->hit) return 0;
+  double* out = io();
+  out[kIoSweepTime] = hit->time;
+  out[kIoSweepNormal] = hit->normal.x, out[kIoSweepNormal + 1] = hit->normal.y, out[kIoSweepNormal + 2] = hit->normal.z;
+  out[kIoBody] = hit->body.value;
+  return 1;
+}
+
 }  // extern "C"

@@ -291,6 +291,45 @@ describe('query and raycast agree with brute force', () => {
   });
 });
 
+describe('sweep agrees with every body\'s timeOfImpact', () => {
+  it('sweep(volume, velocity, maxTime, { exclude }) is the earliest sx.timeOfImpact (ties: the smaller id)', () => {
+    const r = rng(14017);
+    const world = sx.createWorld({ capacity: 80 });
+    const model = new Model();
+    for (let i = 0; i < 80; i++) {
+      const local = randomLocal(r, i, 1);
+      const pose = [...r.vec(0, 8), ...randomRotation(r)];
+      model.bodies.set(world.add(local, { translation: pose.slice(0, 3), rotation: pose.slice(3) }), { local, pose });
+    }
+    const worlds = [...model.bodies.keys()].map((id) => [id, model.world(id)]);
+    let hits = 0, excluded = 0;
+    for (let q = 0; q < 60; q++) {
+      const from = r.vec(-4, 12);
+      const v = randomVolume(r, TYPES[q % 4], from, { size: 0.8, k: KS[q % 5], rotation: q % 3 === 0 });
+      const [target] = worlds[Math.floor(r.uniform(0, worlds.length))];
+      const velocity = q % 2 ? model.bodies.get(target).pose.slice(0, 3).map((x, i) => x - from[i]) : r.vec(-5, 5);
+      const maxTime = q % 4 === 0 ? Infinity : r.uniform(0, 2);
+      const exclude = q % 5 === 0 ? target : undefined;
+      let best = null;
+      for (const [id, w] of worlds) {
+        if (id === exclude) continue;
+        const h = sx.timeOfImpact(v, w, { velocityA: velocity, maxTime });
+        if (h && (!best || h.time < best.time || (h.time === best.time && id < best.id))) best = { id, ...h };
+      }
+      const mine = world.sweep(v, velocity, maxTime, { exclude });
+      expect(mine?.id, `sweep ${q}`).toBe(best?.id);
+      if (!best) continue;
+      hits++, excluded += exclude !== undefined;
+      // The numbers to rounding: sx.timeOfImpact reads a JSON OBB through makeObb's frame correction.
+      expect(closeRel(mine.time, best.time, 1e-9), `sweep ${q}: ${mine.time} vs ${best.time}`).toBe(true);
+      for (let i = 0; i < 3; i++) expect(closeRel(mine.normal[i], best.normal[i], 1e-9), `sweep ${q} normal`).toBe(true);
+    }
+    expect(hits).toBeGreaterThan(25);
+    expect(excluded).toBeGreaterThan(3);
+    world.dispose();
+  });
+});
+
 describe('ids, poses in place, and disposal', () => {
   it('worldVolume(id) is sx.transform(volume, pose) bit for bit, for every type and k, float32 poses too', () => {
     const r = rng(14015);
@@ -526,6 +565,18 @@ describe('errors name the call, the element and the field, and change nothing', 
     expectUnchanged(() => world.raycast([0, 0, 0], [1, 0, 0], -1), /maxDistance must be a number >= 0/);
     expectUnchanged(() => world.raycast([0, 0, 0], [1, 0, 0], '1'), TypeError);
     expectUnchanged(() => world.raycast([0, 0], [1, 0, 0]), /world\.raycast: origin must be an array of 3 numbers/);
+  });
+
+  it('sweep: invalid volumes, velocities, times and exclusions', () => {
+    const ball = { type: 'sphere', center: [0, 0, 0], radius: 1 };
+    expectUnchanged(() => world.sweep({ type: 'sphere', center: [0, 0, 0], radius: -1 }, [1, 0, 0]), /world\.sweep: sphere\.radius must be >= 0, got -1/);
+    expectUnchanged(() => world.sweep(ball, [1, NaN, 0]), new RangeError('world.sweep: velocity[1] must be finite, got NaN'));
+    expectUnchanged(() => world.sweep(ball, [1, 0]), /world\.sweep: velocity must be an array of 3 numbers/);
+    expectUnchanged(() => world.sweep(ball, [1, 0, 0], -1), new RangeError('world.sweep: maxTime must be a number >= 0 (or Infinity), got -1'));
+    expectUnchanged(() => world.sweep(ball, [1, 0, 0], '1'), TypeError);
+    expectUnchanged(() => world.sweep(ball, [1, 0, 0], 1, { exclude: 'a' }), new TypeError('world.sweep: options.exclude must be a body id, got "a"'));
+    expectUnchanged(() => world.sweep(ball, [1, 0, 0], 1, null), TypeError);
+    expectUnchanged(() => world.sweep({ type: 'triangle', vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]] }, [1, 0, 0]), /world\.sweep: a World does not take triangles yet/);
   });
 
   it('commitPoses: a bad pose in world.poses moves nobody', () => {

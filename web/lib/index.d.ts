@@ -247,6 +247,16 @@ export interface WorldRayHit extends RayHit {
   id: number;
 }
 
+/** The first body a World.sweep touches. */
+export interface WorldSweepHit {
+  /** The body's id. */
+  id: number;
+  /** The first time of contact (0: touching at the start), as timeOfImpact gives it. */
+  time: number;
+  /** Unit, from the moving volume to the body. */
+  normal: [number, number, number];
+}
+
 export interface WorldOptions {
   /** Bodies the world holds without allocating (default 1024; more may be added: it then grows). */
   capacity?: number;
@@ -309,6 +319,12 @@ export interface World extends Disposable {
   query(volume: Volume): Uint32Array;
   /** The closest body hit within maxDistance (default Infinity; ties: the smaller id), or null. */
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): WorldRayHit | null;
+  /**
+   * The first body a world-space volume moving by velocity * t, 0 <= t <= maxTime (default
+   * Infinity), touches (ties: the smaller id), leaving out `exclude` (a character's own body), or
+   * null: what sx.timeOfImpact against every body would find, through the world's grid.
+   */
+  sweep(volume: Volume, velocity: Vec3Like, maxTime?: number, options?: { exclude?: number }): WorldSweepHit | null;
   /** The body's volume in world space, as the world tests it (transform(volume, pose), bit for bit). */
   worldVolume(id: number): Volume;
   readonly disposed: boolean;

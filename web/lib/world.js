@@ -16,6 +16,8 @@ const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO
 const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
 const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.IO_HIT_STARTS_INSIDE;
 const IO_BODY = IO + wire.IO_BODY, IO_FAILED_INDEX = IO + wire.IO_FAILED_INDEX;
+const IO_VELOCITY = IO + wire.IO_VELOCITY_A, IO_MAX_TIME = IO + wire.IO_MAX_TIME;
+const IO_SWEEP_TIME = IO + wire.IO_SWEEP_TIME, IO_SWEEP_NORMAL = IO + wire.IO_SWEEP_NORMAL;
 /** A body id's slot: its place in world.poses (times POSE_NUMBERS). */
 const SLOT_MASK = 2 ** wire.WORLD_SLOT_BITS - 1;
 const MAX_BODIES = 2 ** wire.WORLD_SLOT_BITS;
@@ -305,6 +307,39 @@ export class World {
       normal: [f[IO_HIT_NORMAL], f[IO_HIT_NORMAL + 1], f[IO_HIT_NORMAL + 2]],
       startsInside: f[IO_HIT_STARTS_INSIDE] === 1,
     };
+  }
+
+  /**
+   * The first body the world-space `volume`, moving by velocity * t for 0 <= t <= maxTime, touches
+   * (ties: the smaller id), leaving out `options.exclude` (a character's own body): { id, time,
+   * normal } as sx.timeOfImpact(volume, the body's world volume) gives them, or null.
+   */
+  sweep(volume, velocity, maxTime = Infinity, options = {}) {
+    const ptr = this.#live('world.sweep');
+    let f = this.#host.scratch();
+    try {
+      writeVolume(f, SLOT_A, volume);
+      writeVec3(f, IO_VELOCITY, velocity, 'velocity');
+    } catch (e) {
+      throw prefixed('world.sweep', e);
+    }
+    finite3(f, IO_VELOCITY, 'world.sweep', 'velocity');
+    if (typeof maxTime !== 'number')
+      throw new TypeError(`world.sweep: maxTime must be a number >= 0 (or Infinity), got ${show(maxTime)}`);
+    if (!(maxTime >= 0))
+      throw new RangeError(`world.sweep: maxTime must be a number >= 0 (or Infinity), got ${show(maxTime)}`);
+    if (options === null || typeof options !== 'object')
+      throw new TypeError(`world.sweep: options must be an object { exclude }, got ${show(options)}`);
+    const exclude = options.exclude ?? 0;
+    if (!Number.isInteger(exclude) || exclude < 0 || exclude > 0xffffffff)
+      throw new TypeError(`world.sweep: options.exclude must be a body id, got ${show(options.exclude)}`);
+    f[IO_MAX_TIME] = maxTime;
+    f[IO_BODY] = exclude;
+    const status = this.#m._sx_world_sweep(ptr);
+    if (status < 0) throw new RangeError(`world.sweep: ${this.#m.lastError()}`);
+    if (status === 0) return null;
+    f = this.#host.scratch();  // the same view unless the call grew memory
+    return { id: f[IO_BODY], time: f[IO_SWEEP_TIME], normal: [f[IO_SWEEP_NORMAL], f[IO_SWEEP_NORMAL + 1], f[IO_SWEEP_NORMAL + 2]] };
   }
 
   get disposed() { return this.#ptr === 0; }
