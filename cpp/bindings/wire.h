@@ -90,7 +90,8 @@ inline constexpr int kIoVelocityB = 3;
 inline constexpr int kIoMaxTime = 6;
 inline constexpr int kIoSweepTime = 8;  ///< timeOfImpact's result: time, normal
 inline constexpr int kIoSweepNormal = 9;
-inline constexpr int kIoBody = 16;  ///< world add: the new body's id; raycast, sweep: the body hit (sweep: first the one left out)
+inline constexpr int kIoBody =
+    16;  ///< world add: the new body's id; raycast, sweep: the body hit (sweep: first the one left out)
 inline constexpr int kIoFailedIndex = 17;     ///< world exports: the element (or body id) that failed
 inline constexpr int kIoHitBarycentric = 18;  ///< casts' result on a triangle: the corners' weights
 static_assert(kIoHitBarycentric + 3 <= kIoDoubles, "io holds a cast's result and the world's");
