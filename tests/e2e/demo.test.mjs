@@ -9,8 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, axeViolations, launch, openPage, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { MODEL_VIEWER, firstDemoBytes, twoDemosReady } from '../../scripts/demo-bytes.mjs';
 
@@ -306,8 +305,7 @@ describe('<sepaxis-demo>', () => {
       }
     });
     await settle(page);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
+    assert.deepEqual(await axeViolations(page), []);
     await shot(page, '44-demo-light-and-dark');
     await page.context().close();
   });
@@ -377,8 +375,7 @@ describe('<sepaxis-demo>', () => {
     await settle(page);
     await page.locator('#fit').scrollIntoViewIfNeeded();
     await shot(page, '46-demo-fit');
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
+    assert.deepEqual(await axeViolations(page), []);
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
     await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.png` });

@@ -16,8 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, BASE_URL, blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, axeViolations, blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
 
 const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
 const SITE_URL = new URL('tutorial/', BASE_URL);
@@ -295,8 +294,7 @@ describe('the tutorial site', () => {
     });
     assert.ok(dots > 200, `${dots} pixels of the points' colour`);
     // The questions' form (the fit card inside the demo is checked in demo.test.mjs).
-    const { violations } = await new AxeBuilder({ page }).include('sepaxis-fit-quiz').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)), []);
+    assert.deepEqual(await axeViolations(page, 'sepaxis-fit-quiz'), []);
     await page.locator('sepaxis-fit-quiz[ask="changed"]').screenshot({ path: `${ARTIFACTS}site-fitting-quiz-done.png` });
     assertNoProblems(page, 'lessons/9-fitting.html');
   });
@@ -391,8 +389,7 @@ describe('the tutorial site', () => {
     for (const [path, colorScheme] of [['', 'light'], ['lessons/10-choosing.html', 'light'], ['lessons/8-sweeping.html', 'dark'], ['api/sepaxis.html', 'light']]) {
       const page = await blankPage(browser, { viewport: { width: 1280, height: 800 }, media: { colorScheme } });
       await loadSitePage(page, path);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path} ${colorScheme}: ${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
+      found.push(...(await axeViolations(page)).map((line) => `${path} ${colorScheme}: ${line}`));
     }
     assert.deepEqual([...new Set(found)], []);
   });
@@ -424,8 +421,7 @@ describe('the tutorial site', () => {
           assert.match(c.caption, /Measured on .+ \(\d+ cores, shared[^)]*\), Node v\d+.*\d{4}-\d\d-\d\d\. Measure again: node scripts\//, `${where} ${c.id}: the machine, the date and the command`);
           assert.ok(c.width > 300, `${where} ${c.id}: drawn ${c.width} px wide`);
         }
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), [], where);
+        assert.deepEqual(await axeViolations(page), [], where);
         const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `${where}: nothing wider than the screen (${overflow} px over)`);
         await page.locator('#world-chart').scrollIntoViewIfNeeded();
