@@ -43,6 +43,47 @@ function assertNoProblems(page, where) {
   assert.deepEqual({ errors, console: consoleErrors, csp, dialogs }, { errors: [], console: [], csp: [], dialogs: [] }, where);
 }
 
+/**
+ * Asserts that every demo of the lesson loaded in `page` (at `path`) shows its panels whole at
+ * `size` ("1280x800"): nothing scrolls or is cut inside it and its view is at least 240 px tall;
+ * screenshots each demo and the whole page.
+ */
+async function assertLessonDemosWhole(page, path, size) {
+  const name = path.replace(/^lessons\/|\.html$/g, '');
+  const count = await page.locator('sepaxis-demo').count();
+  for (let i = 0; i < count; i++) {
+    const demo = page.locator('sepaxis-demo').nth(i);
+    await demo.scrollIntoViewIfNeeded();
+    await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report || d.fits; }, i, { timeout: 10_000 });
+    await settle(page);
+    const layout = await demo.evaluate((host) => {
+      const root = host.shadowRoot;
+      const box = (el) => el.getBoundingClientRect();
+      const inside = (inner, outer) => inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+      const scrolls = (el) => el && el.scrollHeight > el.clientHeight + 1 ? `${el.className}: ${el.scrollHeight} px in ${el.clientHeight}` : null;
+      const demoBox = box(root.querySelector('.demo'));
+      const panels = root.querySelector('.panels');
+      const cut = [...root.querySelectorAll('.card, .scene-stats, .axis-row, .step-nav')]
+        .filter((el) => el.getClientRects().length && !(inside(box(el), box(panels)) && inside(box(el), demoBox)))
+        .map((el) => el.className);
+      return {
+        scrolling: [root.querySelector('.demo'), panels, ...root.querySelectorAll('.card, .axis-list')].map(scrolls).filter(Boolean),
+        cut,
+        view: box(root.querySelector('.view')).height,
+      };
+    });
+    assert.deepEqual(layout.scrolling, [], `${path} demo ${i + 1} at ${size}: nothing scrolls inside the demo`);
+    assert.deepEqual(layout.cut, [], `${path} demo ${i + 1} at ${size}: no panel is cut`);
+    assert.ok(layout.view >= 240, `${path} demo ${i + 1} at ${size}: the view is ${layout.view} px tall`);
+    // The page's fixed bars would cover the top of a demo taller than the window.
+    const bars = (visibility) => page.evaluate((v) => { for (const el of document.querySelectorAll('.VPNav, .VPLocalNav')) el.style.visibility = v; }, visibility);
+    await bars('hidden');
+    await demo.screenshot({ path: `${ARTIFACTS}site-${name}-demo${i + 1}-${size}.png` });
+    await bars('');
+  }
+  await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.png`, fullPage: true });
+}
+
 describe('the tutorial site', () => {
   const pages = sitePages();
   let browser;
@@ -82,7 +123,7 @@ describe('the tutorial site', () => {
     }
   });
 
-  test('every page loads under the CSP with no error, and has one h1 and the navigation', async () => {
+  test('every page loads under the CSP with no error, and has one h1 and the navigation; every lesson\'s demo shows its panels whole at 1280×800 (screenshots)', async () => {
     const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     for (const path of pages) {
       const response = await loadSitePage(page, path);
@@ -117,6 +158,7 @@ describe('the tutorial site', () => {
       assert.ok(shape.h1[0].length > 0, `${path}: the h1 has text`);
       assert.ok(shape.nav >= 3, `${path}: the top navigation has its links`);
       if (path !== '') assert.ok(shape.sidebar >= 12, `${path}: the sidebar lists the lessons, guides and API pages`);
+      if (path.startsWith('lessons/')) await assertLessonDemosWhole(page, path, '1280x800');
       assertNoProblems(page, path);
     }
   });
@@ -159,49 +201,14 @@ describe('the tutorial site', () => {
     assertNoProblems(page, 'lessons/2-spheres');
   });
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    test(`every lesson's demo shows its panels whole at ${viewport.width}×${viewport.height}: nothing scrolls or is cut inside it (screenshots)`, async () => {
-      const page = await blankPage(browser, { viewport, hasTouch: viewport.width < 500 });
-      const size = `${viewport.width}x${viewport.height}`;
-      for (const path of pages.filter((p) => p.startsWith('lessons/'))) {
-        await loadSitePage(page, path);
-        const name = path.replace(/^lessons\/|\.html$/g, '');
-        const count = await page.locator('sepaxis-demo').count();
-        for (let i = 0; i < count; i++) {
-          const demo = page.locator('sepaxis-demo').nth(i);
-          await demo.scrollIntoViewIfNeeded();
-          await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report || d.fits; }, i, { timeout: 10_000 });
-          await settle(page);
-          const layout = await demo.evaluate((host) => {
-            const root = host.shadowRoot;
-            const box = (el) => el.getBoundingClientRect();
-            const inside = (inner, outer) => inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
-            const scrolls = (el) => el && el.scrollHeight > el.clientHeight + 1 ? `${el.className}: ${el.scrollHeight} px in ${el.clientHeight}` : null;
-            const demoBox = box(root.querySelector('.demo'));
-            const panels = root.querySelector('.panels');
-            const cut = [...root.querySelectorAll('.card, .scene-stats, .axis-row, .step-nav')]
-              .filter((el) => el.getClientRects().length && !(inside(box(el), box(panels)) && inside(box(el), demoBox)))
-              .map((el) => el.className);
-            return {
-              scrolling: [root.querySelector('.demo'), panels, ...root.querySelectorAll('.card, .axis-list')].map(scrolls).filter(Boolean),
-              cut,
-              view: box(root.querySelector('.view')).height,
-            };
-          });
-          assert.deepEqual(layout.scrolling, [], `${path} demo ${i + 1} at ${size}: nothing scrolls inside the demo`);
-          assert.deepEqual(layout.cut, [], `${path} demo ${i + 1} at ${size}: no panel is cut`);
-          assert.ok(layout.view >= 240, `${path} demo ${i + 1} at ${size}: the view is ${layout.view} px tall`);
-          // The page's fixed bars would cover the top of a demo taller than the window.
-          const bars = (visibility) => page.evaluate((v) => { for (const el of document.querySelectorAll('.VPNav, .VPLocalNav')) el.style.visibility = v; }, visibility);
-          await bars('hidden');
-          await demo.screenshot({ path: `${ARTIFACTS}site-${name}-demo${i + 1}-${size}.png` });
-          await bars('');
-        }
-        await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.png`, fullPage: true });
-        assertNoProblems(page, `${path} at ${size}`);
-      }
-    });
-  }
+  test('every lesson\'s demo shows its panels whole at 390×844: nothing scrolls or is cut inside it (screenshots)', async () => {
+    const page = await blankPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true });
+    for (const path of pages.filter((p) => p.startsWith('lessons/'))) {
+      await loadSitePage(page, path);
+      await assertLessonDemosWhole(page, path, '390x844');
+      assertNoProblems(page, `${path} at 390x844`);
+    }
+  });
 
   test('lesson 8: the bullet\'s sweep is drawn in time; its exercises are done by typing speeds in the inspector, checked by the demo\'s own sweep; Play runs the time', async () => {
     const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
