@@ -4,31 +4,24 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
-import { appPage, launch, settle } from './browser.mjs';
+import { appPage, axeViolations, launch, settle } from './browser.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
 after(async () => { await browser?.close(); });
 
-/** The WCAG 2.x A and AA rules' violations, as "rule: target" lines (readable in a failure). */
-async function violations(page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`));
-}
-
 test('axe finds no contrast or naming violations on the default scene, in the tutorial, and in every inspector', async () => {
   const page = await appPage(browser, '', { viewport: { width: 1280, height: 800 } });
-  const found = await violations(page);
+  const found = await axeViolations(page);
   await page.click('text=/Step through the \\d+ axes/');
   await settle(page);
-  found.push(...await violations(page));
+  found.push(...await axeViolations(page));
   await page.selectOption('.preset-select', 'zoo');
   await settle(page);
   for (const id of await page.evaluate(() => window.sepaxisApp.model.volumes.map((v) => v.id))) {
     await page.click(`#scene li.item[data-id="${id}"] button`);
     await settle(page);
-    found.push(...await violations(page));
+    found.push(...await axeViolations(page));
   }
   assert.deepEqual([...new Set(found)], []);
 });
@@ -39,10 +32,10 @@ test('axe finds no contrast or naming violations with a separating axis, in the 
     const page = await appPage(browser, '', { viewport, hasTouch: viewport.width < 600 });
     await page.selectOption('.preset-select', 'edge-edge');
     await settle(page);
-    found.push(...await violations(page));
+    found.push(...await axeViolations(page));
     await page.click('button[aria-label="Keyboard shortcuts and help (?)"]');
     await settle(page);
-    found.push(...await violations(page));
+    found.push(...await axeViolations(page));
   }
   assert.deepEqual([...new Set(found)], []);
 });

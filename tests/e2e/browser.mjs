@@ -1,6 +1,7 @@
 // Shared setup of the browser tests: Debian's Chromium driven by playwright-core, with the flags
 // that make WebGL render headless through SwiftShader (see /work/shared/TOOLCHAIN.md).
 
+import axe from 'axe-core';
 import { chromium } from 'playwright-core';
 import { PerspectiveCamera, Vector3 } from 'three';
 import { mkdirSync } from 'node:fs';
@@ -87,6 +88,28 @@ export async function appPage(browser, suffix = '', options = {}) {
   const page = await blankPage(browser, options);
   await loadApp(page, suffix);
   return page;
+}
+
+/**
+ * axe-core's WCAG 2.0/2.1 A and AA violations in the page (or in the elements the selector
+ * `include` matches), as "rule: target message" lines, readable in a failure. axe is given to a
+ * document once (compiling its 550 kB takes seconds under load) and runs in one call, returning the
+ * violations alone: @axe-core/playwright compiles it twice a run, makes many calls (each waits for
+ * the page's frame being drawn) and opens a new page to gather the results. A page with frames is
+ * refused rather than half checked: axe is not given to them.
+ */
+export async function axeViolations(page, include) {
+  const frames = page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url());
+  if (frames.length) throw new Error(`axeViolations: the page has frames (${frames.join(', ')})`);
+  const run = () => page.evaluate(async ({ context, tags }) => {
+    if (typeof window.axe?.run !== 'function') return null;
+    const { violations } = await window.axe.run(context ?? document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`));
+  }, { context: include ?? null, tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+  const found = await run();
+  if (found) return found;
+  await page.evaluate(axe.source);
+  return run();
 }
 
 /** Waits two animation frames, so pending renders and panel updates are done. */

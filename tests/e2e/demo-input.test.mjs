@@ -8,9 +8,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { PerspectiveCamera, Vector3 } from 'three';
-import { blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
+import { axeViolations, blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { init } from '../../dist/index.js';
 import { translated } from '../../web/view/edit.js';
@@ -110,8 +109,6 @@ async function lessonPage(viewport, file, id, { camera } = {}) {
 
 const volumesOf = (page, id) => page.evaluate((d) => Object.fromEntries(document.getElementById(d).scene.volumes.map((v) => [v.id, v.volume])), id);
 const saidIn = (page, id) => page.evaluate((d) => document.getElementById(d).shadowRoot.querySelector('.said').textContent, id);
-const axeViolations = async (page) => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze())
-  .violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`));
 const exerciseDone = (page, id) => page.evaluate((d) => document.querySelector(`sepaxis-exercise[for="${d}"]`).classList.contains('done'), id);
 
 describe('the lessons\' demos with the mouse', () => {

@@ -9,8 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, BASE_URL, launch, openPage, settle, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, axeViolations, blankPage, launch, openPage, settle, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { MODEL_VIEWER, firstDemoBytes, twoDemosReady } from '../../scripts/demo-bytes.mjs';
 
@@ -27,7 +26,10 @@ after(async () => {
 const XSS = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 const sphere = (id, x, r = 1, name) => ({ id, ...(name ? { name } : {}), volume: { type: 'sphere', center: [x, 0, 0], radius: r } });
 
-/** A page that counts WebGL contexts made (all demos must share one). */
+/**
+ * A new page (its cache empty, as on a first visit) that counts WebGL contexts made (all demos
+ * must share one). The tests of one page's demos take the kept blankPage instead.
+ */
 async function demoPage(options) {
   const page = await openPage(browser, options);
   await page.addInitScript(() => {
@@ -99,7 +101,7 @@ describe('<sepaxis-demo>', () => {
   });
 
   test('the first demo loads less than model-viewer (gzip), and the figure is reported', async () => {
-    const page = await demoPage({ viewport: { width: 1000, height: 800 } });
+    const page = await openPage(browser, { viewport: { width: 1000, height: 800 } });
     const { files, gzipTotal } = await firstDemoBytes(page, `${server.url}pages/two.html`, twoDemosReady);
     console.log(`# first demo loads ${files.length} files, ${gzipTotal} bytes gzipped (model-viewer: ${MODEL_VIEWER.gzipBytes}): ${files.map((f) => `${f.file} ${f.gzip}`).join(', ')}`);
     const names = files.map((f) => f.file);
@@ -111,7 +113,7 @@ describe('<sepaxis-demo>', () => {
   });
 
   test('setting one demo\'s scene changes its report and no other\'s; change and report events', async () => {
-    const page = await demoPage({ viewport: { width: 1000, height: 900 } });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 900 } });
     await page.goto(`${server.url}pages/two.html`);
     await page.waitForFunction(() => document.querySelector('#one').report && document.querySelector('#two').report);
     const before = await page.evaluate(() => [document.querySelector('#one').report.overlap, JSON.stringify(document.querySelector('#two').report)]);
@@ -147,11 +149,10 @@ describe('<sepaxis-demo>', () => {
     assert.notEqual(await page.evaluate(() => JSON.stringify(document.querySelector('#two').report.penetration)), reportBefore);
     assert.ok(box.width > 0);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('the inspector panel edits the active volume: typing a centre moves it, the report and a change event follow', async () => {
-    const page = await demoPage({ viewport: { width: 390, height: 844 } });
+    const page = await blankPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto(`${server.url}pages/two.html`);
     await page.waitForFunction(() => document.querySelector('#two').report);
     await page.evaluate(() => document.querySelector('#two').setAttribute('panels', 'verdict,inspector'));
@@ -169,11 +170,10 @@ describe('<sepaxis-demo>', () => {
     await settle(page);
     await shot(page, '43-demo-phone-inspector');
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 
   test('a bad scene, a failing or junk src and a hostile name show their message in the box; the page goes on', async () => {
-    const page = await demoPage({ viewport: { width: 1000, height: 900 } });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 900 } });
     await page.goto(`${server.url}pages/two.html`);
     await page.waitForFunction(() => document.querySelector('#one').report);
     const cases = [
@@ -223,12 +223,10 @@ describe('<sepaxis-demo>', () => {
     assert.deepEqual(page.problems.errors, []);
     assert.deepEqual(page.problems.dialogs, []);
     await shot(page, '41-demo-bad-scene');
-    await page.context().close();
   });
 
   test('keyboard: Tab focuses the demo, N and P step through the axes, arrows orbit; the name states the scene and verdict', async () => {
-    const page = await demoPage({ viewport: { width: 1000, height: 900 } });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 900 }, media: { reducedMotion: 'reduce' } });
     await page.goto(`${server.url}pages/two.html`);
     await page.waitForFunction(() => document.querySelector('#one').report);
     await page.keyboard.press('Tab');
@@ -252,11 +250,10 @@ describe('<sepaxis-demo>', () => {
     assert.ok(pixels.drawn > 200);
     await page.keyboard.press('Escape');
     assert.equal(await stepText(), '');
-    await page.context().close();
   });
 
   test('the step attribute opens the stepper at axis N, and works under script-src \'self\' \'wasm-unsafe-eval\'', async () => {
-    const page = await demoPage({ viewport: { width: 1000, height: 900 } });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 900 } });
     await page.goto(`${server.url}pages/two.html?csp=strict`);
     await page.waitForFunction(() => document.querySelector('#one').report);
     await page.evaluate(() => document.querySelector('#one').setAttribute('step', '14'));
@@ -265,15 +262,15 @@ describe('<sepaxis-demo>', () => {
     const px = await pixelsOf(page, '#one');
     assert.ok(px.drawn > 200, 'drew under the strict policy');
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
-    await page.context().close();
   });
 
   test('under a policy without \'wasm-unsafe-eval\', init() rejects saying what to add, the demo shows it in its box, and no .wasm is fetched', async () => {
     const blocked = "this page's Content-Security-Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src";
     for (const [width, height] of [[1280, 800], [390, 844]]) {
-      const page = await demoPage({ viewport: { width, height } });
+      const page = await blankPage(browser, { viewport: { width, height } });
       const wasm = [];
-      page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(r.url()); });
+      const onRequest = (r) => { if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(r.url()); };
+      page.on('request', onRequest);
       await page.goto(`${server.url}pages/blocked.html?csp=no-wasm`);
       await page.waitForFunction(() => document.querySelector('#blocked').error, null, { timeout: 10_000 });
       assert.equal(await page.evaluate(() => document.querySelector('#blocked').error), `the demo could not start: ${blocked}`);
@@ -291,12 +288,12 @@ describe('<sepaxis-demo>', () => {
       assert.deepEqual(page.problems.console, []);
       assert.ok(page.problems.csp.length > 0 && page.problems.csp.every((v) => /^script-src(-elem)? wasm-eval$/.test(v)), page.problems.csp.join('; '));
       await shot(page, `45-demo-csp-blocks-wasm-${width}`);
-      await page.context().close();
+      page.off('request', onRequest);
     }
   });
 
   test('axe finds no contrast or naming violations in the dark and the light demo, with every panel open and the stepper on', async () => {
-    const page = await demoPage({ viewport: { width: 1000, height: 1000 } });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 1000 } });
     await page.goto(`${server.url}pages/two.html`);
     await page.waitForFunction(() => document.querySelector('#one').report && document.querySelector('#two').report);
     await page.evaluate(() => {
@@ -306,14 +303,12 @@ describe('<sepaxis-demo>', () => {
       }
     });
     await settle(page);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
+    assert.deepEqual(await axeViolations(page), []);
     await shot(page, '44-demo-light-and-dark');
-    await page.context().close();
   });
 
   test('a moving scene and a fit scene load the full module: time, Play, the sweep\'s time lines and the contact; the fitted volumes with their ratios; axe finds nothing (screenshots)', async () => {
-    const page = await demoPage({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     const { files, gzipTotal } = await firstDemoBytes(page, `${server.url}pages/moving.html`,
       (p) => p.waitForFunction(() => document.querySelector('#bullet').sweep && document.querySelector('#fit').fits, null, { timeout: 30_000 }));
     console.log(`# a moving demo and a fit load ${files.length} files, ${gzipTotal} bytes gzipped: ${files.map((f) => `${f.file} ${f.gzip}`).join(', ')}`);
@@ -377,8 +372,7 @@ describe('<sepaxis-demo>', () => {
     await settle(page);
     await page.locator('#fit').scrollIntoViewIfNeeded();
     await shot(page, '46-demo-fit');
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), []);
+    assert.deepEqual(await axeViolations(page), []);
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
     await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.png` });
@@ -388,7 +382,7 @@ describe('<sepaxis-demo>', () => {
   });
 
   test('embed.html (served with the app) shows the demo full-window, in an iframe of another site', async () => {
-    const page = await demoPage({ viewport: { width: 1000, height: 800 } });
+    const page = await blankPage(browser, { viewport: { width: 1000, height: 800 } });
     const scene = { volumes: [sphere('a', 0, 1, 'Ball'), sphere('b', 3, 1, 'Other')], selection: ['a', 'b'] };
     const hash = `#scene=${Buffer.from(deflateRawSync(Buffer.from(JSON.stringify(scene)))).toString('base64url')}`;
     await page.goto(`${server.url}pages/frame.html`);
@@ -406,11 +400,9 @@ describe('<sepaxis-demo>', () => {
     await shot(page, '42-demo-iframe');
     // A damaged link says so in the frame.
     await page.evaluate((src) => { document.querySelector('iframe').src = src; }, `${BASE_URL}embed.html#scene=abc$def`);
-    await page.waitForTimeout(300);
     const again = page.frames().find((f) => f.url().includes('embed.html'));
     await again.waitForSelector('#embed-error:not([hidden])');
     assert.match(await again.textContent('#embed-error'), /cannot show its scene: the scene data in the link is damaged/);
     assert.deepEqual(page.problems.errors, []);
-    await page.context().close();
   });
 });

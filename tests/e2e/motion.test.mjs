@@ -8,8 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { launch, loadApp, openPage, settle, shot } from './browser.mjs';
+import { axeViolations, launch, loadApp, openPage, settle, shot } from './browser.mjs';
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -42,11 +41,6 @@ async function openLink(scene, { bad = false } = {}) {
   if (bad) await page.locator('#banner').waitFor({ state: 'visible' });
   else await page.waitForFunction((h) => window.sepaxisApp.lastHash === h.slice(1), hash);
   await settle(page);
-}
-
-async function violations() {
-  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`));
 }
 
 describe('motion', () => {
@@ -291,7 +285,7 @@ describe('motion', () => {
       await page.keyboard.press('v');
       await settle(page);
       // One check per size, with every part shown: the knob, the time lines, the motion panel.
-      found.push(...await violations());
+      found.push(...await axeViolations(page));
       await shot(page, `motion-15-velocity-mode-${size}`);
       await page.keyboard.press('w');
     }

@@ -16,8 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, BASE_URL, blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
+import { ARTIFACTS, BASE_URL, axeViolations, blankPage, demoScreenPoint, launch, settle, shot } from './browser.mjs';
 
 const SITE = fileURLToPath(new URL('../../build/site/', import.meta.url));
 const SITE_URL = new URL('tutorial/', BASE_URL);
@@ -42,6 +41,47 @@ async function loadSitePage(page, path) {
 function assertNoProblems(page, where) {
   const { errors, console: consoleErrors, csp, dialogs } = page.problems;
   assert.deepEqual({ errors, console: consoleErrors, csp, dialogs }, { errors: [], console: [], csp: [], dialogs: [] }, where);
+}
+
+/**
+ * Asserts that every demo of the lesson loaded in `page` (at `path`) shows its panels whole at
+ * `size` ("1280x800"): nothing scrolls or is cut inside it and its view is at least 240 px tall;
+ * screenshots each demo and the whole page.
+ */
+async function assertLessonDemosWhole(page, path, size) {
+  const name = path.replace(/^lessons\/|\.html$/g, '');
+  const count = await page.locator('sepaxis-demo').count();
+  for (let i = 0; i < count; i++) {
+    const demo = page.locator('sepaxis-demo').nth(i);
+    await demo.scrollIntoViewIfNeeded();
+    await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report || d.fits; }, i, { timeout: 10_000 });
+    await settle(page);
+    const layout = await demo.evaluate((host) => {
+      const root = host.shadowRoot;
+      const box = (el) => el.getBoundingClientRect();
+      const inside = (inner, outer) => inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+      const scrolls = (el) => el && el.scrollHeight > el.clientHeight + 1 ? `${el.className}: ${el.scrollHeight} px in ${el.clientHeight}` : null;
+      const demoBox = box(root.querySelector('.demo'));
+      const panels = root.querySelector('.panels');
+      const cut = [...root.querySelectorAll('.card, .scene-stats, .axis-row, .step-nav')]
+        .filter((el) => el.getClientRects().length && !(inside(box(el), box(panels)) && inside(box(el), demoBox)))
+        .map((el) => el.className);
+      return {
+        scrolling: [root.querySelector('.demo'), panels, ...root.querySelectorAll('.card, .axis-list')].map(scrolls).filter(Boolean),
+        cut,
+        view: box(root.querySelector('.view')).height,
+      };
+    });
+    assert.deepEqual(layout.scrolling, [], `${path} demo ${i + 1} at ${size}: nothing scrolls inside the demo`);
+    assert.deepEqual(layout.cut, [], `${path} demo ${i + 1} at ${size}: no panel is cut`);
+    assert.ok(layout.view >= 240, `${path} demo ${i + 1} at ${size}: the view is ${layout.view} px tall`);
+    // The page's fixed bars would cover the top of a demo taller than the window.
+    const bars = (visibility) => page.evaluate((v) => { for (const el of document.querySelectorAll('.VPNav, .VPLocalNav')) el.style.visibility = v; }, visibility);
+    await bars('hidden');
+    await demo.screenshot({ path: `${ARTIFACTS}site-${name}-demo${i + 1}-${size}.png` });
+    await bars('');
+  }
+  await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.png`, fullPage: true });
 }
 
 describe('the tutorial site', () => {
@@ -83,7 +123,7 @@ describe('the tutorial site', () => {
     }
   });
 
-  test('every page loads under the CSP with no error, and has one h1 and the navigation', async () => {
+  test('every page loads under the CSP with no error, and has one h1 and the navigation; every lesson\'s demo shows its panels whole at 1280×800 (screenshots)', async () => {
     const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     for (const path of pages) {
       const response = await loadSitePage(page, path);
@@ -118,6 +158,7 @@ describe('the tutorial site', () => {
       assert.ok(shape.h1[0].length > 0, `${path}: the h1 has text`);
       assert.ok(shape.nav >= 3, `${path}: the top navigation has its links`);
       if (path !== '') assert.ok(shape.sidebar >= 12, `${path}: the sidebar lists the lessons, guides and API pages`);
+      if (path.startsWith('lessons/')) await assertLessonDemosWhole(page, path, '1280x800');
       assertNoProblems(page, path);
     }
   });
@@ -160,49 +201,14 @@ describe('the tutorial site', () => {
     assertNoProblems(page, 'lessons/2-spheres');
   });
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    test(`every lesson's demo shows its panels whole at ${viewport.width}×${viewport.height}: nothing scrolls or is cut inside it (screenshots)`, async () => {
-      const page = await blankPage(browser, { viewport, hasTouch: viewport.width < 500 });
-      const size = `${viewport.width}x${viewport.height}`;
-      for (const path of pages.filter((p) => p.startsWith('lessons/'))) {
-        await loadSitePage(page, path);
-        const name = path.replace(/^lessons\/|\.html$/g, '');
-        const count = await page.locator('sepaxis-demo').count();
-        for (let i = 0; i < count; i++) {
-          const demo = page.locator('sepaxis-demo').nth(i);
-          await demo.scrollIntoViewIfNeeded();
-          await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report || d.fits; }, i, { timeout: 10_000 });
-          await settle(page);
-          const layout = await demo.evaluate((host) => {
-            const root = host.shadowRoot;
-            const box = (el) => el.getBoundingClientRect();
-            const inside = (inner, outer) => inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
-            const scrolls = (el) => el && el.scrollHeight > el.clientHeight + 1 ? `${el.className}: ${el.scrollHeight} px in ${el.clientHeight}` : null;
-            const demoBox = box(root.querySelector('.demo'));
-            const panels = root.querySelector('.panels');
-            const cut = [...root.querySelectorAll('.card, .scene-stats, .axis-row, .step-nav')]
-              .filter((el) => el.getClientRects().length && !(inside(box(el), box(panels)) && inside(box(el), demoBox)))
-              .map((el) => el.className);
-            return {
-              scrolling: [root.querySelector('.demo'), panels, ...root.querySelectorAll('.card, .axis-list')].map(scrolls).filter(Boolean),
-              cut,
-              view: box(root.querySelector('.view')).height,
-            };
-          });
-          assert.deepEqual(layout.scrolling, [], `${path} demo ${i + 1} at ${size}: nothing scrolls inside the demo`);
-          assert.deepEqual(layout.cut, [], `${path} demo ${i + 1} at ${size}: no panel is cut`);
-          assert.ok(layout.view >= 240, `${path} demo ${i + 1} at ${size}: the view is ${layout.view} px tall`);
-          // The page's fixed bars would cover the top of a demo taller than the window.
-          const bars = (visibility) => page.evaluate((v) => { for (const el of document.querySelectorAll('.VPNav, .VPLocalNav')) el.style.visibility = v; }, visibility);
-          await bars('hidden');
-          await demo.screenshot({ path: `${ARTIFACTS}site-${name}-demo${i + 1}-${size}.png` });
-          await bars('');
-        }
-        await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.png`, fullPage: true });
-        assertNoProblems(page, `${path} at ${size}`);
-      }
-    });
-  }
+  test('every lesson\'s demo shows its panels whole at 390×844: nothing scrolls or is cut inside it (screenshots)', async () => {
+    const page = await blankPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true });
+    for (const path of pages.filter((p) => p.startsWith('lessons/'))) {
+      await loadSitePage(page, path);
+      await assertLessonDemosWhole(page, path, '390x844');
+      assertNoProblems(page, `${path} at 390x844`);
+    }
+  });
 
   test('lesson 8: the bullet\'s sweep is drawn in time; its exercises are done by typing speeds in the inspector, checked by the demo\'s own sweep; Play runs the time', async () => {
     const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
@@ -295,8 +301,7 @@ describe('the tutorial site', () => {
     });
     assert.ok(dots > 200, `${dots} pixels of the points' colour`);
     // The questions' form (the fit card inside the demo is checked in demo.test.mjs).
-    const { violations } = await new AxeBuilder({ page }).include('sepaxis-fit-quiz').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)), []);
+    assert.deepEqual(await axeViolations(page, 'sepaxis-fit-quiz'), []);
     await page.locator('sepaxis-fit-quiz[ask="changed"]').screenshot({ path: `${ARTIFACTS}site-fitting-quiz-done.png` });
     assertNoProblems(page, 'lessons/9-fitting.html');
   });
@@ -391,8 +396,7 @@ describe('the tutorial site', () => {
     for (const [path, colorScheme] of [['', 'light'], ['lessons/10-choosing.html', 'light'], ['lessons/8-sweeping.html', 'dark'], ['api/sepaxis.html', 'light']]) {
       const page = await blankPage(browser, { viewport: { width: 1280, height: 800 }, media: { colorScheme } });
       await loadSitePage(page, path);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      found.push(...violations.flatMap((v) => v.nodes.map((n) => `${path} ${colorScheme}: ${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)));
+      found.push(...(await axeViolations(page)).map((line) => `${path} ${colorScheme}: ${line}`));
     }
     assert.deepEqual([...new Set(found)], []);
   });
@@ -424,8 +428,7 @@ describe('the tutorial site', () => {
           assert.match(c.caption, /Measured on .+ \(\d+ cores, shared[^)]*\), Node v\d+.*\d{4}-\d\d-\d\d\. Measure again: node scripts\//, `${where} ${c.id}: the machine, the date and the command`);
           assert.ok(c.width > 300, `${where} ${c.id}: drawn ${c.width} px wide`);
         }
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        assert.deepEqual(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.any[0]?.message ?? ''}`)), [], where);
+        assert.deepEqual(await axeViolations(page), [], where);
         const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `${where}: nothing wider than the screen (${overflow} px over)`);
         await page.locator('#world-chart').scrollIntoViewIfNeeded();
