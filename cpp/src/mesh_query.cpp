@@ -37,9 +37,11 @@ struct NodeRay {
   double pad;
 };
 
-// Where the ray enters the node's volume (grown by the pad) within [0, limit]; infinity if not.
+// Where the ray enters the node's volume (grown by the pad) within [0, limit]; NaN if not: a miss
+// must fail `bound <= limit` even when the limit is infinite, as it stays for a ray that meets
+// nothing (an infinite "miss" would pass it, and the descent would visit the whole tree).
 double nodeEntry(MeshNodeType type, const double* v, const NodeRay& r, double limit) {
-  constexpr double kMiss = std::numeric_limits<double>::infinity();
+  constexpr double kMiss = std::numeric_limits<double>::quiet_NaN();
   double enter = 0, exit = limit;
   switch (type) {
     case MeshNodeType::Sphere: {
@@ -117,8 +119,8 @@ struct Pending {
 };
 
 // The descent both queries share: nodes nearer first (by `bound`, counted as a volume test),
-// skipping every node whose bound passes `limit`, which `leaf(triangle)` lowers as it finds
-// better answers. A stack of depth + 1 entries: 65 holds any tree of 2^32 triangles.
+// skipping every node whose bound is not at most `limit` (a NaN bound: missed), which
+// `leaf(triangle)` lowers as it finds better answers. A stack of depth + 1 entries: 65 holds any tree of 2^32 triangles.
 template <class Bound, class Leaf>
 void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
              MeshQueryCost& tally, Bound bound, Leaf leaf) {
@@ -131,7 +133,7 @@ void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& or
   if (const Pending root = counted(0); root.bound <= limit) stack[top++] = root;
   while (top > 0) {
     const Pending at = stack[--top];
-    if (at.bound > limit) continue;
+    if (!(at.bound <= limit)) continue;
     const MeshNode& node = nodes[at.node];
     if (node.isLeaf()) {
       for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
