@@ -20,10 +20,11 @@ bool isKnownNodeType(MeshNodeType type) {
   return t >= int(MeshNodeType::Sphere) && t <= int(MeshNodeType::Kdop26);
 }
 
-// The first coordinate that is not finite, as an error naming its place in the flat array.
+// The first coordinate that is not finite, as an error naming its place in the flat array (the
+// name is made for that one only: a mesh has millions of coordinates).
 std::optional<Error> checkMeshPositions(const double* positions, size_t vertexCount) {
   for (size_t i = 0; i < 3 * vertexCount; ++i)
-    if (auto e = detail::checkFinite(detail::indexed("positions", int(i)), positions[i])) return e;
+    if (!isFinite(positions[i])) return detail::checkFinite(detail::indexed("positions", int(i)), positions[i]);
   return std::nullopt;
 }
 

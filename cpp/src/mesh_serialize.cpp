@@ -154,13 +154,13 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
   for (uint32_t v = 0; v < vertices; ++v)
     for (int j = 0; j < 3; ++j, at += 8) {
       const double x = getF64(at);
-      if (auto e = detail::checkFinite(detail::indexed("mesh.positions", int(3 * v + uint32_t(j))), x)) return *e;
+      if (!isFinite(x)) return *detail::checkFinite(detail::indexed("mesh.positions", int(3 * v + uint32_t(j))), x);
       mesh.positions_[v][j] = x;
     }
   mesh.volumes_.resize(size_t(nodes) * size_t(stride));
   for (size_t i = 0; i < mesh.volumes_.size(); ++i, at += 8) {
     mesh.volumes_[i] = getF64(at);
-    if (auto e = detail::checkFinite(detail::indexed("mesh.volumes", int(i)), mesh.volumes_[i])) return *e;
+    if (!isFinite(mesh.volumes_[i])) return *detail::checkFinite(detail::indexed("mesh.volumes", int(i)), mesh.volumes_[i]);
   }
   mesh.indices_.resize(size_t(3) * triangles);
   for (size_t i = 0; i < mesh.indices_.size(); ++i, at += 4) {
@@ -233,7 +233,6 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
     begin[i] = n.isLeaf() ? n.first : begin[n.first];
     end[i] = n.isLeaf() ? n.first + n.count : end[n.first + 1];
     const double* v = mesh.volumes_.data() + size_t(i) * size_t(stride);
-    const std::string volumeField = nodeField(i, "volume");
     if (slabs > 0) {
       if (n.isLeaf()) {
         corners.clear();
@@ -256,18 +255,20 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
       }
       for (int j = 0; j < slabs; ++j)
         if (!(v[j] <= fitted[j] && v[slabs + j] >= fitted[slabs + j]))
-          return corrupt(volumeField, v[j], "a volume around the node's triangles (slab " + std::to_string(j) + ")");
+          return corrupt(nodeField(i, "volume"), v[j],
+                         "a volume around the node's triangles (slab " + std::to_string(j) + ")");
       continue;
     }
     // A volume a validator refuses, named as the node's: "mesh.nodes[3].volume: sphere.radius ...".
     auto invalid = [&](const Problem& p) {
-      return Error{ErrorCode::Inconsistent, volumeField, p.value, volumeField + ": " + toError(p).message};
+      const std::string field = nodeField(i, "volume");
+      return Error{ErrorCode::Inconsistent, field, p.value, field + ": " + toError(p).message};
     };
     auto holdsCorners = [&](const auto& volume) -> std::optional<Error> {
       for (uint32_t slot = begin[i]; slot < end[i]; ++slot) {
         const Triangle t = mesh.triangle(mesh.order_[slot]);
         if (!contains(volume, t.a) || !contains(volume, t.b) || !contains(volume, t.c))
-          return corrupt(volumeField, double(mesh.order_[slot]),
+          return corrupt(nodeField(i, "volume"), double(mesh.order_[slot]),
                          "a volume around the node's triangles (the value is a triangle outside it)");
       }
       return std::nullopt;
