@@ -120,7 +120,8 @@ struct Pending {
 
 // The descent both queries share: nodes nearer first (by `bound`, counted as a volume test),
 // skipping every node whose bound is not at most `limit` (a NaN bound: missed), which
-// `leaf(triangle)` lowers as it finds better answers. A stack of depth + 1 entries: 65 holds any tree of 2^32 triangles.
+// `leaf(triangle)` lowers as it finds better answers. A stack of depth + 1 entries: 65 holds any
+// tree of 2^32 triangles.
 template <class Bound, class Leaf>
 void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
              MeshQueryCost& tally, Bound bound, Leaf leaf) {

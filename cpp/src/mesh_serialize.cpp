@@ -129,9 +129,9 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
   if (vertices < 1) return detail::makeError(ErrorCode::OutOfRange, "mesh.vertexCount", vertices, "at least 1");
   // A binary tree of leaves of at most leafSize triangles: an odd count up to 2T - 1.
   if (nodes % 2 == 0 || nodes > 2 * uint64_t(triangles) - 1)
-    return detail::makeError(ErrorCode::OutOfRange, "mesh.nodeCount", nodes,
-                             "odd and at most " + std::to_string(2 * uint64_t(triangles) - 1) +
-                                 " (a binary tree over the triangles)");
+    return detail::makeError(
+        ErrorCode::OutOfRange, "mesh.nodeCount", nodes,
+        "odd and at most " + std::to_string(2 * uint64_t(triangles) - 1) + " (a binary tree over the triangles)");
   if (const uint32_t flags = getU32(bytes + 28); flags != 0)
     return detail::makeError(ErrorCode::OutOfRange, "mesh.flags", flags, "0");
   const auto node = MeshNodeType(type);
@@ -139,9 +139,8 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
   const uint64_t expected = kMeshHeaderBytes + payloadBytes(vertices, triangles, nodes, stride);
   if (size != expected)
     return detail::makeError(ErrorCode::WrongLength, "mesh.byteLength", double(size),
-                             std::to_string(expected) + " for its counts (" + std::to_string(vertices) +
-                                 " vertices, " + std::to_string(triangles) + " triangles, " + std::to_string(nodes) +
-                                 " nodes)");
+                             std::to_string(expected) + " for its counts (" + std::to_string(vertices) + " vertices, " +
+                                 std::to_string(triangles) + " triangles, " + std::to_string(nodes) + " nodes)");
   const uint8_t* payload = bytes + kMeshHeaderBytes;
   if (const uint64_t sum = meshChecksum(payload, size - kMeshHeaderBytes); sum != getU64(bytes + 32))
     return corrupt("mesh.checksum", double(getU64(bytes + 32)),
@@ -160,7 +159,8 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
   mesh.volumes_.resize(size_t(nodes) * size_t(stride));
   for (size_t i = 0; i < mesh.volumes_.size(); ++i, at += 8) {
     mesh.volumes_[i] = getF64(at);
-    if (!isFinite(mesh.volumes_[i])) return *detail::checkFinite(detail::indexed("mesh.volumes", int(i)), mesh.volumes_[i]);
+    if (!isFinite(mesh.volumes_[i]))
+      return *detail::checkFinite(detail::indexed("mesh.volumes", int(i)), mesh.volumes_[i]);
   }
   mesh.indices_.resize(size_t(3) * triangles);
   for (size_t i = 0; i < mesh.indices_.size(); ++i, at += 4) {
