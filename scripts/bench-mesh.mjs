@@ -7,7 +7,7 @@
 // origin), plus seeded random rays and points around the torus. A report, not a test: it never
 // fails on timing; it does fail when an answer differs (another triangle at another distance).
 //
-//   node scripts/bench-mesh.mjs [--json [file]] [--runs R] [--quick] [--node aabb|obb|kdop14|...]
+//   node scripts/bench-mesh.mjs [--json [file]] [--runs R] [--quick] [--nodes aabb,obb (node types)]
 //                               [--leaf N (default 4; three-mesh-bvh keeps its default, 10)]
 //   (reads dist/: run `npm run build` first)
 //
@@ -42,7 +42,7 @@ const JSON_FILE = jsonTarget(argv);
 const QUICK = argv.includes('--quick');
 const RUNS = Number(option('--runs', QUICK ? 3 : 7));
 const RUN_MS = QUICK ? 60 : 200;
-const NODE = option('--node', 'aabb');
+const NODES = option('--nodes', 'aabb,obb').split(',');
 const LEAF = Number(option('--leaf', 4));
 const QUERIES = 1000;
 const SEED = 2718;
@@ -119,15 +119,14 @@ const threePoints = points.map((p) => new Vector3(...p));
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-const mesh = meshFromGeometry(sx, geometry, { node: NODE, leafSize: LEAF });
 const bvhGeometry = geometry.clone();
 const bvh = new MeshBVH(bvhGeometry);
 const bvhIndex = bvhGeometry.index.array;  // reordered by the build
 const corners = (idx, t) => [idx[3 * t], idx[3 * t + 1], idx[3 * t + 2]].sort((a, b) => a - b).join(',');
 const close = (a, b) => Math.abs(a - b) <= TOLERANCE * Math.max(Math.abs(a), Math.abs(b), 1);
 
-/** { same, ties, differ, misses } of sepaxis's answers against three-mesh-bvh's. */
-function compareRays() {
+/** { same, ties, differ, misses } of the mesh's answers against three-mesh-bvh's. */
+function compareRays(mesh) {
   const tally = { same: 0, ties: 0, differ: 0, misses: 0 };
   rays.forEach(({ origin, direction }, i) => {
     const a = mesh.raycast(origin, direction);
@@ -144,7 +143,7 @@ function compareRays() {
   return tally;
 }
 
-function comparePoints() {
+function comparePoints(mesh) {
   const tally = { same: 0, ties: 0, differ: 0 };
   const target = {};
   points.forEach((p, i) => {
@@ -162,56 +161,59 @@ function comparePoints() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The rows
-
-const rows = [];
-function row(name, sepaxis, threeMeshBvh, answers = null) {
-  const ratio = threeMeshBvh.ms / sepaxis.ms;
-  rows.push({ name, sepaxis, threeMeshBvh, ratio, answers });
-  const f = (t) => `${t.ms.toFixed(3)} ms (${t.min.toFixed(3)}..${t.max.toFixed(3)})`;
-  log(`${name.padEnd(34)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
-}
-
-log(`TorusGeometry(5, 5, 700, 300): ${triangles} triangles; sepaxis ${NODE} nodes, leaf ${LEAF} (depth ${mesh.depth}, ` +
-  `${mesh.nodeCount} nodes); three-mesh-bvh defaults; ${RUNS} runs each, median (min..max)`);
-
-const rayAnswers = compareRays();
-const pointAnswers = comparePoints();
-log(`answers: rays ${JSON.stringify(rayAnswers)}, closest points ${JSON.stringify(pointAnswers)}`);
-
-row('build',
-  timeOnce(() => null, () => meshFromGeometry(sx, geometry, { node: NODE, leafSize: LEAF }).dispose()),
-  timeOnce(() => geometry.clone(), (g) => new MeshBVH(g)));
+// three-mesh-bvh's times, once
 
 // Refit: every vertex moved (scaled by 1.01 and back, alternately), the tree kept.
 const moved = [positions, positions.map((x) => x * 1.01)];
 const bvhPositions = bvhGeometry.getAttribute('position');
 let flip = 0;
-row('refit',
-  timeOnce(() => moved[++flip & 1], (p) => mesh.refit(p)),
-  timeOnce(() => {
+const target = {};
+const theirs = {
+  build: timeOnce(() => geometry.clone(), (g) => new MeshBVH(g)),
+  refit: timeOnce(() => {
     bvhPositions.array.set(moved[++flip & 1]);
     bvhPositions.needsUpdate = true;
-  }, () => bvh.refit()));
-mesh.refit(positions);
+  }, () => bvh.refit()),
+  ray: timeRepeated(() => bvh.raycastFirst(threeRays[0], DoubleSide)),
+  rays: timeRepeated(() => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }),
+  point: timeRepeated(() => bvh.closestPointToPoint(threePoints[0], target)),
+  points: timeRepeated(() => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }),
+};
 bvhPositions.array.set(positions);
 bvh.refit();
 
-row('first hit, its benchmark\'s ray',
-  timeRepeated(() => mesh.raycast(rays[0].origin, rays[0].direction)),
-  timeRepeated(() => bvh.raycastFirst(threeRays[0], DoubleSide)));
-row(`first hit, ${QUERIES} rays`,
-  timeRepeated(() => { for (const { origin, direction } of rays) mesh.raycast(origin, direction); }),
-  timeRepeated(() => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }),
-  rayAnswers);
-const target = {};
-row('closest point, its benchmark\'s point',
-  timeRepeated(() => mesh.closestPoint(points[0])),
-  timeRepeated(() => bvh.closestPointToPoint(threePoints[0], target)));
-row(`closest point, ${QUERIES} points`,
-  timeRepeated(() => { for (const p of points) mesh.closestPoint(p); }),
-  timeRepeated(() => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }),
-  pointAnswers);
+// ---------------------------------------------------------------------------------------------
+// The rows: sepaxis's times for each node type asked for
+
+const rows = [];
+function row(name, node, sepaxis, threeMeshBvh, answers = null) {
+  const ratio = threeMeshBvh.ms / sepaxis.ms;
+  rows.push({ name, node, sepaxis, threeMeshBvh, ratio, answers });
+  const f = (t) => `${t.ms.toFixed(3)} ms (${t.min.toFixed(3)}..${t.max.toFixed(3)})`;
+  log(`${`${name} [${node}]`.padEnd(40)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
+}
+
+log(`TorusGeometry(5, 5, 700, 300): ${triangles} triangles; sepaxis leaf ${LEAF}; three-mesh-bvh defaults; ` +
+  `${RUNS} runs each, median (min..max)`);
+let wrong = 0;
+for (const node of NODES) {
+  const mesh = meshFromGeometry(sx, geometry, { node, leafSize: LEAF });
+  const rayAnswers = compareRays(mesh);
+  const pointAnswers = comparePoints(mesh);
+  wrong += rayAnswers.differ + pointAnswers.differ;
+  log(`${node}: depth ${mesh.depth}, ${mesh.nodeCount} nodes; answers: rays ${JSON.stringify(rayAnswers)}, ` +
+    `closest points ${JSON.stringify(pointAnswers)}`);
+  row('build', node, timeOnce(() => null, () => meshFromGeometry(sx, geometry, { node, leafSize: LEAF }).dispose()), theirs.build);
+  row('refit', node, timeOnce(() => moved[++flip & 1], (p) => mesh.refit(p)), theirs.refit);
+  mesh.refit(positions);
+  row('first hit, its benchmark\'s ray', node, timeRepeated(() => mesh.raycast(rays[0].origin, rays[0].direction)), theirs.ray);
+  row(`first hit, ${QUERIES} rays`, node,
+    timeRepeated(() => { for (const { origin, direction } of rays) mesh.raycast(origin, direction); }), theirs.rays, rayAnswers);
+  row('closest point, its benchmark\'s point', node, timeRepeated(() => mesh.closestPoint(points[0])), theirs.point);
+  row(`closest point, ${QUERIES} points`, node,
+    timeRepeated(() => { for (const p of points) mesh.closestPoint(p); }), theirs.points, pointAnswers);
+  mesh.dispose();
+}
 
 // Mesh against mesh (three-mesh-bvh's intersectsGeometry with the 600-triangle
 // TorusGeometry(5, 5, 30, 10) scaled 0.1): a row once sepaxis's Mesh tests meshes against meshes
@@ -221,17 +223,15 @@ function meshMeshRow() {
 }
 meshMeshRow();
 
-const wrong = rayAnswers.differ + pointAnswers.differ;
 if (report) {
   report.writeReport(JSON_FILE, 'mesh', {
     scene: { geometry: 'TorusGeometry(5, 5, 700, 300)', triangles, rays: rays.length, points: points.length,
-      sepaxis: { node: NODE, leafSize: LEAF, depth: mesh.depth, nodes: mesh.nodeCount },
+      sepaxis: { nodes: NODES, leafSize: LEAF },
       threeMeshBvh: { version: '0.9', options: 'defaults (CENTER, maxLeafTris 10)' } },
     runs: RUNS,
     rows,
   });
 }
-mesh.dispose();
 if (wrong) {
   console.error(`${wrong} answers differ from three-mesh-bvh's`);
   process.exit(1);
