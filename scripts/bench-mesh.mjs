@@ -11,9 +11,10 @@
 //                               [--leaf N (default 4; three-mesh-bvh keeps its default, 10)]
 //   (reads dist/: run `npm run build` first)
 //
-// Timing: each figure is the median of R runs (default 7) with their spread (min..max). A run of
-// rays or points is the whole set of queries, repeated for >= 200 ms after a warm-up; a build or
-// refit is timed alone, once a run. Both libraries are timed through their public calls:
+// Timing: each figure is the median of R runs (default 7) with their spread (min..max), the two
+// libraries' runs taken in turns so that both meet the same load. A run of rays or points is the
+// whole set of queries, repeated for >= 200 ms after a warm-up; a build or refit is timed alone,
+// once a run. Both libraries are timed through their public calls:
 // sepaxis's includes copying the vertices into the WebAssembly heap (build, refit) and making
 // each result object; three-mesh-bvh's is MeshBVH's constructor on a fresh copy of the geometry
 // (its default: CENTER split, 10 triangles a leaf, which reorders the geometry's index),
@@ -56,36 +57,45 @@ const log = (...a) => { if (JSON_FILE !== null) console.log(...a); };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-/** Milliseconds per call of fn: the median of RUNS runs of >= RUN_MS, and their spread. */
-function timeRepeated(fn) {
-  const warm = performance.now();
-  while (performance.now() - warm < RUN_MS) fn();
-  const runs = [];
-  for (let r = 0; r < RUNS; r++) {
-    let calls = 0;
-    const start = performance.now();
-    let now = start;
-    while (now - start < RUN_MS) {
-      fn();
-      calls++;
-      now = performance.now();
-    }
-    runs.push((now - start) / calls);
+const summary = (runs) => ({ ms: median(runs), min: Math.min(...runs), max: Math.max(...runs) });
+
+/** Milliseconds per call of fn over one run of >= RUN_MS. */
+function repeatedRun(fn) {
+  let calls = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < RUN_MS) {
+    fn();
+    calls++;
+    now = performance.now();
   }
-  return { ms: median(runs), min: Math.min(...runs), max: Math.max(...runs) };
+  return (now - start) / calls;
 }
 
-/** Milliseconds of one call of fn (after setup(), not timed): the median of RUNS runs, one call each. */
-function timeOnce(setup, fn) {
-  fn(setup());  // warm-up
-  const runs = [];
-  for (let r = 0; r < RUNS; r++) {
+/**
+ * Milliseconds per call of a (sepaxis) and of b (three-mesh-bvh): RUNS runs of >= RUN_MS each,
+ * taken in turns (a, b, a, b, ...) so that both meet the same load on a shared machine; the
+ * median of each and their spread.
+ */
+function timeRepeated(a, b) {
+  repeatedRun(a), repeatedRun(b);  // warm-up
+  const runsA = [], runsB = [];
+  for (let r = 0; r < RUNS; r++) runsA.push(repeatedRun(a)), runsB.push(repeatedRun(b));
+  return [summary(runsA), summary(runsB)];
+}
+
+/** Milliseconds of one call of each [setup, fn] (setup not timed), in turns, RUNS times. */
+function timeOnce([setupA, a], [setupB, b]) {
+  const once = (setup, fn) => {
     const input = setup();
     const start = performance.now();
     fn(input);
-    runs.push(performance.now() - start);
-  }
-  return { ms: median(runs), min: Math.min(...runs), max: Math.max(...runs) };
+    return performance.now() - start;
+  };
+  once(setupA, a), once(setupB, b);  // warm-up
+  const runsA = [], runsB = [];
+  for (let r = 0; r < RUNS; r++) runsA.push(once(setupA, a)), runsB.push(once(setupB, b));
+  return [summary(runsA), summary(runsB)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -160,41 +170,25 @@ function comparePoints(mesh) {
   return tally;
 }
 
-// ---------------------------------------------------------------------------------------------
-// three-mesh-bvh's times, once
-
 // Refit: every vertex moved (scaled by 1.01 and back, alternately), the tree kept.
 const moved = [positions, positions.map((x) => x * 1.01)];
 const bvhPositions = bvhGeometry.getAttribute('position');
 let flip = 0;
 const target = {};
-const theirs = {
-  build: timeOnce(() => geometry.clone(), (g) => new MeshBVH(g)),
-  refit: timeOnce(() => {
-    bvhPositions.array.set(moved[++flip & 1]);
-    bvhPositions.needsUpdate = true;
-  }, () => bvh.refit()),
-  ray: timeRepeated(() => bvh.raycastFirst(threeRays[0], DoubleSide)),
-  rays: timeRepeated(() => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }),
-  point: timeRepeated(() => bvh.closestPointToPoint(threePoints[0], target)),
-  points: timeRepeated(() => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }),
-};
-bvhPositions.array.set(positions);
-bvh.refit();
 
 // ---------------------------------------------------------------------------------------------
 // The rows: sepaxis's times for each node type asked for
 
 const rows = [];
-function row(name, node, sepaxis, threeMeshBvh, answers = null) {
+function row(name, node, [sepaxis, threeMeshBvh], answers = null) {
   const ratio = threeMeshBvh.ms / sepaxis.ms;
   rows.push({ name, node, sepaxis, threeMeshBvh, ratio, answers });
   const f = (t) => `${t.ms.toFixed(3)} ms (${t.min.toFixed(3)}..${t.max.toFixed(3)})`;
-  log(`${`${name} [${node}]`.padEnd(40)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
+  log(`${`${name} [${node}]`.padEnd(44)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
 }
 
 log(`TorusGeometry(5, 5, 700, 300): ${triangles} triangles; sepaxis leaf ${LEAF}; three-mesh-bvh defaults; ` +
-  `${RUNS} runs each, median (min..max)`);
+  `${RUNS} runs each, in turns, median (min..max)`);
 let wrong = 0;
 for (const node of NODES) {
   const mesh = meshFromGeometry(sx, geometry, { node, leafSize: LEAF });
@@ -203,15 +197,25 @@ for (const node of NODES) {
   wrong += rayAnswers.differ + pointAnswers.differ;
   log(`${node}: depth ${mesh.depth}, ${mesh.nodeCount} nodes; answers: rays ${JSON.stringify(rayAnswers)}, ` +
     `closest points ${JSON.stringify(pointAnswers)}`);
-  row('build', node, timeOnce(() => null, () => meshFromGeometry(sx, geometry, { node, leafSize: LEAF }).dispose()), theirs.build);
-  row('refit', node, timeOnce(() => moved[++flip & 1], (p) => mesh.refit(p)), theirs.refit);
+  row('build', node, timeOnce([() => null, () => meshFromGeometry(sx, geometry, { node, leafSize: LEAF }).dispose()],
+    [() => geometry.clone(), (g) => new MeshBVH(g)]));
+  row('refit', node, timeOnce([() => moved[++flip & 1], (p) => mesh.refit(p)], [() => {
+    bvhPositions.array.set(moved[++flip & 1]);
+    bvhPositions.needsUpdate = true;
+  }, () => bvh.refit()]));
   mesh.refit(positions);
-  row('first hit, its benchmark\'s ray', node, timeRepeated(() => mesh.raycast(rays[0].origin, rays[0].direction)), theirs.ray);
-  row(`first hit, ${QUERIES} rays`, node,
-    timeRepeated(() => { for (const { origin, direction } of rays) mesh.raycast(origin, direction); }), theirs.rays, rayAnswers);
-  row('closest point, its benchmark\'s point', node, timeRepeated(() => mesh.closestPoint(points[0])), theirs.point);
-  row(`closest point, ${QUERIES} points`, node,
-    timeRepeated(() => { for (const p of points) mesh.closestPoint(p); }), theirs.points, pointAnswers);
+  bvhPositions.array.set(positions);
+  bvh.refit();
+  row('first hit, its benchmark\'s ray', node, timeRepeated(() => mesh.raycast(rays[0].origin, rays[0].direction),
+    () => bvh.raycastFirst(threeRays[0], DoubleSide)));
+  row(`first hit, ${QUERIES} rays`, node, timeRepeated(
+    () => { for (const { origin, direction } of rays) mesh.raycast(origin, direction); },
+    () => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }), rayAnswers);
+  row('closest point, its benchmark\'s point', node, timeRepeated(() => mesh.closestPoint(points[0]),
+    () => bvh.closestPointToPoint(threePoints[0], target)));
+  row(`closest point, ${QUERIES} points`, node, timeRepeated(
+    () => { for (const p of points) mesh.closestPoint(p); },
+    () => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }), pointAnswers);
   mesh.dispose();
 }
 
