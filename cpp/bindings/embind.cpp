@@ -12,6 +12,9 @@
 #if SEPAXIS_WASM_WORLD
 #include "world_exports.h"
 #endif
+#if SEPAXIS_WASM_MESH
+#include "mesh_exports.h"
+#endif
 
 using emscripten::val;
 using namespace sepaxis;
@@ -290,6 +293,14 @@ val worldVolume(uintptr_t world, uint32_t id) {
 }
 #endif
 
+#if SEPAXIS_WASM_MESH
+// The volume of node `node` of a mesh (mesh_exports.h); JavaScript checks the index.
+val meshNodeVolume(uintptr_t mesh, uint32_t node) { return toJson(meshOf(mesh).nodeVolume(node)); }
+
+// The JSON name of a node type code ("aabb"): the package's names for createMesh's options.node.
+std::string meshNodeName(int code) { return meshNodeTypeName(MeshNodeType(code)); }
+#endif
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sepaxis) {
@@ -309,5 +320,9 @@ EMSCRIPTEN_BINDINGS(sepaxis) {
 #endif
 #if SEPAXIS_WASM_WORLD
   emscripten::function("worldVolume", &worldVolume);
+#endif
+#if SEPAXIS_WASM_MESH
+  emscripten::function("meshNodeVolume", &meshNodeVolume);
+  emscripten::function("meshNodeName", &meshNodeName);
 #endif
 }

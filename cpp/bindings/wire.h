@@ -12,6 +12,7 @@
 
 #include "sepaxis/batch.h"
 #include "sepaxis/fit.h"
+#include "sepaxis/mesh.h"
 #include "sepaxis/world.h"
 
 namespace sepaxis::wire {
@@ -43,6 +44,7 @@ inline constexpr int kUnknownBody = -5;    ///< an id that is no body of the wor
 inline constexpr int kInvalidPose = -6;    ///< a pose makeRigidTransform refuses: lastError() says why
 inline constexpr int kWorldRefused = -7;   ///< the World refused the call: lastError() has its Error's message
 inline constexpr int kDuplicateBody = -8;  ///< an id named a second time in one setPoses call (at io[kIoFailedIndex])
+inline constexpr int kMeshRefused = -9;    ///< a mesh export refused its input: lastError() has the core's message
 /// The status of slot `index` being invalid.
 constexpr int slotInvalid(int index) { return kSlotAInvalid - index; }
 
@@ -94,7 +96,15 @@ inline constexpr int kIoBody =
     16;  ///< world add: the new body's id; raycast, sweep: the body hit (sweep: first the one left out)
 inline constexpr int kIoFailedIndex = 17;     ///< world exports: the element (or body id) that failed
 inline constexpr int kIoHitBarycentric = 18;  ///< casts' result on a triangle: the corners' weights
-static_assert(kIoHitBarycentric + 3 <= kIoDoubles, "io holds a cast's result and the world's");
+inline constexpr int kIoMeshTriangle = 21;    ///< mesh raycast, closestPoint: the input triangle's index
+inline constexpr int kIoMeshDistance = 22;    ///< mesh closestPoint: the distance (its point at kIoClosestPoint)
+static_assert(kIoHitBarycentric + 3 <= kIoMeshTriangle, "a mesh's triangle follows a cast's result");
+static_assert(kIoMeshDistance < kIoDoubles, "io holds a cast's result and the world's and the mesh's");
+
+// ---- Meshes (mesh_exports.cpp): the node types by code (MeshNodeType's order) and the leaf sizes.
+inline constexpr int kMeshNodeSphere = int(MeshNodeType::Sphere);
+inline constexpr int kMeshNodeKdop26 = int(MeshNodeType::Kdop26);
+inline constexpr int kMeshMaxLeafSize = kMaxMeshLeafSize;
 
 // ---- The world (world_exports.cpp): a pose is 7 numbers, tx ty tz qx qy qz qw, and the pose
 // storage JavaScript writes in place (world.poses) holds one per slot, a body id's low bits.
@@ -124,6 +134,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("STATUS_INVALID_POSE", kInvalidPose);
   f("STATUS_WORLD_REFUSED", kWorldRefused);
   f("STATUS_DUPLICATE_BODY", kDuplicateBody);
+  f("STATUS_MESH_REFUSED", kMeshRefused);
   f("SLOT_A", kSlotA);
   f("SLOT_B", kSlotB);
   f("IO", kIo);
@@ -158,6 +169,11 @@ constexpr void forEachWireConstant(F&& f) {
   f("IO_SWEEP_NORMAL", kIoSweepNormal);
   f("IO_BODY", kIoBody);
   f("IO_FAILED_INDEX", kIoFailedIndex);
+  f("IO_MESH_TRIANGLE", kIoMeshTriangle);
+  f("IO_MESH_DISTANCE", kIoMeshDistance);
+  f("MESH_NODE_SPHERE", kMeshNodeSphere);
+  f("MESH_NODE_KDOP26", kMeshNodeKdop26);
+  f("MESH_MAX_LEAF_SIZE", kMeshMaxLeafSize);
   f("POSE_TRANSLATION", kPoseTranslation);
   f("POSE_ROTATION", kPoseRotation);
   f("POSE_NUMBERS", kPoseNumbers);

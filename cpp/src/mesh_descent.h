@@ -18,12 +18,13 @@ inline constexpr double kNodePad = 0x1p-40;
 
 struct MeshPending {
   uint32_t node;
-  double bound;  // entry distance, distance lower bound, or 0 (maybe) / infinity (no)
+  double bound;  // entry distance, distance lower bound, or 0 (maybe) / infinity (no); NaN: missed
 };
 
-// Nodes nearer first (by `bound`, counted as a volume test), skipping every node whose bound
-// passes `limit`, which `leaf(triangle)` lowers as it finds better answers (below every bound to
-// stop). A stack of depth + 1 entries: 65 holds any tree of 2^32 triangles.
+// Nodes nearer first (by `bound`, counted as a volume test), skipping every node whose bound is
+// not at most `limit` (a NaN bound fails even the infinite limit a ray that meets nothing keeps),
+// which `leaf(triangle)` lowers as it finds better answers (below every bound to stop). A stack of depth + 1 entries:
+// 65 holds any tree of 2^32 triangles.
 template <class Bound, class Leaf>
 void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
              MeshQueryCost& tally, Bound bound, Leaf leaf) {
@@ -36,7 +37,7 @@ void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& or
   if (const MeshPending root = counted(0); root.bound <= limit) stack[top++] = root;
   while (top > 0) {
     const MeshPending at = stack[--top];
-    if (at.bound > limit) continue;
+    if (!(at.bound <= limit)) continue;
     const MeshNode& node = nodes[at.node];
     if (node.isLeaf()) {
       // The bound holds for every triangle below: once the limit drops under it, none can matter.

@@ -32,9 +32,11 @@ struct NodeRay {
   double pad;
 };
 
-// Where the ray enters the node's volume (grown by the pad) within [0, limit]; infinity if not.
+// Where the ray enters the node's volume (grown by the pad) within [0, limit]; NaN if not: a miss
+// must fail `bound <= limit` even when the limit is infinite, as it stays for a ray that meets
+// nothing (an infinite "miss" would pass it, and the descent would visit the whole tree).
 double nodeEntry(MeshNodeType type, const double* v, const NodeRay& r, double limit) {
-  constexpr double kMiss = std::numeric_limits<double>::infinity();
+  constexpr double kMiss = std::numeric_limits<double>::quiet_NaN();
   double enter = 0, exit = limit;
   switch (type) {
     case MeshNodeType::Sphere: {

@@ -179,6 +179,20 @@ TEST(MeshQuery, TheDescentSkipsMostOfTheTree) {
   }
 }
 
+TEST(MeshQuery, ARayThatMissesWithoutALimitSkipsTheTreeToo) {
+  // No hit ever lowers an infinite limit: a node the ray misses must still be skipped.
+  const Soup& s = sphereSoup();
+  for (MeshNodeType type : kAllNodeTypes) {
+    const Mesh m = buildMesh(s, {type, 4}).value();
+    MeshQueryCost cost;
+    for (const Vec3& origin : {Vec3{20, 0, 0}, Vec3{1, -2, 20}, Vec3{4.5, -2, 0.5}}) {
+      EXPECT_FALSE(m.raycast(origin, {0, 1, 0.01}, kInf, &cost).hit) << meshNodeTypeName(type);
+      EXPECT_LT(cost.triangleTests, m.triangleCount() / 10) << meshNodeTypeName(type);
+      EXPECT_LT(cost.volumeTests, m.nodeCount() / 10) << meshNodeTypeName(type);
+    }
+  }
+}
+
 TEST(MeshQuery, ADirectionOfZeroOrNotFiniteMeetsNothing) {
   const Mesh m = buildMesh(sphereSoup(), {}).value();
   EXPECT_FALSE(m.raycast({20, 0, 0}, {0, 0, 0}, kInf).hit);

@@ -1,7 +1,7 @@
 // init({ world: false }): the smaller module (sepaxis-core.wasm), which the demo element loads.
-// Every call but createWorld, fit('obb'), convexHull, the sweeps and triangles is the same; once the module
-// with the World is loaded, it serves init({ world: false }) too (one module per page when both
-// are used).
+// Every call but createWorld, createMesh, loadMesh, fit('obb'), convexHull, the sweeps and
+// triangles is the same; once the module with the World is loaded, it serves init({ world: false })
+// too (one module per page when both are used).
 
 import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,10 @@ const b = { type: 'sphere', center: [1.2, 0.9, 0], radius: 0.3 };
 test('the module without the World answers as the one with it, is smaller, and says why it has no createWorld', async () => {
   const core = await init({ world: false });
   expect(() => core.createWorld()).toThrow('createWorld: this instance was loaded with init({ world: false }), whose module has no World: use init()');
+  expect(() => core.createMesh({ positions: [0, 0, 0, 1, 0, 0, 0, 1, 0] }))
+    .toThrow('createMesh: this instance was loaded with init({ world: false }), whose module has no meshes: use init()');
+  expect(() => core.loadMesh(new ArrayBuffer(40)))
+    .toThrow('loadMesh: this instance was loaded with init({ world: false }), whose module has no meshes: use init()');
   // Nor the OBB fit, hulls and sweeps: the demo element's first load stays small.
   const points = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]];
   const missing = (call) => `${call}: this instance was loaded with init({ world: false }), whose module has no OBB fit, hulls or sweeps: use init()`;

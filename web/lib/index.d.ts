@@ -333,6 +333,88 @@ export interface World extends Disposable {
   [Symbol.dispose](): void;
 }
 
+/** The type of a mesh's tree nodes. */
+export type MeshNodeType = 'sphere' | 'aabb' | 'obb' | 'kdop6' | 'kdop8' | 'kdop14' | 'kdop18' | 'kdop26';
+
+/** A triangle mesh for `createMesh`. */
+export interface MeshGeometry {
+  /** x, y, z per vertex (a Float32Array is widened exactly). */
+  positions: Float32Array | Float64Array | readonly number[];
+  /** Three vertex indices per triangle; absent: every three vertices are a triangle. */
+  indices?: Uint32Array | Uint16Array | readonly number[] | null;
+}
+
+export interface MeshOptions {
+  /** The tree's volumes (default 'aabb'): tighter ones test fewer triangles, cost more per test. */
+  node?: MeshNodeType;
+  /** The most triangles a leaf holds, 1 to 64 (default 4). */
+  leafSize?: number;
+}
+
+/** A ray's first hit on a mesh. */
+export interface MeshRayHit {
+  /** The triangle's index in the input (triangle t: indices 3t, 3t + 1, 3t + 2). */
+  triangle: number;
+  /** Along the normalized direction. */
+  distance: number;
+  point: Vec3;
+  /** The triangle's unit normal, facing the ray's origin. */
+  normal: Vec3;
+  /** The weights of the triangle's corners at the point. */
+  barycentric: Vec3;
+}
+
+/** The point of a mesh nearest a query point. */
+export interface MeshClosestPoint {
+  triangle: number;
+  point: Vec3;
+  distance: number;
+}
+
+/** What a mesh query tested: node volumes and triangles. */
+export interface MeshQueryCost {
+  volumeTests: number;
+  triangleTests: number;
+}
+
+/**
+ * A triangle mesh and its bounding-volume tree, in the mesh's own frame. Its answers are those of
+ * testing every triangle (`raycast` / `closestPoint` on each `{type: 'triangle'}`), bit for bit;
+ * of triangles at the same distance, the lowest index. A call that throws changes nothing. Owns
+ * WebAssembly memory: dispose() it (or `using`). Made by `createMesh()` or `loadMesh()` (the
+ * module of `init()`; not `init({ world: false })`'s).
+ */
+export interface Mesh extends Disposable {
+  readonly triangleCount: number;
+  readonly vertexCount: number;
+  /** Nodes of the tree; node 0 is the root. */
+  readonly nodeCount: number;
+  /** Levels below the root: 0 when the root is a leaf. */
+  readonly depth: number;
+  /** Bytes of WebAssembly memory the mesh keeps. */
+  readonly byteLength: number;
+  readonly node: MeshNodeType;
+  readonly leafSize: number;
+  /** What the last raycast or closestPoint tested. */
+  readonly lastQuery: MeshQueryCost;
+  /** The first triangle met by origin + t * normalize(direction), 0 <= t <= maxDistance (default Infinity), or null. */
+  raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): MeshRayHit | null;
+  /** The nearest point of the mesh within maxDistance (default Infinity), or null. */
+  closestPoint(point: Vec3Like, maxDistance?: number): MeshClosestPoint | null;
+  /** Moved vertices, same count and triangles: every node volume is fitted again, the tree kept. */
+  refit(positions: Float32Array | Float64Array | readonly number[]): void;
+  /** The nodes of level `depth`: those at that depth and the leaves above it (every triangle once). */
+  nodesAtDepth(depth: number): number[];
+  /** A node's volume in the JSON format (a k-DOP node as {type: 'kdop', k}). */
+  nodeVolume(index: number): SphereVolume | AabbVolume | ObbVolume | KdopVolume;
+  /** The mesh and its tree as bytes for `loadMesh` (little-endian, versioned, checksummed). */
+  serialize(): ArrayBuffer;
+  readonly disposed: boolean;
+  /** Frees the mesh's WebAssembly memory (also done, eventually, when it is collected). */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
 export interface Sepaxis {
   /** True when the closed volumes share a point (touching counts). Exact; builds no report. */
   overlaps(a: Volume, b: Volume): boolean;
@@ -383,6 +465,18 @@ export interface Sepaxis {
   createPairBuffer(typeA: VolumeType, typeB: VolumeType, capacity: number, options?: { kA?: number; kB?: number; precision?: 'f64' | 'f32' }): PairBuffer;
   /** A world of moving bodies that finds every overlapping pair each frame. */
   createWorld(options?: WorldOptions): World;
+  /**
+   * A triangle mesh with a bounding-volume tree: `createMesh({ positions, indices }, { node:
+   * 'obb', leafSize: 4 })`. Bad input is an error naming the field and the value
+   * (`createMesh: indices[7] must be below the vertex count 4, got 12`).
+   */
+  createMesh(mesh: MeshGeometry, options?: MeshOptions): Mesh;
+  /**
+   * The mesh `mesh.serialize()` wrote, without building its tree again. Every field is checked
+   * (sizes, checksum, indices, the tree, each node's volume around its triangles): a damaged
+   * buffer is a RangeError naming the field.
+   */
+  loadMesh(buffer: ArrayBuffer | ArrayBufferView): Mesh;
   /** overlaps(volume, buffer[i]) for i < count in one call; returns a view of buffer.results. */
   overlapsMany(volume: Volume, buffer: VolumeBuffer, count?: number): Uint8Array;
   /** Bytes of WebAssembly memory (it only grows; for leak checks). */

@@ -92,13 +92,14 @@ function checkWebAssemblyAllowed() {
 
 async function load(options, build, helperThreads) {
   checkWebAssemblyAllowed();
-  // The World's JS (world.js) comes with its module only.
-  const [{ default: createSepaxisModule }, world] = await Promise.all(
-    build === 'world' ? [import('./sepaxis-wasm.js'), import('./world.js')]
+  // The World's and the meshes' JS (world.js, mesh.js) come with their module only.
+  const [{ default: createSepaxisModule }, world, mesh] = await Promise.all(
+    build === 'world' ? [import('./sepaxis-wasm.js'), import('./world.js'), import('./mesh.js')]
       // Node only: out of bundlers' sight (a browser bundle has no use for it, and Vite would try
       // to bundle its CommonJS worker script).
-      : build === 'threads' ? [import(/* @vite-ignore */ new URL(THREADS_MODULE, import.meta.url).href), import('./world.js')]
-        : [import('./sepaxis-core.js'), null]);
+      : build === 'threads' ? [import(/* @vite-ignore */ new URL(THREADS_MODULE, import.meta.url).href), import('./world.js'),
+        import('./mesh.js')]
+        : [import('./sepaxis-core.js'), null, null]);
   const moduleOptions = {};
   const memory = build === 'threads' ? new WebAssembly.Memory(THREADS_MEMORY) : null;
   if (memory) moduleOptions.wasmMemory = memory, moduleOptions.helperThreads = helperThreads;
@@ -113,7 +114,7 @@ async function load(options, build, helperThreads) {
   }
   const module = await createSepaxisModule(moduleOptions);
   if (memory) followSharedMemory(module, memory);
-  return new Sepaxis(module, world?.World ?? null, helperThreads);
+  return new Sepaxis(module, world?.World ?? null, helperThreads, mesh?.Mesh ?? null);
 }
 
 /**
@@ -149,9 +150,12 @@ export class Sepaxis {
 
   /** The World class (world.js), or null for the module without it. */
   #World;
+  /** The Mesh class (mesh.js), or null for the module without meshes. */
+  #Mesh;
 
-  constructor(module, World = null, helperThreads = 0) {
+  constructor(module, World = null, helperThreads = 0, Mesh = null) {
     this.#World = World;
+    this.#Mesh = Mesh;
     this.#m = module;
     this.#ptr = module._sx_scratch();
     this.#f64 = new Float64Array(module.HEAPF64.buffer, this.#ptr, SCRATCH_DOUBLES);
@@ -504,6 +508,28 @@ export class Sepaxis {
   createWorld(options = {}) {
     if (!this.#World) throw new Error('createWorld: this instance was loaded with init({ world: false }), whose module has no World: use init()');
     return new this.#World(this.#host, options);
+  }
+
+  /**
+   * A triangle mesh with a bounding-volume tree (see Mesh): `mesh.positions`, x y z per vertex
+   * (Float32Array, Float64Array or array of numbers), `mesh.indices`, three vertex indices per
+   * triangle (Uint32Array, Uint16Array or array; without them every three vertices are a
+   * triangle). Options: `node`, the tree's volumes ('sphere', 'aabb' (default), 'obb', 'kdop6',
+   * 'kdop8', 'kdop14', 'kdop18', 'kdop26'), and `leafSize`, the most triangles a leaf holds (1 to
+   * 64, default 4).
+   */
+  createMesh(mesh, options = {}) {
+    return this.#MeshClass('createMesh').create(this.#host, mesh, options);
+  }
+
+  /** The mesh `mesh.serialize()` wrote (an ArrayBuffer or typed array), checked, its tree not built again. */
+  loadMesh(buffer) {
+    return this.#MeshClass('loadMesh').load(this.#host, buffer);
+  }
+
+  #MeshClass(call) {
+    if (!this.#Mesh) throw new Error(`${call}: this instance was loaded with init({ world: false }), whose module has no meshes: use init()`);
+    return this.#Mesh;
   }
 
   /** overlaps(volume, buffer[i]) for the first `count` elements, in one call. */

@@ -132,3 +132,27 @@ export function fromObject3D(object, kind = 'obb', { k = 26 } = {}) {
   }
   throw new TypeError(`kind must be one of "aabb", "sphere", "obb", "kdop", got ${JSON.stringify(kind)}`);
 }
+
+/**
+ * A sepaxis mesh (sx.createMesh) of a BufferGeometry's triangles, in the geometry's own frame:
+ * indexed or not, every triangle of the index (or every three vertices) whatever its group and
+ * the draw range. `sx` is the object init() resolved to; options are createMesh's ({ node,
+ * leafSize }). The positions are passed as they are (a plain Float32Array attribute is copied
+ * into the mesh once; interleaved or other layouts are gathered first).
+ */
+export function meshFromGeometry(sx, geometry, options = {}) {
+  const position = geometry?.getAttribute?.('position');
+  if (!position) throw new TypeError('meshFromGeometry needs a BufferGeometry with a position attribute');
+  let positions = position.array;
+  if (position.isInterleavedBufferAttribute || position.itemSize !== 3 || position.normalized ||
+      !(positions instanceof Float32Array || positions instanceof Float64Array) || positions.length !== 3 * position.count) {
+    positions = new Float32Array(3 * position.count);
+    for (let i = 0; i < position.count; i++) {
+      positions[3 * i] = position.getX(i);
+      positions[3 * i + 1] = position.getY(i);
+      positions[3 * i + 2] = position.getZ(i);
+    }
+  }
+  const indices = geometry.index ? geometry.index.array : undefined;
+  return sx.createMesh({ positions, indices }, options);
+}

@@ -152,6 +152,15 @@ class Mesh {
   /// when `pairs` has the capacity. Returns the number appended.
   size_t trianglePairs(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,
                        std::vector<MeshTrianglePair>& pairs, MeshQueryCost* cost = nullptr) const;
+  /// The mesh as bytes, to ship a tree built once (cpp/src/mesh_serialize.cpp has the layout): a
+  /// magic, the format version, the node type, leaf size and counts, a checksum, then the
+  /// vertices, node volumes, triangles, leaf order and nodes, every number little-endian.
+  std::vector<uint8_t> serialize() const;
+  /// The mesh serialize() wrote. Everything is checked before it is used: the sizes, the
+  /// checksum, finite numbers, triangles' and nodes' indices in range, the nodes one binary tree
+  /// whose leaves hold every triangle once, and every triangle inside the volume of each node
+  /// above it (the promise the queries rely on); an Error names the first field that is wrong.
+  static Expected<Mesh> deserialize(const uint8_t* bytes, size_t size);
 
  private:
   Status fitNodes();

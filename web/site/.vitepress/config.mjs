@@ -101,6 +101,7 @@ export default defineConfig({
           { text: 'Getting started in a game', link: '/guide/getting-started' },
           { text: 'Batches', link: '/guide/batches' },
           { text: 'The World', link: '/guide/world' },
+          { text: 'Meshes', link: '/guide/meshes' },
           { text: 'Exactness', link: '/guide/exactness' },
           { text: 'Embed a demo in your docs', link: '/guide/embed' },
         ],

@@ -1,0 +1,117 @@
+// Plain exports for the triangle meshes (sepaxis/mesh.h) of the package's createMesh() and
+// loadMesh() (web/lib/mesh.js). Mapping only: arrays JavaScript copied into the heap once, io for
+// the queries' arguments and results (wire.h), a call of the Mesh. A handle is a JsMesh: the Mesh
+// and what its calls hand back (the last query's cost, serialize()'s bytes, a level of the tree).
+// Failures return 0 or kMeshRefused with the core's message as lastError().
+
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "mesh_exports.h"
+#include "scratch.h"
+
+using namespace sepaxis;
+using namespace sepaxis::bindings;
+using namespace sepaxis::wire;
+
+namespace {
+
+struct JsMesh {
+  Mesh mesh;
+  MeshQueryCost cost;
+  std::vector<uint8_t> bytes;   // serialize()'s, until JavaScript has copied them
+  std::vector<uint32_t> level;  // nodesAtDepth()'s
+};
+
+double* io() { return scratch() + kIo; }
+Vec3 ioVec(int at) { return {io()[at], io()[at + 1], io()[at + 2]}; }
+void ioWrite(int at, Vec3 v) { io()[at] = v.x, io()[at + 1] = v.y, io()[at + 2] = v.z; }
+
+JsMesh* adopt(Expected<Mesh> made) {
+  if (!made) {
+    setLastError(made.error().message);
+    return nullptr;
+  }
+  return new JsMesh{std::move(made.value()), {}, {}, {}};
+}
+
+}  // namespace
+
+const Mesh& sepaxis::bindings::meshOf(uintptr_t handle) { return reinterpret_cast<const JsMesh*>(handle)->mesh; }
+
+extern "C" {
+
+// positions: 3 doubles per vertex; indices: indexCount uint32s, or null for every three vertices a
+// triangle. node: a MeshNodeType code. Returns the handle, or 0 with lastError().
+EMSCRIPTEN_KEEPALIVE JsMesh* sx_mesh_create(const double* positions, uint32_t vertexCount, const uint32_t* indices,
+                                            uint32_t indexCount, int node, int leafSize) {
+  return adopt(Mesh::build(positions, vertexCount, indices, indexCount, {MeshNodeType(node), leafSize}));
+}
+
+// The mesh serialize() wrote: the handle, or 0 with lastError().
+EMSCRIPTEN_KEEPALIVE JsMesh* sx_mesh_load(const uint8_t* bytes, uint32_t size) {
+  return adopt(Mesh::deserialize(bytes, size));
+}
+
+EMSCRIPTEN_KEEPALIVE void sx_mesh_destroy(JsMesh* m) { delete m; }
+
+// Returns 0, or kMeshRefused (the mesh unchanged).
+EMSCRIPTEN_KEEPALIVE int sx_mesh_refit(JsMesh* m, const double* positions, uint32_t vertexCount) {
+  const Status s = m->mesh.refit(positions, vertexCount);
+  if (s) return 0;
+  setLastError(s.error().message);
+  return kMeshRefused;
+}
+
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_vertex_count(const JsMesh* m) { return uint32_t(m->mesh.vertexCount()); }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_triangle_count(const JsMesh* m) { return uint32_t(m->mesh.triangleCount()); }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_node_count(const JsMesh* m) { return uint32_t(m->mesh.nodeCount()); }
+EMSCRIPTEN_KEEPALIVE int sx_mesh_depth(const JsMesh* m) { return m->mesh.depth(); }
+EMSCRIPTEN_KEEPALIVE double sx_mesh_byte_length(const JsMesh* m) { return double(m->mesh.byteLength()); }
+EMSCRIPTEN_KEEPALIVE int sx_mesh_node_type(const JsMesh* m) { return int(m->mesh.nodeType()); }
+EMSCRIPTEN_KEEPALIVE int sx_mesh_leaf_size(const JsMesh* m) { return m->mesh.leafSize(); }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_volume_tests(const JsMesh* m) { return m->cost.volumeTests; }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_triangle_tests(const JsMesh* m) { return m->cost.triangleTests; }
+
+// io: origin, direction, maxDistance. Writes the hit (distance, point, normal, barycentric) and the
+// triangle to io. Returns 1 hit, 0 miss.
+EMSCRIPTEN_KEEPALIVE int sx_mesh_raycast(JsMesh* m) {
+  const MeshRayHit h = m->mesh.raycast(ioVec(kIoOrigin), ioVec(kIoDirection), io()[kIoMaxDistance], &m->cost);
+  if (!h.hit) return 0;
+  io()[kIoHitDistance] = h.distance;
+  ioWrite(kIoHitPoint, h.point);
+  ioWrite(kIoHitNormal, h.normal);
+  ioWrite(kIoHitBarycentric, h.barycentric);
+  io()[kIoMeshTriangle] = h.triangle;
+  return 1;
+}
+
+// io: the point, maxDistance. Writes the closest point, its distance and triangle. Returns 1
+// found, 0 none within maxDistance.
+EMSCRIPTEN_KEEPALIVE int sx_mesh_closest_point(JsMesh* m) {
+  const MeshClosestPoint c = m->mesh.closestPoint(ioVec(kIoPoint), io()[kIoMaxDistance], &m->cost);
+  if (!c.found) return 0;
+  ioWrite(kIoClosestPoint, c.point);
+  io()[kIoMeshDistance] = c.distance;
+  io()[kIoMeshTriangle] = c.triangle;
+  return 1;
+}
+
+// serialize()'s bytes, kept until sx_mesh_release_bytes: returns their length (at sx_mesh_bytes).
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_serialize(JsMesh* m) {
+  m->bytes = m->mesh.serialize();
+  return uint32_t(m->bytes.size());
+}
+EMSCRIPTEN_KEEPALIVE const uint8_t* sx_mesh_bytes(const JsMesh* m) { return m->bytes.data(); }
+EMSCRIPTEN_KEEPALIVE void sx_mesh_release_bytes(JsMesh* m) { std::vector<uint8_t>().swap(m->bytes); }
+
+// nodesAtDepth(depth): returns the count (the node indices at sx_mesh_level_data).
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_nodes_at_depth(JsMesh* m, int depth) {
+  m->level = m->mesh.nodesAtDepth(depth);
+  return uint32_t(m->level.size());
+}
+EMSCRIPTEN_KEEPALIVE const uint32_t* sx_mesh_level_data(const JsMesh* m) { return m->level.data(); }
+
+}  // extern "C"

@@ -1,0 +1,305 @@
+// Triangle meshes with a bounding-volume tree (Sepaxis.createMesh, Sepaxis.loadMesh): the
+// JavaScript face of sepaxis::Mesh (cpp/include/sepaxis/mesh.h) through the plain exports of
+// cpp/bindings/mesh_exports.cpp. Arrays are copied into the WebAssembly heap once, queries pass
+// their numbers through the scratch area's io (wire.h); the shapes of the arguments are checked
+// here, the values by the core, before anything changes. No geometry here.
+
+import { show, writeVec3 } from './volume.js';
+import * as wire from './wire.js';
+
+const { STATUS_MESH_REFUSED, MESH_NODE_SPHERE, MESH_NODE_KDOP26, MESH_MAX_LEAF_SIZE } = wire;
+const IO = wire.IO;
+const IO_POINT = IO + wire.IO_POINT, IO_CLOSEST_POINT = IO + wire.IO_CLOSEST_POINT;
+const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO_MAX_DISTANCE = IO + wire.IO_MAX_DISTANCE;
+const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
+const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_BARYCENTRIC = IO + wire.IO_HIT_BARYCENTRIC;
+const IO_MESH_TRIANGLE = IO + wire.IO_MESH_TRIANGLE, IO_MESH_DISTANCE = IO + wire.IO_MESH_DISTANCE;
+
+// Meshes nobody disposed are freed once collected.
+const meshes = new FinalizationRegistry(({ module, ptr }) => module._sx_mesh_destroy(ptr));
+
+/** The node types' names by code (the core's own names, asked once per module). */
+const nodeNamesOf = new WeakMap();
+function nodeNames(module) {
+  let names = nodeNamesOf.get(module);
+  if (!names) {
+    names = [];
+    for (let code = MESH_NODE_SPHERE; code <= MESH_NODE_KDOP26; code++) names.push(module.meshNodeName(code));
+    nodeNamesOf.set(module, names);
+  }
+  return names;
+}
+
+function finite3(f64, at, call, field) {
+  for (let i = 0; i < 3; i++)
+    if (!Number.isFinite(f64[at + i])) throw new RangeError(`${call}: ${field}[${i}] must be finite, got ${show(f64[at + i])}`);
+}
+
+function checkMaxDistance(call, maxDistance) {
+  if (typeof maxDistance !== 'number')
+    throw new TypeError(`${call}: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+  if (!(maxDistance >= 0))
+    throw new RangeError(`${call}: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+}
+
+/**
+ * Copies `positions` (Float64Array, Float32Array or array of numbers, x y z per vertex) into a new
+ * block of the heap as doubles, and calls use(ptr, vertexCount); the block is freed after.
+ */
+function withPositions(module, call, positions, use) {
+  const typed = positions instanceof Float64Array || positions instanceof Float32Array;
+  if (!typed && !Array.isArray(positions))
+    throw new TypeError(`${call}: positions must be a Float32Array, a Float64Array or an array of numbers (x, y, z per vertex), got ${show(positions)}`);
+  if (positions.length % 3 !== 0)
+    throw new RangeError(`${call}: positions.length must be a multiple of 3 (x, y, z per vertex), got ${positions.length}`);
+  const ptr = module._malloc(Math.max(1, positions.length) * 8);
+  try {
+    const heap = new Float64Array(module.HEAPU8.buffer, ptr, positions.length);
+    // A Float32Array is widened exactly: the mesh holds the very vertices the caller has.
+    if (typed) heap.set(positions);
+    else {
+      for (let i = 0; i < positions.length; i++) {
+        const x = positions[i];
+        if (typeof x !== 'number') throw new TypeError(`${call}: positions[${i}] must be a number, got ${show(x)}`);
+        heap[i] = x;
+      }
+    }
+    return use(ptr, positions.length / 3);
+  } finally {
+    module._free(ptr);
+  }
+}
+
+/** Copies `indices` (Uint32Array, Uint16Array, array, or undefined/null for none) into the heap for use(ptr, count). */
+function withIndices(module, indices, use) {
+  if (indices == null) return use(0, 0);
+  const typed = indices instanceof Uint32Array || indices instanceof Uint16Array;
+  if (!typed && !Array.isArray(indices))
+    throw new TypeError(`createMesh: indices must be a Uint32Array, a Uint16Array or an array of vertex indices (3 per triangle), got ${show(indices)}`);
+  const ptr = module._malloc(Math.max(1, indices.length) * 4);
+  try {
+    const heap = new Uint32Array(module.HEAPU8.buffer, ptr, indices.length);
+    if (typed) heap.set(indices);
+    else {
+      for (let i = 0; i < indices.length; i++) {
+        const v = indices[i];
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff)
+          throw new (typeof v === 'number' ? RangeError : TypeError)(`createMesh: indices[${i}] must be a vertex index (an integer from 0), got ${show(v)}`);
+        heap[i] = v;
+      }
+    }
+    return use(ptr, indices.length);
+  } finally {
+    module._free(ptr);
+  }
+}
+
+/** options.node and options.leafSize as the exports take them. */
+function meshOptions(module, options) {
+  if (options === null || typeof options !== 'object')
+    throw new TypeError(`createMesh: options must be an object { node, leafSize }, got ${show(options)}`);
+  const { node = 'aabb', leafSize = 4 } = options;
+  const names = nodeNames(module);
+  const code = names.indexOf(node);
+  if (typeof node !== 'string' || code < 0)
+    throw new TypeError(`createMesh: options.node must be one of ${names.map((n) => `"${n}"`).join(', ')}, got ${show(node)}`);
+  if (typeof leafSize !== 'number' || !Number.isInteger(leafSize) || leafSize < 1 || leafSize > MESH_MAX_LEAF_SIZE)
+    throw new (typeof leafSize === 'number' ? RangeError : TypeError)(
+      `createMesh: options.leafSize must be an integer from 1 to ${MESH_MAX_LEAF_SIZE}, got ${show(leafSize)}`);
+  return { code, leafSize };
+}
+
+/**
+ * A triangle mesh and its bounding-volume tree, in the mesh's own frame: first-hit rays, closest
+ * points, refits of moved vertices, the tree's levels for drawing, and its bytes to ship. The
+ * answers are those of testing every triangle (`sx.raycast` / `sx.closestPoint` on each
+ * `{type: 'triangle'}`), bit for bit. A call that throws changes nothing.
+ */
+export class Mesh {
+  #host;
+  #m;
+  #ptr;
+  #token = {};
+
+  /** Use sx.createMesh or sx.loadMesh. */
+  constructor(host, ptr) {
+    this.#host = host;
+    this.#m = host.module;
+    this.#ptr = ptr;
+    meshes.register(this, { module: this.#m, ptr }, this.#token);
+  }
+
+  /** The mesh of { positions, indices } with a tree of options.node volumes (Sepaxis.createMesh). */
+  static create(host, geometry, options = {}) {
+    const m = host.module;
+    if (geometry === null || typeof geometry !== 'object')
+      throw new TypeError(`createMesh: the mesh must be an object { positions, indices }, got ${show(geometry)}`);
+    const { code, leafSize } = meshOptions(m, options);
+    const ptr = withPositions(m, 'createMesh', geometry.positions, (positions, vertexCount) =>
+      withIndices(m, geometry.indices, (indices, indexCount) =>
+        m._sx_mesh_create(positions, vertexCount, indices, indexCount, code, leafSize)));
+    if (!ptr) throw new RangeError(`createMesh: ${m.lastError()}`);
+    return new Mesh(host, ptr);
+  }
+
+  /** The mesh serialize() wrote (Sepaxis.loadMesh). */
+  static load(host, buffer) {
+    const m = host.module;
+    const bytes = buffer instanceof ArrayBuffer ? new Uint8Array(buffer)
+      : ArrayBuffer.isView(buffer) ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) : null;
+    if (!bytes) throw new TypeError(`loadMesh: buffer must be an ArrayBuffer or a typed array (what mesh.serialize() returned), got ${show(buffer)}`);
+    const at = m._malloc(Math.max(1, bytes.length));
+    let ptr;
+    try {
+      m.HEAPU8.set(bytes, at);
+      ptr = m._sx_mesh_load(at, bytes.length);
+    } finally {
+      m._free(at);
+    }
+    if (!ptr) throw new RangeError(`loadMesh: ${m.lastError()}`);
+    return new Mesh(host, ptr);
+  }
+
+  #live(call) {
+    if (!this.#ptr) throw new Error(`${call}: this mesh was disposed`);
+    return this.#ptr;
+  }
+
+  /** Triangles of the mesh. */
+  get triangleCount() { return this.#m._sx_mesh_triangle_count(this.#live('mesh.triangleCount')); }
+  /** Vertices of the mesh. */
+  get vertexCount() { return this.#m._sx_mesh_vertex_count(this.#live('mesh.vertexCount')); }
+  /** Nodes of the tree (node 0 is the root). */
+  get nodeCount() { return this.#m._sx_mesh_node_count(this.#live('mesh.nodeCount')); }
+  /** Levels below the root: 0 when the root is a leaf. */
+  get depth() { return this.#m._sx_mesh_depth(this.#live('mesh.depth')); }
+  /** Bytes of WebAssembly memory the mesh keeps (vertices, triangles, nodes and their volumes). */
+  get byteLength() { return this.#m._sx_mesh_byte_length(this.#live('mesh.byteLength')); }
+  /** The node type: 'sphere', 'aabb', 'obb', 'kdop6', 'kdop8', 'kdop14', 'kdop18' or 'kdop26'. */
+  get node() { return nodeNames(this.#m)[this.#m._sx_mesh_node_type(this.#live('mesh.node'))]; }
+  /** The most triangles a leaf holds. */
+  get leafSize() { return this.#m._sx_mesh_leaf_size(this.#live('mesh.leafSize')); }
+
+  /** What the last raycast or closestPoint tested: { volumeTests, triangleTests }. */
+  get lastQuery() {
+    const ptr = this.#live('mesh.lastQuery');
+    return { volumeTests: this.#m._sx_mesh_volume_tests(ptr), triangleTests: this.#m._sx_mesh_triangle_tests(ptr) };
+  }
+
+  /**
+   * The first triangle the ray origin + t * normalize(direction), 0 <= t <= maxDistance, meets
+   * (of triangles met at the same distance, the lowest index): { triangle, distance, point,
+   * normal, barycentric } (the weights of the triangle's corners a, b, c at the point), or null.
+   */
+  raycast(origin, direction, maxDistance = Infinity) {
+    const ptr = this.#live('mesh.raycast');
+    let f = this.#host.scratch();
+    try {
+      writeVec3(f, IO_ORIGIN, origin, 'origin');
+      writeVec3(f, IO_DIRECTION, direction, 'direction');
+    } catch (e) {
+      throw new e.constructor(`mesh.raycast: ${e.message}`);
+    }
+    finite3(f, IO_ORIGIN, 'mesh.raycast', 'origin');
+    finite3(f, IO_DIRECTION, 'mesh.raycast', 'direction');
+    if (f[IO_DIRECTION] === 0 && f[IO_DIRECTION + 1] === 0 && f[IO_DIRECTION + 2] === 0)
+      throw new RangeError('mesh.raycast: direction must not be the zero vector, got [0, 0, 0]');
+    checkMaxDistance('mesh.raycast', maxDistance);
+    f[IO_MAX_DISTANCE] = maxDistance;
+    if (this.#m._sx_mesh_raycast(ptr) === 0) return null;
+    f = this.#host.scratch();
+    return {
+      triangle: f[IO_MESH_TRIANGLE],
+      distance: f[IO_HIT_DISTANCE],
+      point: [f[IO_HIT_POINT], f[IO_HIT_POINT + 1], f[IO_HIT_POINT + 2]],
+      normal: [f[IO_HIT_NORMAL], f[IO_HIT_NORMAL + 1], f[IO_HIT_NORMAL + 2]],
+      barycentric: [f[IO_HIT_BARYCENTRIC], f[IO_HIT_BARYCENTRIC + 1], f[IO_HIT_BARYCENTRIC + 2]],
+    };
+  }
+
+  /**
+   * The point of the mesh nearest to `point` within maxDistance (of triangles at the same
+   * distance, the lowest index): { triangle, point, distance }, or null when every triangle is
+   * farther.
+   */
+  closestPoint(point, maxDistance = Infinity) {
+    const ptr = this.#live('mesh.closestPoint');
+    let f = this.#host.scratch();
+    try {
+      writeVec3(f, IO_POINT, point, 'point');
+    } catch (e) {
+      throw new e.constructor(`mesh.closestPoint: ${e.message}`);
+    }
+    finite3(f, IO_POINT, 'mesh.closestPoint', 'point');
+    checkMaxDistance('mesh.closestPoint', maxDistance);
+    f[IO_MAX_DISTANCE] = maxDistance;
+    if (this.#m._sx_mesh_closest_point(ptr) === 0) return null;
+    f = this.#host.scratch();
+    return {
+      triangle: f[IO_MESH_TRIANGLE],
+      point: [f[IO_CLOSEST_POINT], f[IO_CLOSEST_POINT + 1], f[IO_CLOSEST_POINT + 2]],
+      distance: f[IO_MESH_DISTANCE],
+    };
+  }
+
+  /**
+   * New positions for the same vertices (same count, same triangles): the tree keeps its shape
+   * and every node volume is fitted again.
+   */
+  refit(positions) {
+    const ptr = this.#live('mesh.refit');
+    const m = this.#m;
+    if ((positions instanceof Float64Array || positions instanceof Float32Array || Array.isArray(positions)) &&
+        positions.length !== 3 * m._sx_mesh_vertex_count(ptr))
+      throw new RangeError(`mesh.refit: positions.length must be the mesh's ${3 * m._sx_mesh_vertex_count(ptr)} (x, y, z for each of its ${m._sx_mesh_vertex_count(ptr)} vertices), got ${positions.length}`);
+    const status = withPositions(m, 'mesh.refit', positions, (at, count) => m._sx_mesh_refit(ptr, at, count));
+    if (status === STATUS_MESH_REFUSED) throw new RangeError(`mesh.refit: ${m.lastError()}`);
+  }
+
+  /**
+   * The nodes of level `depth` of the tree: those at that depth and the leaves above it, so that
+   * each level holds every triangle once. An array of node indices (for nodeVolume).
+   */
+  nodesAtDepth(depth) {
+    const ptr = this.#live('mesh.nodesAtDepth');
+    if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0)
+      throw new (typeof depth === 'number' ? RangeError : TypeError)(`mesh.nodesAtDepth: depth must be an integer >= 0, got ${show(depth)}`);
+    const m = this.#m;
+    const n = m._sx_mesh_nodes_at_depth(ptr, Math.min(depth, 255));
+    return Array.from(new Uint32Array(m.HEAPU8.buffer, m._sx_mesh_level_data(ptr), n));
+  }
+
+  /** The volume of node `index`, in the JSON format of sx's volumes (a k-DOP node as {type: 'kdop'}). */
+  nodeVolume(index) {
+    const ptr = this.#live('mesh.nodeVolume');
+    const count = this.#m._sx_mesh_node_count(ptr);
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count)
+      throw new (typeof index === 'number' ? RangeError : TypeError)(
+        `mesh.nodeVolume: index must be a node index (an integer from 0 to ${count - 1}), got ${show(index)}`);
+    return this.#m.meshNodeVolume(ptr, index);
+  }
+
+  /** The mesh and its tree as bytes, for sx.loadMesh: a tree built once, shipped and loaded without building. */
+  serialize() {
+    const ptr = this.#live('mesh.serialize');
+    const m = this.#m;
+    const n = m._sx_mesh_serialize(ptr);
+    try {
+      return m.HEAPU8.slice(m._sx_mesh_bytes(ptr), m._sx_mesh_bytes(ptr) + n).buffer;
+    } finally {
+      m._sx_mesh_release_bytes(ptr);
+    }
+  }
+
+  get disposed() { return this.#ptr === 0; }
+
+  /** Frees the mesh's WebAssembly memory (also done, eventually, when it is collected). */
+  dispose() {
+    if (!this.#ptr) return;
+    meshes.unregister(this.#token);
+    this.#m._sx_mesh_destroy(this.#ptr);
+    this.#ptr = 0;
+  }
+
+  [Symbol.dispose]() { this.dispose(); }
+}
