@@ -23,8 +23,8 @@ struct MeshPending {
 
 // Nodes nearer first (by `bound`, counted as a volume test), skipping every node whose bound is
 // not at most `limit` (a NaN bound fails even the infinite limit a ray that meets nothing keeps),
-// which `leaf(triangle)` lowers as it finds better answers (below every bound to stop). A stack of depth + 1 entries:
-// 65 holds any tree of 2^32 triangles.
+// which `leaf(triangle)` lowers as it finds better answers (below every bound to stop). A stack
+// of depth + 1 entries: 65 holds any tree of 2^32 triangles.
 template <class Bound, class Leaf>
 void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
              MeshQueryCost& tally, Bound bound, Leaf leaf) {
