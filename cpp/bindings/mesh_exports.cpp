@@ -21,20 +21,34 @@ namespace {
 struct JsMesh {
   Mesh mesh;
   MeshQueryCost cost;
-  std::vector<uint8_t> bytes;   // serialize()'s, until JavaScript has copied them
-  std::vector<uint32_t> level;  // nodesAtDepth()'s
+  std::vector<uint8_t> bytes;           // serialize()'s, until JavaScript has copied them
+  std::vector<uint32_t> level;          // nodesAtDepth()'s
+  std::vector<MeshTrianglePair> pairs;  // trianglePairs()'s, reused
 };
+
+static_assert(sizeof(MeshTrianglePair) == 2 * sizeof(uint32_t), "trianglePairs hands JavaScript [a0, b0, a1, b1, ...]");
 
 double* io() { return scratch() + kIo; }
 Vec3 ioVec(int at) { return {io()[at], io()[at + 1], io()[at + 2]}; }
 void ioWrite(int at, Vec3 v) { io()[at] = v.x, io()[at + 1] = v.y, io()[at + 2] = v.z; }
+
+// The pose at io[at] (rotation, translation, scale: kIoRotation's layout) into t; else
+// makeRigidTransform's message as lastError().
+bool ioPose(int at, RigidTransform& t) {
+  const double* p = io() + at;
+  const Quat q{p[kIoRotation], p[kIoRotation + 1], p[kIoRotation + 2], p[kIoRotation + 3]};
+  const Vec3 translation{p[kIoTranslation], p[kIoTranslation + 1], p[kIoTranslation + 2]};
+  if (tryMakeRigidTransform(q, translation, p[kIoScale], t)) return true;
+  setLastError(makeRigidTransform(q, translation, p[kIoScale]).error().message);
+  return false;
+}
 
 JsMesh* adopt(Expected<Mesh> made) {
   if (!made) {
     setLastError(made.error().message);
     return nullptr;
   }
-  return new JsMesh{std::move(made.value()), {}, {}, {}};
+  return new JsMesh{std::move(made.value()), {}, {}, {}, {}};
 }
 
 }  // namespace
@@ -98,6 +112,31 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_closest_point(JsMesh* m) {
   io()[kIoMeshTriangle] = c.triangle;
   return 1;
 }
+
+// Slot 0 holds the volume (in the world), io the mesh's pose. Returns 1 overlap, 0 apart,
+// kSlotAInvalid (the volume) or kInvalidPose.
+EMSCRIPTEN_KEEPALIVE int sx_mesh_overlaps(JsMesh* m) {
+  if (!decode(0)) return kSlotAInvalid;
+  RigidTransform pose;
+  if (!ioPose(0, pose)) return kInvalidPose;
+  m->cost = {};
+  return m->mesh.overlaps(slotVolume(0), pose, &m->cost);
+}
+
+// io: this mesh's pose at kIoMeshPose, the other's at kIoRotation... With `all`, every
+// overlapping pair into m->pairs and their count returned (at sx_mesh_pairs_data); else 1 when
+// some pair overlaps, 0 when none. kInvalidPose names no pose: io[kIoFailedIndex] is 0 for this
+// mesh's, 1 for the other's.
+EMSCRIPTEN_KEEPALIVE int sx_mesh_overlaps_mesh(JsMesh* m, const JsMesh* other, int all) {
+  RigidTransform pose, otherPose;
+  if (!ioPose(kIoMeshPose, pose)) return io()[kIoFailedIndex] = 0, kInvalidPose;
+  if (!ioPose(0, otherPose)) return io()[kIoFailedIndex] = 1, kInvalidPose;
+  m->cost = {};
+  if (!all) return m->mesh.overlapsMesh(pose, other->mesh, otherPose, &m->cost);
+  m->pairs.clear();
+  return int(m->mesh.trianglePairs(pose, other->mesh, otherPose, m->pairs, &m->cost));
+}
+EMSCRIPTEN_KEEPALIVE const MeshTrianglePair* sx_mesh_pairs_data(const JsMesh* m) { return m->pairs.data(); }
 
 // serialize()'s bytes, kept until sx_mesh_release_bytes: returns their length (at sx_mesh_bytes).
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_serialize(JsMesh* m) {

@@ -99,7 +99,11 @@ inline constexpr int kIoHitBarycentric = 18;  ///< casts' result on a triangle: 
 inline constexpr int kIoMeshTriangle = 21;    ///< mesh raycast, closestPoint: the input triangle's index
 inline constexpr int kIoMeshDistance = 22;    ///< mesh closestPoint: the distance (its point at kIoClosestPoint)
 static_assert(kIoHitBarycentric + 3 <= kIoMeshTriangle, "a mesh's triangle follows a cast's result");
-static_assert(kIoMeshDistance < kIoDoubles, "io holds a cast's result and the world's and the mesh's");
+/// mesh overlapsMesh, trianglePairs: this mesh's pose (rotation, translation, scale, as at
+/// kIoRotation), while kIoRotation.. holds the other mesh's.
+inline constexpr int kIoMeshPose = 24;
+static_assert(kIoRotation == 0 && kIoTranslation == 4 && kIoScale == 7, "a pose in io is 8 numbers from kIoRotation");
+static_assert(kIoMeshDistance < kIoMeshPose && kIoMeshPose + 8 <= kIoDoubles, "io holds two poses for two meshes");
 
 // ---- Meshes (mesh_exports.cpp): the node types by code (MeshNodeType's order) and the leaf sizes.
 inline constexpr int kMeshNodeSphere = int(MeshNodeType::Sphere);
@@ -171,6 +175,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("IO_FAILED_INDEX", kIoFailedIndex);
   f("IO_MESH_TRIANGLE", kIoMeshTriangle);
   f("IO_MESH_DISTANCE", kIoMeshDistance);
+  f("IO_MESH_POSE", kIoMeshPose);
   f("MESH_NODE_SPHERE", kMeshNodeSphere);
   f("MESH_NODE_KDOP26", kMeshNodeKdop26);
   f("MESH_MAX_LEAF_SIZE", kMeshMaxLeafSize);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BufferGeometry, Float32BufferAttribute, InterleavedBuffer, InterleavedBufferAttribute, TorusGeometry } from 'three';
 import { init } from 'sepaxis';
 import { meshFromGeometry } from 'sepaxis/three';
-import { rng } from './helpers.js';
+import { randomVolume, rng } from './helpers.js';
 
 let sx;
 beforeAll(async () => { sx = await init(); });
@@ -174,6 +174,80 @@ describe('meshes answer as testing every triangle does', () => {
     expect(volumeTests).toBeLessThan(mesh.nodeCount / 4);
     mesh.closestPoint([0, 0, 5]);
     expect(mesh.lastQuery.triangleTests).toBeLessThan(mesh.triangleCount / 10);
+  });
+});
+
+describe('posed meshes against volumes and each other answer as testing every triangle does', () => {
+  const r = rng(27003);
+  const randomPose = (at, scale = 1) => {
+    const q = r.vec(-1, 1).concat(r.uniform(-1, 1)), l = Math.hypot(...q);
+    return { translation: at, rotation: q.map((x) => x / l), scale };
+  };
+  const posed = (triangles, pose) => triangles.map((t) => sx.transform(t, pose));
+
+  it('overlaps(volume, pose): sx.overlaps on each posed triangle, every volume type and node type', () => {
+    const geometry = uvSphere(6, 9, [0, 0, 0], 2);
+    const triangles = triangleVolumes(geometry);
+    const meshes = NODES.map((node) => sx.createMesh(geometry, { node }));
+    let met = 0;
+    for (let q = 0; q < 40; q++) {
+      const pose = q % 5 === 0 ? undefined : randomPose(r.vec(-1, 1), q % 3 === 0 ? r.uniform(0.5, 2) : 1);
+      const world = posed(triangles, pose ?? {});
+      const types = ['sphere', 'aabb', 'obb', 'kdop', 'triangle'];
+      const at = r.vec(-3, 3);
+      const volume = types[q % 5] === 'triangle'
+        ? { type: 'triangle', vertices: [at, at.map((x) => x + r.uniform(-1, 1)), at.map((x) => x + r.uniform(-1, 1))] }
+        : randomVolume(r, types[q % 5], at, { size: 0.8, k: [6, 8, 14, 18, 26][q % 5], rotation: q % 2 === 0 });
+      const want = world.some((t) => sx.overlaps(volume, t));
+      met += want;
+      for (const mesh of meshes) expect(mesh.overlaps(volume, pose), `${mesh.node} volume ${q}`).toBe(want);
+    }
+    expect(met).toBeGreaterThan(8);
+    expect(met).toBeLessThan(36);
+    for (const mesh of meshes) mesh.dispose();
+  });
+
+  it('trianglePairs and overlapsMesh: every pair sx.overlaps finds, sorted; the same mesh twice too', () => {
+    const a = uvSphere(5, 8, [0, 0, 0], 2), b = randomSoup(r, 40, 2);
+    const ta = triangleVolumes(a), tb = triangleVolumes(b);
+    const nodes = ['aabb', 'obb', 'kdop14', 'sphere'];
+    const meshesA = nodes.map((node) => sx.createMesh(a, { node })), meshesB = nodes.map((node) => sx.createMesh(b, { node, leafSize: 1 }));
+    let found = 0;
+    for (let q = 0; q < 6; q++) {
+      const poseA = randomPose(r.vec(-0.5, 0.5)), poseB = q % 2 ? randomPose(r.vec(-2, 2), 1.5) : [...r.vec(-2, 2), 0, 0, 0, 1];
+      const wa = posed(ta, poseA), wb = posed(tb, poseB);
+      const want = [];
+      wa.forEach((x, i) => wb.forEach((y, j) => { if (sx.overlaps(x, y)) want.push(i, j); }));
+      found += want.length / 2;
+      meshesA.forEach((ma, i) => {
+        const mb = meshesB[(i + q) % meshesB.length];
+        expect([...ma.trianglePairs(poseA, mb, poseB)], `${ma.node}/${mb.node} poses ${q}`).toEqual(want);
+        expect(ma.lastQuery.volumeTests).toBeGreaterThan(0);
+        expect(ma.overlapsMesh(poseA, mb, poseB)).toBe(want.length > 0);
+      });
+    }
+    expect(found).toBeGreaterThan(10);
+    // The same mesh against itself, unmoved: every triangle meets itself.
+    const self = meshesA[0].trianglePairs(undefined, meshesA[0]);
+    for (let t = 0; t < ta.length; t++) expect(self.some((x, i) => i % 2 === 0 && x === t && self[i + 1] === t)).toBe(true);
+    // Far apart: nothing, after one root test.
+    expect(meshesA[1].trianglePairs(undefined, meshesB[1], { translation: [100, 0, 0] })).toEqual(new Uint32Array(0));
+    expect(meshesA[1].lastQuery).toEqual({ volumeTests: 1, triangleTests: 0 });
+    for (const m of [...meshesA, ...meshesB]) m.dispose();
+  });
+
+  it('bad volumes, poses and meshes name the call and the field', () => {
+    const mesh = sx.createMesh(uvSphere(3, 4, [0, 0, 0], 1)), other = sx.createMesh(randomSoup(r, 5));
+    expect(() => mesh.overlaps({ type: 'sphere', center: [0, 0, 0], radius: -1 })).toThrow(/^mesh\.overlaps: sphere\.radius/);
+    expect(() => mesh.overlaps({ type: 'sphere', center: [0, 0, 0], radius: 1 }, { translation: [0, 0, 0], rotation: [0, 0, 0, 2] }))
+      .toThrow(/^mesh\.overlaps: pose\.rotation must be a unit quaternion/);
+    expect(() => mesh.overlaps({ type: 'sphere', center: [0, 0, 0], radius: 1 }, { position: [0, 0, 0] })).toThrow(/^mesh\.overlaps: pose has an unknown field "position"/);
+    expect(() => mesh.overlapsMesh(undefined, {}, undefined)).toThrow(new TypeError('mesh.overlapsMesh: other must be a mesh (sx.createMesh), got an object'));
+    expect(() => mesh.trianglePairs(undefined, other, [0, 0, 0, 0, 0, 0, 3])).toThrow(/^mesh\.trianglePairs: otherPose\.rotation must be a unit quaternion/);
+    expect(() => mesh.trianglePairs([0, 0, NaN, 0, 0, 0, 1], other)).toThrow(/^mesh\.trianglePairs: pose\.translation\[2\] must be finite/);
+    other.dispose();
+    expect(() => mesh.overlapsMesh(undefined, other)).toThrow(new Error('mesh.overlapsMesh: other was disposed'));
+    mesh.dispose();
   });
 });
 

@@ -395,12 +395,21 @@ export interface Mesh extends Disposable {
   readonly byteLength: number;
   readonly node: MeshNodeType;
   readonly leafSize: number;
-  /** What the last raycast or closestPoint tested. */
+  /** What the last query (raycast, closestPoint, overlaps, overlapsMesh, trianglePairs) tested. */
   readonly lastQuery: MeshQueryCost;
   /** The first triangle met by origin + t * normalize(direction), 0 <= t <= maxDistance (default Infinity), or null. */
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): MeshRayHit | null;
   /** The nearest point of the mesh within maxDistance (default Infinity), or null. */
   closestPoint(point: Vec3Like, maxDistance?: number): MeshClosestPoint | null;
+  /**
+   * Whether some triangle of the mesh placed by `pose` (absent: as it is; a scale allowed)
+   * overlaps the world-space volume (a triangle too): sx.overlaps on each posed triangle.
+   */
+  overlaps(volume: Volume, pose?: RigidTransform | PoseNumbers): boolean;
+  /** Whether this mesh placed by `pose` and `other` placed by `otherPose` share a point; stops at the first pair. */
+  overlapsMesh(pose: RigidTransform | PoseNumbers | undefined, other: Mesh, otherPose?: RigidTransform | PoseNumbers): boolean;
+  /** Every overlapping pair of triangles: [triA0, triB0, triA1, triB1, ...], sorted by A's, then B's (a new array). */
+  trianglePairs(pose: RigidTransform | PoseNumbers | undefined, other: Mesh, otherPose?: RigidTransform | PoseNumbers): Uint32Array;
   /** Moved vertices, same count and triangles: every node volume is fitted again, the tree kept. */
   refit(positions: Float32Array | Float64Array | readonly number[]): void;
   /** The nodes of level `depth`: those at that depth and the leaves above it (every triangle once). */

@@ -4,7 +4,8 @@
 // their numbers through the scratch area's io (wire.h); the shapes of the arguments are checked
 // here, the values by the core, before anything changes. No geometry here.
 
-import { show, writeVec3 } from './volume.js';
+import { writePose } from './pose.js';
+import { show, writeVec3, writeVolume } from './volume.js';
 import * as wire from './wire.js';
 
 const { STATUS_MESH_REFUSED, MESH_NODE_SPHERE, MESH_NODE_KDOP26, MESH_MAX_LEAF_SIZE } = wire;
@@ -14,6 +15,10 @@ const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO
 const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
 const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_BARYCENTRIC = IO + wire.IO_HIT_BARYCENTRIC;
 const IO_MESH_TRIANGLE = IO + wire.IO_MESH_TRIANGLE, IO_MESH_DISTANCE = IO + wire.IO_MESH_DISTANCE;
+const IO_MESH_POSE = IO + wire.IO_MESH_POSE, IO_ROTATION = IO + wire.IO_ROTATION, IO_FAILED_INDEX = IO + wire.IO_FAILED_INDEX;
+/** A pose in io: rotation (4), translation (3), scale (1). */
+const POSE_IO_NUMBERS = 8;
+const { SLOT_A, STATUS_INVALID_POSE } = wire;
 
 // Meshes nobody disposed are freed once collected.
 const meshes = new FinalizationRegistry(({ module, ptr }) => module._sx_mesh_destroy(ptr));
@@ -240,6 +245,69 @@ export class Mesh {
       point: [f[IO_CLOSEST_POINT], f[IO_CLOSEST_POINT + 1], f[IO_CLOSEST_POINT + 2]],
       distance: f[IO_MESH_DISTANCE],
     };
+  }
+
+  /**
+   * Whether some triangle of the mesh, placed by `pose` ({ translation, rotation, scale } or 7
+   * numbers; absent: as it is), overlaps the world-space `volume` (any volume, a triangle too):
+   * the answer of sx.overlaps on each posed triangle. The tree is not moved; lastQuery counts.
+   */
+  overlaps(volume, pose) {
+    const ptr = this.#live('mesh.overlaps');
+    const f = this.#host.scratch();
+    try {
+      writeVolume(f, SLOT_A, volume);
+      writePose(f, pose, 'pose', true);
+    } catch (e) {
+      throw new e.constructor(`mesh.overlaps: ${e.message}`);
+    }
+    const status = this.#m._sx_mesh_overlaps(ptr);
+    if (status < 0) throw new RangeError(`mesh.overlaps: ${this.#poseMessage(status, 'pose')}`);
+    return status === 1;
+  }
+
+  /**
+   * Whether some triangle of this mesh placed by `pose` overlaps some triangle of `other` placed
+   * by `otherPose` (the same mesh too); stops at the first such pair. Both trees are descended at
+   * once and neither is moved. lastQuery counts.
+   */
+  overlapsMesh(pose, other, otherPose) {
+    return this.#meshQuery('mesh.overlapsMesh', pose, other, otherPose, false) === 1;
+  }
+
+  /**
+   * Every overlapping pair of triangles of this mesh placed by `pose` and `other` placed by
+   * `otherPose`: a new Uint32Array [triA0, triB0, triA1, triB1, ...] of input triangle indices,
+   * sorted by A's, then B's; the pairs sx.overlaps finds testing every pair. lastQuery counts.
+   */
+  trianglePairs(pose, other, otherPose) {
+    const n = this.#meshQuery('mesh.trianglePairs', pose, other, otherPose, true);
+    return new Uint32Array(this.#m.HEAPU8.buffer, this.#m._sx_mesh_pairs_data(this.#ptr), 2 * n).slice();
+  }
+
+  #meshQuery(call, pose, other, otherPose, all) {
+    const ptr = this.#live(call);
+    if (!(other instanceof Mesh)) throw new TypeError(`${call}: other must be a mesh (sx.createMesh), got ${show(other)}`);
+    if (other.#m !== this.#m) throw new TypeError(`${call}: other belongs to another module (another init())`);
+    const otherPtr = other.#ptr;
+    if (!otherPtr) throw new Error(`${call}: other was disposed`);
+    const f = this.#host.scratch();
+    try {
+      writePose(f, pose, 'pose', true);
+      f.copyWithin(IO_MESH_POSE, IO_ROTATION, IO_ROTATION + POSE_IO_NUMBERS);
+      writePose(f, otherPose, 'otherPose', true);
+    } catch (e) {
+      throw new e.constructor(`${call}: ${e.message}`);
+    }
+    const status = this.#m._sx_mesh_overlaps_mesh(ptr, otherPtr, all ? 1 : 0);
+    if (status < 0) throw new RangeError(`${call}: ${this.#poseMessage(status, this.#host.scratch()[IO_FAILED_INDEX] === 0 ? 'pose' : 'otherPose')}`);
+    return status;
+  }
+
+  /** The core's message for a refused volume or pose, the pose named as the caller named it. */
+  #poseMessage(status, name) {
+    const message = this.#m.lastError();
+    return status === STATUS_INVALID_POSE ? message.replace(/^transform\./, `${name}.`) : message;
   }
 
   /**
