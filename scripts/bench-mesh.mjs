@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench:mesh`: a triangle mesh's tree in Node — build, refit, first-hit rays and closest
-// points — with sepaxis (sx.createMesh through sepaxis/three's meshFromGeometry) and
+// `npm run bench:mesh`: a triangle mesh's tree in Node — build, refit, first-hit rays, closest
+// points and a second mesh against it — with sepaxis (sx.createMesh through sepaxis/three's meshFromGeometry) and
 // three-mesh-bvh 0.9 (MeshBVH), in one process, on the same triangles, rays and points. The scene
 // is three-mesh-bvh's own benchmark's (benchmark/run-benchmark.js): TorusGeometry(5, 5, 700, 300),
 // 420,000 triangles, its ray (origin (10, 20, 30), direction (-1, -2, -3)) and its point (the
@@ -27,12 +27,12 @@
 // within 1e-9 relative, or on another triangle at that same distance (an edge or corner two
 // triangles share: a tie, counted); likewise a closest point's distance.
 
-import { DoubleSide, Ray, TorusGeometry, Vector3 } from 'three';
+import { DoubleSide, Matrix4, Quaternion, Ray, TorusGeometry, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { init } from 'sepaxis';
 import { meshFromGeometry } from 'sepaxis/three';
 import { jsonTarget } from './bench/args.js';
-import { mulberry32 } from './bench/random.js';
+import { mulberry32 } from '../web/view/random.js';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -219,13 +219,34 @@ for (const node of NODES) {
   mesh.dispose();
 }
 
-// Mesh against mesh (three-mesh-bvh's intersectsGeometry with the 600-triangle
-// TorusGeometry(5, 5, 30, 10) scaled 0.1): a row once sepaxis's Mesh tests meshes against meshes
-// in JavaScript.
-function meshMeshRow() {
-  return null;
+// Mesh against mesh: three-mesh-bvh's intersectsGeometry with its benchmark's second mesh, the
+// 600-triangle TorusGeometry(5, 5, 30, 10) scaled 0.1 with its own tree, at POSES seeded poses
+// around the big torus (a random turn, the centre in the big torus's box), against
+// mesh.overlapsMesh; the same verdict for every pose.
+const POSES = 200;
+const small = new TorusGeometry(5, 5, 30, 10);
+const smallBvhGeometry = small.clone();
+smallBvhGeometry.boundsTree = new MeshBVH(smallBvhGeometry);
+const poses = Array.from({ length: POSES }, () => {
+  const q = [between(-1, 1), between(-1, 1), between(-1, 1), between(-1, 1)];
+  const l = Math.hypot(...q);
+  return { translation: [between(-11, 11), between(-11, 11), between(-6, 6)], rotation: q.map((x) => x / l), scale: 0.1 };
+});
+const matrices = poses.map(({ translation, rotation }) =>
+  new Matrix4().compose(new Vector3(...translation), new Quaternion(...rotation), new Vector3(0.1, 0.1, 0.1)));
+for (const node of NODES) {
+  const big = meshFromGeometry(sx, geometry, { node, leafSize: LEAF }), other = meshFromGeometry(sx, small, { node, leafSize: LEAF });
+  let met = 0, differ = 0;
+  poses.forEach((pose, i) => {
+    const mine = big.overlapsMesh(undefined, other, pose), theirs = bvh.intersectsGeometry(smallBvhGeometry, matrices[i]);
+    met += mine, differ += mine !== theirs;
+  });
+  wrong += differ;
+  row(`mesh against mesh, ${POSES} poses`, node, timeRepeated(
+    () => { for (const pose of poses) big.overlapsMesh(undefined, other, pose); },
+    () => { for (const m of matrices) bvh.intersectsGeometry(smallBvhGeometry, m); }), { met, differ });
+  big.dispose(), other.dispose();
 }
-meshMeshRow();
 
 if (report) {
   report.writeReport(JSON_FILE, 'mesh', {
