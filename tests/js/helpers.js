@@ -169,3 +169,22 @@ export function thrown(fn) {
   }
   return null;
 }
+
+/** Bytes of an f64 sphere buffer's element: 4 fields and 1 result byte. */
+export const SPHERE_BUFFER_BYTES = 4 * 8 + 1;
+/** Bytes ballast() leaves free. */
+export const HEAP_HEADROOM = 2 << 20;
+
+/**
+ * Fills the module's heap with one buffer so that about HEAP_HEADROOM bytes stay free: a leak of
+ * more than that then has to grow the heap (sx.heapSize), which the memory tests watch. Allocations
+ * this large come from the top of the heap, so a 1 MB probe shows where the used part ends. Null
+ * when the heap has no room to fill.
+ */
+export function ballast(sx) {
+  const probe = sx.createVolumeBuffer('sphere', Math.ceil((1 << 20) / SPHERE_BUFFER_BYTES));
+  const top = probe.ptr + (1 << 20);
+  probe.dispose();
+  const free = sx.heapSize - top - HEAP_HEADROOM;
+  return free > SPHERE_BUFFER_BYTES ? sx.createVolumeBuffer('sphere', Math.floor(free / SPHERE_BUFFER_BYTES)) : null;
+}

@@ -7,26 +7,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
-import { KS, ORDERED_PAIRS, TYPES, randomVolume, rng, translate, unitVolumes } from './helpers.js';
+import { HEAP_HEADROOM, KS, ORDERED_PAIRS, SPHERE_BUFFER_BYTES, TYPES, ballast, randomVolume, rng, translate, unitVolumes } from './helpers.js';
 
 let sx;
 beforeAll(async () => { sx = await init(); });
-
-const SPHERE_BYTES = 4 * 8 + 1;  // per element of an f64 sphere buffer: 4 fields + 1 result byte
-const HEADROOM = 2 << 20;        // bytes left free under the ballast
-
-/**
- * Fills the heap with one buffer so that about HEADROOM bytes stay free: a leak of more than that
- * then has to grow the heap. Allocations this large come from the top of the heap, so a 1 MB
- * probe shows where the used part ends.
- */
-function ballast() {
-  const probe = sx.createVolumeBuffer('sphere', Math.ceil((1 << 20) / SPHERE_BYTES));
-  const top = probe.ptr + (1 << 20);
-  probe.dispose();
-  const free = sx.heapSize - top - HEADROOM;
-  return free > SPHERE_BYTES ? sx.createVolumeBuffer('sphere', Math.floor(free / SPHERE_BYTES)) : null;
-}
 
 function pairsOfEveryType(r, n) {
   const out = [];
@@ -113,7 +97,7 @@ describe('the heap does not grow', () => {
     // Warm-up: whatever the module allocates once (caches, message strings) is allocated now.
     singleCalls(pairs, 0.02);
     batchBuffers(r, 20);
-    const weight = ballast();
+    const weight = ballast(sx);
     try {
       const heap = sx.heapSize;
       expect(singleCalls(pairs, 1)).toBeGreaterThan(0);
@@ -126,12 +110,12 @@ describe('the heap does not grow', () => {
   });
 
   it('the ballast is tight enough to catch a leak of a few MB', () => {
-    // The check of the test above, checked: leaking HEADROOM bytes under the ballast grows the heap.
-    const weight = ballast();
+    // The check of the test above, checked: leaking HEAP_HEADROOM bytes under the ballast grows the heap.
+    const weight = ballast(sx);
     const leaked = [];
     try {
       const heap = sx.heapSize;
-      for (let i = 0; i < 8 && sx.heapSize === heap; i++) leaked.push(sx.createVolumeBuffer('sphere', Math.ceil((HEADROOM / 4) / SPHERE_BYTES)));
+      for (let i = 0; i < 8 && sx.heapSize === heap; i++) leaked.push(sx.createVolumeBuffer('sphere', Math.ceil((HEAP_HEADROOM / 4) / SPHERE_BUFFER_BYTES)));
       expect(sx.heapSize).toBeGreaterThan(heap);
       expect(leaked.length).toBeLessThanOrEqual(6);
     } finally {

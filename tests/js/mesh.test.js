@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BufferGeometry, Float32BufferAttribute, InterleavedBuffer, InterleavedBufferAttribute, TorusGeometry } from 'three';
 import { init } from 'sepaxis';
 import { meshFromGeometry } from 'sepaxis/three';
-import { randomVolume, rng } from './helpers.js';
+import { ballast, randomVolume, rng } from './helpers.js';
 
 let sx;
 beforeAll(async () => { sx = await init(); });
@@ -409,16 +409,6 @@ describe('bad input names the field and the value, and changes nothing', () => {
 });
 
 describe('memory', () => {
-  const SPHERE_BYTES = 4 * 8 + 1;
-  const HEADROOM = 2 << 20;
-  /** Fills the heap so that ~HEADROOM bytes stay free: a leak of more must grow it (as in world.test.js). */
-  function ballast() {
-    const probe = sx.createVolumeBuffer('sphere', Math.ceil((1 << 20) / SPHERE_BYTES));
-    const top = probe.ptr + (1 << 20);
-    probe.dispose();
-    const free = sx.heapSize - top - HEADROOM;
-    return free > SPHERE_BYTES ? sx.createVolumeBuffer('sphere', Math.floor(free / SPHERE_BYTES)) : null;
-  }
   const sphere = uvSphere(12, 16, [0, 0, 0], 2);
 
   it('no heap growth over 10,000 queries (rays and closest points, with lastQuery)', () => {
@@ -436,7 +426,7 @@ describe('memory', () => {
       return hits;
     };
     run(100);
-    const weight = ballast();
+    const weight = ballast(sx);
     try {
       const heap = sx.heapSize;
       expect(run(5_000)).toBeGreaterThan(5_000);
@@ -465,7 +455,7 @@ describe('memory', () => {
       }
     };
     cycle(20);
-    const weight = ballast();
+    const weight = ballast(sx);
     try {
       const heap = sx.heapSize;
       cycle(1000);
@@ -476,7 +466,7 @@ describe('memory', () => {
   });
 
   it('the ballast makes a leak of a few MB show (the check can fail)', () => {
-    const weight = ballast();
+    const weight = ballast(sx);
     const kept = [];
     try {
       const heap = sx.heapSize;

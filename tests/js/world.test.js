@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Euler, Object3D, Quaternion, Vector3 } from 'three';
 import { init } from 'sepaxis';
-import { KS, TYPES, closeRel, randomVolume, rng, sameJson } from './helpers.js';
+import { KS, TYPES, ballast, closeRel, randomVolume, rng, sameJson } from './helpers.js';
 
 let sx;
 beforeAll(async () => { sx = await init(); });
@@ -602,17 +602,6 @@ describe('errors name the call, the element and the field, and change nothing', 
 // ---------------------------------------------------------------------------------------------
 
 describe('a frame allocates nothing', () => {
-  const SPHERE_BYTES = 4 * 8 + 1;
-  const HEADROOM = 2 << 20;
-  /** Fills the heap so that ~HEADROOM bytes stay free: a leak of more must grow it (memory.test.js). */
-  function ballast() {
-    const probe = sx.createVolumeBuffer('sphere', Math.ceil((1 << 20) / SPHERE_BYTES));
-    const top = probe.ptr + (1 << 20);
-    probe.dispose();
-    const free = sx.heapSize - top - HEADROOM;
-    return free > SPHERE_BYTES ? sx.createVolumeBuffer('sphere', Math.floor(free / SPHERE_BYTES)) : null;
-  }
-
   it('no heap growth over 10,000 frames of setPoses + pairs (and commitPoses, query, raycast)', () => {
     // Spheres, AABBs and OBBs, and one k-DOP of every k (a turned k-DOP costs ~20 us a frame).
     const n = 200, r = rng(14030);
@@ -642,7 +631,7 @@ describe('a frame allocates nothing', () => {
       return pairs;
     };
     run(64);  // warm-up: the world's vectors reach their size
-    const weight = ballast();
+    const weight = ballast(sx);
     try {
       const heap = sx.heapSize;
       expect(run(10_000)).toBeGreaterThan(10_000);
@@ -668,7 +657,7 @@ describe('a frame allocates nothing', () => {
       }
     };
     churn(2000);
-    const weight = ballast();
+    const weight = ballast(sx);
     try {
       const heap = sx.heapSize;
       churn(100_000);
@@ -681,7 +670,7 @@ describe('a frame allocates nothing', () => {
   });
 
   it('the ballast makes a leak of a few MB show (the check can fail)', () => {
-    const weight = ballast();
+    const weight = ballast(sx);
     const worlds = [];
     try {
       const heap = sx.heapSize;
