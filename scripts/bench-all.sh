@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # `npm run bench`: every benchmark, one after the other: the C++ core (Google Benchmark,
 # scripts/bench.sh), then the package is built and the pair tests against three.js
-# (scripts/bench-js.mjs), the World against Rapier (scripts/bench-world.mjs) and the volumes'
-# fits of real models (scripts/bench-fit.mjs) run in Node.
+# (scripts/bench-js.mjs), the World against Rapier (scripts/bench-world.mjs), the volumes' fits
+# of real models (scripts/bench-fit.mjs) and meshes against three-mesh-bvh (scripts/bench-mesh.mjs)
+# run in Node.
 #   npm run bench -- --json [dir]
 # also measures what the first demo downloads (scripts/demo-bytes.mjs, in Chromium) and writes
 # each benchmark's figures, with the machine, the date and its command, to a JSON file in dir
 # (default web/site/data/, which the performance page's charts are drawn from: native.json,
-# pairs.json, world.json, fit.json, demo-bytes.json), the World at the page's body counts.
+# pairs.json, world.json, fit.json, mesh.json, demo-bytes.json), the World at the page's body counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,7 @@ if [[ ${1-} != --json ]]; then
   node scripts/bench-js.mjs
   node scripts/bench-world.mjs
   node scripts/bench-fit.mjs
+  node scripts/bench-mesh.mjs
   exit
 fi
 dir=${2:-web/site/data}
@@ -27,5 +29,6 @@ node scripts/bench-js.mjs --json "$dir/pairs.json"
 # 100,000 bodies: few runs, so the whole table takes minutes (Rapier's frame is ~0.5 s there).
 node scripts/bench-world.mjs --json "$dir/world.json" --no-kdop --sizes 1000,3000,10000,30000,100000 --runs 5
 node scripts/bench-fit.mjs --json "$dir/fit.json"
+node scripts/bench-mesh.mjs --json "$dir/mesh.json" --nodes aabb,obb,kdop14 --runs 5
 node scripts/demo-bytes.mjs --json "$dir/demo-bytes.json"
 echo "figures written to $dir/; \`npm run build:site\` draws them on the performance page"
