@@ -116,6 +116,14 @@ inline constexpr int kPoseTranslation = 0;
 inline constexpr int kPoseRotation = 3;
 inline constexpr int kPoseNumbers = 7;
 inline constexpr int kWorldSlotBits = kBodyIdSlotBits;
+/// world.raycastAll's hits, as numbers: per hit the body id, distance, point (3), normal (3) and
+/// startsInside (0 or 1).
+inline constexpr int kRayHitBody = 0;
+inline constexpr int kRayHitDistance = 1;
+inline constexpr int kRayHitPoint = 2;
+inline constexpr int kRayHitNormal = 5;
+inline constexpr int kRayHitStartsInside = 8;
+inline constexpr int kRayHitNumbers = 9;
 /// The most threads a World runs on (createWorld's and init's `threads` are checked against it).
 inline constexpr int kWorldMaxThreads = int(kMaxWorldThreads);
 
@@ -176,6 +184,12 @@ constexpr void forEachWireConstant(F&& f) {
   f("IO_MESH_TRIANGLE", kIoMeshTriangle);
   f("IO_MESH_DISTANCE", kIoMeshDistance);
   f("IO_MESH_POSE", kIoMeshPose);
+  f("RAY_HIT_BODY", kRayHitBody);
+  f("RAY_HIT_DISTANCE", kRayHitDistance);
+  f("RAY_HIT_POINT", kRayHitPoint);
+  f("RAY_HIT_NORMAL", kRayHitNormal);
+  f("RAY_HIT_STARTS_INSIDE", kRayHitStartsInside);
+  f("RAY_HIT_NUMBERS", kRayHitNumbers);
   f("MESH_NODE_SPHERE", kMeshNodeSphere);
   f("MESH_NODE_KDOP26", kMeshNodeKdop26);
   f("MESH_MAX_LEAF_SIZE", kMeshMaxLeafSize);

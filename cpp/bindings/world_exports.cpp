@@ -43,6 +43,8 @@ struct JsWorld {
   std::vector<BodyId> bodies;       // every body, in no particular order
   std::vector<uint32_t> listed;     // by slot: its body's place in `bodies`, or kNotListed
   std::vector<BodyId> found;        // query's result
+  std::vector<WorldRayHit> hits;    // raycastAll's
+  std::vector<double> hitNumbers;   // raycastAll's, kRayHitNumbers per hit for JavaScript
 
   void reserve(size_t n) {
     world.reserve(n);
@@ -243,6 +245,31 @@ EMSCRIPTEN_KEEPALIVE int sx_world_raycast(JsWorld* w) {
   out[kIoBody] = hit->body.value;
   return 1;
 }
+
+// io: origin, direction, maxDistance, as sx_world_raycast. Every hit into the world's list
+// (kRayHitNumbers numbers each, at sx_world_hits_data), nearest first; returns their count, or
+// kWorldRefused.
+EMSCRIPTEN_KEEPALIVE int sx_world_raycast_all(JsWorld* w) {
+  const double* p = io();
+  const Vec3 origin{p[kIoOrigin], p[kIoOrigin + 1], p[kIoOrigin + 2]};
+  const Vec3 direction{p[kIoDirection], p[kIoDirection + 1], p[kIoDirection + 2]};
+  const Status s = w->world.raycastAll(origin, direction, p[kIoMaxDistance], w->hits);
+  if (!s) {
+    setLastError(s.error().message);
+    return failAt(-1, kWorldRefused);
+  }
+  w->hitNumbers.resize(w->hits.size() * kRayHitNumbers);
+  double* out = w->hitNumbers.data();
+  for (const WorldRayHit& h : w->hits) {
+    out[kRayHitBody] = h.body.value, out[kRayHitDistance] = h.distance;
+    out[kRayHitPoint] = h.point.x, out[kRayHitPoint + 1] = h.point.y, out[kRayHitPoint + 2] = h.point.z;
+    out[kRayHitNormal] = h.normal.x, out[kRayHitNormal + 1] = h.normal.y, out[kRayHitNormal + 2] = h.normal.z;
+    out[kRayHitStartsInside] = h.startsInside;
+    out += kRayHitNumbers;
+  }
+  return int(w->hits.size());
+}
+EMSCRIPTEN_KEEPALIVE const double* sx_world_hits_data(const JsWorld* w) { return w->hitNumbers.data(); }
 
 // Slot 0 holds the moving world-space volume; io: velocityA (its velocity), maxTime, and at
 // kIoBody the body to leave out (0: none). Writes the hit's time and normal as sx_time_of_impact

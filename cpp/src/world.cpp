@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -180,6 +181,11 @@ struct World::Impl {
     }
     return overlaps(volume, bodies.kdopWorld(b));
   }
+
+  /// hit(dense, its raycast) for every body the ray origin + t * normalize(direction), 0 <= t <=
+  /// farthest, meets, through the grid; hit may lower farthest, which ends the walk sooner.
+  template <class Hit>
+  void castAlong(Vec3 origin, Vec3 direction, double& farthest, Hit&& hit);
 
   RayHit raycastBody(uint32_t b, Vec3 origin, Vec3 direction, double maxDistance) {
     switch (bodies.shape(b)) {
@@ -383,35 +389,43 @@ Status World::query(const Volume& worldVolume, std::vector<BodyId>& out) {
   return {};
 }
 
-Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDistance) {
-  Impl& w = *impl_;
+namespace {
+
+// The ray's problem, or none: origin and direction finite, direction not zero, maxDistance >= 0.
+std::optional<Error> rayError(Vec3 origin, Vec3 direction, double maxDistance) {
   // The messages only when a number is bad: building the field names allocates (wasm's libc++
   // keeps only 10 characters in place).
   if (!isFinite(origin))
-    if (auto e = detail::checkFinite("origin", origin)) return *e;
+    if (auto e = detail::checkFinite("origin", origin)) return e;
   if (!isFinite(direction))
-    if (auto e = detail::checkFinite("direction", direction)) return *e;
-  const Vec3 unit = normalize(direction);
-  if (unit == Vec3{})
+    if (auto e = detail::checkFinite("direction", direction)) return e;
+  if (normalize(direction) == Vec3{})
     return Error{ErrorCode::Negative, "direction", 0, "direction must be a non-zero vector, got (0, 0, 0)"};
   if (!(maxDistance >= 0)) return detail::makeError(ErrorCode::Negative, "maxDistance", maxDistance, ">= 0");
+  return std::nullopt;
+}
 
+}  // namespace
+
+template <class Hit>
+void World::Impl::castAlong(Vec3 origin, Vec3 direction, double& farthest, Hit&& hit) {
   // The bodies along the ray (the grid's walk) have their padded box, widened by 2^-30 of the
   // scale of the numbers (origin, box), tested with the slab method (Kay & Kajiya); only the
-  // bodies it keeps get the exact raycast. Widened so: a ray that touches the padded box runs
-  // through the widened box for a length of at least that margin, far beyond the rounding of the
-  // slab arithmetic (relative to t), so it is kept.
-  w.ensureGrid();
+  // bodies it keeps get the exact raycast, up to the original limit (so that every answer is the
+  // body's own raycast). Widened so: a ray that touches the padded box runs through the widened
+  // box for a length of at least that margin, far beyond the rounding of the slab arithmetic
+  // (relative to t), so it is kept.
+  ensureGrid();
+  const Vec3 unit = normalize(direction);
+  const double maxDistance = farthest;
   const double originScale = maxComponent(abs(origin));
-  const Bounds* bounds = w.bodies.bounds();
+  const Bounds* boxes = bodies.bounds();
   const Vec3 inverse{1 / unit.x, 1 / unit.y, 1 / unit.z};
-  WorldRayHit best;
-  double farthest = maxDistance;  // the farthest a hit may still be
-  const uint32_t stamp = w.nextCall();
-  w.grid.forEachAlongRay(origin, unit, farthest, [&](uint32_t b) {
-    if (w.namedBy[b] == stamp) return;  // met in an earlier column
-    w.namedBy[b] = stamp;
-    const Vec3 lo = bounds[b].min, hi = bounds[b].max;
+  const uint32_t stamp = nextCall();
+  grid.forEachAlongRay(origin, unit, farthest, [&](uint32_t b) {
+    if (namedBy[b] == stamp) return;  // met in an earlier column
+    namedBy[b] = stamp;
+    const Vec3 lo = boxes[b].min, hi = boxes[b].max;
     const double scale = originScale + maxComponent(max(abs(lo), abs(hi))) + maxComponent(hi - lo);
     const double widen = 0x1p-30 * scale + tolerance::kWorldBoundsTinyPad;
     double enter = -std::numeric_limits<double>::infinity(), exit = std::numeric_limits<double>::infinity();
@@ -426,14 +440,36 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
       exit = lesser(exit, greater(t0, t1));
     }
     if (enter > exit || exit < -widen || enter > farthest + widen) return;
-    const RayHit hit = w.raycastBody(b, origin, direction, maxDistance);
-    if (!hit.hit) return;
+    const RayHit h = raycastBody(b, origin, direction, maxDistance);
+    if (h.hit) hit(b, h);
+  });
+}
+
+Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDistance) {
+  if (auto e = rayError(origin, direction, maxDistance)) return *e;
+  Impl& w = *impl_;
+  WorldRayHit best;
+  double farthest = maxDistance;  // the farthest a hit may still be: the walk ends there
+  w.castAlong(origin, direction, farthest, [&](uint32_t b, const RayHit& hit) {
     const BodyId id = w.bodies.id(b);
     if (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < id))) return;
     best = {true, id, hit.distance, hit.point, hit.normal, hit.startsInside};
     farthest = hit.distance;
   });
   return best;
+}
+
+Status World::raycastAll(Vec3 origin, Vec3 direction, double maxDistance, std::vector<WorldRayHit>& out) {
+  if (auto e = rayError(origin, direction, maxDistance)) return *e;
+  out.clear();
+  double farthest = maxDistance;  // never lowered: every hit counts
+  impl_->castAlong(origin, direction, farthest, [&](uint32_t b, const RayHit& hit) {
+    out.push_back({true, impl_->bodies.id(b), hit.distance, hit.point, hit.normal, hit.startsInside});
+  });
+  std::sort(out.begin(), out.end(), [](const WorldRayHit& a, const WorldRayHit& b) {
+    return a.distance < b.distance || (a.distance == b.distance && a.body < b.body);
+  });
+  return {};
 }
 
 Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double maxTime, BodyId exclude) {

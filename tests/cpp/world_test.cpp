@@ -742,6 +742,47 @@ TEST(WorldRaycast, WalksTheGridAsBruteForceDoesAtEveryScale) {
   EXPECT_GT(expectRaysAsBruteForce(scene, rng, 300, -5, 45), 100);
 }
 
+TEST(WorldRaycast, RaycastAllListsEveryHitNearestFirstAsBruteForceDoes) {
+  Rng rng(45);
+  Scene scene;
+  auto at = [&](double lo, double hi) {
+    return Vec3{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
+  };
+  for (int i = 0; i < 1500; ++i)
+    scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.2, 1.5)), pose(randomRotation(rng), at(0, 25)));
+  for (int i = 0; i < 40; ++i)  // touching copies: hits at the same distance, ordered by id
+    scene.add(scene.local[size_t(i)], scene.poses[size_t(i)]);
+  const std::vector<Volume> w = scene.worldVolumes();
+  std::vector<WorldRayHit> got;
+  size_t listed = 0;
+  for (int r = 0; r < 150; ++r) {
+    const Vec3 origin = at(-5, 30);
+    Vec3 direction = r % 2 ? scene.poses[rng() % scene.poses.size()].translation - origin : at(-1, 1);
+    if (r % 10 == 0) direction = {0, 0, 1};
+    const double maxDistance = r % 3 == 0 ? std::numeric_limits<double>::infinity() : uniform(rng, 0, 30);
+    std::vector<std::pair<double, uint32_t>> want;
+    std::vector<RayHit> hits(w.size());
+    for (size_t i = 0; i < w.size(); ++i) {
+      hits[i] = raycast(w[i], origin, direction, maxDistance);
+      if (hits[i].hit) want.push_back({hits[i].distance, scene.ids[i].value});
+    }
+    std::sort(want.begin(), want.end());
+    ASSERT_TRUE(scene.world.raycastAll(origin, direction, maxDistance, got).ok());
+    ASSERT_EQ(got.size(), want.size()) << "ray " << r;
+    for (size_t k = 0; k < got.size(); ++k) {
+      EXPECT_EQ(got[k].body.value, want[k].second) << "ray " << r << ", hit " << k;
+      EXPECT_EQ(got[k].distance, want[k].first) << "ray " << r << ", hit " << k;
+    }
+    listed += got.size();
+  }
+  EXPECT_GT(listed, 200u);
+  // Errors as raycast's, and the list is left as it was.
+  const size_t before = got.size();
+  EXPECT_FALSE(scene.world.raycastAll({0, 0, 0}, {0, 0, 0}, 1, got).ok());
+  EXPECT_FALSE(scene.world.raycastAll({0, 0, 0}, {1, 0, 0}, -1, got).ok());
+  EXPECT_EQ(got.size(), before);
+}
+
 TEST(WorldSweep, FindsTheFirstContactAsEveryBodysTimeOfImpact) {
   // Bodies at three scales in a cube and a far cluster; volumes of every type cast from inside and
   // outside, some aimed at a body, a tenth along an axis, some endless, some excluding the body

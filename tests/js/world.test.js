@@ -291,6 +291,37 @@ describe('query and raycast agree with brute force', () => {
   });
 });
 
+describe('raycastAll lists every body\'s hit', () => {
+  it('raycastAll is every sx.raycast hit over the world volumes, nearest first (ties: the smaller id)', () => {
+    const r = rng(14019);
+    const world = sx.createWorld({ capacity: 80 });
+    const worlds = [];
+    for (let i = 0; i < 80; i++) {
+      const local = randomLocal(r, i, 1);
+      const pose = { translation: r.vec(0, 8), rotation: randomRotation(r) };
+      const id = world.add(local, pose);
+      worlds.push([id, world.worldVolume(id)]);
+    }
+    let listed = 0;
+    for (let q = 0; q < 40; q++) {
+      const origin = r.vec(-4, 12);
+      const direction = q % 5 === 0 ? r.vec(-1, 1) : r.vec(1, 7).map((x, i) => x - origin[i]);
+      const maxDistance = q % 4 === 0 ? r.uniform(0, 6) : Infinity;
+      const want = worlds.map(([id, w]) => ({ id, hit: sx.raycast(w, origin, direction, maxDistance) }))
+        .filter(({ hit }) => hit).sort((a, b) => a.hit.distance - b.hit.distance || a.id - b.id);
+      const mine = world.raycastAll(origin, direction, maxDistance);
+      expect(mine.map((h) => h.id), `ray ${q}`).toEqual(want.map((h) => h.id));
+      mine.forEach((h, i) => expect(closeRel(h.distance, want[i].hit.distance, 1e-12), `ray ${q}`).toBe(true));
+      expect(mine[0]?.id).toBe(world.raycast(origin, direction, maxDistance)?.id);
+      listed += mine.length;
+    }
+    expect(listed).toBeGreaterThan(60);
+    expect(() => world.raycastAll([0, 0, 0], [0, 0, 0])).toThrow(new RangeError('world.raycastAll: direction must not be the zero vector, got [0, 0, 0]'));
+    expect(() => world.raycastAll([0, 0, 0], [1, 0, 0], -1)).toThrow(/world\.raycastAll: maxDistance must be a number >= 0/);
+    world.dispose();
+  });
+});
+
 describe('sweep agrees with every body\'s timeOfImpact', () => {
   it('sweep(volume, velocity, maxTime, { exclude }) is the earliest sx.timeOfImpact (ties: the smaller id)', () => {
     const r = rng(14017);

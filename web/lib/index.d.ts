@@ -319,6 +319,8 @@ export interface World extends Disposable {
   query(volume: Volume): Uint32Array;
   /** The closest body hit within maxDistance (default Infinity; ties: the smaller id), or null. */
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): WorldRayHit | null;
+  /** Every body the ray meets within maxDistance, nearest first (ties: the smaller id): a piercing shot. */
+  raycastAll(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): WorldRayHit[];
   /**
    * The first body a world-space volume moving by velocity * t, 0 <= t <= maxTime (default
    * Infinity), touches (ties: the smaller id), leaving out `exclude` (a character's own body), or

@@ -18,6 +18,7 @@ const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.
 const IO_BODY = IO + wire.IO_BODY, IO_FAILED_INDEX = IO + wire.IO_FAILED_INDEX;
 const IO_VELOCITY = IO + wire.IO_VELOCITY_A, IO_MAX_TIME = IO + wire.IO_MAX_TIME;
 const IO_SWEEP_TIME = IO + wire.IO_SWEEP_TIME, IO_SWEEP_NORMAL = IO + wire.IO_SWEEP_NORMAL;
+const { RAY_HIT_BODY, RAY_HIT_DISTANCE, RAY_HIT_POINT, RAY_HIT_NORMAL, RAY_HIT_STARTS_INSIDE, RAY_HIT_NUMBERS } = wire;
 /** A body id's slot: its place in world.poses (times POSE_NUMBERS). */
 const SLOT_MASK = 2 ** wire.WORLD_SLOT_BITS - 1;
 const MAX_BODIES = 2 ** wire.WORLD_SLOT_BITS;
@@ -280,26 +281,11 @@ export class World {
    */
   raycast(origin, direction, maxDistance = Infinity) {
     const ptr = this.#live('world.raycast');
-    let f = this.#host.scratch();
-    try {
-      writeVec3(f, IO_ORIGIN, origin, 'origin');
-      writeVec3(f, IO_DIRECTION, direction, 'direction');
-    } catch (e) {
-      throw prefixed('world.raycast', e);
-    }
-    finite3(f, IO_ORIGIN, 'world.raycast', 'origin');
-    finite3(f, IO_DIRECTION, 'world.raycast', 'direction');
-    if (f[IO_DIRECTION] === 0 && f[IO_DIRECTION + 1] === 0 && f[IO_DIRECTION + 2] === 0)
-      throw new RangeError('world.raycast: direction must not be the zero vector, got [0, 0, 0]');
-    if (typeof maxDistance !== 'number')
-      throw new TypeError(`world.raycast: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
-    if (!(maxDistance >= 0))
-      throw new RangeError(`world.raycast: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
-    f[IO_MAX_DISTANCE] = maxDistance;
+    this.#writeRay('world.raycast', origin, direction, maxDistance);
     const status = this.#m._sx_world_raycast(ptr);
     if (status < 0) throw new RangeError(`world.raycast: ${this.#m.lastError()}`);
     if (status === 0) return null;
-    f = this.#host.scratch();  // the same view unless the call grew memory
+    const f = this.#host.scratch();  // the same view unless the call grew memory
     return {
       id: f[IO_BODY],
       distance: f[IO_HIT_DISTANCE],
@@ -307,6 +293,49 @@ export class World {
       normal: [f[IO_HIT_NORMAL], f[IO_HIT_NORMAL + 1], f[IO_HIT_NORMAL + 2]],
       startsInside: f[IO_HIT_STARTS_INSIDE] === 1,
     };
+  }
+
+  /**
+   * Every body the ray meets within maxDistance, nearest first (ties: the smaller id), each as
+   * raycast would report it were it alone: [{ id, distance, point, normal, startsInside }, ...].
+   */
+  raycastAll(origin, direction, maxDistance = Infinity) {
+    const ptr = this.#live('world.raycastAll');
+    this.#writeRay('world.raycastAll', origin, direction, maxDistance);
+    const m = this.#m;
+    const n = m._sx_world_raycast_all(ptr);
+    if (n < 0) throw new RangeError(`world.raycastAll: ${m.lastError()}`);
+    const h = new Float64Array(m.HEAPU8.buffer, m._sx_world_hits_data(ptr), n * RAY_HIT_NUMBERS);
+    return Array.from({ length: n }, (_, i) => {
+      const at = i * RAY_HIT_NUMBERS;
+      return {
+        id: h[at + RAY_HIT_BODY],
+        distance: h[at + RAY_HIT_DISTANCE],
+        point: [h[at + RAY_HIT_POINT], h[at + RAY_HIT_POINT + 1], h[at + RAY_HIT_POINT + 2]],
+        normal: [h[at + RAY_HIT_NORMAL], h[at + RAY_HIT_NORMAL + 1], h[at + RAY_HIT_NORMAL + 2]],
+        startsInside: h[at + RAY_HIT_STARTS_INSIDE] === 1,
+      };
+    });
+  }
+
+  /** A ray's numbers into io, checked as every ray of the world is. */
+  #writeRay(call, origin, direction, maxDistance) {
+    const f = this.#host.scratch();
+    try {
+      writeVec3(f, IO_ORIGIN, origin, 'origin');
+      writeVec3(f, IO_DIRECTION, direction, 'direction');
+    } catch (e) {
+      throw prefixed(call, e);
+    }
+    finite3(f, IO_ORIGIN, call, 'origin');
+    finite3(f, IO_DIRECTION, call, 'direction');
+    if (f[IO_DIRECTION] === 0 && f[IO_DIRECTION + 1] === 0 && f[IO_DIRECTION + 2] === 0)
+      throw new RangeError(`${call}: direction must not be the zero vector, got [0, 0, 0]`);
+    if (typeof maxDistance !== 'number')
+      throw new TypeError(`${call}: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+    if (!(maxDistance >= 0))
+      throw new RangeError(`${call}: maxDistance must be a number >= 0 (or Infinity), got ${show(maxDistance)}`);
+    f[IO_MAX_DISTANCE] = maxDistance;
   }
 
   /**

@@ -112,6 +112,10 @@ class World {
   /// The closest body hit by origin + t * normalize(direction), 0 <= t <= maxDistance (ties: the
   /// smaller id). Errors: a non-finite origin or direction, a zero direction, maxDistance < 0 or NaN.
   Expected<WorldRayHit> raycast(Vec3 origin, Vec3 direction, double maxDistance);
+  /// Every body the ray meets within maxDistance, into `out` (cleared first), nearest first (ties:
+  /// the smaller id), each as raycast would report it were it the only body: a piercing shot.
+  /// Errors as raycast's; `out` then unchanged.
+  Status raycastAll(Vec3 origin, Vec3 direction, double maxDistance, std::vector<WorldRayHit>& out);
 
   /// The first body that `volume` (in world coordinates), moving by velocity * t for t in
   /// [0, maxTime], touches: timeOfImpact(volume, body's world volume) of every body but `exclude`
