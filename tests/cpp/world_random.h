@@ -13,6 +13,12 @@ using Rng = std::mt19937;
 
 inline double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
 
+/// A point uniform in the cube [lo, hi]^3 (its coordinates drawn x, y, z in turn).
+inline Vec3 uniformPoint(Rng& rng, double lo, double hi) {
+  const double x = uniform(rng, lo, hi), y = uniform(rng, lo, hi);
+  return {x, y, uniform(rng, lo, hi)};
+}
+
 /// A unit quaternion uniform over the rotations: four normal numbers, normalized.
 inline Quat randomRotation(Rng& rng) {
   std::normal_distribution<double> g;

@@ -721,9 +721,7 @@ TEST(WorldRaycast, WalksTheGridAsBruteForceDoesAtEveryScale) {
   // and a far cluster (a level whose columns are hashed); then the same bodies moved.
   Rng rng(43);
   Scene scene;
-  auto at = [&](double lo, double hi) {
-    return Vec3{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
-  };
+  auto at = [&](double lo, double hi) { return uniformPoint(rng, lo, hi); };
   for (int i = 0; i < 3000; ++i)
     scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.1, 0.6)), pose(randomRotation(rng), at(0, 40)));
   for (int i = 0; i < 30; ++i)
@@ -745,9 +743,7 @@ TEST(WorldRaycast, WalksTheGridAsBruteForceDoesAtEveryScale) {
 TEST(WorldRaycast, RaycastAllListsEveryHitNearestFirstAsBruteForceDoes) {
   Rng rng(45);
   Scene scene;
-  auto at = [&](double lo, double hi) {
-    return Vec3{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
-  };
+  auto at = [&](double lo, double hi) { return uniformPoint(rng, lo, hi); };
   for (int i = 0; i < 1500; ++i)
     scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.2, 1.5)), pose(randomRotation(rng), at(0, 25)));
   for (int i = 0; i < 40; ++i)  // touching copies: hits at the same distance, ordered by id
@@ -789,9 +785,7 @@ TEST(WorldSweep, FindsTheFirstContactAsEveryBodysTimeOfImpact) {
   // they are aimed at; the same body, time and normal as timeOfImpact against every body.
   Rng rng(47);
   Scene scene;
-  auto at = [&](double lo, double hi) {
-    return Vec3{uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi)};
-  };
+  auto at = [&](double lo, double hi) { return uniformPoint(rng, lo, hi); };
   for (int i = 0; i < 1500; ++i)
     scene.add(randomVolume(rng, int(rng() % 8), uniform(rng, 0.2, 1)), pose(randomRotation(rng), at(0, 30)));
   for (int i = 0; i < 20; ++i)
