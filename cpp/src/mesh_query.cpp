@@ -93,17 +93,23 @@ double nodeDistance(MeshNodeType type, const double* v, Vec3 p, double pad) {
       return greater(length(out) - pad, 0.0);
     }
     default: {
-      // The farthest slab p lies outside: the k-DOP lies within every slab, so it is at least
-      // that far (d_i . x measures |d_i| times the distance along d_i).
-      const int k = detail::meshNodeKdopK(type);
+      // The k-DOP lies within the box of its axis slabs (every k-DOP but the 8-DOP has x, y, z
+      // first), so p is at least as far from it as from that box, and within each other slab, so
+      // at least as far as p lies outside any (d . x measures |d| times the distance along d).
+      // The box's distance is the tight part: off a corner, p lies only a little outside each
+      // single slab, and the slabs' largest excess alone let the descent visit far more nodes.
+      const int k = detail::meshNodeKdopK(type), half = k / 2;
       const KdopDirection* dirs = kdopDirections(k);
-      double farthest = 0;
-      for (int j = 0; j < k / 2; ++j) {
+      const int first = k == 8 ? 0 : 3;
+      double bound = 0;
+      if (first == 3)
+        bound = length(max(max(Vec3{v[0], v[1], v[2]} - p, p - Vec3{v[half], v[half + 1], v[half + 2]}), Vec3{}));
+      for (int j = first; j < half; ++j) {
         const Vec3 d = toVec3(dirs[j]);
         const double s = dot(d, p);
-        farthest = greater(farthest, greater(v[j] - s, s - v[k / 2 + j]) / length(d));
+        bound = greater(bound, greater(v[j] - s, s - v[half + j]) / length(d));
       }
-      return greater(farthest - pad, 0.0);
+      return greater(bound - pad, 0.0);
     }
   }
 }
