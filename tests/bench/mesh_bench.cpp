@@ -23,10 +23,6 @@
 namespace sepaxis::bench {
 namespace {
 
-constexpr MeshNodeType kNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,  MeshNodeType::Obb,
-                                       MeshNodeType::Kdop6,  MeshNodeType::Kdop8, MeshNodeType::Kdop14,
-                                       MeshNodeType::Kdop18, MeshNodeType::Kdop26};
-
 std::vector<double> flatPositions(const StlMesh& m) {
   std::vector<double> p;
   p.reserve(3 * m.vertices.size());
@@ -195,14 +191,14 @@ void meshPairs(benchmark::State& state, const std::string& scene, MeshNodeType t
 }
 
 void registerAll() {
-  for (MeshNodeType type : kNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     const std::string name = meshNodeTypeName(type);
     benchmark::RegisterBenchmark(("meshBuild/" + name).c_str(), buildTree, type)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("meshRefit/" + name).c_str(), refitTree, type)->Unit(benchmark::kMillisecond);
   }
   for (const char* scene : {"bunny", "tori", "envrob"})
     for (bool all : {true, false})
-      for (MeshNodeType type : kNodeTypes) {
+      for (MeshNodeType type : kMeshNodeTypes) {
         const std::string name =
             std::string(all ? "trianglePairs/" : "overlapsMesh/") + scene + "/" + meshNodeTypeName(type);
         benchmark::RegisterBenchmark(name.c_str(), meshPairs, std::string(scene), type, all)

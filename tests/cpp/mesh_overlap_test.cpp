@@ -174,7 +174,7 @@ TEST(MeshOverlap, TrianglePairsAreThoseOfEveryPosedPair) {
     }
     // Each scene has poses that meet and poses that do not, or meets under all of them.
     EXPECT_GT(met, 0u) << scene.name;
-    for (MeshNodeType type : kAllNodeTypes)
+    for (MeshNodeType type : kMeshNodeTypes)
       for (int leafSize : {1, 4}) {
         const Mesh a = buildMesh(scene.a, {type, leafSize}).value(), b = buildMesh(scene.b, {type, leafSize}).value();
         for (size_t i = 0; i < scene.poses.size(); ++i) {
@@ -202,8 +202,8 @@ TEST(MeshOverlap, NodeTypesMayDifferBetweenTheMeshes) {
     const Mesh plainA = buildMesh(a, {}).value(), plainB = buildMesh(b, {}).value();
     const auto want = everyPair(posedTriangles(plainA, p.a), posedTriangles(plainB, p.b));
     ASSERT_FALSE(want.empty());
-    for (MeshNodeType ta : kAllNodeTypes)
-      for (MeshNodeType tb : kAllNodeTypes) {
+    for (MeshNodeType ta : kMeshNodeTypes)
+      for (MeshNodeType tb : kMeshNodeTypes) {
         const Mesh ma = buildMesh(a, {ta, 2}).value(), mb = buildMesh(b, {tb, 3}).value();
         ASSERT_NO_FATAL_FAILURE(
             expectSamePairs(ma, mb, p, want, std::string(meshNodeTypeName(ta)) + " with " + meshNodeTypeName(tb)));
@@ -231,7 +231,7 @@ TEST(MeshOverlap, TheDescentSkipsMostPairs) {
   // or triangles would be no tree at all.
   const Soup s = uvSphere(16, 24, {0, 0, 0}, 1);
   const RigidTransform here = pose({}, {}), there = pose(turn({0, 1, 1}, 1), {1.7, 0.2, 0});
-  for (MeshNodeType type : kAllNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     const Mesh m = buildMesh(s, {type, 4}).value();
     MeshQueryCost cost;
     std::vector<MeshTrianglePair> pairs;
@@ -319,7 +319,7 @@ TEST(MeshOverlap, VolumesMeetWhatEveryPosedTriangleWouldMeet) {
       if (s.name != "one point") {
         EXPECT_LT(met, volumes.size()) << s.name;
       }
-      for (MeshNodeType type : kAllNodeTypes)
+      for (MeshNodeType type : kMeshNodeTypes)
         for (int leafSize : {1, 4}) {
           const Mesh m = buildMesh(s, {type, leafSize}).value();
           for (size_t i = 0; i < volumes.size(); ++i) {

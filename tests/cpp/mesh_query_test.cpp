@@ -93,7 +93,7 @@ std::vector<Soup> querySoups() {
 TEST(MeshQuery, RaysMeetWhatEveryTriangleTestedWouldMeet) {
   std::mt19937 rng(21);
   for (const Soup& s : querySoups())
-    for (MeshNodeType type : kAllNodeTypes) {
+    for (MeshNodeType type : kMeshNodeTypes) {
       const Mesh m = buildMesh(s, {type, 3}).value();
       const Aabb box = boundingBox(m.nodeVolume(0));
       const Vec3 middle = box.min * 0.5 + box.max * 0.5;
@@ -132,7 +132,7 @@ TEST(MeshQuery, RaysMeetWhatEveryTriangleTestedWouldMeet) {
 TEST(MeshQuery, ClosestPointsAreThoseOfEveryTriangle) {
   std::mt19937 rng(22);
   for (const Soup& s : querySoups())
-    for (MeshNodeType type : kAllNodeTypes) {
+    for (MeshNodeType type : kMeshNodeTypes) {
       const Mesh m = buildMesh(s, {type, 3}).value();
       std::uniform_real_distribution<double> u(-1, 1);
       const Aabb box = boundingBox(m.nodeVolume(0));
@@ -160,7 +160,7 @@ TEST(MeshQuery, TheDescentSkipsMostOfTheTree) {
   const Soup& s = sphereSoup();
   std::mt19937 rng(23);
   std::uniform_real_distribution<double> u(-1, 1);
-  for (MeshNodeType type : kAllNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     const Mesh m = buildMesh(s, {type, 4}).value();
     uint64_t volumeTests = 0, triangleTests = 0, closestTests = 0;
     const int rays = 100;
@@ -182,7 +182,7 @@ TEST(MeshQuery, TheDescentSkipsMostOfTheTree) {
 TEST(MeshQuery, ARayThatMissesWithoutALimitSkipsTheTreeToo) {
   // No hit ever lowers an infinite limit: a node the ray misses must still be skipped.
   const Soup& s = sphereSoup();
-  for (MeshNodeType type : kAllNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     const Mesh m = buildMesh(s, {type, 4}).value();
     MeshQueryCost cost;
     for (const Vec3& origin : {Vec3{20, 0, 0}, Vec3{1, -2, 20}, Vec3{4.5, -2, 0.5}}) {

@@ -71,11 +71,6 @@ Layout layoutOf(const Mesh& m) {
   return l;
 }
 
-std::string errorOf(const Bytes& b) {
-  const auto m = Mesh::deserialize(b.data(), b.size());
-  return m ? std::string() : m.error().message;
-}
-
 // The same answers as `want` to rays and closest points around it (the same triangle, distance and
 // point, bit for bit), and the same answers as testing each of its own triangles.
 void expectSameQueries(const Mesh& got, const Mesh& want, uint32_t seed, const std::string& what) {
@@ -134,7 +129,7 @@ std::vector<Soup> soups() {
 TEST(MeshSerialize, ARoundTripGivesTheSameBytesAndTheSameAnswers) {
   uint32_t seed = 1;
   for (const Soup& s : soups())
-    for (MeshNodeType type : kAllNodeTypes)
+    for (MeshNodeType type : kMeshNodeTypes)
       for (int leafSize : {1, 4, 7}) {
         const std::string what = s.name + ", " + meshNodeTypeName(type) + ", leaf " + std::to_string(leafSize);
         const Mesh m = buildMesh(s, {type, leafSize}).value();
@@ -157,7 +152,7 @@ TEST(MeshSerialize, ALoadedMeshRefitsAsTheOneItWasWrittenFrom) {
   const Soup s = uvSphere(8, 12, {0, 0, 0}, 2);
   std::vector<double> moved = s.positions;
   for (size_t i = 0; i < moved.size(); i += 3) moved[i] *= 1.5, moved[i + 2] += 0.1 * moved[i + 1];
-  for (MeshNodeType type : kAllNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     Mesh m = buildMesh(s, {type, 4}).value();
     const Bytes bytes = m.serialize();
     Mesh loaded = Mesh::deserialize(bytes.data(), bytes.size()).value();
@@ -232,7 +227,7 @@ TEST(MeshSerialize, EveryDamagedPayloadByteFailsTheChecksum) {
 
 TEST(MeshSerialize, FieldsChangedBehindAMatchingChecksumAreNamed) {
   const Soup s = randomSoup(36, 30, 2);
-  for (MeshNodeType type : kAllNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     const Mesh m = buildMesh(s, {type, 3}).value();
     const Bytes good = m.serialize();
     const Layout l = layoutOf(m);
@@ -286,7 +281,7 @@ TEST(MeshSerialize, WhatALoadIsLetThroughAnswersAsItsTrianglesDo) {
   // query as testing each of its own triangles does.
   std::mt19937 rng(37);
   int loaded = 0, refused = 0;
-  for (MeshNodeType type : kAllNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     const Mesh m = buildMesh(randomSoup(38, 24, 2), {type, 3}).value();
     const Bytes good = m.serialize();
     std::uniform_int_distribution<size_t> at(kHeader, good.size() - 1);

@@ -14,10 +14,6 @@
 
 namespace sepaxis::mesh_testing {
 
-inline constexpr MeshNodeType kAllNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,  MeshNodeType::Obb,
-                                                 MeshNodeType::Kdop6,  MeshNodeType::Kdop8, MeshNodeType::Kdop14,
-                                                 MeshNodeType::Kdop18, MeshNodeType::Kdop26};
-
 struct Soup {
   std::string name;
   std::vector<double> positions;  // x, y, z per vertex

@@ -19,10 +19,6 @@ using namespace sepaxis::mesh_testing;
 namespace mesh_tree_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
-constexpr MeshNodeType kAllNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,  MeshNodeType::Obb,
-                                          MeshNodeType::Kdop6,  MeshNodeType::Kdop8, MeshNodeType::Kdop14,
-                                          MeshNodeType::Kdop18, MeshNodeType::Kdop26};
-
 std::vector<double> allVolumes(const Mesh& m) {
   std::vector<double> out;
   for (uint32_t i = 0; i < m.nodeCount(); ++i) {
@@ -94,7 +90,7 @@ TEST(MeshTree, EveryNodeHoldsTheTrianglesBelowIt) {
                         scaled(randomSoup(2, 120, 1), 1e150, "huge soup"),
                         scaled(randomSoup(3, 120, 1), 1e-150, "tiny soup")};
   for (const Soup& s : soups)
-    for (MeshNodeType type : kAllNodeTypes)
+    for (MeshNodeType type : kMeshNodeTypes)
       for (int leafSize : {1, 4, 13}) {
         const auto mesh = buildMesh(s, {type, leafSize});
         ASSERT_TRUE(mesh.ok()) << s.name << ": " << mesh.error().message;
@@ -146,7 +142,7 @@ TEST(MeshTree, EachLevelCoversTheMeshOnce) {
 
 TEST(MeshTree, RefitFollowsMovedVertices) {
   Soup s = uvSphere(8, 12, {1, 2, 3}, 1.5);
-  for (MeshNodeType type : kAllNodeTypes) {
+  for (MeshNodeType type : kMeshNodeTypes) {
     Mesh m = buildMesh(s, {type, 4}).value();
     const auto nodes = m.nodes();
     // Turn the sphere and squash it with noise: the same topology, other places.

@@ -16,6 +16,10 @@
 namespace sepaxis {
 
 enum class MeshNodeType { Sphere, Aabb, Obb, Kdop6, Kdop8, Kdop14, Kdop18, Kdop26 };
+/// Every node type, in the enum's order.
+inline constexpr MeshNodeType kMeshNodeTypes[] = {MeshNodeType::Sphere, MeshNodeType::Aabb,  MeshNodeType::Obb,
+                                                  MeshNodeType::Kdop6,  MeshNodeType::Kdop8, MeshNodeType::Kdop14,
+                                                  MeshNodeType::Kdop18, MeshNodeType::Kdop26};
 
 /// "sphere", "aabb", "obb", "kdop6", ... "kdop26": the names of the JSON interchange format.
 const char* meshNodeTypeName(MeshNodeType type);
