@@ -4,7 +4,7 @@
 #                      browser tests (the visualizer's and the site's): the longest lane, so it
 #                      runs at normal priority and builds only what the browser tests need;
 #   the native lane    native build + tests, the consumer, the ThreadSanitizer tree (also the
-#                      scalar lanes with invariants checked), the fuzz target (45 s);
+#                      scalar lanes with invariants checked) beside the fuzz target (45 s);
 #   the web checks     once the package is built: the wasm GoogleTest program and its run, the
 #                      Vitest suite, the package checks.
 # The native lane and the web checks run at a lower priority and fill the time the browser lane
@@ -100,12 +100,18 @@ step lint bash scripts/lint.sh
 
 export -f step summary children_cpu
 export work output times
+# The native lane builds its two clang trees first, then runs the ThreadSanitizer tests and the
+# fuzz target side by side: both run on one core each, and they are what ends last.
 start_lane native '
   step "native build" npm run --silent build:native
   step "native tests" npm run --silent test:native
   step consumer npm run --silent test:consumer
-  step "threads (tsan)" bash scripts/test-threads.sh
+  step "tsan build" bash scripts/build.sh tsan
+  step "fuzz build" bash scripts/build.sh fuzz -j2
+  ( step "threads (tsan)" bash scripts/test-threads.sh ) &
+  threads=$!
   step fuzz npm run --silent test:fuzz
+  wait "$threads"
 '
 
 # The package first: its three WebAssembly modules only (build-package.sh), not the wasm test
@@ -126,9 +132,9 @@ browser_step "browser tests" bash scripts/e2e.sh
 wait_lane checks
 wait_lane native
 echo "== all passed: $(summary)"
-# One closing line for the whole run: the native ctest cases, the Vitest tests and the browser
-# tests (the wasm run is one ctest entry holding the same GoogleTest suite again).
-native=$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$output" | sort -n | tail -n 1)
+# One closing line for the whole run: the native GoogleTest cases, the Vitest tests and the
+# browser tests (the wasm run is one ctest entry holding the same GoogleTest suite again).
+native=$(sed -n 's/^native tests: \([0-9]*\) passed$/\1/p' "$output" | tail -n 1)
 js=$(sed 's/\x1b\[[0-9;]*m//g' "$output" | sed -n 's/^ *Tests *\([0-9]*\) passed.*/\1/p' | tail -n 1)
 e2e=$(sed -n 's/^ℹ pass \([0-9]*\)$/\1/p' "$output" | tail -n 1)
 echo "sepaxis: $((${native:-0} + ${js:-0} + ${e2e:-0})) passed, 0 failed"
