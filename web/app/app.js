@@ -14,7 +14,7 @@ import { ChangeBatch } from '../view/change-batch.js';
 import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
 import { byId } from '../view/dom.js';
 import { aabbToObb, translated } from '../view/edit.js';
-import { FitPanel } from './fit-panel.js';
+import { FitPanel, installDrop } from './fit-panel.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
@@ -22,6 +22,9 @@ import { Panels } from './panels.js';
 import { moveOffset, movedText } from '../view/keyboard-move.js';
 import { installPicking, volumesAlong } from '../view/picking.js';
 import { lessonOrigin, lessonText } from './lesson.js';
+import { MESH_ID, MeshController } from './mesh-controller.js';
+import { MESH_MODELS } from './mesh-models.js';
+import { SceneMesh } from './scene-mesh.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
@@ -40,7 +43,7 @@ import { VelocityHandle } from './velocity-handle.js';
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
    *  lesson may show (lesson.js), whether the camera turns to each step (follow). */
-  ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null, follow: false };
+  ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null, follow: false, meshActive: false };
   report = null;
   /** The compared pair as shown (at time t), or null. */
   pair = null;
@@ -55,6 +58,10 @@ export class App {
   /** The index of the axis drawn in 3D (axis-focus.js), or null. */
   focusAxis = null;
   #pairKey = '';
+  /** Set while the App itself clears the volumes' selection to select the mesh. */
+  #selectingMesh = false;
+  /** The scene's mesh coming with the last scene loaded (a promise; the browser tests wait for it). */
+  meshLoad = Promise.resolve();
 
   /** messages: the banner and toasts (messages.js). */
   constructor(sx, messages) {
@@ -70,20 +77,28 @@ export class App {
       boxes: () => this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean),
       onChange: (id, v, o) => this.model.setVelocity(id, v, o),
     });
-    this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene), () => this.viewport.cameraState());
+    this.mesh = new MeshController(sx, this.viewport, byId('mesh'), {
+      onChange: () => this.changes.add({ volumes: [], selection: true }),
+      onSelect: () => this.selectMesh(),
+      onAdded: () => {
+        this.flush();
+        this.frame();
+      },
+    });
+    this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene), () => this.viewport.cameraState(), {
+      toJSON: () => this.mesh.toJSON(), linkProblem: () => this.mesh.linkProblem(), models: MESH_MODELS.map((m) => m.id),
+    });
     this.viewport.onUserMove.push(() => this.link.scheduleUrl());
     this.helpDialog = new HelpDialog(byId('help'), byId('help-shortcuts'), byId('help-close'));
     this.changes = new ChangeBatch((p) => this.#refresh(p));
 
     this.gizmo = new Gizmo(this.viewport, sx, {
       // The gizmo holds the volume where it is shown (at t): the model keeps it at t = 0.
-      onChange: (id, v, o) => this.model.update(id, this.#atStart(id, v), o),
-      onNote: (text) => {
-        // Called on every refresh (every frame of a drag): written only when it changes.
-        const note = byId('gizmo-note');
-        if (note.textContent !== (text ?? '')) note.textContent = text ?? '';
-        if (note.hidden !== !text) note.hidden = !text;
+      onChange: (id, v, o) => {
+        if (id === MESH_ID) this.mesh.setPose(SceneMesh.poseOfStandIn(v));
+        else this.model.update(id, this.#atStart(id, v), o);
       },
+      onNote: (text) => this.#gizmoNote(text),
     });
     this.toolbar = new Toolbar(byId('toolbar'), {
       onAdd: (type, k) => this.add(type, k),
@@ -138,12 +153,16 @@ export class App {
       follow: this.ui.follow, time: this.time, sweep: this.sweep, sweepProblem: this.sweepProblem,
       moving: this.model.volumes.some(isMoving),
     }));
-    this.model.addEventListener('change', (e) => this.changes.add(e.detail));
+    this.model.addEventListener('change', (e) => {
+      if (e.detail.selection && !this.#selectingMesh) this.ui.meshActive = false;
+      this.changes.add(e.detail);
+    });
     installPicking(this.viewport.canvas, {
       along: (x, y) => this.volumesAt(x, y),
       onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging || this.velocityHandle.dragging,
       onPick: (id, { index, count }) => {
-        this.model.select(id);
+        if (id === MESH_ID) this.selectMesh();
+        else this.model.select(id);
         // Several volumes under the pointer: say which one this click took, and how to reach the others.
         if (count > 1) this.messages.flash(`Picked ${this.#nameOf(id)} (${index + 1} of ${count} here: click again for the next)`);
       },
@@ -175,6 +194,8 @@ export class App {
       onAdd: (entries) => this.addFitted(entries),
       onFrame: (box) => this.viewport.frameBoxes([box], 1.15),
     });
+    // A file dropped on the view goes into the scene as a mesh; anywhere else, to the fit panel.
+    installDrop(byId('viewport'), (file) => this.mesh.panel.openFile(file));
     this.#refresh({ ids: null, selection: true });
   }
 
@@ -204,7 +225,21 @@ export class App {
   }
 
   remove() {
-    removeActive(this.model);
+    if (this.ui.meshActive) this.mesh.remove();
+    else removeActive(this.model);
+  }
+
+  /** Selects the scene's mesh (the gizmo and Shift+arrows then move it); volumes are deselected. */
+  selectMesh() {
+    if (!this.mesh.current) return;
+    this.ui.meshActive = true;
+    this.#selectingMesh = true;
+    try {
+      this.model.select(null);
+    } finally {
+      this.#selectingMesh = false;
+    }
+    this.flush();
   }
 
   cycle(delta) {
@@ -217,8 +252,15 @@ export class App {
    */
   moveByKey(move) {
     const active = this.model.active;
-    if (!active) return this.messages.flash('Select a volume to move it: click it, or [ ] pick one');
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    if (!active && this.ui.meshActive) {
+      const d = moveOffset(this.viewport.camera, [...boxes, this.mesh.sceneMesh.bounds()], move);
+      const { translation, rotation } = this.mesh.sceneMesh.pose;
+      this.mesh.setPose({ translation: translation.map((x, i) => x + d[i]), rotation });
+      this.flush();
+      return this.messages.flash(`Moved ${this.mesh.current.name} to (${this.mesh.sceneMesh.pose.translation.map((x) => +x.toFixed(3)).join(', ')})`);
+    }
+    if (!active) return this.messages.flash('Select a volume to move it: click it, or [ ] pick one');
     const moved = translated(this.sx, active.volume, moveOffset(this.viewport.camera, boxes, move));
     if (this.sx.validate(moved).length) return this.messages.flash(`${this.#nameOf(active.id)} cannot move further that way`);
     this.model.update(active.id, moved);
@@ -234,6 +276,7 @@ export class App {
 
   setMode(mode) {
     this.gizmo.setMode(mode);
+    this.#syncGizmo();
     this.toolbar.update({ mode, hasActive: !!this.model.active });
     this.velocityHandle.sync(mode === 'velocity' ? this.model.active : null);
     if (mode === 'velocity' && !this.model.active) this.messages.flash('Select a volume to give it a velocity');
@@ -331,9 +374,20 @@ export class App {
     this.time.t = 0;
     this.ui.lessonOrigin = origin;
     this.model.load(scene);
+    this.meshLoad = this.#loadMesh(scene.mesh);
     this.flush();
     if (scene.camera) this.viewport.setCamera(scene.camera);
     else this.frame();
+  }
+
+  /** The scene's mesh (a checked {model, translation, rotation}) or none; a failure is said. */
+  async #loadMesh(mesh) {
+    if (!mesh) return this.mesh.remove();
+    try {
+      await this.mesh.loadModel(mesh.model, mesh);
+    } catch (e) {
+      this.messages.show('The scene\'s mesh could not be shown:', `${e.message}. The volumes are shown without it.`);
+    }
   }
 
   importFile(file) {
@@ -364,6 +418,7 @@ export class App {
    */
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    if (this.mesh.current) boxes.push(this.mesh.sceneMesh.bounds());
     // Moving volumes: their whole path, from t = 0 to maxTime.
     boxes.push(...pathBoxes(this.sx, this.model.volumes, this.time.maxTime).filter((b) => !undrawable([b])));
     if (undrawable(boxes)) return;
@@ -381,10 +436,15 @@ export class App {
   /** The ids of the volumes under a pointer, the one to pick first (picking.js: an enclosed
    *  volume before the one around it). */
   volumesAt(clientX, clientY) {
-    return volumesAlong(this.sx, this.model.volumes, this.viewport.ray(clientX, clientY));
+    const ray = this.viewport.ray(clientX, clientY);
+    const ids = volumesAlong(this.sx, this.model.volumes, ray);
+    // The mesh after the volumes: they are drawn see-through, and a volume in it is reached first.
+    if (this.mesh.sceneMesh.hitDistance(ray) !== null) ids.push(MESH_ID);
+    return ids;
   }
 
   #nameOf(id) {
+    if (id === MESH_ID) return this.mesh.current?.name ?? id;
     const entry = this.model.get(id);
     return entry?.name ?? id;
   }
@@ -441,6 +501,8 @@ export class App {
     this.report = pairReport(this.sx, this.pair);
     const steps = (this.sweep ?? this.report)?.axes.length ?? 0;
     if (this.ui.step >= steps) this.ui.step = steps - 1;
+    if (model.active || !this.mesh.current) this.ui.meshActive = false;
+    this.mesh.refresh(this.#shown);
     this.motionDrawing.show({ entries: model.volumes, pair: atStart, roles: pairRoles(this.pair), sweep: this.sweep, t: this.time.t });
     this.velocityHandle.sync(this.gizmo.mode === 'velocity' ? model.active : null);
     this.#refreshStyles();
@@ -450,11 +512,29 @@ export class App {
     // Bring the deciding axis into view when it changes (not while the reader steps through).
     const sep = this.report?.separatingAxis ?? -1;
     if (sep >= 0 && this.ui.step < 0 && sep !== (previous?.separatingAxis ?? -1)) this.panels.axisPanel.reveal(sep);
-    const active = model.active;
-    this.gizmo.sync(active && this.#shown[model.volumes.indexOf(active)]);
+    this.#syncGizmo();
     this.toolbar.update({ mode: this.gizmo.mode, hasActive: !!model.active });
     if (!transient && (ids === null || ids.size || selection || maxTime)) this.link.scheduleUrl();
     this.viewport.invalidate();
+  }
+
+  /**
+   * Puts the gizmo on the active volume as shown, or on the selected mesh (which moves and
+   * turns; it keeps the size it was given in the view).
+   */
+  #syncGizmo() {
+    const active = this.model.active;
+    const mesh = !active && this.ui.meshActive;
+    const still = mesh && (this.gizmo.mode === 'scale' || this.gizmo.mode === 'velocity');
+    this.gizmo.sync(active ? this.#shown[this.model.volumes.indexOf(active)] : mesh && !still ? this.mesh.sceneMesh.standIn() : undefined);
+    if (still) this.#gizmoNote(this.gizmo.mode === 'scale' ? 'A mesh keeps its size here: it can move and turn.' : 'A mesh stands still here: it can move and turn.');
+  }
+
+  /** The note over the view on what the gizmo cannot do (written only when it changes: every frame of a drag). */
+  #gizmoNote(text) {
+    const note = byId('gizmo-note');
+    if (note.textContent !== (text ?? '')) note.textContent = text ?? '';
+    if (note.hidden !== !text) note.hidden = !text;
   }
 
   /** Says, over the view, why it shows nothing when the scene is beyond what it can draw. */
@@ -466,8 +546,12 @@ export class App {
   }
 
   #refreshStyles() {
+    // A volume the mesh overlaps is drawn as overlapping too.
+    const hits = this.mesh.hits;
+    const collision = hits.size ? { overlapsAny: (id) => hits.has(id) || this.collision.overlapsAny(id), bounds: (id) => this.collision.bounds(id) } : this.collision;
+    this.mesh.sceneMesh.setStyle({ overlapping: hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume === MESH_ID });
     this.drawing.style({
-      collision: this.collision, pair: this.pair, roles: pairRoles(this.pair),
+      collision, pair: this.pair, roles: pairRoles(this.pair),
       hoverVolume: this.ui.hoverVolume, tutorial: this.ui.step >= 0 && this.pair,
     });
   }

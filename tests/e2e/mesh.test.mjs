@@ -1,0 +1,247 @@
+// Meshes in the visualizer's scene: the built-in models (the bunny loaded on demand), a user's
+// file dropped on the view or opened (glTF too), a file the loaders reject said in the Mesh card;
+// the mesh picked, moved with the keys and the gizmo's stand-in, tested against the volumes with
+// mesh.overlaps; links keep a built-in model by name and say when a user's file is left out.
+// One page for the whole file (the app loads once); each test goes on from the last one's state.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeViolations, launch, loadApp, openPage, settle, shot } from './browser.mjs';
+
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let browser, page;
+before(async () => {
+  browser = await launch();
+  page = await openPage(browser, { viewport: WIDE });
+  await loadApp(page);
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Screenshots at the wide and the phone size, with the Mesh card in view. */
+async function shots(name) {
+  for (const [size, viewport] of [['1280', WIDE], ['390', PHONE]]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => document.getElementById('mesh-card').scrollIntoView({ block: 'nearest' }));
+    await settle(page);
+    await shot(page, `mesh-${name}-${size}`);
+  }
+  await page.setViewportSize(WIDE);
+  await settle(page);
+}
+
+/** Drops a file (name, bytes: an array or a string) on the 3D view and waits for its load. */
+async function dropOnView(name, bytes) {
+  await page.evaluate(async ({ name, bytes }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name));
+    document.getElementById('viewport').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    await window.sepaxisApp.mesh.panel.lastLoad;
+  }, { name, bytes });
+  await settle(page);
+}
+
+/** The mesh's state as the app holds it. */
+const meshState = () => page.evaluate(() => {
+  const { mesh, ui } = window.sepaxisApp;
+  const c = mesh.current;
+  return c && {
+    name: c.name, model: c.model, triangles: c.mesh.triangleCount, pose: mesh.sceneMesh.pose,
+    hits: [...mesh.hits], selected: ui.meshActive,
+    verdicts: document.querySelector('#mesh .mesh-verdicts').textContent,
+    status: document.querySelector('#mesh [role=status]').textContent,
+  };
+});
+
+/** A scene of two volumes: a sphere at the origin (inside the model) and a box far off. */
+async function loadVolumes() {
+  await page.evaluate(() => window.sepaxisApp.load({
+    volumes: [
+      { id: 'v1', name: 'Core', volume: { type: 'sphere', center: [0, 0, 0], radius: 0.2 } },
+      { id: 'v2', name: 'Far box', volume: { type: 'aabb', min: [5, 5, 5], max: [6, 6, 6] } },
+    ],
+    selection: [],
+  }));
+  await settle(page);
+}
+
+test('a built-in model joins the scene and is tested against each volume', async () => {
+  await loadVolumes();
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  await settle(page);
+  let s = await meshState();
+  assert.equal(s.model, 'torus-knot');
+  assert.ok(s.triangles > 1000, `triangles ${s.triangles}`);
+  // The verdicts are those of testing every triangle with sx.overlaps.
+  const bruteForce = () => page.evaluate(() => {
+    const { sx, mesh, model } = window.sepaxisApp;
+    const { positions, indices } = mesh.current.triangles;
+    const { translation } = mesh.sceneMesh.pose;
+    const corner = (v) => [0, 1, 2].map((i) => positions[3 * v + i] + translation[i]);
+    return model.volumes.filter((e) => {
+      for (let t = 0; t < indices.length; t += 3) {
+        if (sx.overlaps({ type: 'triangle', vertices: [corner(indices[t]), corner(indices[t + 1]), corner(indices[t + 2])] }, e.volume)) return true;
+      }
+      return false;
+    }).map((e) => e.id);
+  });
+  assert.deepEqual(s.hits, await bruteForce());
+  // Move the core sphere into the knot's hole, apart from the tube.
+  await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    app.model.update('v1', { type: 'sphere', center: [0, 0, 2], radius: 0.2 });
+    app.flush();
+  });
+  await settle(page);
+  s = await meshState();
+  assert.deepEqual(s.hits, []);
+  assert.deepEqual(await bruteForce(), []);
+  assert.match(s.verdicts, /overlaps no volume \(2 tested\)/);
+
+  // Move the sphere onto the tube: the verdict and the colours follow.
+  await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const p = app.mesh.current.triangles.positions;
+    app.model.update('v1', { type: 'sphere', center: [p[0], p[1], p[2]], radius: 0.2 });
+    app.flush();
+  });
+  await settle(page);
+  s = await meshState();
+  assert.deepEqual(s.hits, ['v1']);
+  assert.match(s.verdicts, /Torus knot overlaps Core; apart from the 1 other\./);
+  await shots('torus-knot');
+  assert.deepEqual(await axeViolations(page), []);
+});
+
+test('the mesh is picked, moved with Shift+arrows and turned like a volume', async () => {
+  // Keyboard: the card's Select button, then Shift+arrows on the view.
+  await page.click('#mesh button:text-is("Select mesh")');
+  await settle(page);
+  let s = await meshState();
+  assert.equal(s.selected, true);
+  assert.equal(await page.evaluate(() => window.sepaxisApp.gizmo.controls.object !== undefined && window.sepaxisApp.gizmo.entry?.id), 'mesh');
+  const before = s.pose.translation;
+  await page.focus('#viewport canvas');
+  await page.keyboard.press('Shift+ArrowRight');
+  await settle(page);
+  s = await meshState();
+  assert.notDeepEqual(s.pose.translation, before);
+  // The gizmo's stand-in turned: the mesh turns with it, and the verdict is tested again.
+  const turned = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const standIn = app.mesh.sceneMesh.standIn().volume;
+    app.gizmo.onChange('mesh', { ...standIn, rotation: [0, Math.SQRT1_2, 0, Math.SQRT1_2] }, { transient: false });
+    app.flush();
+    return app.mesh.sceneMesh.pose.rotation;
+  });
+  assert.deepEqual(turned, [0, Math.SQRT1_2, 0, Math.SQRT1_2]);
+  // Clicking the mesh in the view picks it; clicking empty space deselects it.
+  await page.keyboard.press('Escape');
+  await settle(page);
+  assert.equal((await meshState()).selected, false);
+  const at = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const p = app.mesh.current.triangles.positions;
+    const { translation, rotation } = app.mesh.sceneMesh.pose;
+    // A vertex of the knot, posed (rotation about y by 90°: x' = z, z' = -x).
+    const q = rotation[1] ? [p[2], p[1], -p[0]] : [p[0], p[1], p[2]];
+    return app.project(q.map((x, i) => x + translation[i]));
+  });
+  // Among the vertices' screen points, one on the front of the tube picks the mesh (possibly after a volume).
+  const picked = await page.evaluate(({ x, y }) => window.sepaxisApp.volumesAt(x, y), at);
+  assert.ok(picked.includes('mesh'), `picked ${picked}`);
+  await page.evaluate(() => window.sepaxisApp.selectMesh());
+  await shots('selected');
+  assert.deepEqual(page.problems.errors, []);
+});
+
+test('the bunny loads on demand; links keep a built-in model by name', async () => {
+  const bunnyRequests = [];
+  page.on('request', (r) => { if (r.url().includes('bunny')) bunnyRequests.push(r.url()); });
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'bunny');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  await settle(page);
+  const s = await meshState();
+  assert.equal(s.model, 'bunny');
+  assert.equal(s.triangles, 69451);
+  assert.equal(bunnyRequests.length, 1);
+  await page.evaluate(() => { window.sepaxisApp.mesh.setPose({ translation: [1, 0.5, 0], rotation: [0, 0, 0, 1] }); window.sepaxisApp.flush(); });
+  // The link: the model by name, the pose with it; opened again, the same mesh where it was.
+  await page.evaluate(() => window.sepaxisApp.share());
+  const hash = await page.evaluate(() => location.hash);
+  await page.evaluate(() => window.sepaxisApp.mesh.remove());
+  await page.evaluate((h) => { window.sepaxisApp.link.loadFromHash(); return h; }, hash);
+  await page.evaluate(() => window.sepaxisApp.link.loadFromHash().then(() => window.sepaxisApp.meshLoad));
+  await settle(page);
+  const back = await meshState();
+  assert.equal(back.model, 'bunny');
+  assert.deepEqual(back.pose.translation, [1, 0.5, 0]);
+  await shots('bunny');
+});
+
+test('a scene file naming an unknown model is said, and the mesh stays', async () => {
+  const message = await page.evaluate(async () => {
+    const app = window.sepaxisApp;
+    const file = new File([JSON.stringify({ volumes: [], mesh: { model: 'teapot' } })], 'bad.json');
+    await app.importFile(file);
+    return document.getElementById('banner').textContent;
+  });
+  assert.match(message, /mesh\.model must be one of "bunny", "torus-knot", "terrain", "wall", got "teapot"/);
+  assert.equal((await meshState()).model, 'bunny');  // unchanged
+});
+
+test('a dropped file becomes the mesh; a link then says it leaves the file out', async () => {
+  // A tetrahedron as a GLB (its buffer in the file's binary chunk).
+  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const indices = new Uint16Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]);
+  const bin = Buffer.concat([Buffer.from(positions.buffer), Buffer.from(indices.buffer)]);
+  const gltf = {
+    asset: { version: '2.0' }, scene: 0, scenes: [{ nodes: [0] }], nodes: [{ mesh: 0, translation: [5, 0, 0] }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 48 }, { buffer: 0, byteOffset: 48, byteLength: 24 }],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: 4, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 1] },
+      { bufferView: 1, componentType: 5123, count: 12, type: 'SCALAR' },
+    ],
+  };
+  const json = Buffer.from(JSON.stringify(gltf).padEnd(Math.ceil(JSON.stringify(gltf).length / 4) * 4, ' '));
+  const chunk = (type, data) => { const head = Buffer.alloc(8); head.writeUInt32LE(data.length, 0); head.writeUInt32LE(type, 4); return Buffer.concat([head, data]); };
+  const body = Buffer.concat([chunk(0x4e4f534a, json), chunk(0x004e4942, bin)]);
+  const header = Buffer.alloc(12);
+  header.writeUInt32LE(0x46546c67, 0);
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(12 + body.length, 8);
+  await dropOnView('tetra.glb', [...Buffer.concat([header, body])]);
+  const s = await meshState();
+  assert.equal(s.name, 'tetra.glb');
+  assert.equal(s.model, null);
+  assert.equal(s.triangles, 4);
+  await page.evaluate(() => window.sepaxisApp.share());
+  await settle(page);
+  assert.match(await page.textContent('#banner'), /The link leaves the mesh out:.*tetra\.glb is a file of yours: a link or a scene file cannot carry it/);
+  await page.evaluate(() => window.sepaxisApp.messages.clear());
+  assert.deepEqual(page.problems.errors, []);
+});
+
+test('a file the loaders reject is said in the card, and the scene is unchanged', async () => {
+  await dropOnView('broken.glb', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+  let error = await page.textContent('#mesh .fit-error');
+  assert.match(error, /Could not put broken\.glb in the scene: three\.js's GLTFLoader could not read it \(.+\)\. Nothing was changed\./);
+  assert.equal((await meshState()).name, 'tetra.glb');
+  await dropOnView('notes.txt', 'hello');
+  error = await page.textContent('#mesh .fit-error');
+  assert.match(error, /only STL, OBJ, PLY, glTF and GLB files can be read here/);
+  await dropOnView('empty.stl', []);
+  assert.match(await page.textContent('#mesh .fit-error'), /the file is empty/);
+  await shots('rejected');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.problems.errors, []);
+  assert.deepEqual(page.problems.console, []);
+});

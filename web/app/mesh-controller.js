@@ -1,0 +1,97 @@
+// The scene's mesh as the App sees it: loads built-in models and files into the SceneMesh
+// (scene-mesh.js) and keeps the Mesh card (mesh-panel.js) in step: its verdicts against the
+// volumes shown, its tree's levels drawn around it. In a scene's JSON the mesh is
+//   mesh: { model, translation, rotation }
+// for a built-in model; a user's file cannot travel in a link or a file (linkProblem says so).
+
+import { FIT_COLORS } from '../view/fit-colors.js';
+import { readTriangles } from './point-file.js';
+import { meshModelById, placedInView } from './mesh-models.js';
+import { MeshPanel } from './mesh-panel.js';
+import { MESH_ID, SceneMesh } from './scene-mesh.js';
+
+export { MESH_ID };
+
+export class MeshController {
+  /** Ids of the volumes the mesh overlaps (as last tested). */
+  hits = new Set();
+
+  /**
+   * onChange(): the mesh came, went or moved (the App refreshes); onSelect(): select it;
+   * onAdded(): the card put a mesh in the scene (the App frames it).
+   */
+  constructor(sx, viewport, root, { onChange, onSelect, onAdded }) {
+    this.sx = sx;
+    this.onChange = onChange;
+    this.sceneMesh = new SceneMesh(sx, viewport);
+    this.panel = new MeshPanel(root, {
+      onModel: (id) => this.loadModel(id).then(onAdded),
+      onFile: (file) => this.loadFile(file).then(onAdded),
+      onRemove: () => this.remove(),
+      onSelect,
+      onNodes: (volumes, node) => this.sceneMesh.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']),
+    });
+  }
+
+  get current() {
+    return this.sceneMesh.current;
+  }
+
+  /** Puts a built-in model in the scene (pose: where; default the origin). Rejects with an Error. */
+  async loadModel(id, pose) {
+    const model = meshModelById(id);
+    if (!model) throw new Error(`there is no built-in model "${id}"`);
+    this.#show({ name: model.label, model: id, triangles: placedInView(await model.triangles()) }, pose);
+  }
+
+  /** Puts a user's file in the scene. Rejects with an Error saying why it cannot be read. */
+  async loadFile(file) {
+    const triangles = placedInView(await readTriangles(file.name, await file.arrayBuffer()));
+    this.#show({ name: file.name, model: null, triangles }, undefined);
+  }
+
+  #show(what, pose) {
+    this.sceneMesh.set(what);
+    if (pose) this.sceneMesh.setPose(pose);
+    this.panel.setMesh(this.sceneMesh.current);
+    this.onChange({ added: true });
+  }
+
+  remove() {
+    if (!this.current) return;
+    this.sceneMesh.clear();
+    this.hits = new Set();
+    this.panel.setMesh(null);
+    this.onChange({ removed: true });
+  }
+
+  setPose(pose) {
+    this.sceneMesh.setPose(pose);
+    this.onChange({});
+  }
+
+  /** Tests the mesh against the volumes shown ([{ id, name, volume }]) and lists the verdicts. */
+  refresh(entries) {
+    if (!this.current) {
+      this.hits = new Set();
+      return;
+    }
+    const verdicts = entries.map((e) => ({ id: e.id, name: e.name ?? e.id, overlap: this.sceneMesh.overlaps(e.volume) }));
+    this.hits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
+    this.panel.setVerdicts(this.current.name, verdicts);
+  }
+
+  /** The scene JSON's mesh field, or undefined (no mesh, or a user's file). */
+  toJSON() {
+    const c = this.current;
+    if (!c?.model) return undefined;
+    const { translation, rotation } = this.sceneMesh.pose;
+    return { model: c.model, translation: [...translation], rotation: [...rotation] };
+  }
+
+  /** Why the scene's link or file leaves the mesh out, or null. */
+  linkProblem() {
+    const c = this.current;
+    return c && !c.model ? `the mesh ${c.name} is a file of yours: a link or a scene file cannot carry it, so it is left out` : null;
+  }
+}

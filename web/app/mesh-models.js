@@ -1,0 +1,93 @@
+// The meshes a scene can hold by name (the Stanford bunny, a torus knot, a terrain with a floor,
+// a wall of quads), and how any mesh is placed in the view. A scene link keeps a built-in model by
+// its name; a user's file cannot travel in a link. The bunny is fetched on first use only.
+
+import { TorusKnotGeometry } from 'three';
+import { bunnyTriangles } from './point-file.js';
+
+/** The largest extent of a mesh once placed in the view (scene units: the presets' scale). */
+export const MESH_VIEW_SIZE = 3;
+
+/** Rolling hills over a square (a 32 × 32 grid of quads, two triangles each) and a floor under them. */
+function terrain() {
+  const n = 32, size = 4;
+  const positions = [], indices = [];
+  const height = (x, z) => 0.35 * Math.sin(1.7 * x + 0.4) * Math.cos(1.3 * z) + 0.18 * Math.sin(3.1 * x * z + 1) + 0.12 * Math.cos(4.3 * z - 2.1 * x);
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= n; j++) {
+      const x = (i / n - 0.5) * size, z = (j / n - 0.5) * size;
+      positions.push(x, height(x, z), z);
+    }
+  }
+  const at = (i, j) => i * (n + 1) + j;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) indices.push(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i + 1, j));
+  }
+  // The floor: one quad under the hills, a little wider.
+  const f = positions.length / 3, w = 0.6 * size, y = -0.8;
+  positions.push(-w, y, -w, -w, y, w, w, y, w, w, y, -w);
+  indices.push(f, f + 1, f + 2, f, f + 2, f + 3);
+  return { positions: new Float32Array(positions), indices: new Uint32Array(indices) };
+}
+
+/** A brick wall: offset rows of quads (two triangles each) in one plane, with mortar gaps between. */
+function wall() {
+  const rows = 10, bricks = 8, w = 0.5, hgt = 0.22, gap = 0.03;
+  const positions = [], indices = [];
+  for (let r = 0; r < rows; r++) {
+    const shift = r % 2 ? -w / 2 : 0;
+    for (let b = 0; b < bricks + (r % 2); b++) {
+      const x0 = Math.max(0, b * w + shift), x1 = Math.min(bricks * w, (b + 1) * w + shift) - gap;
+      const y0 = r * hgt, y1 = (r + 1) * hgt - gap;
+      const v = positions.length / 3;
+      positions.push(x0, y0, 0, x1, y0, 0, x1, y1, 0, x0, y1, 0);
+      indices.push(v, v + 1, v + 2, v, v + 2, v + 3);
+    }
+  }
+  return { positions: new Float32Array(positions), indices: new Uint32Array(indices) };
+}
+
+function torusKnot() {
+  const g = new TorusKnotGeometry(1, 0.3, 160, 16);
+  return { positions: g.getAttribute('position').array, indices: new Uint32Array(g.index.array) };
+}
+
+/** The built-in models: id (kept in links), label, and their triangles (a promise). */
+export const MESH_MODELS = [
+  { id: 'bunny', label: 'Stanford bunny', triangles: bunnyTriangles },
+  { id: 'torus-knot', label: 'Torus knot', triangles: async () => torusKnot() },
+  { id: 'terrain', label: 'Terrain with a floor', triangles: async () => terrain() },
+  { id: 'wall', label: 'Wall of quads', triangles: async () => wall() },
+];
+
+export const meshModelById = (id) => MESH_MODELS.find((m) => m.id === id);
+
+/**
+ * The triangles placed in the view: centred on the origin and scaled so that their largest
+ * extent is MESH_VIEW_SIZE (a new positions array). Throws an Error saying what is wrong: no
+ * triangle, a coordinate that is not a finite number, an index out of range, or no extent.
+ */
+export function placedInView({ positions, indices }) {
+  const vertices = Math.floor(positions.length / 3);
+  const triangles = indices ? Math.floor(indices.length / 3) : Math.floor(vertices / 3);
+  if (triangles === 0) throw new Error('it has no triangles');
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < 3 * vertices; i++) {
+    const x = positions[i];
+    if (!Number.isFinite(x)) throw new Error(`vertex ${Math.floor(i / 3) + 1} has ${'xyz'[i % 3]} = ${x}, not a finite number`);
+    if (x < min[i % 3]) min[i % 3] = x;
+    if (x > max[i % 3]) max[i % 3] = x;
+  }
+  if (indices) {
+    for (let i = 0; i < indices.length; i++) {
+      if (indices[i] >= vertices) throw new Error(`triangle ${Math.floor(i / 3) + 1} uses vertex ${indices[i] + 1}, but there are ${vertices}`);
+    }
+  }
+  const extent = Math.max(...max.map((m, i) => m - min[i]));
+  if (!(extent > 0)) throw new Error('all its vertices are one point');
+  const scale = MESH_VIEW_SIZE / extent;
+  const centre = min.map((m, i) => m / 2 + max[i] / 2);
+  const out = new Float32Array(3 * vertices);
+  for (let i = 0; i < 3 * vertices; i++) out[i] = (positions[i] - centre[i % 3]) * scale;
+  return { positions: out, indices: indices ? Uint32Array.from(indices) : null };
+}
