@@ -245,3 +245,129 @@ test('a file the loaders reject is said in the card, and the scene is unchanged'
   assert.deepEqual(page.problems.errors, []);
   assert.deepEqual(page.problems.console, []);
 });
+
+/** The level the card shows now, and the package's own answer for it (a tree built in the page). */
+async function levelAgainstPackage() {
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLevel);
+  await settle(page);
+  return page.evaluate(() => {
+    const { sx, mesh } = window.sepaxisApp;
+    const { level } = mesh.panel;
+    const tree = sx.createMesh(mesh.current.triangles, { node: level.node });
+    const nodes = tree.nodesAtDepth(level.depth);
+    const total = nodes.reduce((sum, i) => sum + sx.volumeOf(tree.nodeVolume(i)), 0);
+    // The convex hull's volume: the signed tetrahedra from its first vertex (divergence theorem).
+    const { vertices: v, faces } = sx.convexHull(mesh.current.triangles.positions);
+    let six = 0;
+    for (const [i, j, k] of faces) {
+      const [a, b, c] = [v[i], v[j], v[k]].map((p) => p.map((x, n) => x - v[0][n]));
+      six += a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
+    }
+    const result = {
+      shown: { node: level.node, depth: level.depth, levels: level.levels, count: level.count, total: level.total },
+      expected: { node: level.node, depth: level.depth, levels: tree.depth, count: nodes.length, total },
+      ratio: total / (six / 6), drawn: mesh.sceneMesh.drawnNodes, text: document.querySelector('#mesh .mesh-level').textContent,
+    };
+    tree.dispose();
+    return result;
+  });
+}
+
+test('the tree, level by level: node type and depth, counts and volume against the hull', async () => {
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  let level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.shown.count, 1);
+  assert.equal(level.drawn, 1);
+  // Keyboard: the node type, then the depth slider.
+  await page.selectOption('#mesh select[aria-label="Node type"]', 'sphere');
+  await page.focus('#mesh input[aria-label="Tree depth"]');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.shown.depth, 4);
+  assert.equal(level.shown.count, 16);
+  assert.equal(level.drawn, 16);
+  assert.match(level.text, new RegExp(`At depth 4 of ${level.expected.levels}: 16 Spheres, together ${level.ratio.toFixed(3).replace('.', '\\.')} × the convex hull's volume\\.`));
+  await shots('tree-spheres');
+  await page.selectOption('#mesh select[aria-label="Node type"]', 'kdop14');
+  level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.drawn, 16);
+  await shots('tree-kdop14');
+  // The leaves: too many to draw; counted and measured all the same.
+  await page.focus('#mesh input[aria-label="Tree depth"]');
+  await page.keyboard.press('End');
+  level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.shown.depth, level.shown.levels);
+  assert.ok(level.shown.count > 512, `leaves ${level.shown.count}`);
+  assert.equal(level.drawn, 0);
+  assert.match(level.text, /the leaves: .* Too many to draw \(more than 512\): pick a shallower depth to see them\./);
+  assert.deepEqual(await axeViolations(page), []);
+});
+
+test('a flat mesh has no ratio; the bunny\'s trees are built off the page\'s thread', async () => {
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'wall');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  await page.selectOption('#mesh select[aria-label="Node type"]', 'aabb');
+  await page.fill('#mesh input[aria-label="Tree depth"]', '3');
+  await page.dispatchEvent('#mesh input[aria-label="Tree depth"]', 'input');
+  const level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.match(level.text, /the mesh is flat: its hull encloses nothing, so there is no ratio/);
+  await shots('tree-wall');
+
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'bunny');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  // While the bunny's tree of OBBs is built and a deep level measured, the page keeps drawing frames.
+  const gaps = await page.evaluate(async () => {
+    const panel = window.sepaxisApp.mesh.panel;
+    await panel.lastLevel;
+    panel.nodeSelect.value = 'obb';
+    panel.depthInput.max = 12;
+    panel.depthInput.value = 8;
+    let longest = 0, last = performance.now(), frames = 0, going = true;
+    const tick = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      frames++;
+      if (going) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const start = performance.now();
+    await panel.showLevel();
+    going = false;
+    return { longest, frames, ms: performance.now() - start, level: panel.level.count, drawn: window.sepaxisApp.mesh.sceneMesh.drawnNodes };
+  });
+  assert.equal(gaps.level, 256);
+  assert.equal(gaps.drawn, 256);
+  assert.ok(gaps.ms > 300, `the level took ${gaps.ms} ms: too quick to show the page stays responsive`);
+  // The drawing of the 256 node volumes is on the page's thread; the building and measuring is not.
+  assert.ok(gaps.longest < gaps.ms / 2, `longest frame gap ${gaps.longest} ms of ${gaps.ms} ms`);
+  await shots('tree-bunny');
+  assert.deepEqual(page.problems.errors, []);
+  assert.deepEqual(page.problems.console, []);
+});
+
+test('the descent for the selected volume: what mesh.lastQuery counted', async () => {
+  const { text, expected } = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    app.model.update('v1', { type: 'sphere', center: [0.2, 0.3, 0], radius: 0.3 });
+    app.model.select('v1');
+    app.flush();
+    const mesh = app.mesh.current.mesh;
+    const overlap = mesh.overlaps(app.model.get('v1').volume, app.mesh.sceneMesh.pose);
+    return { text: document.querySelector('#mesh .mesh-descent').textContent, expected: { ...mesh.lastQuery, overlap, triangles: mesh.triangleCount } };
+  });
+  const n = (x) => x.toLocaleString('en');
+  assert.ok(expected.volumeTests > 0);
+  assert.equal(text, `Against Core, the descent tested ${n(expected.volumeTests)} node volumes and ${n(expected.triangleTests)} of the ${n(expected.triangles)} triangles.`);
+  await shots('descent');
+  assert.deepEqual(page.problems.errors, []);
+});

@@ -502,7 +502,7 @@ export class App {
     const steps = (this.sweep ?? this.report)?.axes.length ?? 0;
     if (this.ui.step >= steps) this.ui.step = steps - 1;
     if (model.active || !this.mesh.current) this.ui.meshActive = false;
-    this.mesh.refresh(this.#shown);
+    this.mesh.refresh(this.#shown, model.activeId);
     this.motionDrawing.show({ entries: model.volumes, pair: atStart, roles: pairRoles(this.pair), sweep: this.sweep, t: this.time.t });
     this.velocityHandle.sync(this.gizmo.mode === 'velocity' ? model.active : null);
     this.#refreshStyles();

@@ -70,15 +70,20 @@ export class MeshController {
     this.onChange({});
   }
 
-  /** Tests the mesh against the volumes shown ([{ id, name, volume }]) and lists the verdicts. */
-  refresh(entries) {
+  /**
+   * Tests the mesh against the volumes shown ([{ id, name, volume }]) and lists the verdicts, with
+   * what the descent for the active volume (activeId) tested (mesh.lastQuery).
+   */
+  refresh(entries, activeId = null) {
     if (!this.current) {
       this.hits = new Set();
       return;
     }
-    const verdicts = entries.map((e) => ({ id: e.id, name: e.name ?? e.id, overlap: this.sceneMesh.overlaps(e.volume) }));
+    const verdicts = entries.map((e) => ({
+      id: e.id, name: e.name ?? e.id, overlap: this.sceneMesh.overlaps(e.volume), tested: this.current.mesh.lastQuery,
+    }));
     this.hits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
-    this.panel.setVerdicts(this.current.name, verdicts);
+    this.panel.setVerdicts(this.current.name, verdicts, verdicts.find((v) => v.id === activeId), this.current.mesh.triangleCount);
   }
 
   /** The scene JSON's mesh field, or undefined (no mesh, or a user's file). */

@@ -79,6 +79,7 @@ export class MeshPanel {
     this.error = h('p', { class: 'fit-error', role: 'alert', hidden: true });
     this.status = h('p', { class: 'hint', role: 'status' }, 'Put a mesh in the scene: a built-in model, or an STL, OBJ, PLY, glTF or GLB file (or drop one on the view).');
     this.verdicts = h('p', { class: 'mesh-verdicts' });
+    this.descent = h('p', { class: 'hint mesh-descent' });
     this.nodeSelect = h('select', { 'aria-label': 'Node type', onchange: () => this.showLevel() },
       NODE_TYPES.map(([id, label]) => h('option', { value: id, selected: id === 'aabb' }, label)));
     this.depthInput = h('input', {
@@ -96,7 +97,7 @@ export class MeshPanel {
       h('div', { class: 'fit-actions' }, this.modelSelect, this.addButton, this.openButton, this.fileInput),
       this.error, this.status,
       h('div', { class: 'fit-actions' }, this.selectButton, this.removeButton),
-      this.verdicts, this.tree);
+      this.verdicts, this.descent, this.tree);
   }
 
   addModel(id) {
@@ -146,6 +147,7 @@ export class MeshPanel {
     if (!current) {
       this.status.textContent = 'No mesh in the scene.';
       this.levelText.textContent = '';
+      this.descent.textContent = '';
       setChildren(this.verdicts);
       return;
     }
@@ -156,9 +158,14 @@ export class MeshPanel {
     this.lastLevel = hull.then(() => this.showLevel(), (e) => { this.levelText.textContent = `The tree could not be built: ${e.message}`; });
   }
 
-  /** Which volumes the mesh overlaps: [{ name, overlap }]. */
-  setVerdicts(name, verdicts) {
-    if (!verdicts) return setChildren(this.verdicts);
+  /**
+   * Which volumes the mesh overlaps: [{ name, overlap }]; for `focus` (one of them, or none), what
+   * the descent tested ({ tested: { volumeTests, triangleTests } }) of `triangles`.
+   */
+  setVerdicts(name, verdicts, focus, triangles) {
+    const d = focus?.tested;
+    const text = d ? `Against ${focus.name}, the descent tested ${n(d.volumeTests)} node volume${d.volumeTests === 1 ? '' : 's'} and ${n(d.triangleTests)} of the ${n(triangles)} triangles.` : '';
+    if (this.descent.textContent !== text) this.descent.textContent = text;
     const hit = verdicts.filter((v) => v.overlap).map((v) => v.name);
     setChildren(this.verdicts, verdicts.length === 0 ? `${name} is alone: add a volume to test it against the mesh.`
       : hit.length ? [h('b', { class: 'overlap-text' }, `${name} overlaps `), hit.join(', '), hit.length < verdicts.length ? `; apart from the ${verdicts.length - hit.length} other${verdicts.length - hit.length > 1 ? 's' : ''}.` : '.']
