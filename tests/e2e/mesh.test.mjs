@@ -114,6 +114,8 @@ test('a built-in model joins the scene and is tested against each volume', async
   s = await meshState();
   assert.deepEqual(s.hits, ['v1']);
   assert.match(s.verdicts, /Torus knot overlaps Core; apart from the 1 other\./);
+  // The list marks the volume the mesh meets as overlapping, as the view draws it.
+  assert.deepEqual(await page.$$eval('#scene li .dot', (dots) => dots.map((d) => d.className)), ['dot overlap', 'dot apart']);
   await shots('torus-knot');
   assert.deepEqual(await axeViolations(page), []);
 });
@@ -144,17 +146,26 @@ test('the mesh is picked, moved with Shift+arrows and turned like a volume', asy
   await page.keyboard.press('Escape');
   await settle(page);
   assert.equal((await meshState()).selected, false);
+  // A click where the view ray meets the mesh and no volume picks the mesh.
   const at = await page.evaluate(() => {
     const app = window.sepaxisApp;
-    const p = app.mesh.current.triangles.positions;
-    const { translation, rotation } = app.mesh.sceneMesh.pose;
-    // A vertex of the knot, posed (rotation about y by 90°: x' = z, z' = -x).
-    const q = rotation[1] ? [p[2], p[1], -p[0]] : [p[0], p[1], p[2]];
-    return app.project(q.map((x, i) => x + translation[i]));
+    const r = app.viewport.canvas.getBoundingClientRect();
+    for (let y = r.top + 10; y < r.bottom; y += 6) {
+      for (let x = r.left + 10; x < r.right; x += 6) {
+        const ids = app.volumesAt(x, y);
+        if (ids.length === 1 && ids[0] === 'mesh') return { x, y };
+      }
+    }
+    return null;
   });
-  // Among the vertices' screen points, one on the front of the tube picks the mesh (possibly after a volume).
-  const picked = await page.evaluate(({ x, y }) => window.sepaxisApp.volumesAt(x, y), at);
-  assert.ok(picked.includes('mesh'), `picked ${picked}`);
+  assert.ok(at, 'some pixel shows the mesh alone');
+  await page.mouse.click(at.x, at.y);
+  await settle(page);
+  assert.equal((await meshState()).selected, true);
+  // A volume picked takes the gizmo from the mesh.
+  await page.evaluate(() => { window.sepaxisApp.model.select('v2'); window.sepaxisApp.flush(); });
+  assert.equal((await meshState()).selected, false);
+  assert.equal(await page.evaluate(() => window.sepaxisApp.gizmo.entry?.id), 'v2');
   await page.evaluate(() => window.sepaxisApp.selectMesh());
   await shots('selected');
   assert.deepEqual(page.problems.errors, []);

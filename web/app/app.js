@@ -148,7 +148,7 @@ export class App {
         onHover: (id) => this.#hoverVolume(id),
       },
     }, () => ({
-      model: this.model, collision: this.collision, pair: this.pair, report: this.report,
+      model: this.model, collision: this.#withMesh(), pair: this.pair, report: this.report,
       roles: pairRoles(this.pair), step: this.ui.step, lesson: lessonText(this.ui.lessonOrigin, this.model, this.report),
       follow: this.ui.follow, time: this.time, sweep: this.sweep, sweepProblem: this.sweepProblem,
       moving: this.model.volumes.some(isMoving),
@@ -546,14 +546,26 @@ export class App {
   }
 
   #refreshStyles() {
-    // A volume the mesh overlaps is drawn as overlapping too.
-    const hits = this.mesh.hits;
-    const collision = hits.size ? { overlapsAny: (id) => hits.has(id) || this.collision.overlapsAny(id), bounds: (id) => this.collision.bounds(id) } : this.collision;
-    this.mesh.sceneMesh.setStyle({ overlapping: hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume === MESH_ID });
+    this.mesh.sceneMesh.setStyle({ overlapping: this.mesh.hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume === MESH_ID });
     this.drawing.style({
-      collision, pair: this.pair, roles: pairRoles(this.pair),
+      collision: this.#withMesh(), pair: this.pair, roles: pairRoles(this.pair),
       hoverVolume: this.ui.hoverVolume, tutorial: this.ui.step >= 0 && this.pair,
     });
+  }
+
+  /**
+   * The collision state as drawn and listed: a volume the mesh overlaps counts as overlapping
+   * another (the pairs counted are the volumes' own).
+   */
+  #withMesh() {
+    const hits = this.mesh.hits;
+    if (!hits.size) return this.collision;
+    const collision = this.collision;
+    return {
+      overlapsAny: (id) => hits.has(id) || collision.overlapsAny(id),
+      bounds: (id) => collision.bounds(id),
+      get overlappingPairs() { return collision.overlappingPairs; },
+    };
   }
 
   /** Draws the axis in focus (hovered row, tutorial step, deciding axis: axis-focus.js). */
