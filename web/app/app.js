@@ -22,9 +22,8 @@ import { Panels } from './panels.js';
 import { moveOffset, movedText } from '../view/keyboard-move.js';
 import { installPicking, volumesAlong } from '../view/picking.js';
 import { lessonOrigin, lessonText } from './lesson.js';
-import { MESH_ID, MeshController } from './mesh-controller.js';
-import { MESH_MODELS } from './mesh-models.js';
-import { SceneMesh } from './scene-mesh.js';
+import { MeshController } from './mesh-controller.js';
+import { MESH_ID, MESH_MODELS } from './mesh-ids.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
@@ -95,7 +94,7 @@ export class App {
     this.gizmo = new Gizmo(this.viewport, sx, {
       // The gizmo holds the volume where it is shown (at t): the model keeps it at t = 0.
       onChange: (id, v, o) => {
-        if (id === MESH_ID) this.mesh.setPose(SceneMesh.poseOfStandIn(v));
+        if (id === MESH_ID) this.mesh.setPoseOfStandIn(v);
         else this.model.update(id, this.#atStart(id, v), o);
       },
       onNote: (text) => this.#gizmoNote(text),
@@ -439,7 +438,7 @@ export class App {
     const ray = this.viewport.ray(clientX, clientY);
     const ids = volumesAlong(this.sx, this.model.volumes, ray);
     // The mesh after the volumes: they are drawn see-through, and a volume in it is reached first.
-    if (this.mesh.sceneMesh.hitDistance(ray) !== null) ids.push(MESH_ID);
+    if (this.mesh.hitDistance(ray) !== null) ids.push(MESH_ID);
     return ids;
   }
 
@@ -546,7 +545,7 @@ export class App {
   }
 
   #refreshStyles() {
-    this.mesh.sceneMesh.setStyle({ overlapping: this.mesh.hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume === MESH_ID });
+    this.mesh.setStyle({ overlapping: this.mesh.hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume === MESH_ID });
     this.drawing.style({
       collision: this.#withMesh(), pair: this.pair, roles: pairRoles(this.pair),
       hoverVolume: this.ui.hoverVolume, tutorial: this.ui.step >= 0 && this.pair,

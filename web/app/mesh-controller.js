@@ -1,16 +1,17 @@
 // The scene's mesh as the App sees it: loads built-in models and files into the SceneMesh
-// (scene-mesh.js) and keeps the Mesh card (mesh-panel.js) in step: its verdicts against the
-// volumes shown, its tree's levels drawn around it. In a scene's JSON the mesh is
+// (scene-mesh.js, loaded with the first mesh: the page's first load carries only the card) and
+// keeps the Mesh card (mesh-panel.js) in step: its verdicts against the volumes shown, its tree's
+// levels drawn around it. In a scene's JSON the mesh is
 //   mesh: { model, translation, rotation }
 // for a built-in model; a user's file cannot travel in a link or a file (linkProblem says so).
 
 import { FIT_COLORS } from '../view/fit-colors.js';
 import { readTriangles } from './point-file.js';
-import { meshModelById, placedInView } from './mesh-models.js';
+import { MESH_MODELS } from './mesh-ids.js';
 import { MeshPanel } from './mesh-panel.js';
-import { MESH_ID, SceneMesh } from './scene-mesh.js';
 
-export { MESH_ID };
+/** The drawing and the placing of meshes, loaded on first use. */
+const loadMeshCode = () => Promise.all([import('./scene-mesh.js'), import('./mesh-models.js')]);
 
 export class MeshController {
   /** Ids of the volumes the mesh overlaps (as last tested). */
@@ -22,30 +23,41 @@ export class MeshController {
    */
   constructor(sx, viewport, root, { onChange, onSelect, onAdded }) {
     this.sx = sx;
+    this.viewport = viewport;
     this.onChange = onChange;
-    this.sceneMesh = new SceneMesh(sx, viewport);
+    /** The SceneMesh (scene-mesh.js), made with the first mesh; null before. */
+    this.sceneMesh = null;
     this.panel = new MeshPanel(root, {
       onModel: (id) => this.loadModel(id).then(onAdded),
       onFile: (file) => this.loadFile(file).then(onAdded),
       onRemove: () => this.remove(),
       onSelect,
-      onNodes: (volumes, node) => this.sceneMesh.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']),
+      onNodes: (volumes, node) => this.sceneMesh?.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']),
     });
   }
 
   get current() {
-    return this.sceneMesh.current;
+    return this.sceneMesh?.current ?? null;
+  }
+
+  /** Loads the mesh code once; resolves to mesh-models.js. */
+  async #code() {
+    const [{ SceneMesh }, models] = await loadMeshCode();
+    this.sceneMesh ??= new SceneMesh(this.sx, this.viewport);
+    return models;
   }
 
   /** Puts a built-in model in the scene (pose: where; default the origin). Rejects with an Error. */
   async loadModel(id, pose) {
-    const model = meshModelById(id);
+    const model = MESH_MODELS.find((m) => m.id === id);
     if (!model) throw new Error(`there is no built-in model "${id}"`);
-    this.#show({ name: model.label, model: id, triangles: placedInView(await model.triangles()) }, pose);
+    const { MODEL_TRIANGLES, placedInView } = await this.#code();
+    this.#show({ name: model.label, model: id, triangles: placedInView(await MODEL_TRIANGLES[id]()) }, pose);
   }
 
   /** Puts a user's file in the scene. Rejects with an Error saying why it cannot be read. */
   async loadFile(file) {
+    const { placedInView } = await this.#code();
     const triangles = placedInView(await readTriangles(file.name, await file.arrayBuffer()));
     this.#show({ name: file.name, model: null, triangles }, undefined);
   }
@@ -68,6 +80,21 @@ export class MeshController {
   setPose(pose) {
     this.sceneMesh.setPose(pose);
     this.onChange({});
+  }
+
+  /** Places the mesh where the gizmo put its stand-in OBB (SceneMesh.standIn). */
+  setPoseOfStandIn(obb) {
+    this.setPose(this.sceneMesh.constructor.poseOfStandIn(obb));
+  }
+
+  /** The distance along a world ray to the mesh, or null (no mesh, or a miss). */
+  hitDistance(ray) {
+    return this.current ? this.sceneMesh.hitDistance(ray) : null;
+  }
+
+  /** Colours the mesh (SceneMesh.setStyle), when there is one. */
+  setStyle(style) {
+    if (this.current) this.sceneMesh.setStyle(style);
   }
 
   /**

@@ -1,6 +1,6 @@
-// The meshes a scene can hold by name (the Stanford bunny, a torus knot, a terrain with a floor,
-// a wall of quads), and how any mesh is placed in the view. A scene link keeps a built-in model by
-// its name; a user's file cannot travel in a link. The bunny is fetched on first use only.
+// The triangles of the meshes a scene can hold by name (mesh-ids.js: the Stanford bunny, a torus
+// knot, a terrain with a floor, a wall of quads), and how any mesh is placed in the view. Loaded
+// with the first mesh; the bunny's file is fetched when it is asked for.
 
 import { TorusKnotGeometry } from 'three';
 import { bunnyTriangles } from './point-file.js';
@@ -52,15 +52,13 @@ function torusKnot() {
   return { positions: g.getAttribute('position').array, indices: new Uint32Array(g.index.array) };
 }
 
-/** The built-in models: id (kept in links), label, and their triangles (a promise). */
-export const MESH_MODELS = [
-  { id: 'bunny', label: 'Stanford bunny', triangles: bunnyTriangles },
-  { id: 'torus-knot', label: 'Torus knot', triangles: async () => torusKnot() },
-  { id: 'terrain', label: 'Terrain with a floor', triangles: async () => terrain() },
-  { id: 'wall', label: 'Wall of quads', triangles: async () => wall() },
-];
-
-export const meshModelById = (id) => MESH_MODELS.find((m) => m.id === id);
+/** Each built-in model's triangles ({ positions, indices }, a promise), by its id (mesh-ids.js). */
+export const MODEL_TRIANGLES = {
+  bunny: bunnyTriangles,
+  'torus-knot': async () => torusKnot(),
+  terrain: async () => terrain(),
+  wall: async () => wall(),
+};
 
 /**
  * The triangles placed in the view: centred on the origin and scaled so that their largest

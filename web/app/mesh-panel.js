@@ -8,7 +8,7 @@
 import { h, setChildren } from '../view/dom.js';
 import { formatRatio } from '../view/fit-colors.js';
 import { MESH_FILE_ACCEPT } from './point-file.js';
-import { MESH_MODELS } from './mesh-models.js';
+import { MESH_MODELS } from './mesh-ids.js';
 
 /** Node types of the tree, as createMesh names them, with their labels. */
 export const NODE_TYPES = [

@@ -11,10 +11,8 @@ import {
 import { meshFromGeometry } from 'sepaxis/three';
 import { COLORS } from '../view/theme.js';
 import { VolumeView } from '../view/volume-mesh.js';
+import { MESH_ID } from './mesh-ids.js';
 import { MESH_VIEW_SIZE } from './mesh-models.js';
-
-/** The mesh's id among the scene's entries (volume ids are v1, v2, …). */
-export const MESH_ID = 'mesh';
 
 const _m = new Matrix4();
 const _q = new Quaternion();
