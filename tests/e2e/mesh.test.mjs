@@ -13,10 +13,15 @@ const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 let browser, page;
+/** What the page fetched while it opened. */
+const firstLoad = [];
 before(async () => {
   browser = await launch();
   page = await openPage(browser, { viewport: WIDE });
+  const record = (r) => firstLoad.push(new URL(r.url()).pathname);
+  page.on('request', record);
   await loadApp(page);
+  page.off('request', record);
 });
 after(async () => {
   await browser?.close();
@@ -69,7 +74,10 @@ async function loadVolumes() {
   await settle(page);
 }
 
-test('a built-in model joins the scene and is tested against each volume', async () => {
+test('the page opens without the mesh code, models and loaders; a built-in model then joins the scene', async () => {
+  // Only the Mesh card comes with the page: the drawing, the models, the glTF reader and the bunny come with a mesh.
+  assert.ok(firstLoad.some((p) => p.endsWith('.js')), firstLoad.join(' '));
+  assert.deepEqual(firstLoad.filter((p) => /scene-mesh|mesh-models|gltf|GLTFLoader|bunny|mesh-tree-worker/.test(p)), []);
   await loadVolumes();
   await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
   await page.click('#mesh button:text-is("Add model")');

@@ -9,6 +9,7 @@ import { h, setChildren } from '../view/dom.js';
 import { formatRatio } from '../view/fit-colors.js';
 import { MESH_FILE_ACCEPT } from './point-file.js';
 import { MESH_MODELS } from './mesh-ids.js';
+import { workerCall } from './worker-call.js';
 
 /** Node types of the tree, as createMesh names them, with their labels. */
 export const NODE_TYPES = [
@@ -19,34 +20,8 @@ export const NODE_TYPES = [
 /** Most nodes drawn at once: past this a level is counted and measured, not drawn. */
 export const MAX_DRAWN_NODES = 512;
 
-let worker = null;
-let jobs = 0;
-
-/** Posts a message to the tree worker; resolves with its answer, rejects with its error. */
-function ask(message) {
-  worker ??= new Worker(new URL('./mesh-tree-worker.js', import.meta.url), { type: 'module' });
-  const id = ++jobs;
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      worker?.removeEventListener('message', onMessage);
-      worker?.removeEventListener('error', onError);
-    };
-    const onMessage = ({ data }) => {
-      if (data.id !== id) return;
-      done();
-      if (data.error) reject(new Error(data.error));
-      else resolve(data);
-    };
-    const onError = (e) => {
-      done();
-      worker = null;
-      reject(new Error(e.message || 'the tree worker could not start'));
-    };
-    worker.addEventListener('message', onMessage);
-    worker.addEventListener('error', onError);
-    worker.postMessage({ id, ...message });
-  });
-}
+/** Asks the tree worker (mesh-tree-worker.js). */
+const ask = workerCall(() => new Worker(new URL('./mesh-tree-worker.js', import.meta.url), { type: 'module' }));
 
 const n = (x) => x.toLocaleString('en');
 

@@ -1,8 +1,10 @@
 // Triangles and vertex positions from a mesh file (STL, OBJ, PLY, glTF/GLB), read by three.js's
-// own loaders, and the Stanford bunny. Loaders and the bunny are fetched on first use only: the
-// page's first load carries neither.
+// own loaders (glTF on a worker: gltf-worker.js), and the Stanford bunny. Loaders and the bunny
+// are fetched on first use only: the page's first load carries neither.
 
 import bunnyUrl from 'stl-models/objects/bunny.bin.stl?url';
+import { joined, trianglesOf } from './triangles.js';
+import { workerCall } from './worker-call.js';
 
 /** Bytes read at most (a 2-million-vertex ASCII STL is ~170 MB). */
 export const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -15,53 +17,8 @@ export const MESH_FILE_ACCEPT = '.stl,.obj,.ply,.gltf,.glb';
 
 const KINDS = { stl: 'STL', obj: 'OBJ', ply: 'PLY', gltf: 'glTF', glb: 'GLB' };
 
-/**
- * The triangles of every mesh of a three.js object, placed where the object puts them:
- * { positions: Float32Array (x, y, z per vertex), indices: Uint32Array | null }.
- */
-function trianglesOf(object) {
-  object.updateMatrixWorld(true);
-  const parts = [];
-  object.traverse((o) => {
-    const p = o.geometry?.getAttribute('position');
-    if (!p || (o.isPoints || o.isLine)) return;
-    parts.push(o.geometry.clone().applyMatrix4(o.matrixWorld));
-  });
-  return joined(parts);
-}
-
-/** One geometry's or several's triangles as flat arrays (indices only when every part has them). */
-function joined(geometries) {
-  const indexed = geometries.length > 0 && geometries.every((g) => g.index);
-  const count = geometries.reduce((n, g) => n + g.getAttribute('position').count, 0);
-  const positions = new Float32Array(3 * count);
-  const indices = indexed ? new Uint32Array(geometries.reduce((n, g) => n + g.index.count, 0)) : null;
-  let vertex = 0, index = 0;
-  for (const g of geometries) {
-    const p = g.getAttribute('position');
-    if (!p.isInterleavedBufferAttribute && p.itemSize === 3 && !p.normalized && p.array.length === 3 * p.count) positions.set(p.array, 3 * vertex);
-    else {
-      for (let i = 0; i < p.count; i++) {
-        const at = 3 * (vertex + i);
-        positions[at] = p.getX(i);
-        positions[at + 1] = p.getY(i);
-        positions[at + 2] = p.getZ(i);
-      }
-    }
-    if (indexed) {
-      for (let i = 0; i < g.index.count; i++) indices[index + i] = vertex + g.index.getX(i);
-      index += g.index.count;
-    }
-    vertex += p.count;
-  }
-  return { positions, indices };
-}
-
-/** Parses a glTF or GLB file's bytes into its scene (a promise: the loader answers by callback). */
-async function parseGltf(bytes) {
-  const { GLTFLoader } = await import('three/examples/jsm/loaders/GLTFLoader.js');
-  return new Promise((resolve, reject) => new GLTFLoader().parse(bytes, '', (gltf) => resolve(gltf.scene), reject));
-}
+/** Reads a glTF or GLB file's triangles on a worker (gltf-worker.js). */
+const readGltf = workerCall(() => new Worker(new URL('./gltf-worker.js', import.meta.url), { type: 'module' }));
 
 /**
  * The triangles of a file's bytes, by its name's extension: { positions, indices } (indices null
@@ -90,7 +47,9 @@ export async function readTriangles(name, bytes, kinds = Object.keys(KINDS)) {
       const { OBJLoader } = await import('three/examples/jsm/loaders/OBJLoader.js');
       return trianglesOf(new OBJLoader().parse(new TextDecoder().decode(bytes)));
     }
-    return trianglesOf(await parseGltf(bytes));
+    // A copy goes to the worker: the caller keeps its bytes.
+    const copy = bytes.slice(0);
+    return (await readGltf({ bytes: copy }, [copy])).triangles;
   } catch (e) {
     // A loader's message may quote the file's bytes: keep it printable and short.
     const why = [...String(e?.message ?? e)].map((c) => (c < ' ' || (c >= '\u007f' && c <= '\u009f') ? ' ' : c)).join('').replace(/ +/g, ' ').trim();
