@@ -137,6 +137,10 @@ export class SceneMesh {
       this.#nodeGroup.add(view.object);
       return view;
     });
+    // With its nodes, the mesh is drawn lighter and leaves the depth to them: nodes behind it,
+    // and the flat nodes of a flat mesh, stay in sight.
+    this.material.opacity = volumes.length ? 0.5 : 0.85;
+    this.material.depthWrite = !volumes.length;
     this.viewport.invalidate();
   }
 
