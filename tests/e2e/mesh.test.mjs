@@ -176,6 +176,35 @@ test('the mesh is picked, moved with Shift+arrows and turned like a volume', asy
   assert.equal((await meshState()).selected, false);
   assert.equal(await page.evaluate(() => window.sepaxisApp.gizmo.entry?.id), 'v2');
   await page.evaluate(() => window.sepaxisApp.selectMesh());
+  await settle(page);
+  // The gizmo's X handle drags the mesh along x, as it drags a volume.
+  const h = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const c = app.mesh.sceneMesh.pose.translation;
+    const d = app.viewport.camera.position.distanceTo(app.viewport.controls.target);
+    const p0 = app.project(c), p1 = app.project([c[0] + 0.05 * d, c[1], c[2]]);
+    const len = Math.hypot(p1.x - p0.x, p1.y - p0.y);
+    return { x: p0.x, y: p0.y, dx: (p1.x - p0.x) / len, dy: (p1.y - p0.y) / len };
+  });
+  const start = (await meshState()).pose;
+  await page.mouse.move(h.x + h.dx * 50, h.y + h.dy * 50);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(h.x + h.dx * (50 + 24 * i), h.y + h.dy * (50 + 24 * i));
+  await page.mouse.up();
+  await settle(page);
+  const dragged = await meshState();
+  assert.ok(dragged.pose.translation[0] > start.translation[0] + 0.3, `x: ${start.translation[0]} -> ${dragged.pose.translation[0]}`);
+  assert.deepEqual(dragged.pose.translation.slice(1), start.translation.slice(1));
+  assert.deepEqual(dragged.pose.rotation, start.rotation);
+  assert.equal(dragged.selected, true);
+  // Scale mode: a mesh keeps its size, and says so.
+  await page.keyboard.press('r');
+  await settle(page);
+  assert.equal(await page.textContent('#gizmo-note'), 'A mesh keeps its size here: it can move and turn.');
+  assert.equal(await page.evaluate(() => window.sepaxisApp.gizmo.controls.object ?? null), null);
+  await page.keyboard.press('w');
+  await settle(page);
+  assert.equal(await page.isHidden('#gizmo-note'), true);
   await shots('selected');
   assert.deepEqual(page.problems.errors, []);
 });
