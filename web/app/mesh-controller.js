@@ -51,14 +51,14 @@ export class MeshController {
   async loadModel(id, pose) {
     const model = MESH_MODELS.find((m) => m.id === id);
     if (!model) throw new Error(`there is no built-in model "${id}"`);
-    const { MODEL_TRIANGLES, placedInView } = await this.#code();
-    this.#show({ name: model.label, model: id, triangles: placedInView(await MODEL_TRIANGLES[id]()) }, pose);
+    const { MODEL_TRIANGLES } = await this.#code();
+    this.#show({ name: model.label, model: id, triangles: await MODEL_TRIANGLES[id]() }, pose);
   }
 
   /** Puts a user's file in the scene. Rejects with an Error saying why it cannot be read. */
   async loadFile(file) {
-    const { placedInView } = await this.#code();
-    const triangles = placedInView(await readTriangles(file.name, await file.arrayBuffer()));
+    await this.#code();
+    const triangles = await readTriangles(file.name, await file.arrayBuffer(), { placed: true });
     this.#show({ name: file.name, model: null, triangles }, undefined);
   }
 

@@ -1,12 +1,10 @@
 // The triangles of the meshes a scene can hold by name (mesh-ids.js: the Stanford bunny, a torus
-// knot, a terrain with a floor, a wall of quads), and how any mesh is placed in the view. Loaded
-// with the first mesh; the bunny's file is fetched when it is asked for.
+// knot, a terrain with a floor, a wall of quads), placed in the view (mesh-placement.js). Loaded
+// with the first mesh; the bunny's file is fetched, and read on a worker, when it is asked for.
 
 import { TorusKnotGeometry } from 'three';
+import { placedInView } from './mesh-placement.js';
 import { bunnyTriangles } from './point-file.js';
-
-/** The largest extent of a mesh once placed in the view (scene units: the presets' scale). */
-export const MESH_VIEW_SIZE = 3;
 
 /** Rolling hills over a square (a 32 × 32 grid of quads, two triangles each) and a floor under them. */
 function terrain() {
@@ -52,40 +50,10 @@ function torusKnot() {
   return { positions: g.getAttribute('position').array, indices: new Uint32Array(g.index.array) };
 }
 
-/** Each built-in model's triangles ({ positions, indices }, a promise), by its id (mesh-ids.js). */
+/** Each built-in model's triangles placed in the view ({ positions, indices }, a promise), by its id (mesh-ids.js). */
 export const MODEL_TRIANGLES = {
-  bunny: bunnyTriangles,
-  'torus-knot': async () => torusKnot(),
-  terrain: async () => terrain(),
-  wall: async () => wall(),
+  bunny: () => bunnyTriangles({ placed: true }),
+  'torus-knot': async () => placedInView(torusKnot()),
+  terrain: async () => placedInView(terrain()),
+  wall: async () => placedInView(wall()),
 };
-
-/**
- * The triangles placed in the view: centred on the origin and scaled so that their largest
- * extent is MESH_VIEW_SIZE (a new positions array). Throws an Error saying what is wrong: no
- * triangle, a coordinate that is not a finite number, an index out of range, or no extent.
- */
-export function placedInView({ positions, indices }) {
-  const vertices = Math.floor(positions.length / 3);
-  const triangles = indices ? Math.floor(indices.length / 3) : Math.floor(vertices / 3);
-  if (triangles === 0) throw new Error('it has no triangles');
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < 3 * vertices; i++) {
-    const x = positions[i];
-    if (!Number.isFinite(x)) throw new Error(`vertex ${Math.floor(i / 3) + 1} has ${'xyz'[i % 3]} = ${x}, not a finite number`);
-    if (x < min[i % 3]) min[i % 3] = x;
-    if (x > max[i % 3]) max[i % 3] = x;
-  }
-  if (indices) {
-    for (let i = 0; i < indices.length; i++) {
-      if (indices[i] >= vertices) throw new Error(`triangle ${Math.floor(i / 3) + 1} uses vertex ${indices[i] + 1}, but there are ${vertices}`);
-    }
-  }
-  const extent = Math.max(...max.map((m, i) => m - min[i]));
-  if (!(extent > 0)) throw new Error('all its vertices are one point');
-  const scale = MESH_VIEW_SIZE / extent;
-  const centre = min.map((m, i) => m / 2 + max[i] / 2);
-  const out = new Float32Array(3 * vertices);
-  for (let i = 0; i < 3 * vertices; i++) out[i] = (positions[i] - centre[i % 3]) * scale;
-  return { positions: out, indices: indices ? Uint32Array.from(indices) : null };
-}

@@ -1,9 +1,8 @@
 // Triangles and vertex positions from a mesh file (STL, OBJ, PLY, glTF/GLB), read by three.js's
-// own loaders (glTF on a worker: gltf-worker.js), and the Stanford bunny. Loaders and the bunny
-// are fetched on first use only: the page's first load carries neither.
+// own loaders on a worker (mesh-file-worker.js), and the Stanford bunny. The loaders and the
+// bunny are fetched on first use only: the page's first load carries neither.
 
 import bunnyUrl from 'stl-models/objects/bunny.bin.stl?url';
-import { joined, trianglesOf } from './triangles.js';
 import { workerCall } from './worker-call.js';
 
 /** Bytes read at most (a 2-million-vertex ASCII STL is ~170 MB). */
@@ -17,15 +16,17 @@ export const MESH_FILE_ACCEPT = '.stl,.obj,.ply,.gltf,.glb';
 
 const KINDS = { stl: 'STL', obj: 'OBJ', ply: 'PLY', gltf: 'glTF', glb: 'GLB' };
 
-/** Reads a glTF or GLB file's triangles on a worker (gltf-worker.js). */
-const readGltf = workerCall(() => new Worker(new URL('./gltf-worker.js', import.meta.url), { type: 'module' }));
+/** Reads a file's triangles on a worker (mesh-file-worker.js). */
+const readOnWorker = workerCall(() => new Worker(new URL('./mesh-file-worker.js', import.meta.url), { type: 'module' }));
 
 /**
  * The triangles of a file's bytes, by its name's extension: { positions, indices } (indices null
- * for a triangle soup). `kinds`: the extensions taken. Throws an Error whose message says why the
- * file cannot be read (its kind, emptiness, or the loader's complaint).
+ * for a triangle soup), read on a worker, which takes the bytes (they are detached after).
+ * kinds: the extensions taken; placed: centred and scaled to the view (mesh-placement.js).
+ * Throws an Error whose message says why the file cannot be read (its kind, emptiness, size,
+ * the loader's complaint, or what is wrong with its triangles).
  */
-export async function readTriangles(name, bytes, kinds = Object.keys(KINDS)) {
+export async function readTriangles(name, bytes, { kinds = Object.keys(KINDS), placed = false } = {}) {
   const ext = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
   if (!kinds.includes(ext)) {
     const list = kinds.map((k) => KINDS[k]);
@@ -33,28 +34,7 @@ export async function readTriangles(name, bytes, kinds = Object.keys(KINDS)) {
   }
   if (bytes.byteLength === 0) throw new Error('the file is empty');
   if (bytes.byteLength > MAX_FILE_BYTES) throw new Error(`the file has ${bytes.byteLength.toLocaleString('en')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en')} are read`);
-  const loaderName = `${ext === 'glb' ? 'GLTF' : ext.toUpperCase()}Loader`;
-  try {
-    if (ext === 'stl') {
-      const { STLLoader } = await import('three/examples/jsm/loaders/STLLoader.js');
-      return joined([new STLLoader().parse(bytes)]);
-    }
-    if (ext === 'ply') {
-      const { PLYLoader } = await import('three/examples/jsm/loaders/PLYLoader.js');
-      return joined([new PLYLoader().parse(bytes)]);
-    }
-    if (ext === 'obj') {
-      const { OBJLoader } = await import('three/examples/jsm/loaders/OBJLoader.js');
-      return trianglesOf(new OBJLoader().parse(new TextDecoder().decode(bytes)));
-    }
-    // A copy goes to the worker: the caller keeps its bytes.
-    const copy = bytes.slice(0);
-    return (await readGltf({ bytes: copy }, [copy])).triangles;
-  } catch (e) {
-    // A loader's message may quote the file's bytes: keep it printable and short.
-    const why = [...String(e?.message ?? e)].map((c) => (c < ' ' || (c >= '\u007f' && c <= '\u009f') ? ' ' : c)).join('').replace(/ +/g, ' ').trim();
-    throw new Error(`three.js's ${loaderName} could not read it (${why.length > 140 ? `${why.slice(0, 139)}…` : why})`, { cause: e });
-  }
+  return (await readOnWorker({ ext, bytes, placed }, [bytes])).triangles;
 }
 
 /**
@@ -63,7 +43,7 @@ export async function readTriangles(name, bytes, kinds = Object.keys(KINDS)) {
  */
 export async function readPositions(name, bytes) {
   try {
-    return (await readTriangles(name, bytes, ['stl', 'obj', 'ply'])).positions;
+    return (await readTriangles(name, bytes, { kinds: ['stl', 'obj', 'ply'] })).positions;
   } catch (e) {
     throw e.message.startsWith('only ') ? new Error('only STL, OBJ and PLY files can be fitted') : e;
   }
@@ -81,7 +61,7 @@ export async function bunnyPositions() {
   return readPositions('bunny.stl', await bunnyBytes());
 }
 
-/** The Stanford bunny's triangles ({ positions, indices: null }). */
-export async function bunnyTriangles() {
-  return readTriangles('bunny.stl', await bunnyBytes());
+/** The Stanford bunny's triangles ({ positions, indices: null }; options: readTriangles's). */
+export async function bunnyTriangles(options) {
+  return readTriangles('bunny.stl', await bunnyBytes(), options);
 }

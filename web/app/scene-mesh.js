@@ -12,7 +12,7 @@ import { meshFromGeometry } from 'sepaxis/three';
 import { COLORS } from '../view/theme.js';
 import { VolumeView } from '../view/volume-mesh.js';
 import { MESH_ID } from './mesh-ids.js';
-import { MESH_VIEW_SIZE } from './mesh-models.js';
+import { MESH_VIEW_SIZE } from './mesh-placement.js';
 
 const _m = new Matrix4();
 const _q = new Quaternion();
