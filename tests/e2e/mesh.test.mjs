@@ -200,6 +200,13 @@ test('the mesh is picked, moved with Shift+arrows and turned like a volume', asy
   assert.deepEqual(dragged.pose.translation.slice(1), start.translation.slice(1));
   assert.deepEqual(dragged.pose.rotation, start.rotation);
   assert.equal(dragged.selected, true);
+  // The drag is one step of the history: Ctrl+Z puts the mesh back, Ctrl+Y moves it again.
+  await page.keyboard.press('Control+z');
+  await settle(page);
+  assert.deepEqual((await meshState()).pose, start);
+  await page.keyboard.press('Control+y');
+  await settle(page);
+  assert.deepEqual((await meshState()).pose, dragged.pose);
   // Scale mode: a mesh keeps its size, and says so.
   await page.keyboard.press('r');
   await settle(page);

@@ -77,7 +77,12 @@ export class App {
       onChange: (id, v, o) => this.model.setVelocity(id, v, o),
     });
     this.mesh = new MeshController(sx, this.viewport, byId('mesh'), {
-      onChange: () => this.changes.add({ volumes: [], selection: true }),
+      onChange: ({ transient = false, added = false, removed = false } = {}) => {
+        this.changes.add({ volumes: [], selection: true, transient });
+        // A mesh put in or taken out is not a step (undo cannot bring a file back); a move is.
+        if (added || removed) this.undo.keep();
+        else if (!transient) this.undo.changed();
+      },
       onSelect: () => this.selectMesh(),
       onAdded: () => {
         this.flush();
@@ -94,7 +99,7 @@ export class App {
     this.gizmo = new Gizmo(this.viewport, sx, {
       // The gizmo holds the volume where it is shown (at t): the model keeps it at t = 0.
       onChange: (id, v, o) => {
-        if (id === MESH_ID) this.mesh.setPoseOfStandIn(v);
+        if (id === MESH_ID) this.mesh.setPoseOfStandIn(v, o);
         else this.model.update(id, this.#atStart(id, v), o);
       },
       onNote: (text) => this.#gizmoNote(text),
@@ -112,7 +117,10 @@ export class App {
       onImport: (file) => this.importFile(file),
       onHelp: () => this.help(),
     });
-    this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo));
+    this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo), {
+      snapshot: () => this.mesh.undoState(),
+      restore: (state) => this.mesh.restoreUndoState(state),
+    });
     this.panels = new Panels(sx, {
       verdict: { onSwap: () => this.model.swap(), onApplyMtv: () => this.applyMtv() },
       motion: {
@@ -153,7 +161,9 @@ export class App {
       moving: this.model.volumes.some(isMoving),
     }));
     this.model.addEventListener('change', (e) => {
-      if (e.detail.selection && !this.#selectingMesh) this.ui.meshActive = false;
+      // Picking (or clearing) volumes deselects the mesh; an undo step (a load) keeps it selected
+      // unless it restores a selected volume.
+      if (e.detail.selection && !e.detail.loaded && !this.#selectingMesh) this.ui.meshActive = false;
       this.changes.add(e.detail);
     });
     installPicking(this.viewport.canvas, {
@@ -372,6 +382,7 @@ export class App {
     this.#stopPlay();
     this.time.t = 0;
     this.ui.lessonOrigin = origin;
+    this.ui.meshActive = false;
     this.model.load(scene);
     this.meshLoad = this.#loadMesh(scene.mesh);
     this.flush();

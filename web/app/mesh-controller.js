@@ -18,7 +18,8 @@ export class MeshController {
   hits = new Set();
 
   /**
-   * onChange(): the mesh came, went or moved (the App refreshes); onSelect(): select it;
+   * onChange({ added, removed, transient }): the mesh came, went or moved (the App refreshes);
+   * onSelect(): select it;
    * onAdded(): the card put a mesh in the scene (the App frames it).
    */
   constructor(sx, viewport, root, { onChange, onSelect, onAdded }) {
@@ -77,14 +78,28 @@ export class MeshController {
     this.onChange({ removed: true });
   }
 
-  setPose(pose) {
+  /** Moves the mesh; transient: part of a drag, the final pose follows. */
+  setPose(pose, { transient = false } = {}) {
     this.sceneMesh.setPose(pose);
-    this.onChange({});
+    this.onChange({ transient });
   }
 
   /** Places the mesh where the gizmo put its stand-in OBB (SceneMesh.standIn). */
-  setPoseOfStandIn(obb) {
-    this.setPose(this.sceneMesh.constructor.poseOfStandIn(obb));
+  setPoseOfStandIn(obb, options) {
+    this.setPose(this.sceneMesh.constructor.poseOfStandIn(obb), options);
+  }
+
+  /**
+   * For undo (undo.js): which mesh is where. A step restores the pose of the mesh it saw, when
+   * that mesh is still the scene's; putting a mesh in or taking it out is not a step.
+   */
+  undoState() {
+    const c = this.current;
+    return c ? { mesh: c.mesh, pose: this.sceneMesh.pose, toJSON: () => this.sceneMesh.pose } : null;
+  }
+
+  restoreUndoState(state) {
+    if (state && state.mesh === this.current?.mesh) this.setPose(state.pose);
   }
 
   /** The distance along a world ray to the mesh, or null (no mesh, or a miss). */
