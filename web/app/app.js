@@ -14,7 +14,7 @@ import { ChangeBatch } from '../view/change-batch.js';
 import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
 import { byId } from '../view/dom.js';
 import { aabbToObb, translated } from '../view/edit.js';
-import { FitPanel } from './fit-panel.js';
+import { FitPanel, installDrop } from './fit-panel.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
@@ -22,6 +22,8 @@ import { Panels } from './panels.js';
 import { moveOffset, movedText } from '../view/keyboard-move.js';
 import { installPicking, volumesAlong } from '../view/picking.js';
 import { lessonOrigin, lessonText } from './lesson.js';
+import { MeshController } from './mesh-controller.js';
+import { MESH_ID, MESH_MODELS } from './mesh-ids.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
@@ -40,7 +42,7 @@ import { VelocityHandle } from './velocity-handle.js';
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
    *  lesson may show (lesson.js), whether the camera turns to each step (follow). */
-  ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null, follow: false };
+  ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null, follow: false, meshActive: false };
   report = null;
   /** The compared pair as shown (at time t), or null. */
   pair = null;
@@ -55,6 +57,10 @@ export class App {
   /** The index of the axis drawn in 3D (axis-focus.js), or null. */
   focusAxis = null;
   #pairKey = '';
+  /** Set while the App itself clears the volumes' selection to select the mesh. */
+  #selectingMesh = false;
+  /** The scene's mesh coming with the last scene loaded (a promise; the browser tests wait for it). */
+  meshLoad = Promise.resolve();
 
   /** messages: the banner and toasts (messages.js). */
   constructor(sx, messages) {
@@ -70,20 +76,33 @@ export class App {
       boxes: () => this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean),
       onChange: (id, v, o) => this.model.setVelocity(id, v, o),
     });
-    this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene), () => this.viewport.cameraState());
+    this.mesh = new MeshController(sx, this.viewport, byId('mesh'), {
+      onChange: ({ transient = false, added = false, removed = false } = {}) => {
+        this.changes.add({ volumes: [], selection: true, transient });
+        // A mesh put in or taken out is not a step (undo cannot bring a file back); a move is.
+        if (added || removed) this.undo.keep();
+        else if (!transient) this.undo.changed();
+      },
+      onSelect: () => this.selectMesh(),
+      onAdded: () => {
+        this.flush();
+        this.frame();
+      },
+    });
+    this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene), () => this.viewport.cameraState(), {
+      toJSON: () => this.mesh.toJSON(), linkProblem: () => this.mesh.linkProblem(), models: MESH_MODELS.map((m) => m.id),
+    });
     this.viewport.onUserMove.push(() => this.link.scheduleUrl());
     this.helpDialog = new HelpDialog(byId('help'), byId('help-shortcuts'), byId('help-close'));
     this.changes = new ChangeBatch((p) => this.#refresh(p));
 
     this.gizmo = new Gizmo(this.viewport, sx, {
       // The gizmo holds the volume where it is shown (at t): the model keeps it at t = 0.
-      onChange: (id, v, o) => this.model.update(id, this.#atStart(id, v), o),
-      onNote: (text) => {
-        // Called on every refresh (every frame of a drag): written only when it changes.
-        const note = byId('gizmo-note');
-        if (note.textContent !== (text ?? '')) note.textContent = text ?? '';
-        if (note.hidden !== !text) note.hidden = !text;
+      onChange: (id, v, o) => {
+        if (id === MESH_ID) this.mesh.setPoseOfStandIn(v, o);
+        else this.model.update(id, this.#atStart(id, v), o);
       },
+      onNote: (text) => this.#gizmoNote(text),
     });
     this.toolbar = new Toolbar(byId('toolbar'), {
       onAdd: (type, k) => this.add(type, k),
@@ -98,7 +117,10 @@ export class App {
       onImport: (file) => this.importFile(file),
       onHelp: () => this.help(),
     });
-    this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo));
+    this.undo = new UndoHistory(this.model, () => this.toolbar.updateHistory(this.undo), {
+      snapshot: () => this.mesh.undoState(),
+      restore: (state) => this.mesh.restoreUndoState(state),
+    });
     this.panels = new Panels(sx, {
       verdict: { onSwap: () => this.model.swap(), onApplyMtv: () => this.applyMtv() },
       motion: {
@@ -133,17 +155,23 @@ export class App {
         onHover: (id) => this.#hoverVolume(id),
       },
     }, () => ({
-      model: this.model, collision: this.collision, pair: this.pair, report: this.report,
+      model: this.model, collision: this.#withMesh(), pair: this.pair, report: this.report,
       roles: pairRoles(this.pair), step: this.ui.step, lesson: lessonText(this.ui.lessonOrigin, this.model, this.report),
       follow: this.ui.follow, time: this.time, sweep: this.sweep, sweepProblem: this.sweepProblem,
       moving: this.model.volumes.some(isMoving),
     }));
-    this.model.addEventListener('change', (e) => this.changes.add(e.detail));
+    this.model.addEventListener('change', (e) => {
+      // Picking (or clearing) volumes deselects the mesh; an undo step (a load) keeps it selected
+      // unless it restores a selected volume.
+      if (e.detail.selection && !e.detail.loaded && !this.#selectingMesh) this.ui.meshActive = false;
+      this.changes.add(e.detail);
+    });
     installPicking(this.viewport.canvas, {
       along: (x, y) => this.volumesAt(x, y),
       onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging || this.velocityHandle.dragging,
       onPick: (id, { index, count }) => {
-        this.model.select(id);
+        if (id === MESH_ID) this.selectMesh();
+        else this.model.select(id);
         // Several volumes under the pointer: say which one this click took, and how to reach the others.
         if (count > 1) this.messages.flash(`Picked ${this.#nameOf(id)} (${index + 1} of ${count} here: click again for the next)`);
       },
@@ -175,6 +203,8 @@ export class App {
       onAdd: (entries) => this.addFitted(entries),
       onFrame: (box) => this.viewport.frameBoxes([box], 1.15),
     });
+    // A file dropped on the view goes into the scene as a mesh; anywhere else, to the fit panel.
+    installDrop(byId('viewport'), (file) => this.mesh.panel.openFile(file));
     this.#refresh({ ids: null, selection: true });
   }
 
@@ -204,7 +234,21 @@ export class App {
   }
 
   remove() {
-    removeActive(this.model);
+    if (this.ui.meshActive) this.mesh.remove();
+    else removeActive(this.model);
+  }
+
+  /** Selects the scene's mesh (the gizmo and Shift+arrows then move it); volumes are deselected. */
+  selectMesh() {
+    if (!this.mesh.current) return;
+    this.ui.meshActive = true;
+    this.#selectingMesh = true;
+    try {
+      this.model.select(null);
+    } finally {
+      this.#selectingMesh = false;
+    }
+    this.flush();
   }
 
   cycle(delta) {
@@ -217,8 +261,15 @@ export class App {
    */
   moveByKey(move) {
     const active = this.model.active;
-    if (!active) return this.messages.flash('Select a volume to move it: click it, or [ ] pick one');
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    if (!active && this.ui.meshActive) {
+      const d = moveOffset(this.viewport.camera, [...boxes, this.mesh.sceneMesh.bounds()], move);
+      const { translation, rotation } = this.mesh.sceneMesh.pose;
+      this.mesh.setPose({ translation: translation.map((x, i) => x + d[i]), rotation });
+      this.flush();
+      return this.messages.flash(`Moved ${this.mesh.current.name} to (${this.mesh.sceneMesh.pose.translation.map((x) => +x.toFixed(3)).join(', ')})`);
+    }
+    if (!active) return this.messages.flash('Select a volume to move it: click it, or [ ] pick one');
     const moved = translated(this.sx, active.volume, moveOffset(this.viewport.camera, boxes, move));
     if (this.sx.validate(moved).length) return this.messages.flash(`${this.#nameOf(active.id)} cannot move further that way`);
     this.model.update(active.id, moved);
@@ -234,6 +285,7 @@ export class App {
 
   setMode(mode) {
     this.gizmo.setMode(mode);
+    this.#syncGizmo();
     this.toolbar.update({ mode, hasActive: !!this.model.active });
     this.velocityHandle.sync(mode === 'velocity' ? this.model.active : null);
     if (mode === 'velocity' && !this.model.active) this.messages.flash('Select a volume to give it a velocity');
@@ -330,10 +382,22 @@ export class App {
     this.#stopPlay();
     this.time.t = 0;
     this.ui.lessonOrigin = origin;
+    this.ui.meshActive = false;
     this.model.load(scene);
+    this.meshLoad = this.#loadMesh(scene.mesh);
     this.flush();
     if (scene.camera) this.viewport.setCamera(scene.camera);
     else this.frame();
+  }
+
+  /** The scene's mesh (a checked {model, translation, rotation}) or none; a failure is said. */
+  async #loadMesh(mesh) {
+    if (!mesh) return this.mesh.remove();
+    try {
+      await this.mesh.loadModel(mesh.model, mesh);
+    } catch (e) {
+      this.messages.show('The scene\'s mesh could not be shown:', `${e.message}. The volumes are shown without it.`);
+    }
   }
 
   importFile(file) {
@@ -364,6 +428,7 @@ export class App {
    */
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
+    if (this.mesh.current) boxes.push(this.mesh.sceneMesh.bounds());
     // Moving volumes: their whole path, from t = 0 to maxTime.
     boxes.push(...pathBoxes(this.sx, this.model.volumes, this.time.maxTime).filter((b) => !undrawable([b])));
     if (undrawable(boxes)) return;
@@ -381,10 +446,15 @@ export class App {
   /** The ids of the volumes under a pointer, the one to pick first (picking.js: an enclosed
    *  volume before the one around it). */
   volumesAt(clientX, clientY) {
-    return volumesAlong(this.sx, this.model.volumes, this.viewport.ray(clientX, clientY));
+    const ray = this.viewport.ray(clientX, clientY);
+    const ids = volumesAlong(this.sx, this.model.volumes, ray);
+    // The mesh after the volumes: they are drawn see-through, and a volume in it is reached first.
+    if (this.mesh.hitDistance(ray) !== null) ids.push(MESH_ID);
+    return ids;
   }
 
   #nameOf(id) {
+    if (id === MESH_ID) return this.mesh.current?.name ?? id;
     const entry = this.model.get(id);
     return entry?.name ?? id;
   }
@@ -441,6 +511,8 @@ export class App {
     this.report = pairReport(this.sx, this.pair);
     const steps = (this.sweep ?? this.report)?.axes.length ?? 0;
     if (this.ui.step >= steps) this.ui.step = steps - 1;
+    if (model.active || !this.mesh.current) this.ui.meshActive = false;
+    this.mesh.refresh(this.#shown, model.activeId);
     this.motionDrawing.show({ entries: model.volumes, pair: atStart, roles: pairRoles(this.pair), sweep: this.sweep, t: this.time.t });
     this.velocityHandle.sync(this.gizmo.mode === 'velocity' ? model.active : null);
     this.#refreshStyles();
@@ -450,11 +522,29 @@ export class App {
     // Bring the deciding axis into view when it changes (not while the reader steps through).
     const sep = this.report?.separatingAxis ?? -1;
     if (sep >= 0 && this.ui.step < 0 && sep !== (previous?.separatingAxis ?? -1)) this.panels.axisPanel.reveal(sep);
-    const active = model.active;
-    this.gizmo.sync(active && this.#shown[model.volumes.indexOf(active)]);
+    this.#syncGizmo();
     this.toolbar.update({ mode: this.gizmo.mode, hasActive: !!model.active });
     if (!transient && (ids === null || ids.size || selection || maxTime)) this.link.scheduleUrl();
     this.viewport.invalidate();
+  }
+
+  /**
+   * Puts the gizmo on the active volume as shown, or on the selected mesh (which moves and
+   * turns; it keeps the size it was given in the view).
+   */
+  #syncGizmo() {
+    const active = this.model.active;
+    const mesh = !active && this.ui.meshActive;
+    const still = mesh && (this.gizmo.mode === 'scale' || this.gizmo.mode === 'velocity');
+    this.gizmo.sync(active ? this.#shown[this.model.volumes.indexOf(active)] : mesh && !still ? this.mesh.sceneMesh.standIn() : undefined);
+    if (still) this.#gizmoNote(this.gizmo.mode === 'scale' ? 'A mesh keeps its size here: it can move and turn.' : 'A mesh stands still here: it can move and turn.');
+  }
+
+  /** The note over the view on what the gizmo cannot do (written only when it changes: every frame of a drag). */
+  #gizmoNote(text) {
+    const note = byId('gizmo-note');
+    if (note.textContent !== (text ?? '')) note.textContent = text ?? '';
+    if (note.hidden !== !text) note.hidden = !text;
   }
 
   /** Says, over the view, why it shows nothing when the scene is beyond what it can draw. */
@@ -466,10 +556,26 @@ export class App {
   }
 
   #refreshStyles() {
+    this.mesh.setStyle({ overlapping: this.mesh.hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume === MESH_ID });
     this.drawing.style({
-      collision: this.collision, pair: this.pair, roles: pairRoles(this.pair),
+      collision: this.#withMesh(), pair: this.pair, roles: pairRoles(this.pair),
       hoverVolume: this.ui.hoverVolume, tutorial: this.ui.step >= 0 && this.pair,
     });
+  }
+
+  /**
+   * The collision state as drawn and listed: a volume the mesh overlaps counts as overlapping
+   * another (the pairs counted are the volumes' own).
+   */
+  #withMesh() {
+    const hits = this.mesh.hits;
+    if (!hits.size) return this.collision;
+    const collision = this.collision;
+    return {
+      overlapsAny: (id) => hits.has(id) || collision.overlapsAny(id),
+      bounds: (id) => collision.bounds(id),
+      get overlappingPairs() { return collision.overlappingPairs; },
+    };
   }
 
   /** Draws the axis in focus (hovered row, tutorial step, deciding axis: axis-focus.js). */

@@ -224,8 +224,11 @@ function describe({ name, count, vertices, hull }) {
   return `${name.replace(/^the /, 'The ')}: ${n(count)} distinct points of ${n(vertices)} vertices, scaled to the view. Convex hull in ${formatMs(hull.ms)} ms; ratio = volume / the hull's.${flat}`;
 }
 
-/** A file dropped anywhere on the page goes to onFile (the first one); a drop of anything else is left alone. */
-function installDrop(target, onFile) {
+/**
+ * A file dropped on `target` (an element, or the whole document) goes to onFile (the first one),
+ * and no further up the page; a drop of anything else is left alone.
+ */
+export function installDrop(target, onFile) {
   const hasFiles = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');
   target.addEventListener('dragover', (e) => {
     if (!hasFiles(e)) return;
@@ -235,6 +238,7 @@ function installDrop(target, onFile) {
   target.addEventListener('drop', (e) => {
     if (!hasFiles(e)) return;
     e.preventDefault();
+    e.stopPropagation();
     const file = e.dataTransfer.files[0];
     if (file) onFile(file);
   });

@@ -17,7 +17,7 @@ export const SHORTCUTS = [
   ['1 2 3 4', 'Add a sphere, an AABB, an OBB, a k-DOP'],
   ['Click · [ ]', 'Select a volume (the last two picked are A and B)'],
   ['Shift+D', 'Duplicate the selected volume'],
-  ['Delete', 'Delete the selected volume'],
+  ['Delete', 'Delete the selected volume (or remove the selected mesh)'],
   ['W E R', 'Gizmo: move, rotate, scale'],
   ['V', 'Velocity handle: drag its knob, or Tab to it and use the arrow keys'],
   ['N / →', 'Next axis of the test'],

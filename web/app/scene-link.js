@@ -18,22 +18,39 @@ export class SceneLink {
   #load;
 
   #camera;
+  #mesh;
 
   /**
    * load(scene): replaces the scene with checked data (App.load); camera(): the view's camera,
-   * {position, target}, kept in links and files so that whoever opens them sees what was seen.
+   * {position, target}, kept in links and files so that whoever opens them sees what was seen;
+   * mesh: the scene's mesh (mesh-controller.js: toJSON(), linkProblem(), and the built-in
+   * models' ids a scene may name).
    */
-  constructor(sx, model, messages, load, camera) {
+  constructor(sx, model, messages, load, camera, mesh) {
     this.#sx = sx;
     this.#model = model;
     this.#messages = messages;
     this.#load = load;
     this.#camera = camera;
+    this.#mesh = mesh;
   }
 
-  /** The scene as shared: the model's volumes, selection and time range, and the camera. */
+  /** The scene as shared: the model's volumes, selection and time range, the mesh, and the camera. */
   #scene() {
-    return { ...this.#model.toJSON(), camera: this.#camera() };
+    const mesh = this.#mesh.toJSON();
+    return { ...this.#model.toJSON(), ...(mesh ? { mesh } : {}), camera: this.#camera() };
+  }
+
+  /** What checkScene needs to take a scene's mesh. */
+  get #checks() {
+    return { meshModels: this.#mesh.models };
+  }
+
+  /** Says plainly what a link or a file leaves out (a user's mesh file). */
+  #noteLeftOut(what) {
+    const problem = this.#mesh.linkProblem();
+    if (problem) this.#messages.show(`The ${what} leaves the mesh out:`, `${problem}.`, 'info');
+    return !!problem;
   }
 
   /** After a scene opened: a camera that could not be used is said, not silently dropped. */
@@ -55,7 +72,7 @@ export class SceneLink {
     // link opened before a bad one must open again when it comes back.
     this.lastHash = hash;
     try {
-      const scene = await decodeScene(hash, this.#sx);
+      const scene = await decodeScene(hash, this.#sx, this.#checks);
       this.#load(scene);
       this.#messages.clear();
       this.#noteCamera(scene);
@@ -69,7 +86,7 @@ export class SceneLink {
   async importFile(file) {
     try {
       if (file.size > MAX_JSON_BYTES) throw new SceneError(`the file is too large (${file.size.toLocaleString('en')} bytes; at most ${MAX_JSON_BYTES.toLocaleString('en')})`);
-      const scene = parseScene(await file.text(), this.#sx);
+      const scene = parseScene(await file.text(), this.#sx, this.#checks);
       this.#load(scene);
       this.#messages.clear();
       this.#messages.flash(`Opened ${file.name}`);
@@ -83,16 +100,18 @@ export class SceneLink {
 
   exportFile() {
     downloadScene(this.#scene());
+    this.#noteLeftOut('scene file');
   }
 
   async share() {
     await this.#writeUrl();
+    let copied = true;
     try {
       await navigator.clipboard.writeText(location.href);
-      this.#messages.flash('Link copied to the clipboard');
     } catch {
-      this.#messages.flash('The link is in the address bar');
+      copied = false;
     }
+    if (!this.#noteLeftOut('link')) this.#messages.flash(copied ? 'Link copied to the clipboard' : 'The link is in the address bar');
   }
 
   /** Writes the scene into the URL once edits pause. */

@@ -2,6 +2,8 @@
 // removed, renamed, loaded or edited volume, or a new end of the time range. A drag or a keystroke in progress (transient) becomes
 // one step when it ends; selecting alone is not a step. A step restores the volumes together with
 // the selection they had, so undoing an edit shows the pair that was being edited.
+// State kept outside the model (the scene mesh's pose: `extra`) is part of each step too; its
+// owner calls changed() after a finished change, keep() after one that is not a step.
 
 const LIMIT = 200;
 
@@ -12,10 +14,16 @@ export class UndoHistory {
   #current;
   #restoring = false;
 
-  /** onChange(): called when canUndo / canRedo may have changed. */
-  constructor(model, onChange = () => {}) {
+  #extra;
+
+  /**
+   * onChange(): called when canUndo / canRedo may have changed. extra: { snapshot() -> a value
+   * (JSON-comparable), restore(value) } for state outside the model, or null.
+   */
+  constructor(model, onChange = () => {}, extra = null) {
     this.#model = model;
     this.onChange = onChange;
+    this.#extra = extra;
     this.#current = this.#snapshot();
     model.addEventListener('change', (e) => this.#record(e.detail));
   }
@@ -41,10 +49,21 @@ export class UndoHistory {
     this.#restoring = true;
     try {
       this.#model.load(JSON.parse(this.#current.scene));
+      this.#extra?.restore(this.#current.extra);
     } finally {
       this.#restoring = false;
     }
     this.onChange();
+  }
+
+  /** Records a finished change of the extra state as a step. */
+  changed() {
+    this.#record({});
+  }
+
+  /** Takes the extra state as it is now into the present step, without a step of its own. */
+  keep() {
+    if (!this.#restoring) this.#current = this.#snapshot();
   }
 
   #record(detail) {
@@ -64,6 +83,7 @@ export class UndoHistory {
   #snapshot() {
     const scene = this.#model.toJSON();
     const { selection: _, ...content } = scene;
-    return { scene: JSON.stringify(scene), content: JSON.stringify(content) };
+    const extra = this.#extra?.snapshot();
+    return { scene: JSON.stringify(scene), extra, content: JSON.stringify({ content, extra }) };
   }
 }

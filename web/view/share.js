@@ -31,9 +31,9 @@ export async function encodeScene(scene) {
  * The scene a hash encodes, checked: { volumes, selection, camera? , cameraProblem? }. Throws SceneError with a message
  * for people. An empty hash gives null (no scene in the link).
  */
-export async function decodeScene(hash, sx) {
+export async function decodeScene(hash, sx, options) {
   const text = await decodeSceneText(hash);
-  return text === null ? null : parseScene(text, sx);
+  return text === null ? null : parseScene(text, sx, options);
 }
 
 /**
@@ -83,8 +83,10 @@ export function parseScene(text, sx, options) {
  * of the time range the motion is shown over. motion: false refuses a
  * moving volume with a message (for a view that shows still scenes only). fit: true accepts a
  * fit scene, {fit, camera?} (fit-scene.js), returned as { volumes: [], selection: [], fit }.
+ * meshModels: the built-in mesh models' ids a scene's mesh, {model, translation, rotation}, may
+ * name (the visualizer's); without it a scene with a mesh is refused with a message.
  */
-export function checkScene(data, sx, { motion = true, fit = false } = {}) {
+export function checkScene(data, sx, { motion = true, fit = false, meshModels = null } = {}) {
   if (isObject(data) && data.fit !== undefined) {
     if (!fit) throw new SceneError('this is a fit scene (its points are fitted by the <sepaxis-demo> element); the visualizer fits points in its Fit panel');
     if (data.volumes !== undefined) throw new SceneError('a scene has volumes or a fit, not both');
@@ -135,7 +137,27 @@ export function checkScene(data, sx, { motion = true, fit = false } = {}) {
     if (problem) throw new SceneError(problem);
     out.maxTime = data.maxTime;
   }
+  if (isObject(data) && data.mesh !== undefined) out.mesh = checkMesh(data.mesh, meshModels);
   return withCamera(out, data);
+}
+
+/** A clean copy of a scene's mesh, {model, translation, rotation}; throws SceneError naming the field. */
+function checkMesh(mesh, models) {
+  if (!models) throw new SceneError('this scene holds a mesh, which only the visualizer shows: open the scene there');
+  if (!isObject(mesh)) throw new SceneError(`mesh must be an object {model, translation, rotation}, got ${show(mesh)}`);
+  if (!models.includes(mesh.model)) throw new SceneError(`mesh.model must be one of ${models.map((m) => `"${m}"`).join(', ')}, got ${show(mesh.model)}`);
+  const numbers = (key, length, fallback) => {
+    const v = mesh[key] ?? fallback;
+    if (!Array.isArray(v) || v.length !== length) throw new SceneError(`mesh.${key} must be an array of ${length} numbers, got ${show(v)}`);
+    const i = v.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x) > 1e15);
+    if (i >= 0) throw new SceneError(`mesh.${key}[${i}] must be a finite number within ±1e15, got ${show(v[i])}`);
+    return [...v];
+  };
+  const translation = numbers('translation', 3, [0, 0, 0]);
+  const rotation = numbers('rotation', 4, [0, 0, 0, 1]);
+  const norm = Math.hypot(...rotation);
+  if (!(Math.abs(norm - 1) < 1e-6)) throw new SceneError(`mesh.rotation must be a unit quaternion [x, y, z, w], got ${show(rotation)} (length ${norm})`);
+  return { model: mesh.model, translation, rotation: rotation.map((x) => x / norm) };
 }
 
 /** The scene with the data's camera (or the problem with it) added. */

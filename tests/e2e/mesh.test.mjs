@@ -1,0 +1,477 @@
+// Meshes in the visualizer's scene: the built-in models (the bunny loaded on demand), a user's
+// file dropped on the view or opened (glTF too), a file the loaders reject said in the Mesh card;
+// the mesh picked, moved with the keys and the gizmo's stand-in, tested against the volumes with
+// mesh.overlaps; links keep a built-in model by name and say when a user's file is left out.
+// One page for the whole file (the app loads once); each test goes on from the last one's state.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { ARTIFACTS, axeViolations, launch, loadApp, openPage, settle, shot } from './browser.mjs';
+
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let browser, page;
+/** What the page fetched while it opened. */
+const firstLoad = [];
+before(async () => {
+  browser = await launch();
+  page = await openPage(browser, { viewport: WIDE });
+  const record = (r) => firstLoad.push(new URL(r.url()).pathname);
+  page.on('request', record);
+  await loadApp(page);
+  page.off('request', record);
+});
+/** Figures written to test-results/e2e/mesh.json. */
+const measured = {};
+after(async () => {
+  writeFileSync(`${ARTIFACTS}mesh.json`, `${JSON.stringify(measured, null, 2)}\n`);
+  await browser?.close();
+});
+
+/** Screenshots at the wide and the phone size, with the Mesh card in view. */
+async function shots(name) {
+  for (const [size, viewport] of [['1280', WIDE], ['390', PHONE]]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => document.getElementById('mesh-card').scrollIntoView({ block: 'nearest' }));
+    await settle(page);
+    await shot(page, `mesh-${name}-${size}`);
+  }
+  await page.setViewportSize(WIDE);
+  await settle(page);
+}
+
+/** Drops a file (name, bytes: an array or a string) on the 3D view and waits for its load. */
+async function dropOnView(name, bytes) {
+  await page.evaluate(async ({ name, bytes }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name));
+    document.getElementById('viewport').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    await window.sepaxisApp.mesh.panel.lastLoad;
+  }, { name, bytes });
+  await settle(page);
+}
+
+/** The mesh's state as the app holds it. */
+const meshState = () => page.evaluate(() => {
+  const { mesh, ui } = window.sepaxisApp;
+  const c = mesh.current;
+  return c && {
+    name: c.name, model: c.model, triangles: c.mesh.triangleCount, pose: mesh.sceneMesh.pose,
+    hits: [...mesh.hits], selected: ui.meshActive,
+    verdicts: document.querySelector('#mesh .mesh-verdicts').textContent,
+    status: document.querySelector('#mesh [role=status]').textContent,
+  };
+});
+
+/** A scene of two volumes: a sphere at the origin (inside the model) and a box far off. */
+async function loadVolumes() {
+  await page.evaluate(() => window.sepaxisApp.load({
+    volumes: [
+      { id: 'v1', name: 'Core', volume: { type: 'sphere', center: [0, 0, 0], radius: 0.2 } },
+      { id: 'v2', name: 'Far box', volume: { type: 'aabb', min: [5, 5, 5], max: [6, 6, 6] } },
+    ],
+    selection: [],
+  }));
+  await settle(page);
+}
+
+test('the page opens without the mesh code, models and loaders; a built-in model then joins the scene', async () => {
+  // Only the Mesh card comes with the page: the drawing, the models, the glTF reader and the bunny come with a mesh.
+  assert.ok(firstLoad.some((p) => p.endsWith('.js')), firstLoad.join(' '));
+  assert.deepEqual(firstLoad.filter((p) => /scene-mesh|mesh-models|mesh-file|mesh-placement|Loader|bunny|mesh-tree-worker/.test(p)), []);
+  await loadVolumes();
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  await settle(page);
+  let s = await meshState();
+  assert.equal(s.model, 'torus-knot');
+  assert.ok(s.triangles > 1000, `triangles ${s.triangles}`);
+  // The verdicts are those of testing every triangle with sx.overlaps.
+  const bruteForce = () => page.evaluate(() => {
+    const { sx, mesh, model } = window.sepaxisApp;
+    const { positions, indices } = mesh.current.triangles;
+    const { translation } = mesh.sceneMesh.pose;
+    const corner = (v) => [0, 1, 2].map((i) => positions[3 * v + i] + translation[i]);
+    return model.volumes.filter((e) => {
+      for (let t = 0; t < indices.length; t += 3) {
+        if (sx.overlaps({ type: 'triangle', vertices: [corner(indices[t]), corner(indices[t + 1]), corner(indices[t + 2])] }, e.volume)) return true;
+      }
+      return false;
+    }).map((e) => e.id);
+  });
+  assert.deepEqual(s.hits, await bruteForce());
+  // Move the core sphere into the knot's hole, apart from the tube.
+  await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    app.model.update('v1', { type: 'sphere', center: [0, 0, 2], radius: 0.2 });
+    app.flush();
+  });
+  await settle(page);
+  s = await meshState();
+  assert.deepEqual(s.hits, []);
+  assert.deepEqual(await bruteForce(), []);
+  assert.match(s.verdicts, /overlaps no volume \(2 tested\)/);
+
+  // Move the sphere onto the tube: the verdict and the colours follow.
+  await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const p = app.mesh.current.triangles.positions;
+    app.model.update('v1', { type: 'sphere', center: [p[0], p[1], p[2]], radius: 0.2 });
+    app.flush();
+  });
+  await settle(page);
+  s = await meshState();
+  assert.deepEqual(s.hits, ['v1']);
+  assert.match(s.verdicts, /Torus knot overlaps Core; apart from the 1 other\./);
+  // The list marks the volume the mesh meets as overlapping, as the view draws it.
+  assert.deepEqual(await page.$$eval('#scene li .dot', (dots) => dots.map((d) => d.className)), ['dot overlap', 'dot apart']);
+  await shots('torus-knot');
+  assert.deepEqual(await axeViolations(page), []);
+});
+
+test('the mesh is picked, moved with Shift+arrows and turned like a volume', async () => {
+  // Keyboard: the card's Select button, then Shift+arrows on the view.
+  await page.click('#mesh button:text-is("Select mesh")');
+  await settle(page);
+  let s = await meshState();
+  assert.equal(s.selected, true);
+  assert.equal(await page.evaluate(() => window.sepaxisApp.gizmo.controls.object !== undefined && window.sepaxisApp.gizmo.entry?.id), 'mesh');
+  const before = s.pose.translation;
+  await page.focus('#viewport canvas');
+  await page.keyboard.press('Shift+ArrowRight');
+  await settle(page);
+  s = await meshState();
+  assert.notDeepEqual(s.pose.translation, before);
+  // The gizmo's stand-in turned: the mesh turns with it, and the verdict is tested again.
+  const turned = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const standIn = app.mesh.sceneMesh.standIn().volume;
+    app.gizmo.onChange('mesh', { ...standIn, rotation: [0, Math.SQRT1_2, 0, Math.SQRT1_2] }, { transient: false });
+    app.flush();
+    return app.mesh.sceneMesh.pose.rotation;
+  });
+  assert.deepEqual(turned, [0, Math.SQRT1_2, 0, Math.SQRT1_2]);
+  // Clicking the mesh in the view picks it; clicking empty space deselects it.
+  await page.keyboard.press('Escape');
+  await settle(page);
+  assert.equal((await meshState()).selected, false);
+  // A click where the view ray meets the mesh and no volume picks the mesh.
+  const at = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const r = app.viewport.canvas.getBoundingClientRect();
+    for (let y = r.top + 10; y < r.bottom; y += 6) {
+      for (let x = r.left + 10; x < r.right; x += 6) {
+        const ids = app.volumesAt(x, y);
+        if (ids.length === 1 && ids[0] === 'mesh') return { x, y };
+      }
+    }
+    return null;
+  });
+  assert.ok(at, 'some pixel shows the mesh alone');
+  await page.mouse.click(at.x, at.y);
+  await settle(page);
+  assert.equal((await meshState()).selected, true);
+  // A volume picked takes the gizmo from the mesh.
+  await page.evaluate(() => { window.sepaxisApp.model.select('v2'); window.sepaxisApp.flush(); });
+  assert.equal((await meshState()).selected, false);
+  assert.equal(await page.evaluate(() => window.sepaxisApp.gizmo.entry?.id), 'v2');
+  await page.evaluate(() => window.sepaxisApp.selectMesh());
+  await settle(page);
+  // The gizmo's X handle drags the mesh along x, as it drags a volume.
+  const h = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const c = app.mesh.sceneMesh.pose.translation;
+    const d = app.viewport.camera.position.distanceTo(app.viewport.controls.target);
+    const p0 = app.project(c), p1 = app.project([c[0] + 0.05 * d, c[1], c[2]]);
+    const len = Math.hypot(p1.x - p0.x, p1.y - p0.y);
+    return { x: p0.x, y: p0.y, dx: (p1.x - p0.x) / len, dy: (p1.y - p0.y) / len };
+  });
+  const start = (await meshState()).pose;
+  await page.mouse.move(h.x + h.dx * 50, h.y + h.dy * 50);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(h.x + h.dx * (50 + 24 * i), h.y + h.dy * (50 + 24 * i));
+  await page.mouse.up();
+  await settle(page);
+  const dragged = await meshState();
+  assert.ok(dragged.pose.translation[0] > start.translation[0] + 0.3, `x: ${start.translation[0]} -> ${dragged.pose.translation[0]}`);
+  assert.deepEqual(dragged.pose.translation.slice(1), start.translation.slice(1));
+  assert.deepEqual(dragged.pose.rotation, start.rotation);
+  assert.equal(dragged.selected, true);
+  // The drag is one step of the history: Ctrl+Z puts the mesh back, Ctrl+Y moves it again.
+  await page.keyboard.press('Control+z');
+  await settle(page);
+  assert.deepEqual((await meshState()).pose, start);
+  await page.keyboard.press('Control+y');
+  await settle(page);
+  assert.deepEqual((await meshState()).pose, dragged.pose);
+  // Scale mode: a mesh keeps its size, and says so.
+  await page.keyboard.press('r');
+  await settle(page);
+  assert.equal(await page.textContent('#gizmo-note'), 'A mesh keeps its size here: it can move and turn.');
+  assert.equal(await page.evaluate(() => window.sepaxisApp.gizmo.controls.object ?? null), null);
+  await page.keyboard.press('w');
+  await settle(page);
+  assert.equal(await page.isHidden('#gizmo-note'), true);
+  await shots('selected');
+  assert.deepEqual(page.problems.errors, []);
+});
+
+test('the bunny loads on demand; links keep a built-in model by name', async () => {
+  const bunnyRequests = [];
+  page.on('request', (r) => { if (r.url().includes('bunny')) bunnyRequests.push(r.url()); });
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'bunny');
+  // How long adding the bunny holds the page's thread (fetching, reading, its AABB tree for the
+  // verdicts and picking, its first drawing): a figure for the record.
+  measured.bunnyAdd = await page.evaluate(async () => {
+    let longest = 0, last = performance.now();
+    const timer = setInterval(() => { longest = Math.max(longest, performance.now() - last); last = performance.now(); }, 5);
+    const start = performance.now();
+    window.sepaxisApp.mesh.panel.addButton.click();
+    await window.sepaxisApp.mesh.panel.lastLoad;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    clearInterval(timer);
+    return { longestHoldMs: Math.max(longest, performance.now() - last), totalMs: performance.now() - start };
+  });
+  await settle(page);
+  const s = await meshState();
+  assert.equal(s.model, 'bunny');
+  assert.equal(s.triangles, 69451);
+  assert.equal(bunnyRequests.length, 1);
+  await page.evaluate(() => { window.sepaxisApp.mesh.setPose({ translation: [1, 0.5, 0], rotation: [0, 0, 0, 1] }); window.sepaxisApp.flush(); });
+  // The link: the model by name, the pose with it; opened again, the same mesh where it was.
+  await page.evaluate(() => window.sepaxisApp.share());
+  const hash = await page.evaluate(() => location.hash);
+  await page.evaluate(() => window.sepaxisApp.mesh.remove());
+  await page.evaluate((h) => { window.sepaxisApp.link.loadFromHash(); return h; }, hash);
+  await page.evaluate(() => window.sepaxisApp.link.loadFromHash().then(() => window.sepaxisApp.meshLoad));
+  await settle(page);
+  const back = await meshState();
+  assert.equal(back.model, 'bunny');
+  assert.deepEqual(back.pose.translation, [1, 0.5, 0]);
+  await shots('bunny');
+});
+
+test('a scene file naming an unknown model is said, and the mesh stays', async () => {
+  const message = await page.evaluate(async () => {
+    const app = window.sepaxisApp;
+    const file = new File([JSON.stringify({ volumes: [], mesh: { model: 'teapot' } })], 'bad.json');
+    await app.importFile(file);
+    return document.getElementById('banner').textContent;
+  });
+  assert.match(message, /mesh\.model must be one of "bunny", "torus-knot", "terrain", "wall", got "teapot"/);
+  assert.equal((await meshState()).model, 'bunny');  // unchanged
+});
+
+test('a dropped file becomes the mesh; a link then says it leaves the file out', async () => {
+  // A tetrahedron as a GLB (its buffer in the file's binary chunk).
+  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const indices = new Uint16Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]);
+  const bin = Buffer.concat([Buffer.from(positions.buffer), Buffer.from(indices.buffer)]);
+  const gltf = {
+    asset: { version: '2.0' }, scene: 0, scenes: [{ nodes: [0] }], nodes: [{ mesh: 0, translation: [5, 0, 0] }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1 }] }],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: 48 }, { buffer: 0, byteOffset: 48, byteLength: 24 }],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: 4, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 1] },
+      { bufferView: 1, componentType: 5123, count: 12, type: 'SCALAR' },
+    ],
+  };
+  const json = Buffer.from(JSON.stringify(gltf).padEnd(Math.ceil(JSON.stringify(gltf).length / 4) * 4, ' '));
+  const chunk = (type, data) => { const head = Buffer.alloc(8); head.writeUInt32LE(data.length, 0); head.writeUInt32LE(type, 4); return Buffer.concat([head, data]); };
+  const body = Buffer.concat([chunk(0x4e4f534a, json), chunk(0x004e4942, bin)]);
+  const header = Buffer.alloc(12);
+  header.writeUInt32LE(0x46546c67, 0);
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(12 + body.length, 8);
+  await dropOnView('tetra.glb', [...Buffer.concat([header, body])]);
+  const s = await meshState();
+  assert.equal(s.name, 'tetra.glb');
+  assert.equal(s.model, null);
+  assert.equal(s.triangles, 4);
+  await page.evaluate(() => window.sepaxisApp.share());
+  await settle(page);
+  assert.match(await page.textContent('#banner'), /The link leaves the mesh out:.*tetra\.glb is a file of yours: a link or a scene file cannot carry it/);
+  await page.evaluate(() => window.sepaxisApp.messages.clear());
+  assert.deepEqual(page.problems.errors, []);
+});
+
+test('a file the loaders reject is said in the card, and the scene is unchanged', async () => {
+  await dropOnView('broken.glb', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+  let error = await page.textContent('#mesh .fit-error');
+  assert.match(error, /Could not put broken\.glb in the scene: three\.js's GLTFLoader could not read it \(.+\)\. Nothing was changed\./);
+  assert.equal((await meshState()).name, 'tetra.glb');
+  await dropOnView('notes.txt', 'hello');
+  error = await page.textContent('#mesh .fit-error');
+  assert.match(error, /only STL, OBJ, PLY, glTF and GLB files can be read here/);
+  await dropOnView('empty.stl', []);
+  assert.match(await page.textContent('#mesh .fit-error'), /the file is empty/);
+  await shots('rejected');
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(page.problems.errors, []);
+  assert.deepEqual(page.problems.console, []);
+});
+
+/** The level the card shows now, and the package's own answer for it (a tree built in the page). */
+async function levelAgainstPackage() {
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLevel);
+  await settle(page);
+  return page.evaluate(() => {
+    const { sx, mesh } = window.sepaxisApp;
+    const { level } = mesh.panel;
+    const tree = sx.createMesh(mesh.current.triangles, { node: level.node });
+    const nodes = tree.nodesAtDepth(level.depth);
+    const total = nodes.reduce((sum, i) => sum + sx.volumeOf(tree.nodeVolume(i)), 0);
+    // The convex hull's volume: the signed tetrahedra from its first vertex (divergence theorem).
+    const { vertices: v, faces } = sx.convexHull(mesh.current.triangles.positions);
+    let six = 0;
+    for (const [i, j, k] of faces) {
+      const [a, b, c] = [v[i], v[j], v[k]].map((p) => p.map((x, n) => x - v[0][n]));
+      six += a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
+    }
+    const result = {
+      shown: { node: level.node, depth: level.depth, levels: level.levels, count: level.count, total: level.total },
+      expected: { node: level.node, depth: level.depth, levels: tree.depth, count: nodes.length, total },
+      ratio: total / (six / 6), drawn: mesh.sceneMesh.drawnNodes, text: document.querySelector('#mesh .mesh-level').textContent,
+    };
+    tree.dispose();
+    return result;
+  });
+}
+
+test('the tree, level by level: node type and depth, counts and volume against the hull', async () => {
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  let level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.shown.count, 1);
+  assert.equal(level.drawn, 1);
+  // Keyboard: the node type, then the depth slider.
+  await page.selectOption('#mesh select[aria-label="Node type"]', 'sphere');
+  await page.focus('#mesh input[aria-label="Tree depth"]');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.shown.depth, 4);
+  assert.equal(level.shown.count, 16);
+  assert.equal(level.drawn, 16);
+  assert.match(level.text, new RegExp(`At depth 4 of ${level.expected.levels}: 16 Spheres, together ${level.ratio.toFixed(3).replace('.', '\\.')} × the convex hull's volume\\.`));
+  await shots('tree-spheres');
+  await page.selectOption('#mesh select[aria-label="Node type"]', 'kdop14');
+  level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.drawn, 16);
+  await shots('tree-kdop14');
+  // The leaves: too many to draw; counted and measured all the same.
+  await page.focus('#mesh input[aria-label="Tree depth"]');
+  await page.keyboard.press('End');
+  level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.equal(level.shown.depth, level.shown.levels);
+  assert.ok(level.shown.count > 512, `leaves ${level.shown.count}`);
+  assert.equal(level.drawn, 0);
+  assert.match(level.text, /the leaves: .* Too many to draw \(more than 512\): pick a shallower depth to see them\./);
+  assert.deepEqual(await axeViolations(page), []);
+});
+
+test('a flat mesh has no ratio; the bunny\'s trees are built off the page\'s thread', async () => {
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'wall');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  await page.selectOption('#mesh select[aria-label="Node type"]', 'aabb');
+  await page.fill('#mesh input[aria-label="Tree depth"]', '3');
+  await page.dispatchEvent('#mesh input[aria-label="Tree depth"]', 'input');
+  const level = await levelAgainstPackage();
+  assert.deepEqual(level.shown, level.expected);
+  assert.match(level.text, /the mesh is flat: its hull encloses nothing, so there is no ratio/);
+  await shots('tree-wall');
+
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'bunny');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad.then(() => window.sepaxisApp.mesh.panel.lastLevel));
+  // The bunny's first drawing (its buffers, its shader) is done before the measurement.
+  await settle(page);
+  // While the bunny's tree of OBBs is built and a deep level measured (4,096 nodes: counted, not
+  // drawn), the page's thread stays free.
+  const gaps = await page.evaluate(async () => {
+    const panel = window.sepaxisApp.mesh.panel;
+    await panel.lastLevel;
+    panel.nodeSelect.value = 'obb';
+    panel.depthInput.max = 12;
+    panel.depthInput.value = 12;
+    // The page's thread is free when timers run on time: the longest wait between them (and
+    // from the last to the end) is how long it was held.
+    let longest = 0, last = performance.now(), ticks = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      ticks++;
+    }, 5);
+    const start = performance.now();
+    await panel.showLevel();
+    clearInterval(timer);
+    longest = Math.max(longest, performance.now() - last);
+    const result = { longest, ticks, ms: performance.now() - start, level: panel.level.count, drawn: window.sepaxisApp.mesh.sceneMesh.drawnNodes };
+    // The control: the same tree built on the page's thread holds it the whole time.
+    const held = { longest: 0 };
+    let before = performance.now();
+    const control = setInterval(() => { held.longest = Math.max(held.longest, performance.now() - before); before = performance.now(); }, 5);
+    const t0 = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    window.sepaxisApp.sx.createMesh(window.sepaxisApp.mesh.current.triangles, { node: 'obb' }).dispose();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    clearInterval(control);
+    held.ms = performance.now() - t0;
+    return { ...result, onPageThread: held };
+  });
+  measured.bunnyObbLevel12 = gaps;
+  assert.equal(gaps.level, 4096);
+  assert.equal(gaps.drawn, 0);
+  assert.ok(gaps.ms > 300, `the level took ${gaps.ms} ms: too quick to show the page stays responsive`);
+  assert.ok(gaps.longest < gaps.ms / 2, `the page's thread was held ${gaps.longest} ms of ${gaps.ms} ms`);
+  assert.ok(gaps.onPageThread.longest > gaps.onPageThread.ms / 2, `control: the build on the page's thread held it ${gaps.onPageThread.longest} ms of ${gaps.onPageThread.ms} ms`);
+  // A level of 256 OBBs is drawn.
+  await page.evaluate(() => {
+    const panel = window.sepaxisApp.mesh.panel;
+    panel.depthInput.value = 8;
+    return panel.showLevel();
+  });
+  assert.equal(await page.evaluate(() => window.sepaxisApp.mesh.sceneMesh.drawnNodes), 256);
+  await shots('tree-bunny');
+  assert.deepEqual(page.problems.errors, []);
+  assert.deepEqual(page.problems.console, []);
+});
+
+test('the descent for the selected volume: what mesh.lastQuery counted', async () => {
+  const { text, expected } = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    app.model.update('v1', { type: 'sphere', center: [0.2, 0.3, 0], radius: 0.3 });
+    app.model.select('v1');
+    app.flush();
+    const mesh = app.mesh.current.mesh;
+    const overlap = mesh.overlaps(app.model.get('v1').volume, app.mesh.sceneMesh.pose);
+    return { text: document.querySelector('#mesh .mesh-descent').textContent, expected: { ...mesh.lastQuery, overlap, triangles: mesh.triangleCount } };
+  });
+  const n = (x) => x.toLocaleString('en');
+  assert.ok(expected.volumeTests > 0);
+  assert.equal(text, `Against Core, the descent tested ${n(expected.volumeTests)} node volumes and ${n(expected.triangleTests)} of the ${n(expected.triangles)} triangles.`);
+  await shots('descent');
+  assert.deepEqual(page.problems.errors, []);
+});
+
+test('Delete takes the selected mesh out of the scene; the card says so', async () => {
+  await page.click('#mesh button:text-is("Select mesh")');
+  await page.focus('#viewport canvas');
+  await page.keyboard.press('Delete');
+  await settle(page);
+  assert.equal(await meshState(), null);
+  assert.equal(await page.textContent('#mesh [role=status]'), 'No mesh in the scene.');
+  assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), 2);  // the volumes stay
+  assert.equal(await page.isDisabled('#mesh button:text-is("Select mesh")'), true);
+  assert.deepEqual(page.problems.errors, []);
+});

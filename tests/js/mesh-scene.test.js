@@ -1,0 +1,51 @@
+// A scene's mesh (web/view/share.js): the visualizer keeps a built-in model by name and pose,
+// {mesh: {model, translation, rotation}}; checked like the rest of a scene, a bad one is refused
+// with a message naming the field and the value, and a view without meshes says where to go.
+
+import { beforeAll, describe, expect, test } from 'vitest';
+import { init } from 'sepaxis';
+import { checkScene, SceneError } from '../../web/view/share.js';
+
+let sx;
+beforeAll(async () => { sx = await init(); });
+
+const MODELS = ['bunny', 'torus-knot'];
+const problemOf = (data, options = { meshModels: MODELS }) => {
+  try {
+    checkScene(data, sx, options);
+    return null;
+  } catch (e) {
+    expect(e).toBeInstanceOf(SceneError);
+    return e.message;
+  }
+};
+
+describe('a scene with a mesh', () => {
+  test('a good one comes back as a clean copy: unknown fields dropped, the rotation made unit', () => {
+    const scene = checkScene({
+      volumes: [],
+      mesh: { model: 'bunny', translation: [1, 2, 3], rotation: [0, 0.6, 0, 0.8000000001], extra: 'x' },
+    }, sx, { meshModels: MODELS });
+    expect(scene.mesh.model).toBe('bunny');
+    expect(scene.mesh.translation).toEqual([1, 2, 3]);
+    expect(Math.hypot(...scene.mesh.rotation)).toBeCloseTo(1, 15);
+    expect(scene.mesh).not.toHaveProperty('extra');
+  });
+
+  test('the pose may be left out: at the origin, unturned', () => {
+    expect(checkScene({ volumes: [], mesh: { model: 'torus-knot' } }, sx, { meshModels: MODELS }).mesh)
+      .toEqual({ model: 'torus-knot', translation: [0, 0, 0], rotation: [0, 0, 0, 1] });
+  });
+
+  test('a bad one is refused, naming the field and the value', () => {
+    expect(problemOf({ volumes: [], mesh: 'bunny' })).toBe('mesh must be an object {model, translation, rotation}, got "bunny"');
+    expect(problemOf({ volumes: [], mesh: { model: 'teapot' } })).toBe('mesh.model must be one of "bunny", "torus-knot", got "teapot"');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny', translation: [0, 0] } })).toBe('mesh.translation must be an array of 3 numbers, got [0,0]');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny', translation: [0, null, 0] } })).toBe('mesh.translation[1] must be a finite number within ±1e15, got null');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny', rotation: [0, 0, 0, 2] } })).toBe('mesh.rotation must be a unit quaternion [x, y, z, w], got [0,0,0,2] (length 2)');
+  });
+
+  test('a view without meshes (the demo element) says where to open it', () => {
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' } }, {})).toBe('this scene holds a mesh, which only the visualizer shows: open the scene there');
+  });
+});

@@ -1,0 +1,144 @@
+// The scene's mesh as the App sees it: loads built-in models and files into the SceneMesh
+// (scene-mesh.js, loaded with the first mesh: the page's first load carries only the card) and
+// keeps the Mesh card (mesh-panel.js) in step: its verdicts against the volumes shown, its tree's
+// levels drawn around it. In a scene's JSON the mesh is
+//   mesh: { model, translation, rotation }
+// for a built-in model; a user's file cannot travel in a link or a file (linkProblem says so).
+
+import { FIT_COLORS } from '../view/fit-colors.js';
+import { readTriangles } from './point-file.js';
+import { MESH_MODELS } from './mesh-ids.js';
+import { MeshPanel } from './mesh-panel.js';
+
+/** The drawing and the placing of meshes, loaded on first use. */
+const loadMeshCode = () => Promise.all([import('./scene-mesh.js'), import('./mesh-models.js')]);
+
+export class MeshController {
+  /** Ids of the volumes the mesh overlaps (as last tested). */
+  hits = new Set();
+
+  /**
+   * onChange({ added, removed, transient }): the mesh came, went or moved (the App refreshes);
+   * onSelect(): select it;
+   * onAdded(): the card put a mesh in the scene (the App frames it).
+   */
+  constructor(sx, viewport, root, { onChange, onSelect, onAdded }) {
+    this.sx = sx;
+    this.viewport = viewport;
+    this.onChange = onChange;
+    /** The SceneMesh (scene-mesh.js), made with the first mesh; null before. */
+    this.sceneMesh = null;
+    this.panel = new MeshPanel(root, {
+      onModel: (id) => this.loadModel(id).then(onAdded),
+      onFile: (file) => this.loadFile(file).then(onAdded),
+      onRemove: () => this.remove(),
+      onSelect,
+      onNodes: (volumes, node) => this.sceneMesh?.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']),
+    });
+  }
+
+  get current() {
+    return this.sceneMesh?.current ?? null;
+  }
+
+  /** Loads the mesh code once; resolves to mesh-models.js. */
+  async #code() {
+    const [{ SceneMesh }, models] = await loadMeshCode();
+    this.sceneMesh ??= new SceneMesh(this.sx, this.viewport);
+    return models;
+  }
+
+  /** Puts a built-in model in the scene (pose: where; default the origin). Rejects with an Error. */
+  async loadModel(id, pose) {
+    const model = MESH_MODELS.find((m) => m.id === id);
+    if (!model) throw new Error(`there is no built-in model "${id}"`);
+    const { MODEL_TRIANGLES } = await this.#code();
+    this.#show({ name: model.label, model: id, triangles: await MODEL_TRIANGLES[id]() }, pose);
+  }
+
+  /** Puts a user's file in the scene. Rejects with an Error saying why it cannot be read. */
+  async loadFile(file) {
+    await this.#code();
+    const triangles = await readTriangles(file.name, await file.arrayBuffer(), { placed: true });
+    this.#show({ name: file.name, model: null, triangles }, undefined);
+  }
+
+  #show(what, pose) {
+    this.sceneMesh.set(what);
+    if (pose) this.sceneMesh.setPose(pose);
+    this.panel.setMesh(this.sceneMesh.current);
+    this.onChange({ added: true });
+  }
+
+  remove() {
+    if (!this.current) return;
+    this.sceneMesh.clear();
+    this.hits = new Set();
+    this.panel.setMesh(null);
+    this.onChange({ removed: true });
+  }
+
+  /** Moves the mesh; transient: part of a drag, the final pose follows. */
+  setPose(pose, { transient = false } = {}) {
+    this.sceneMesh.setPose(pose);
+    this.onChange({ transient });
+  }
+
+  /** Places the mesh where the gizmo put its stand-in OBB (SceneMesh.standIn). */
+  setPoseOfStandIn(obb, options) {
+    this.setPose(this.sceneMesh.constructor.poseOfStandIn(obb), options);
+  }
+
+  /**
+   * For undo (undo.js): which mesh is where. A step restores the pose of the mesh it saw, when
+   * that mesh is still the scene's; putting a mesh in or taking it out is not a step.
+   */
+  undoState() {
+    const c = this.current;
+    return c ? { mesh: c.mesh, pose: this.sceneMesh.pose, toJSON: () => this.sceneMesh.pose } : null;
+  }
+
+  restoreUndoState(state) {
+    if (state && state.mesh === this.current?.mesh) this.setPose(state.pose);
+  }
+
+  /** The distance along a world ray to the mesh, or null (no mesh, or a miss). */
+  hitDistance(ray) {
+    return this.current ? this.sceneMesh.hitDistance(ray) : null;
+  }
+
+  /** Colours the mesh (SceneMesh.setStyle), when there is one. */
+  setStyle(style) {
+    if (this.current) this.sceneMesh.setStyle(style);
+  }
+
+  /**
+   * Tests the mesh against the volumes shown ([{ id, name, volume }]) and lists the verdicts, with
+   * what the descent for the active volume (activeId) tested (mesh.lastQuery).
+   */
+  refresh(entries, activeId = null) {
+    if (!this.current) {
+      this.hits = new Set();
+      return;
+    }
+    const verdicts = entries.map((e) => ({
+      id: e.id, name: e.name ?? e.id, overlap: this.sceneMesh.overlaps(e.volume), tested: this.current.mesh.lastQuery,
+    }));
+    this.hits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
+    this.panel.setVerdicts(this.current.name, verdicts, verdicts.find((v) => v.id === activeId), this.current.mesh.triangleCount);
+  }
+
+  /** The scene JSON's mesh field, or undefined (no mesh, or a user's file). */
+  toJSON() {
+    const c = this.current;
+    if (!c?.model) return undefined;
+    const { translation, rotation } = this.sceneMesh.pose;
+    return { model: c.model, translation: [...translation], rotation: [...rotation] };
+  }
+
+  /** Why the scene's link or file leaves the mesh out, or null. */
+  linkProblem() {
+    const c = this.current;
+    return c && !c.model ? `the mesh ${c.name} is a file of yours: a link or a scene file cannot carry it, so it is left out` : null;
+  }
+}

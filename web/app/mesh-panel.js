@@ -1,0 +1,181 @@
+// The Mesh card: puts a built-in model (mesh-models.js) or a user's file (point-file.js: STL, OBJ,
+// PLY, glTF/GLB, picked or dropped on the view) in the scene, lists which volumes the mesh
+// overlaps, and shows its tree level by level: a node type and a depth, the nodes at that depth
+// drawn around the mesh, their count and their total volume over the mesh's convex hull's. The
+// trees are built and measured on a worker (mesh-tree-worker.js). A file that cannot be read is
+// said in the card, and changes nothing.
+
+import { h, setChildren } from '../view/dom.js';
+import { formatRatio } from '../view/fit-colors.js';
+import { MESH_FILE_ACCEPT } from './point-file.js';
+import { MESH_MODELS } from './mesh-ids.js';
+import { workerCall } from './worker-call.js';
+
+/** Node types of the tree, as createMesh names them, with their labels. */
+export const NODE_TYPES = [
+  ['sphere', 'Spheres'], ['aabb', 'AABBs'], ['obb', 'OBBs'],
+  ...[6, 8, 14, 18, 26].map((k) => [`kdop${k}`, `${k}-DOPs`]),
+];
+
+/** Most nodes drawn at once: past this a level is counted and measured, not drawn. */
+export const MAX_DRAWN_NODES = 512;
+
+/** Asks the tree worker (mesh-tree-worker.js). */
+const ask = workerCall(() => new Worker(new URL('./mesh-tree-worker.js', import.meta.url), { type: 'module' }));
+
+const n = (x) => x.toLocaleString('en');
+
+export class MeshPanel {
+  /** The last load or level under way or done (a promise; the browser tests wait for it). */
+  lastLoad = Promise.resolve();
+  lastLevel = Promise.resolve();
+  /** The level shown: the worker's answer, or null. */
+  level = null;
+  #hull = null;
+  #busy = false;
+  #levelAsked = 0;
+
+  /**
+   * actions: onModel(id), onFile(file) (each a promise: the mesh is in the scene, or an Error),
+   * onRemove(), onSelect(), onNodes(volumes, node) (draws a level's volumes; [] for none).
+   */
+  constructor(root, actions) {
+    this.actions = actions;
+    this.modelSelect = h('select', { 'aria-label': 'Built-in model' },
+      MESH_MODELS.map((m) => h('option', { value: m.id }, m.label)));
+    this.addButton = h('button', { onclick: () => this.addModel(this.modelSelect.value) }, 'Add model');
+    this.fileInput = h('input', {
+      type: 'file', accept: MESH_FILE_ACCEPT, hidden: true, 'aria-label': 'Open a mesh file for the scene',
+      onchange: (e) => { const f = e.target.files[0]; e.target.value = ''; if (f) this.openFile(f); },
+    });
+    this.openButton = h('button', { title: 'Open an STL, OBJ, PLY, glTF or GLB file', onclick: () => this.fileInput.click() }, 'Open a mesh file…');
+    this.selectButton = h('button', { disabled: true, onclick: () => actions.onSelect() }, 'Select mesh');
+    this.removeButton = h('button', { disabled: true, onclick: () => actions.onRemove() }, 'Remove mesh');
+    this.error = h('p', { class: 'fit-error', role: 'alert', hidden: true });
+    this.status = h('p', { class: 'hint', role: 'status' }, 'Put a mesh in the scene: a built-in model, or an STL, OBJ, PLY, glTF or GLB file (or drop one on the view).');
+    this.verdicts = h('p', { class: 'mesh-verdicts' });
+    this.descent = h('p', { class: 'hint mesh-descent' });
+    this.nodeSelect = h('select', { 'aria-label': 'Node type', onchange: () => this.showLevel() },
+      NODE_TYPES.map(([id, label]) => h('option', { value: id, selected: id === 'aabb' }, label)));
+    this.depthInput = h('input', {
+      type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'Tree depth',
+      oninput: () => this.showLevel(),
+    });
+    this.depthText = h('span', { class: 'num' }, '0');
+    this.levelText = h('p', { class: 'hint mesh-level', role: 'status' });
+    this.tree = h('fieldset', { class: 'mesh-tree', disabled: true },
+      h('legend', {}, 'Tree, level by level'),
+      h('label', {}, 'Nodes ', this.nodeSelect),
+      h('label', {}, 'Depth ', this.depthInput, this.depthText),
+      this.levelText);
+    root.append(
+      h('div', { class: 'fit-actions' }, this.modelSelect, this.addButton, this.openButton, this.fileInput),
+      this.error, this.status,
+      h('div', { class: 'fit-actions' }, this.selectButton, this.removeButton),
+      this.verdicts, this.descent, this.tree);
+  }
+
+  addModel(id) {
+    return this.#start(MESH_MODELS.find((m) => m.id === id)?.label ?? id, () => this.actions.onModel(id));
+  }
+
+  openFile(file) {
+    return this.#start(file.name, () => this.actions.onFile(file));
+  }
+
+  /** One load at a time: while one runs, another ask waits for it instead. */
+  #start(name, load) {
+    if (!this.#busy) this.lastLoad = this.#load(name, load);
+    return this.lastLoad;
+  }
+
+  async #load(name, load) {
+    this.#setBusy(true);
+    const before = this.status.textContent;
+    this.status.textContent = `Reading ${name}…`;
+    this.error.hidden = true;
+    try {
+      await load();
+    } catch (e) {
+      this.status.textContent = before;
+      this.showError(`Could not put ${name} in the scene: ${e.message}. Nothing was changed.`);
+    } finally {
+      this.#setBusy(false);
+    }
+  }
+
+  showError(text) {
+    this.error.textContent = text;
+    this.error.hidden = false;
+    this.error.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The mesh now in the scene ({ name, triangles, mesh }) or null: resets the tree to its root. */
+  setMesh(current) {
+    this.selectButton.disabled = this.removeButton.disabled = !current;
+    this.tree.disabled = !current;
+    this.level = null;
+    this.#hull = null;
+    this.depthInput.value = 0;
+    this.depthInput.max = 0;
+    this.actions.onNodes([]);
+    if (!current) {
+      this.status.textContent = 'No mesh in the scene.';
+      this.levelText.textContent = '';
+      this.descent.textContent = '';
+      setChildren(this.verdicts);
+      return;
+    }
+    const { mesh, name } = current;
+    this.status.textContent = `${name}: ${n(mesh.triangleCount)} triangles, ${n(mesh.vertexCount)} vertices, scaled to the view. Drag it with the gizmo once selected.`;
+    const hull = ask({ triangles: { positions: current.triangles.positions, indices: current.triangles.indices } })
+      .then(({ hull }) => { this.#hull = hull; });
+    this.lastLevel = hull.then(() => this.showLevel(), (e) => { this.levelText.textContent = `The tree could not be built: ${e.message}`; });
+  }
+
+  /**
+   * Which volumes the mesh overlaps: [{ name, overlap }]; for `focus` (one of them, or none), what
+   * the descent tested ({ tested: { volumeTests, triangleTests } }) of `triangles`.
+   */
+  setVerdicts(name, verdicts, focus, triangles) {
+    const d = focus?.tested;
+    const text = d ? `Against ${focus.name}, the descent tested ${n(d.volumeTests)} node volume${d.volumeTests === 1 ? '' : 's'} and ${n(d.triangleTests)} of the ${n(triangles)} triangles.` : '';
+    if (this.descent.textContent !== text) this.descent.textContent = text;
+    const hit = verdicts.filter((v) => v.overlap).map((v) => v.name);
+    setChildren(this.verdicts, verdicts.length === 0 ? `${name} is alone: add a volume to test it against the mesh.`
+      : hit.length ? [h('b', { class: 'overlap-text' }, `${name} overlaps `), hit.join(', '), hit.length < verdicts.length ? `; apart from the ${verdicts.length - hit.length} other${verdicts.length - hit.length > 1 ? 's' : ''}.` : '.']
+        : [h('b', { class: 'apart-text' }, `${name} overlaps no volume`), ` (${verdicts.length} tested).`]);
+  }
+
+  /** Asks the worker for the level the controls say, and draws it. */
+  showLevel() {
+    const node = this.nodeSelect.value;
+    const depth = Number(this.depthInput.value);
+    this.depthText.textContent = String(depth);
+    const asked = ++this.#levelAsked;
+    this.levelText.textContent = `Building the tree of ${NODE_TYPES.find(([id]) => id === node)[1]}…`;
+    this.lastLevel = ask({ node, depth, maxVolumes: MAX_DRAWN_NODES }).then((level) => {
+      if (asked !== this.#levelAsked) return;
+      this.level = level;
+      this.depthInput.max = level.levels;
+      this.levelText.textContent = this.#describe(level);
+      this.actions.onNodes(level.volumes ?? [], node);
+    }, (e) => {
+      if (asked === this.#levelAsked) this.levelText.textContent = `The tree could not be built: ${e.message}`;
+    });
+    return this.lastLevel;
+  }
+
+  #describe({ node, depth, levels, count, total, volumes }) {
+    const label = NODE_TYPES.find(([id]) => id === node)[1];
+    const where = depth === 0 ? 'the root' : depth === levels ? `depth ${depth}, the leaves` : `depth ${depth} of ${levels}`;
+    const ratio = this.#hull > 0 ? `${formatRatio(total / this.#hull)} × the convex hull's volume` : 'the mesh is flat: its hull encloses nothing, so there is no ratio';
+    const drawn = volumes ? '' : ` Too many to draw (more than ${n(MAX_DRAWN_NODES)}): pick a shallower depth to see them.`;
+    return `At ${where}: ${n(count)} ${count === 1 ? label.replace(/s$/, '') : label}, together ${ratio}.${drawn}`;
+  }
+
+  #setBusy(busy) {
+    this.#busy = busy;
+    this.addButton.disabled = this.openButton.disabled = busy;
+  }
+}

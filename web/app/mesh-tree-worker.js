@@ -1,0 +1,48 @@
+// The levels of a mesh's tree, on a worker thread: building the bunny's tree of spheres or OBBs
+// takes most of a second and measuring a level of 26-DOPs as long, which on the page's thread
+// would stop its drawing and input. Messages in:
+//   { id, triangles: { positions, indices } }    the mesh (answers { id, hull } : the hull's volume)
+//   { id, node, depth, maxVolumes }               a level of the tree of `node` volumes
+// A level is answered { id, node, depth, levels, count, total, volumes (when count <= maxVolumes),
+// buildMs }; a failure { id, error } (a message).
+
+import { init } from 'sepaxis';
+import { hullVolume } from '../view/fit-table.js';
+
+const ready = init();
+let triangles = null;
+/** node type -> { mesh, buildMs }, for the mesh set last. */
+const trees = new Map();
+
+function treeOf(sx, node) {
+  let tree = trees.get(node);
+  if (!tree) {
+    const start = performance.now();
+    const mesh = sx.createMesh(triangles, { node });
+    tree = { mesh, buildMs: performance.now() - start };
+    trees.set(node, tree);
+  }
+  return tree;
+}
+
+function level(sx, { node, depth, maxVolumes }) {
+  const { mesh, buildMs } = treeOf(sx, node);
+  const nodes = mesh.nodesAtDepth(Math.min(depth, mesh.depth));
+  const volumes = nodes.map((i) => mesh.nodeVolume(i));
+  const total = volumes.reduce((sum, v) => sum + sx.volumeOf(v), 0);
+  return { node, depth: Math.min(depth, mesh.depth), levels: mesh.depth, count: nodes.length, total, volumes: nodes.length <= maxVolumes ? volumes : null, buildMs };
+}
+
+self.addEventListener('message', async ({ data }) => {
+  try {
+    const sx = await ready;
+    if (data.triangles) {
+      for (const { mesh } of trees.values()) mesh.dispose();
+      trees.clear();
+      triangles = data.triangles;
+      self.postMessage({ id: data.id, hull: hullVolume(sx.convexHull(triangles.positions)) });
+    } else self.postMessage({ id: data.id, ...level(sx, data) });
+  } catch (e) {
+    self.postMessage({ id: data.id, error: e.message });
+  }
+});

@@ -1,0 +1,164 @@
+// The triangle mesh a scene may hold beside its volumes: a built-in model (mesh-models.js) or a
+// user's file, drawn where its pose puts it, tested against each volume with the package's
+// mesh.overlaps(volume, pose) and picked with mesh.raycast. Its tree's levels are drawn around it
+// (setNodes) with the view's own volume drawing. The gizmo moves and turns it through a stand-in
+// OBB (standIn, poseOfStandIn); its size stays the view's.
+
+import {
+  BufferGeometry, Color, DoubleSide, Float32BufferAttribute, Group, Matrix4, Mesh, MeshLambertMaterial,
+  Quaternion, Uint32BufferAttribute, Vector3,
+} from 'three';
+import { meshFromGeometry } from 'sepaxis/three';
+import { COLORS } from '../view/theme.js';
+import { VolumeView } from '../view/volume-mesh.js';
+import { MESH_ID } from './mesh-ids.js';
+import { MESH_VIEW_SIZE } from './mesh-placement.js';
+
+const _m = new Matrix4();
+const _q = new Quaternion();
+const _v = new Vector3();
+const _white = new Color(0xffffff);
+
+export class SceneMesh {
+  /** { name, model (a built-in id, or null for a user's file), triangles, mesh, geometry } or null. */
+  current = null;
+  /** Where the mesh is: translation, rotation (unit quaternion [x, y, z, w]). */
+  pose = { translation: [0, 0, 0], rotation: [0, 0, 0, 1] };
+  /** The group the mesh and its tree's nodes are drawn in, placed by the pose. */
+  object = new Group();
+  #fill = null;
+  #nodes = [];
+  #nodeGroup = new Group();
+  #style = {};
+
+  constructor(sx, viewport) {
+    this.sx = sx;
+    this.viewport = viewport;
+    this.material = new MeshLambertMaterial({ side: DoubleSide, transparent: true, opacity: 0.85 });
+    this.object.name = MESH_ID;
+    this.object.add(this.#nodeGroup);
+    this.object.visible = false;
+    viewport.scene.add(this.object);
+  }
+
+  /** Shows triangles ({ positions, indices }, already placed in the view) as the scene's mesh. */
+  set({ name, model, triangles }) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute(triangles.positions, 3));
+    if (triangles.indices) geometry.setIndex(new Uint32BufferAttribute(triangles.indices, 1));
+    geometry.computeVertexNormals();
+    const mesh = meshFromGeometry(this.sx, geometry, { node: 'aabb' });
+    this.clear();
+    this.current = { name, model, triangles, mesh, geometry };
+    this.#fill = new Mesh(geometry, this.material);
+    this.object.add(this.#fill);
+    this.object.visible = true;
+    this.#place();
+  }
+
+  /** Takes the mesh out of the scene. */
+  clear() {
+    this.setNodes([]);
+    if (this.#fill) {
+      this.object.remove(this.#fill);
+      this.current.geometry.dispose();
+      this.current.mesh.dispose();
+    }
+    this.#fill = null;
+    this.current = null;
+    this.object.visible = false;
+    this.pose = { translation: [0, 0, 0], rotation: [0, 0, 0, 1] };
+    this.viewport.invalidate();
+  }
+
+  setPose(pose) {
+    this.pose = { translation: [...pose.translation], rotation: [...pose.rotation] };
+    this.#place();
+  }
+
+  /** An OBB the gizmo can hold in the mesh's place: its centre the translation, its frame the rotation. */
+  standIn() {
+    const h = MESH_VIEW_SIZE / 2;
+    return { id: MESH_ID, volume: { type: 'obb', center: this.pose.translation, halfExtents: [h, h, h], rotation: this.pose.rotation } };
+  }
+
+  /** The pose of the stand-in OBB the gizmo moved or turned. */
+  static poseOfStandIn(obb) {
+    let rotation = obb.rotation;
+    if (!rotation) {
+      const [u, v, w] = obb.axes;
+      rotation = _q.setFromRotationMatrix(_m.makeBasis(_v.fromArray(u), new Vector3(...v), new Vector3(...w))).toArray();
+    }
+    return { translation: [...obb.center], rotation: [...rotation] };
+  }
+
+  /** The world box around the posed mesh (its root node's box, turned): for framing and the view's range. */
+  bounds() {
+    if (!this.current) return null;
+    this.object.updateMatrixWorld(true);
+    const box = this.current.geometry.boundingBox ?? (this.current.geometry.computeBoundingBox(), this.current.geometry.boundingBox);
+    const world = box.clone().applyMatrix4(this.object.matrixWorld);
+    return { type: 'aabb', min: world.min.toArray(), max: world.max.toArray() };
+  }
+
+  /** Whether the posed mesh overlaps a volume (the package's mesh.overlaps). */
+  overlaps(volume) {
+    return this.current.mesh.overlaps(volume, this.pose);
+  }
+
+  /** The distance along a ray ({ origin, direction: unit }, world) to the posed mesh, or null. */
+  hitDistance({ origin, direction }) {
+    if (!this.current) return null;
+    // Into the mesh's frame: the pose is a rotation and a translation, so distances stay.
+    const inverse = _q.fromArray(this.pose.rotation).invert();
+    const o = _v.fromArray(origin).sub(new Vector3(...this.pose.translation)).applyQuaternion(inverse).toArray();
+    const d = new Vector3(...direction).applyQuaternion(inverse).toArray();
+    return this.current.mesh.raycast(o, d)?.distance ?? null;
+  }
+
+  /** How many node volumes are drawn. */
+  get drawnNodes() {
+    return this.#nodes.length;
+  }
+
+  /** Draws node volumes (in the mesh's frame) around the mesh, in one colour. */
+  setNodes(volumes, color = COLORS.a) {
+    for (const view of this.#nodes) {
+      this.#nodeGroup.remove(view.object);
+      view.dispose();
+    }
+    this.#nodes = volumes.map((volume, i) => {
+      const view = new VolumeView(this.sx, `node-${i}`);
+      view.setVolume(volume);
+      view.setStyle({ overlapping: false, role: 'A' });
+      view.fillMaterial.opacity = 0.05;
+      view.edgeMaterial.color.setHex(color);
+      view.edgeMaterial.opacity = 0.6;
+      this.#nodeGroup.add(view.object);
+      return view;
+    });
+    // With its nodes, the mesh is drawn lighter and leaves the depth to them: nodes behind it,
+    // and the flat nodes of a flat mesh, stay in sight.
+    this.material.opacity = volumes.length ? 0.5 : 0.85;
+    this.material.depthWrite = !volumes.length;
+    this.viewport.invalidate();
+  }
+
+  /** overlapping: red (it overlaps a volume) or green; selected, hovered: lighter. */
+  setStyle({ overlapping = false, selected = false, hovered = false }, colors = COLORS) {
+    const s = this.#style;
+    if (s.overlapping === overlapping && s.selected === selected && s.hovered === hovered && s.colors === colors) return;
+    this.#style = { overlapping, selected, hovered, colors };
+    this.material.color.setHex(overlapping ? colors.overlap : colors.apart);
+    if (selected || hovered) this.material.color.lerp(_white, hovered ? 0.45 : 0.3);
+    this.material.emissive.setHex(overlapping ? colors.overlap : colors.apart).multiplyScalar(selected ? 0.3 : 0.15);
+    this.viewport.invalidate();
+  }
+
+  #place() {
+    this.object.position.fromArray(this.pose.translation);
+    this.object.quaternion.fromArray(this.pose.rotation);
+    this.object.updateMatrixWorld(true);
+    this.viewport.invalidate();
+  }
+}
