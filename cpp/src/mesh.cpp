@@ -1,6 +1,8 @@
 #include "sepaxis/mesh.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -166,8 +168,10 @@ Triangle Mesh::triangle(uint32_t t) const {
 }
 
 size_t Mesh::byteLength() const {
-  return sizeof(Mesh) + positions_.size() * sizeof(Vec3) + (indices_.size() + order_.size()) * sizeof(uint32_t) +
-         nodes_.size() * (sizeof(MeshNode) + sizeof(uint8_t)) + volumes_.size() * sizeof(double);
+  return sizeof(Mesh) + positions_.size() * sizeof(Vec3) +
+         (indices_.size() + order_.size() + leafCorners_.size()) * sizeof(uint32_t) +
+         nodes_.size() * (sizeof(MeshNode) + sizeof(uint8_t)) + volumes_.size() * sizeof(double) +
+         boxes_.size() * sizeof(detail::MeshBoxNode);
 }
 
 // Fits every node's volume to the corners of its triangles. Children come after their parent, so
@@ -177,6 +181,7 @@ size_t Mesh::byteLength() const {
 // replace the old ones only when every fit succeeded (a fit fails only where a volume would pass
 // the largest double).
 Status Mesh::fitNodes() {
+  orderLeafCorners();
   const size_t n = nodes_.size();
   const int stride = detail::meshNodeStride(options_.node);
   const int k = detail::meshNodeKdopK(options_.node);
@@ -228,9 +233,42 @@ Status Mesh::fitNodes() {
     }
   }
   volumes_ = std::move(volumes);
+  deriveFromVolumes();
+  return {};
+}
+
+namespace {
+
+// The float nearest x that is at most x (toward minus infinity), or at least x (rounded up).
+float floatBelow(double x) {
+  if (x < -double(std::numeric_limits<float>::max())) return -std::numeric_limits<float>::infinity();
+  if (x > double(std::numeric_limits<float>::max())) return std::numeric_limits<float>::max();
+  const auto f = float(x);
+  return double(f) > x ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+float floatAbove(double x) { return -floatBelow(-x); }
+
+}  // namespace
+
+void Mesh::orderLeafCorners() {
+  if (leafCorners_.size() == indices_.size()) return;
+  leafCorners_.resize(indices_.size());
+  for (size_t slot = 0; slot < order_.size(); ++slot)
+    for (size_t j = 0; j < 3; ++j) leafCorners_[3 * slot + j] = indices_[3 * size_t(order_[slot]) + j];
+}
+
+void Mesh::deriveFromVolumes() {
+  orderLeafCorners();
   magnitude_ = 0;
   for (const Vec3& p : positions_) magnitude_ = greater(magnitude_, maxComponent(abs(p)));
-  return {};
+  if (options_.node != MeshNodeType::Aabb) return;
+  boxes_.resize(nodes_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const double* v = volumes_.data() + 6 * i;
+    detail::MeshBoxNode& box = boxes_[i];
+    for (int j = 0; j < 3; ++j) box.min[j] = floatBelow(v[j]), box.max[j] = floatAbove(v[3 + j]);
+    box.first = nodes_[i].first, box.count = nodes_[i].count;
+  }
 }
 
 Volume Mesh::nodeVolume(uint32_t node) const {
