@@ -251,9 +251,6 @@ RayHit castAtUnitScale(const Triangle& t, Vec3 origin, const detail::TriangleRay
   return h;
 }
 
-// x times 2^e: ldexp(x, e) exactly (both round once) while 2^e is a normal double.
-double timesPowerOfTwo(double x, int e) { return e > -1022 && e < 1023 ? x * std::ldexp(1.0, e) : std::ldexp(x, e); }
-
 }  // namespace
 
 detail::TriangleRay detail::triangleRay(Vec3 origin, Vec3 direction) {
@@ -280,14 +277,15 @@ RayHit detail::raycast(const Triangle& t, const TriangleRay& ray, double maxDist
   const Vec3 ra = t.a - origin, rb = t.b - origin, rc = t.c - origin;
   const double reach = greater(maxComponent(abs(ra)), greater(maxComponent(abs(rb)), maxComponent(abs(rc))));
   if (reach == 0) return castInPlane(t, origin, ray.unit, maxDistance);
-  const int e = std::ilogb(reach);
+  const int e = detail::binaryExponent(reach);
   if (e == 0) return castAtUnitScale(t, origin, ray, maxDistance);
   const auto down = [e](Vec3 v) {
-    return Vec3{timesPowerOfTwo(v.x, -e), timesPowerOfTwo(v.y, -e), timesPowerOfTwo(v.z, -e)};
+    return Vec3{detail::timesPowerOfTwo(v.x, -e), detail::timesPowerOfTwo(v.y, -e), detail::timesPowerOfTwo(v.z, -e)};
   };
-  RayHit h = castAtUnitScale(Triangle{down(ra), down(rb), down(rc)}, Vec3{}, ray, timesPowerOfTwo(maxDistance, -e));
+  RayHit h =
+      castAtUnitScale(Triangle{down(ra), down(rb), down(rc)}, Vec3{}, ray, detail::timesPowerOfTwo(maxDistance, -e));
   if (!h.hit) return h;
-  h.distance = timesPowerOfTwo(h.distance, e);
+  h.distance = detail::timesPowerOfTwo(h.distance, e);
   h.point = origin + ray.unit * h.distance;
   return h;
 }
