@@ -192,6 +192,38 @@ TEST(MeshQuery, ADirectionWithATinyComponentMeetsWhatEveryTriangleWould) {
   }
 }
 
+TEST(MeshQuery, QueriesAfterARefitAnswerOnTheMovedVertices) {
+  // A refit replaces the vertices and volumes in place; the queries' compact boxes must follow,
+  // and refitting back must give the very mesh that was built.
+  const Soup& s = sphereSoup();
+  std::vector<double> moved = s.positions;
+  for (size_t i = 0; i < moved.size(); i += 3) {
+    const double x = moved[i], y = moved[i + 1];
+    moved[i] = 2 * y + 5, moved[i + 1] = -x, moved[i + 2] = 0.5 * moved[i + 2];
+  }
+  std::mt19937 rng(24);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (MeshNodeType type : kMeshNodeTypes) {
+    const std::string what = meshNodeTypeName(type);
+    Mesh m = buildMesh(s, {type, 4}).value();
+    const std::vector<uint8_t> built = m.serialize();
+    ASSERT_TRUE(m.refit(moved.data(), moved.size() / 3).ok());
+    const Aabb box = boundingBox(m.nodeVolume(0));
+    const Vec3 middle = box.min * 0.5 + box.max * 0.5;
+    for (const Vec3& target : targets(m, rng, 40)) {
+      const Vec3 origin = middle + normalize(Vec3{u(rng), u(rng), u(rng)}) * 20;
+      ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, target - origin, kInf),
+                                            everyTriangleRay(m, origin, target - origin, kInf), what));
+      const Vec3 p = target + Vec3{u(rng), u(rng), u(rng)};
+      const MeshClosestPoint got = m.closestPoint(p, kInf), want = everyTriangleClosest(m, p, kInf);
+      EXPECT_EQ(got.triangle, want.triangle) << what;
+      EXPECT_EQ(got.distance, want.distance) << what;
+    }
+    ASSERT_TRUE(m.refit(s.positions.data(), s.vertexCount()).ok());
+    EXPECT_EQ(m.serialize(), built) << what;
+  }
+}
+
 TEST(MeshQuery, TheDescentSkipsMostOfTheTree) {
   // Rays through an indexed sphere of 768 triangles meet two of its faces; a descent that
   // tested every node or triangle would be no tree at all.

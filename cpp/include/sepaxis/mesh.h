@@ -181,6 +181,9 @@ class Mesh {
 
  private:
   Status fitNodes();
+  /// Whether inner nodes' volumes are their children's merged (AABBs, k-DOPs): such fits never fail.
+  bool mergesNodes() const;
+  void fitMergedNodes();
   /// What the queries derive from the fitted volumes: magnitude_ and, for AABB nodes, boxes_.
   void deriveFromVolumes();
   /// Fills leafCorners_ from indices_ and order_ (once: neither changes after the build).
