@@ -1,6 +1,8 @@
 #include "sepaxis/mesh.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <string>
 
@@ -153,6 +155,12 @@ Status Mesh::refit(const double* positions, size_t vertexCount) {
     return detail::makeError(ErrorCode::WrongLength, "positions.length", double(3 * vertexCount),
                              "the mesh's " + std::to_string(3 * positions_.size()) + " (3 per vertex)");
   if (auto e = checkMeshPositions(positions, vertexCount)) return *e;
+  if (mergesNodes()) {
+    // Boxes and k-DOPs always fit: the vertices and volumes are replaced in place.
+    for (size_t i = 0; i < vertexCount; ++i)
+      positions_[i] = {positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
+    return fitNodes();
+  }
   std::vector<Vec3> before = std::move(positions_);
   positions_ = meshVertices(positions, vertexCount);
   Status fitted = fitNodes();
@@ -166,21 +174,66 @@ Triangle Mesh::triangle(uint32_t t) const {
 }
 
 size_t Mesh::byteLength() const {
-  return sizeof(Mesh) + positions_.size() * sizeof(Vec3) + (indices_.size() + order_.size()) * sizeof(uint32_t) +
-         nodes_.size() * (sizeof(MeshNode) + sizeof(uint8_t)) + volumes_.size() * sizeof(double);
+  return sizeof(Mesh) + positions_.size() * sizeof(Vec3) +
+         (indices_.size() + order_.size() + leafCorners_.size()) * sizeof(uint32_t) +
+         nodes_.size() * (sizeof(MeshNode) + sizeof(uint8_t)) + volumes_.size() * sizeof(double) +
+         boxes_.size() * sizeof(detail::MeshBoxNode);
 }
 
-// Fits every node's volume to the corners of its triangles. Children come after their parent, so
-// a backward pass meets both children before their parent: boxes and k-DOPs of inner nodes are
-// their children's slabs merged (exactly the fit over all the corners below, in linear time);
-// spheres and OBBs, which do not merge exactly, are fitted to the corners below. The new volumes
-// replace the old ones only when every fit succeeded (a fit fails only where a volume would pass
-// the largest double).
-Status Mesh::fitNodes() {
+bool Mesh::mergesNodes() const {
+  return options_.node == MeshNodeType::Aabb || detail::meshNodeKdopK(options_.node) != 0;
+}
+
+// Boxes and k-DOPs, into volumes_ in place. Children come after their parent, so a backward pass
+// meets both children before their parent: a leaf's slabs come from its corners, an inner node's
+// are its children's merged (exactly the fit over all the corners below, in linear time).
+void Mesh::fitMergedNodes() {
   const size_t n = nodes_.size();
   const int stride = detail::meshNodeStride(options_.node);
   const int k = detail::meshNodeKdopK(options_.node);
-  const bool merges = options_.node == MeshNodeType::Aabb || k != 0;
+  volumes_.resize(n * size_t(stride));
+  Vec3 corners[3 * kMaxMeshLeafSize];
+  for (size_t i = n; i-- > 0;) {
+    const MeshNode& node = nodes_[i];
+    double* out = volumes_.data() + i * size_t(stride);
+    if (!node.isLeaf()) {
+      const double* a = volumes_.data() + size_t(node.first) * size_t(stride);
+      const double* b = a + stride;
+      for (int j = 0; j < stride / 2; ++j) out[j] = lesser(a[j], b[j]);
+      for (int j = stride / 2; j < stride; ++j) out[j] = greater(a[j], b[j]);
+      continue;
+    }
+    if (k == 0) {
+      Vec3 lo = leafTriangle(node.first).a, hi = lo;
+      for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
+        const Triangle t = leafTriangle(slot);
+        lo = min(min(lo, t.a), min(t.b, t.c)), hi = max(max(hi, t.a), max(t.b, t.c));
+      }
+      for (int j = 0; j < 3; ++j) out[j] = lo[j], out[3 + j] = hi[j];
+      continue;
+    }
+    size_t count = 0;
+    for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
+      const Triangle t = leafTriangle(slot);
+      corners[count++] = t.a, corners[count++] = t.b, corners[count++] = t.c;
+    }
+    detail::kdopSlabs(k, corners, count, out, out + k / 2);
+  }
+}
+
+// Fits every node's volume to the corners of its triangles: boxes and k-DOPs merged in place
+// (fitMergedNodes, which cannot fail); spheres and OBBs, which do not merge exactly, fitted to the
+// corners below each node, the new volumes replacing the old ones only when every fit succeeded
+// (a fit fails only where a volume would pass the largest double).
+Status Mesh::fitNodes() {
+  orderLeafCorners();
+  if (mergesNodes()) {
+    fitMergedNodes();
+    deriveFromVolumes();
+    return {};
+  }
+  const size_t n = nodes_.size();
+  const int stride = detail::meshNodeStride(options_.node);
   std::vector<double> volumes(n * size_t(stride));
   std::vector<uint32_t> begin(n), end(n);  // each node's range of leaf slots
   std::vector<Vec3> corners;
@@ -189,48 +242,62 @@ Status Mesh::fitNodes() {
     begin[i] = node.isLeaf() ? node.first : begin[node.first];
     end[i] = node.isLeaf() ? node.first + node.count : end[node.first + 1];
     double* out = volumes.data() + i * size_t(stride);
-    if (merges && !node.isLeaf()) {
-      const double* a = volumes.data() + size_t(node.first) * size_t(stride);
-      const double* b = a + stride;
-      for (int j = 0; j < stride / 2; ++j) out[j] = lesser(a[j], b[j]);
-      for (int j = stride / 2; j < stride; ++j) out[j] = greater(a[j], b[j]);
-      continue;
-    }
     corners.clear();
     for (uint32_t slot = begin[i]; slot < end[i]; ++slot) {
-      const Triangle t = triangle(order_[slot]);
+      const Triangle t = leafTriangle(slot);
       corners.insert(corners.end(), {t.a, t.b, t.c});
     }
-    switch (options_.node) {
-      case MeshNodeType::Sphere: {
-        const auto s = fitSphere(corners.data(), corners.size());
-        if (!s) return s.error();
-        out[0] = s->center.x, out[1] = s->center.y, out[2] = s->center.z, out[3] = s->radius;
-        break;
-      }
-      case MeshNodeType::Aabb: {
-        Vec3 lo = corners[0], hi = lo;
-        for (const Vec3& p : corners) lo = min(lo, p), hi = max(hi, p);
-        for (int j = 0; j < 3; ++j) out[j] = lo[j], out[3 + j] = hi[j];
-        break;
-      }
-      case MeshNodeType::Obb: {
-        const auto box = fitObb(corners.data(), corners.size(), FitQuality::Fast);
-        if (!box) return box.error();
-        for (int j = 0; j < 3; ++j) {
-          out[j] = box->center[j];
-          for (int a = 0; a < 3; ++a) out[3 + 3 * a + j] = box->axis[a][j];
-          out[12 + j] = box->halfExtents[j];
-        }
-        break;
-      }
-      default: detail::kdopSlabs(k, corners.data(), corners.size(), out, out + k / 2);
+    if (options_.node == MeshNodeType::Sphere) {
+      const auto s = fitSphere(corners.data(), corners.size());
+      if (!s) return s.error();
+      out[0] = s->center.x, out[1] = s->center.y, out[2] = s->center.z, out[3] = s->radius;
+      continue;
+    }
+    const auto box = fitObb(corners.data(), corners.size(), FitQuality::Fast);
+    if (!box) return box.error();
+    for (int j = 0; j < 3; ++j) {
+      out[j] = box->center[j];
+      for (int a = 0; a < 3; ++a) out[3 + 3 * a + j] = box->axis[a][j];
+      out[12 + j] = box->halfExtents[j];
     }
   }
   volumes_ = std::move(volumes);
+  deriveFromVolumes();
+  return {};
+}
+
+namespace {
+
+// The float nearest x that is at most x (toward minus infinity), or at least x (rounded up).
+float floatBelow(double x) {
+  if (x < -double(std::numeric_limits<float>::max())) return -std::numeric_limits<float>::infinity();
+  if (x > double(std::numeric_limits<float>::max())) return std::numeric_limits<float>::max();
+  const auto f = float(x);
+  return double(f) > x ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
+}
+float floatAbove(double x) { return -floatBelow(-x); }
+
+}  // namespace
+
+void Mesh::orderLeafCorners() {
+  if (leafCorners_.size() == indices_.size()) return;
+  leafCorners_.resize(indices_.size());
+  for (size_t slot = 0; slot < order_.size(); ++slot)
+    for (size_t j = 0; j < 3; ++j) leafCorners_[3 * slot + j] = indices_[3 * size_t(order_[slot]) + j];
+}
+
+void Mesh::deriveFromVolumes() {
+  orderLeafCorners();
   magnitude_ = 0;
   for (const Vec3& p : positions_) magnitude_ = greater(magnitude_, maxComponent(abs(p)));
-  return {};
+  if (options_.node != MeshNodeType::Aabb) return;
+  boxes_.resize(nodes_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const double* v = volumes_.data() + 6 * i;
+    detail::MeshBoxNode& box = boxes_[i];
+    for (int j = 0; j < 3; ++j) box.min[j] = floatBelow(v[j]), box.max[j] = floatAbove(v[3 + j]);
+    box.first = nodes_[i].first, box.count = nodes_[i].count;
+  }
 }
 
 Volume Mesh::nodeVolume(uint32_t node) const {

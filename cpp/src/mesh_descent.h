@@ -23,11 +23,12 @@ struct MeshPending {
 
 // Nodes nearer first (by `bound`, counted as a volume test), skipping every node whose bound is
 // not at most `limit` (a NaN bound fails even the infinite limit a ray that meets nothing keeps),
-// which `leaf(triangle)` lowers as it finds better answers (below every bound to stop). A stack
-// of depth + 1 entries: 65 holds any tree of 2^32 triangles.
-template <class Bound, class Leaf>
-void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& order, const double& limit,
-             MeshQueryCost& tally, Bound bound, Leaf leaf) {
+// which `leaf(slot)` (leaf slot `slot`: triangle triangleOrder()[slot]) lowers as it finds better
+// answers (below every bound to stop). A stack of depth + 1 entries: 65 holds any tree of 2^32
+// triangles. `nodes`: the MeshNodes, or any array of nodes with their `first`, `count` and
+// isLeaf() (MeshBoxNode).
+template <class Nodes, class Bound, class Leaf>
+void descend(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Leaf leaf) {
   auto counted = [&](uint32_t node) {
     ++tally.volumeTests;
     return MeshPending{node, bound(node)};
@@ -38,12 +39,12 @@ void descend(const std::vector<MeshNode>& nodes, const std::vector<uint32_t>& or
   while (top > 0) {
     const MeshPending at = stack[--top];
     if (!(at.bound <= limit)) continue;
-    const MeshNode& node = nodes[at.node];
+    const auto& node = nodes[at.node];
     if (node.isLeaf()) {
       // The bound holds for every triangle below: once the limit drops under it, none can matter.
       for (uint32_t slot = node.first; slot < node.first + node.count && at.bound <= limit; ++slot) {
         ++tally.triangleTests;
-        leaf(order[slot]);
+        leaf(slot);
       }
       continue;
     }

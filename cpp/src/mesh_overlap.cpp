@@ -392,9 +392,9 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
           }
         };
         detail::descend(
-            nodes_, order_, limit, tally, [&](uint32_t node) { return meets(node) ? 0.0 : kApart; },
-            [&](uint32_t t) {
-              if (sepaxis::overlaps(transformed(triangle(t), pose), query)) hit = true, limit = -1;
+            nodes_, limit, tally, [&](uint32_t node) { return meets(node) ? 0.0 : kApart; },
+            [&](uint32_t slot) {
+              if (sepaxis::overlaps(transformed(leafTriangle(slot), pose), query)) hit = true, limit = -1;
             });
       },
       volume);

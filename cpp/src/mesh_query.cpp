@@ -11,6 +11,7 @@
 
 #include "mesh_descent.h"
 #include "mesh_nodes.h"
+#include "triangle_ray.h"
 
 namespace sepaxis {
 
@@ -114,6 +115,50 @@ double nodeDistance(MeshNodeType type, const double* v, Vec3 p, double pad) {
   }
 }
 
+// A ray as the compact AABB nodes meet it: the slabs' distances as products with the inverse
+// direction. Those round differently from quotients, by a few ulps of the distance, far below
+// what the pad (kNodePad of the largest coordinate, divided by the direction's component) grows
+// the slab by, so a box the ray meets is never missed.
+struct BoxRay {
+  double origin[3], inverse[3];  // inverse: finite where the component is not zero
+  bool along[3];                 // the component is zero: inside the slab for every t or none
+  double pad;
+};
+
+BoxRay boxRay(Vec3 origin, Vec3 unit, double pad) {
+  BoxRay r;
+  for (int j = 0; j < 3; ++j) r.origin[j] = origin[j], r.inverse[j] = 1 / unit[j], r.along[j] = unit[j] == 0;
+  r.pad = pad;
+  return r;
+}
+
+// nodeEntry for a compact AABB node.
+double boxEntry(const detail::MeshBoxNode& box, const BoxRay& r, double limit) {
+  constexpr double kMiss = std::numeric_limits<double>::quiet_NaN();
+  double enter = 0, exit = limit;
+  for (int j = 0; j < 3; ++j) {
+    const double lo = double(box.min[j]) - r.pad, hi = double(box.max[j]) + r.pad;
+    if (r.along[j]) {
+      if (r.origin[j] < lo || r.origin[j] > hi) return kMiss;
+      continue;
+    }
+    const double t0 = (lo - r.origin[j]) * r.inverse[j], t1 = (hi - r.origin[j]) * r.inverse[j];
+    enter = greater(enter, lesser(t0, t1));
+    exit = lesser(exit, greater(t0, t1));
+  }
+  return enter <= exit ? enter : kMiss;
+}
+
+// nodeDistance for a compact AABB node.
+double boxDistance(const detail::MeshBoxNode& box, Vec3 p, double pad) {
+  double sum = 0;
+  for (int j = 0; j < 3; ++j) {
+    const double out = greater(greater(double(box.min[j]) - p[j], p[j] - double(box.max[j])), 0.0);
+    sum += out * out;
+  }
+  return greater(std::sqrt(sum) - pad, 0.0);
+}
+
 }  // namespace
 
 MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost) const {
@@ -122,20 +167,33 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   const double len = length(direction);
   if (!(len > 0) || !std::isfinite(len) || !isFinite(origin) || !(maxDistance >= 0)) return best;
   const NodeRay ray{origin, direction / len, detail::kNodePad * greater(magnitude_, maxComponent(abs(origin)))};
-  const int stride = detail::meshNodeStride(options_.node);
+  const detail::TriangleRay triangleRay = detail::triangleRay(origin, direction);
   double limit = maxDistance;
-  const double* volumes = volumes_.data();
-  detail::descend(
-      nodes_, order_, limit, tally,
-      [&](uint32_t node) { return nodeEntry(options_.node, volumes + size_t(node) * size_t(stride), ray, limit); },
-      [&](uint32_t t) {
-        const RayHit h = sepaxis::raycast(triangle(t), origin, direction, limit);
-        if (!h.hit) return;
-        if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
-          best = {true, t, h.distance, h.point, h.normal, h.barycentric};
-          limit = h.distance;
-        }
-      });
+  const auto leaf = [&](uint32_t slot) {
+    const RayHit h = detail::raycast(leafTriangle(slot), triangleRay, limit);
+    if (!h.hit) return;
+    const uint32_t t = order_[slot];
+    if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
+      best = {true, t, h.distance, h.point, h.normal, h.barycentric};
+      limit = h.distance;
+    }
+  };
+  // A component so small that its inverse is infinite (below 2^-1024) goes the way of the other
+  // node types, with quotients.
+  const auto inverse = [](double x) { return x == 0 || std::isfinite(1 / x); };
+  const bool inverts = inverse(ray.unit.x) && inverse(ray.unit.y) && inverse(ray.unit.z);
+  if (!boxes_.empty() && inverts) {
+    const BoxRay box = boxRay(origin, ray.unit, ray.pad);
+    detail::descend(
+        boxes_, limit, tally, [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); }, leaf);
+  } else {
+    const int stride = detail::meshNodeStride(options_.node);
+    const double* volumes = volumes_.data();
+    detail::descend(
+        nodes_, limit, tally,
+        [&](uint32_t node) { return nodeEntry(options_.node, volumes + size_t(node) * size_t(stride), ray, limit); },
+        leaf);
+  }
   if (cost) *cost = tally;
   return best;
 }
@@ -145,21 +203,34 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
   MeshQueryCost tally;
   if (!isFinite(p) || !(maxDistance >= 0)) return best;
   const double pad = detail::kNodePad * greater(magnitude_, maxComponent(abs(p)));
-  const int stride = detail::meshNodeStride(options_.node);
   double limit = maxDistance;
-  const double* volumes = volumes_.data();
-  detail::descend(
-      nodes_, order_, limit, tally,
-      [&](uint32_t node) { return nodeDistance(options_.node, volumes + size_t(node) * size_t(stride), p, pad); },
-      [&](uint32_t t) {
-        const Vec3 q = sepaxis::closestPoint(triangle(t), p);
-        const double d = length(q - p);
-        if (d > limit) return;
-        if (!best.found || d < best.distance || (d == best.distance && t < best.triangle)) {
-          best = {true, t, q, d};
-          limit = d;
-        }
-      });
+  const auto leaf = [&](uint32_t slot) {
+    const Triangle corners = leafTriangle(slot);
+    // The triangle's own box first, tested as a node of one triangle: most triangles of a leaf
+    // reached lie farther than the best point found, and the box says so for a fraction of the
+    // cost of the triangle's test.
+    const Vec3 lo = min(min(corners.a, corners.b), corners.c), hi = max(max(corners.a, corners.b), corners.c);
+    if (length(max(max(lo - p, p - hi), Vec3{})) - pad > limit) return;
+    const Vec3 q = sepaxis::closestPoint(corners, p);
+    const double d = length(q - p);
+    if (d > limit) return;
+    const uint32_t t = order_[slot];
+    if (!best.found || d < best.distance || (d == best.distance && t < best.triangle)) {
+      best = {true, t, q, d};
+      limit = d;
+    }
+  };
+  if (!boxes_.empty()) {
+    detail::descend(
+        boxes_, limit, tally, [&](uint32_t node) { return boxDistance(boxes_[node], p, pad); }, leaf);
+  } else {
+    const int stride = detail::meshNodeStride(options_.node);
+    const double* volumes = volumes_.data();
+    detail::descend(
+        nodes_, limit, tally,
+        [&](uint32_t node) { return nodeDistance(options_.node, volumes + size_t(node) * size_t(stride), p, pad); },
+        leaf);
+  }
   if (cost) *cost = tally;
   return best;
 }

@@ -284,7 +284,7 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
       if (auto e = holdsCorners(box)) return *e;
     }
   }
-  for (const Vec3& p : mesh.positions_) mesh.magnitude_ = greater(mesh.magnitude_, maxComponent(abs(p)));
+  mesh.deriveFromVolumes();
   return mesh;
 }
 

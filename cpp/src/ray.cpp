@@ -9,6 +9,7 @@
 #include "sepaxis/point_query.h"
 #include "range_scale.h"
 #include "triangle_plane.h"
+#include "triangle_ray.h"
 
 namespace sepaxis {
 namespace {
@@ -214,34 +215,12 @@ Vec3 slideOntoRay(Vec3 weights, const Vec3 (&corner)[3], Vec3 u) {
   return {w[0], w[1], w[2]};
 }
 
-}  // namespace
-
-RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistance) {
-  if (const double f = castScale(t, origin); f != 1) return castScaled(t, origin, direction, maxDistance, f);
-  if (!usable(direction, maxDistance) || !isFinite(origin)) return {};
-  // The edge functions below are products of two coordinates and the distance one of three: a
-  // triangle 1e120 away would give 1e360. They are computed on the corners relative to the origin
-  // scaled by a power of two (exact) to the order of 1, the distance scaled back at the end.
-  const Vec3 ra = t.a - origin, rb = t.b - origin, rc = t.c - origin;
-  const double reach = greater(maxComponent(abs(ra)), greater(maxComponent(abs(rb)), maxComponent(abs(rc))));
-  if (reach == 0) return castInPlane(t, origin, normalize(direction), maxDistance);
-  const int e = std::ilogb(reach);
-  if (e != 0) {
-    const auto down = [e](Vec3 v) { return Vec3{std::ldexp(v.x, -e), std::ldexp(v.y, -e), std::ldexp(v.z, -e)}; };
-    RayHit h = raycast(Triangle{down(ra), down(rb), down(rc)}, Vec3{}, direction, std::ldexp(maxDistance, -e));
-    if (!h.hit) return h;
-    h.distance = std::ldexp(h.distance, e);
-    h.point = origin + normalize(direction) * h.distance;
-    return h;
-  }
-  const Vec3 u = normalize(direction);
-  // Woop, Benthin & Wald: the ray's largest component is z (the axes renamed, keeping the
-  // winding), then a shear makes the ray the z axis, and the corners' 2D edge functions decide.
-  const Vec3 au = abs(u);
-  const int kz = au.x > au.y ? (au.x > au.z ? 0 : 2) : (au.y > au.z ? 1 : 2);
-  int kx = (kz + 1) % 3, ky = (kx + 1) % 3;
-  if (u[kz] < 0) std::swap(kx, ky);
-  const double sx = u[kx] / u[kz], sy = u[ky] / u[kz];
+// The cast on corners relative to the origin of the order of 1 (the largest in [1, 2)): the edge
+// functions below are products of two coordinates and the distance one of three.
+RayHit castAtUnitScale(const Triangle& t, Vec3 origin, const detail::TriangleRay& ray, double maxDistance) {
+  const Vec3 u = ray.unit;
+  const int kx = ray.kx, ky = ray.ky, kz = ray.kz;
+  const double sx = ray.sx, sy = ray.sy;
   const Vec3 a = t.a - origin, b = t.b - origin, c = t.c - origin;
   const double ax = a[kx] - sx * a[kz], ay = a[ky] - sy * a[kz];
   const double bx = b[kx] - sx * b[kz], by = b[ky] - sy * b[kz];
@@ -270,6 +249,50 @@ RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistanc
   const Vec3 n = normalize(detail::scaledNormal(t));
   h.normal = h.startsInside ? Vec3{} : dot(n, u) > 0 ? -n : n;
   return h;
+}
+
+}  // namespace
+
+detail::TriangleRay detail::triangleRay(Vec3 origin, Vec3 direction) {
+  TriangleRay r;
+  r.origin = origin, r.direction = direction;
+  const Vec3 u = normalize(direction);
+  r.unit = u;
+  // Woop, Benthin & Wald: the ray's largest component is z (the axes renamed, keeping the
+  // winding), then a shear makes the ray the z axis, and the corners' 2D edge functions decide.
+  const Vec3 au = abs(u);
+  r.kz = au.x > au.y ? (au.x > au.z ? 0 : 2) : (au.y > au.z ? 1 : 2);
+  r.kx = (r.kz + 1) % 3, r.ky = (r.kx + 1) % 3;
+  if (u[r.kz] < 0) std::swap(r.kx, r.ky);
+  r.sx = u[r.kx] / u[r.kz], r.sy = u[r.ky] / u[r.kz];
+  return r;
+}
+
+RayHit detail::raycast(const Triangle& t, const TriangleRay& ray, double maxDistance) {
+  const Vec3 origin = ray.origin;
+  if (const double f = castScale(t, origin); f != 1) return castScaled(t, origin, ray.direction, maxDistance, f);
+  // The edge functions are products of two coordinates and the distance one of three: a triangle
+  // 1e120 away would give 1e360. They are computed on the corners relative to the origin scaled by
+  // a power of two (exact) to the order of 1, the distance scaled back at the end.
+  const Vec3 ra = t.a - origin, rb = t.b - origin, rc = t.c - origin;
+  const double reach = greater(maxComponent(abs(ra)), greater(maxComponent(abs(rb)), maxComponent(abs(rc))));
+  if (reach == 0) return castInPlane(t, origin, ray.unit, maxDistance);
+  const int e = detail::binaryExponent(reach);
+  if (e == 0) return castAtUnitScale(t, origin, ray, maxDistance);
+  const auto down = [e](Vec3 v) {
+    return Vec3{detail::timesPowerOfTwo(v.x, -e), detail::timesPowerOfTwo(v.y, -e), detail::timesPowerOfTwo(v.z, -e)};
+  };
+  RayHit h =
+      castAtUnitScale(Triangle{down(ra), down(rb), down(rc)}, Vec3{}, ray, detail::timesPowerOfTwo(maxDistance, -e));
+  if (!h.hit) return h;
+  h.distance = detail::timesPowerOfTwo(h.distance, e);
+  h.point = origin + ray.unit * h.distance;
+  return h;
+}
+
+RayHit raycast(const Triangle& t, Vec3 origin, Vec3 direction, double maxDistance) {
+  if (!usable(direction, maxDistance) || !isFinite(origin)) return {};
+  return detail::raycast(t, detail::triangleRay(origin, direction), maxDistance);
 }
 
 RayHit raycast(const Volume& v, Vec3 origin, Vec3 direction, double maxDistance) {

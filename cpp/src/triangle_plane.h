@@ -8,6 +8,8 @@
 #include "sepaxis/triangle.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace sepaxis::detail {
 
@@ -15,11 +17,26 @@ namespace sepaxis::detail {
 /// same direction exactly. A triangle's edges carry its size, and products of two or three of
 /// them (its normal, its sides' normals, edge crosses) would overflow or underflow at the sizes
 /// range scaling allows (range_scale.h); scaled, they stay near 1.
+/// ilogb(m) for m > 0, from the bits of a normal number.
+inline int binaryExponent(double m) {
+  uint64_t bits;
+  std::memcpy(&bits, &m, sizeof bits);
+  const int biased = int(bits >> 52) & 0x7ff;
+  return biased != 0 && biased != 0x7ff ? biased - 1023 : std::ilogb(m);
+}
+/// ldexp(x, e), bit for bit: one multiplication by 2^e rounds as ldexp does while 2^e is normal.
+inline double timesPowerOfTwo(double x, int e) {
+  if (e <= -1022 || e >= 1023) return std::ldexp(x, e);
+  const uint64_t bits = uint64_t(e + 1023) << 52;
+  double power;
+  std::memcpy(&power, &bits, sizeof power);
+  return x * power;
+}
 inline Vec3 withUnitScale(Vec3 v) {
   const double m = maxComponent(abs(v));
   if (!(m > 0)) return v;
-  const int e = std::ilogb(m);
-  return {std::ldexp(v.x, -e), std::ldexp(v.y, -e), std::ldexp(v.z, -e)};
+  const int e = binaryExponent(m);
+  return {timesPowerOfTwo(v.x, -e), timesPowerOfTwo(v.y, -e), timesPowerOfTwo(v.z, -e)};
 }
 /// The triangle's normal (b - a) × (c - a), scaled (withUnitScale).
 inline Vec3 scaledNormal(const Triangle& t) {

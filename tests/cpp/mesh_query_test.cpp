@@ -154,6 +154,76 @@ TEST(MeshQuery, ClosestPointsAreThoseOfEveryTriangle) {
     }
 }
 
+TEST(MeshQuery, BoxesKeptInFloatsHoldTheirTrianglesExactly) {
+  // A grid in the plane x = 0.1 (no float is 0.1): an AABB tree's boxes are kept in floats, and a
+  // float rounded to the nearer side would put the plane outside every box, a ray in the plane
+  // and a point on it with no distance to spare would then find nothing.
+  for (const double plane : {0.1, -0.1, 1e30 / 3}) {
+    std::vector<double> positions;
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) positions.insert(positions.end(), {plane, 0.3 * i, 0.3 * j});
+    std::vector<uint32_t> indices;
+    for (uint32_t i = 0; i < 3; ++i)
+      for (uint32_t j = 0; j < 3; ++j) {
+        const uint32_t a = 4 * i + j;
+        indices.insert(indices.end(), {a, a + 4, a + 1, a + 1, a + 4, a + 5});
+      }
+    for (MeshNodeType type : kMeshNodeTypes) {
+      const Mesh m = Mesh::build(positions.data(), 16, indices.data(), indices.size(), {type, 2}).value();
+      const std::string what = std::string(meshNodeTypeName(type)) + " at x = " + std::to_string(plane);
+      const Vec3 origin{plane, -1, 0.35}, direction{0, 1, 0.01};
+      const MeshRayHit want = everyTriangleRay(m, origin, direction, kInf);
+      ASSERT_TRUE(want.hit) << what;
+      ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, direction, kInf), want, what));
+      const MeshClosestPoint on = m.closestPoint({plane, 0.5, 0.5}, 0);
+      EXPECT_TRUE(on.found && on.distance == 0) << what;
+    }
+  }
+}
+
+TEST(MeshQuery, ADirectionWithATinyComponentMeetsWhatEveryTriangleWould) {
+  // A component whose inverse is infinite (below 2^-1024): such rays take quotients, not products.
+  const Mesh m = buildMesh(sphereSoup(), {MeshNodeType::Aabb, 4}).value();
+  for (const Vec3& direction : {Vec3{-1, 1e-310, 0}, Vec3{-1, 0, -4e-320}, Vec3{-1, 1e-300, 1e-310}}) {
+    const Vec3 origin{20, -2, 0.5};
+    const MeshRayHit want = everyTriangleRay(m, origin, direction, kInf);
+    ASSERT_TRUE(want.hit);
+    ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, direction, kInf), want, "tiny component"));
+  }
+}
+
+TEST(MeshQuery, QueriesAfterARefitAnswerOnTheMovedVertices) {
+  // A refit replaces the vertices and volumes in place; the queries' compact boxes must follow,
+  // and refitting back must give the very mesh that was built.
+  const Soup& s = sphereSoup();
+  std::vector<double> moved = s.positions;
+  for (size_t i = 0; i < moved.size(); i += 3) {
+    const double x = moved[i], y = moved[i + 1];
+    moved[i] = 2 * y + 5, moved[i + 1] = -x, moved[i + 2] = 0.5 * moved[i + 2];
+  }
+  std::mt19937 rng(24);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (MeshNodeType type : kMeshNodeTypes) {
+    const std::string what = meshNodeTypeName(type);
+    Mesh m = buildMesh(s, {type, 4}).value();
+    const std::vector<uint8_t> built = m.serialize();
+    ASSERT_TRUE(m.refit(moved.data(), moved.size() / 3).ok());
+    const Aabb box = boundingBox(m.nodeVolume(0));
+    const Vec3 middle = box.min * 0.5 + box.max * 0.5;
+    for (const Vec3& target : targets(m, rng, 40)) {
+      const Vec3 origin = middle + normalize(Vec3{u(rng), u(rng), u(rng)}) * 20;
+      ASSERT_NO_FATAL_FAILURE(expectSameHit(m.raycast(origin, target - origin, kInf),
+                                            everyTriangleRay(m, origin, target - origin, kInf), what));
+      const Vec3 p = target + Vec3{u(rng), u(rng), u(rng)};
+      const MeshClosestPoint got = m.closestPoint(p, kInf), want = everyTriangleClosest(m, p, kInf);
+      EXPECT_EQ(got.triangle, want.triangle) << what;
+      EXPECT_EQ(got.distance, want.distance) << what;
+    }
+    ASSERT_TRUE(m.refit(s.positions.data(), s.vertexCount()).ok());
+    EXPECT_EQ(m.serialize(), built) << what;
+  }
+}
+
 TEST(MeshQuery, TheDescentSkipsMostOfTheTree) {
   // Rays through an indexed sphere of 768 triangles meet two of its faces; a descent that
   // tested every node or triangle would be no tree at all.

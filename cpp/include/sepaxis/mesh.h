@@ -40,6 +40,19 @@ struct MeshNode {
   bool isLeaf() const { return count != 0; }
 };
 
+namespace detail {
+/// A node of an AABB tree as its queries read it: the box in floats rounded outward (it holds the
+/// fitted box of doubles), and the node's `first` and `count` (MeshNode), in 32 bytes, so that two
+/// siblings share a cache line.
+struct MeshBoxNode {
+  float min[3];
+  uint32_t first;
+  float max[3];
+  uint32_t count;
+  bool isLeaf() const { return count != 0; }
+};
+}  // namespace detail
+
 /// A ray's first hit on a mesh.
 struct MeshRayHit {
   bool hit = false;
@@ -168,15 +181,32 @@ class Mesh {
 
  private:
   Status fitNodes();
+  /// Whether inner nodes' volumes are their children's merged (AABBs, k-DOPs): such fits never fail.
+  bool mergesNodes() const;
+  void fitMergedNodes();
+  /// What the queries derive from the fitted volumes: magnitude_ and, for AABB nodes, boxes_.
+  void deriveFromVolumes();
+  /// Fills leafCorners_ from indices_ and order_ (once: neither changes after the build).
+  void orderLeafCorners();
+  /// The triangle of leaf slot `slot` (triangleOrder()[slot]), its corners read in leaf order.
+  Triangle leafTriangle(uint32_t slot) const {
+    const uint32_t* i = leafCorners_.data() + 3 * size_t(slot);
+    return {positions_[i[0]], positions_[i[1]], positions_[i[2]]};
+  }
 
   MeshOptions options_;
   std::vector<Vec3> positions_;
   std::vector<uint32_t> indices_;  ///< three per input triangle
   std::vector<uint32_t> order_;    ///< input triangle of each leaf slot
+  /// The vertex indices of each leaf slot's triangle (indices_ in leaf order): a leaf's triangles
+  /// are read in a row, not from all over indices_.
+  std::vector<uint32_t> leafCorners_;
   std::vector<MeshNode> nodes_;
   std::vector<uint8_t> nodeDepth_;
   /// The node volumes, flat (cpp/src/mesh_nodes.h).
   std::vector<double> volumes_;
+  /// AABB nodes only: the nodes and their boxes, compact, for raycast and closestPoint.
+  std::vector<detail::MeshBoxNode> boxes_;
   int depth_ = 0;
   /// The largest coordinate's magnitude: the scale of the node tests' rounding (mesh_query.cpp).
   double magnitude_ = 0;
