@@ -7,11 +7,11 @@
 #include "sepaxis/ray.h"
 
 #include "closest.h"
-#include "obb_axes.h"
 #include "pair_order.h"
 #include "sat.h"
 #include "sphere_axes.h"
 #include "sweep_axes.h"
+#include "sweep_boxes.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -66,74 +66,13 @@ SweepHit hitAt(double time, Vec3 normalFirstToSecond, bool swapped) {
   return {true, time, swapped ? -n : n};
 }
 
-// ---- Box pairs (AABB-OBB, OBB-OBB): the 15 axes of obb_axes.h in the frame of the first box of
-// the pair (pair_order.h), the second moving at w relative to it: the static test's numbers.
+// ---- Box pairs (AABB-OBB, OBB-OBB): sweep_boxes.h, in the frame of the first box of the pair
+// (pair_order.h), so that both orders compute the same numbers.
 
 template <class F, class S>
 SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, bool swapped) {
-  const Obb& a = detail::asBox(first);
-  const Obb& b = detail::asBox(second);
-  const Vec3 wf{dot(w, a.axis[0]), dot(w, a.axis[1]), dot(w, a.axis[2])};
-  const detail::BoxInFrame frame = detail::inFrameOf(a, b, detail::centreOffset(first, second));
-  // Contacts later than the largest double are none: an endless motion's horizon times a rate of
-  // 0 is then 0 rather than NaN, and an axis apart now without motion along it rules them out.
-  const double horizon = lesser(maxTime, std::numeric_limits<double>::max());
-  // The axes' numbers first, then the decision: independent work for each axis, no chain through
-  // a running maximum. An axis that alone rules out [0, maxTime] ends the pair at once (the last
-  // one too). A parallel edge pair's axis is zero and so are its numbers.
-  double rate[15], offset[15], reach[15], axis[15][3];
-  bool ruledOut = false;
-  int n = 0;
-  detail::forEachBoxAxis(a.halfExtents, frame, [&](const detail::BoxAxis& x) {
-    const double s = x.along(wf), r = x.rA + x.rB;
-    const double sc = s > 0 ? x.c : -x.c;
-    rate[n] = s, offset[n] = x.c, reach[n] = r;
-    axis[n][0] = x.axis.x, axis[n][1] = x.axis.y, axis[n][2] = x.axis.z;
-    ++n;
-    ruledOut = (r - sc < 0) | (-r - sc > horizon * std::fabs(s));
-    return ruledOut;
-  });
-  if (ruledOut) return {};
-  const auto toWorld = [&a, &axis](int i) {
-    return a.axis[0] * axis[i][0] + a.axis[1] * axis[i][1] + a.axis[2] * axis[i][2];
-  };
-  // Overlapping at the start (every axis's |c| <= reach, the static test's comparison): the
-  // normal of least depth, the motion unused but for the orientation of a centred pair.
-  double depth[15];
-  bool start = true;
-  for (int i = 0; i < 15; ++i) {
-    depth[i] = reach[i] - std::fabs(offset[i]);
-    start &= depth[i] >= 0;
-  }
-  if (start) {
-    double length2[15];
-    for (int i = 0; i < 15; ++i)  // A's face axes are unit vectors
-      length2[i] = i < 3 ? 1 : axis[i][0] * axis[i][0] + axis[i][1] * axis[i][1] + axis[i][2] * axis[i][2];
-    // Compared squared and by cross products: no square root or division per axis.
-    int least = -1;
-    double leastDepth2 = 0, leastLength2 = 1;
-    for (int i = 0; i < 15; ++i) {
-      if (length2[i] > 0 && (least < 0 || depth[i] * depth[i] * leastLength2 < leastDepth2 * length2[i]))
-        least = i, leastDepth2 = depth[i] * depth[i], leastLength2 = length2[i];
-    }
-    // Centred on each other along it: oriented by the motion, else none (as LeastDepth).
-    const double side = offset[least] != 0 ? offset[least] : -rate[least];
-    const Vec3 l = toWorld(least);
-    return hitAt(0, side > 0 ? l : side < 0 ? -l : Vec3{}, swapped);
-  }
-  // Apart at the start: each axis's interval of times (Ericson 5.5.8), the latest start and the
-  // earliest end.
-  double enter[15], exit[15];
-  for (int i = 0; i < 15; ++i) {
-    const double inv = 1 / std::fabs(rate[i]), sc = rate[i] > 0 ? offset[i] : -offset[i];
-    enter[i] = (-reach[i] - sc) * inv, exit[i] = (reach[i] - sc) * inv;
-  }
-  detail::SweptAxes swept(maxTime);
-  for (int i = 0; i < 15; ++i) swept.add({enter[i], exit[i]});
-  if (swept.missed()) return {};
-  int i = 0;
-  while (!(enter[i] == swept.enter)) ++i;
-  return hitAt(swept.enter, rate[i] > 0 ? -toWorld(i) : toWorld(i), swapped);
+  const detail::BoxContact c = detail::sweepBoxes(first, second, w, maxTime);
+  return c.hit ? hitAt(c.time, c.normal, swapped) : SweepHit{};
 }
 
 SweepHit sweepBoxPair(const Aabb& a, const Obb& b, Vec3 w, double t, bool swapped) {

@@ -29,14 +29,33 @@ inline TimeInterval overlapTimes(double a0, double a1, double b0, double b1, dou
   return {(up ? a0 - b1 : b0 - a1) * inv, (up ? a1 - b0 : b1 - a0) * inv};
 }
 
-/// The box form (obb_axes.h): the first covers [-rA, rA], the second [c - rB, c + rB]; reach is
-/// rA + rB. The static test's numbers, so that "overlapping at time 0" is its |c| <= rA + rB
-/// exactly (-reach - c rounds to a number <= 0 exactly when -reach <= c).
-inline TimeInterval boxOverlapTimes(double c, double reach, double s) {
-  const double inv = 1 / std::fabs(s);
-  const double sc = s > 0 ? c : -c;
-  return {(-reach - sc) * inv, (reach - sc) * inv};
-}
+/// The box form (obb_axes.h, sweep_boxes.h): the interval of times during which the projections
+/// overlap on an axis where the first box covers [-r, r] and the second [c - r', c + r'] (r = rA + r',
+/// their reach) and moves at rate s: [(-r - sc) / |s|, (r - sc) / |s|], with sc = c when moving up
+/// the axis, -c otherwise. The static test's numbers, so that "overlapping at time 0" is its
+/// |c| <= r exactly. With s = 0: [-inf, inf] when overlapping, [inf, -inf] when not, NaN for an
+/// end where they touch exactly.
+struct AxisTimes {
+  double gapIn, gapOut;  ///< the enter and exit times times |s|: -r - sc and r - sc
+  double rate;           ///< |s|
+
+  AxisTimes(double c, double r, double s)
+      : gapIn(-r - (s > 0 ? c : -c)), gapOut(r - (s > 0 ? c : -c)), rate(std::fabs(s)) {}
+  double enter() const { return gapIn * (1 / rate); }
+  double exit() const { return gapOut * (1 / rate); }
+
+  /// True only when [enter(), exit()] certainly contains t (NaN ends count as containing it), for
+  /// 0 <= t <= 2^100, decided without the division: t |s| against the gaps, with a margin of
+  /// 2^-48 of it, which exceeds the three roundings between the gaps and the quotients (the
+  /// product's, the reciprocal's, the quotient's: ~3 x 2^-53), plus 2^-900, which keeps the
+  /// products that margin is relative to in the normal range. The rates |s| are below 2^103
+  /// (velocities up to 2^100, timeOfImpact's time unit; axes of length up to 2), so with t up to
+  /// 2^100 no product overflows and no reciprocal that matters does. False means "may not".
+  bool surelyWithin(double t) const {
+    const double p = t * rate, margin = p * 0x1p-48 + 0x1p-900;
+    return gapIn <= p - margin && gapOut >= p + margin && t <= 0x1p100;
+  }
+};
 
 /// The latest start and the earliest end over the axes seen, within [0, maxTime].
 struct SweptAxes {
