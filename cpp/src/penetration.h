@@ -1,55 +1,63 @@
 #pragma once
 // The minimum translation vector of an overlapping pair, the one computation behind both
 // collide()'s `penetration` (report.cpp) and the World's contacts (World::contacts), so the two
-// are the same bits. Its steps, each written once here: an axis as the tests compute it
-// (unnormalized, projections relative to an origin) in the report's terms (`worldAxis`: unit
-// direction, world intervals), the shorter way out along each axis, the first of the shortest
-// over all axes (`MinimumTranslation`), the box pairs' axes in the caller's order
-// (`callerBoxAxis`), and the rules of the pairs with a sphere (`sphereTranslation`,
-// `spheresTranslation`). Nothing here allocates.
+// are the same bits. Its steps, each written once here: the shorter way out along each axis as
+// the tests compute it (unnormalized, projections relative to a point near the pair) and the
+// first of the shortest over all axes (`MinimumTranslation`), the box pairs' frame and axes in
+// the caller's order (`inBoxFrame`, `callerBoxAxis`), and the rules of the pairs with a sphere
+// (`sphereTranslation`, `spheresTranslation`). Nothing here allocates.
 
 #include "sepaxis/report.h"
 
 #include "infinity.h"
 #include "obb_axes.h"
 #include "pair_order.h"
+#include "platform.h"
+#include "range_scale.h"
 #include "sat.h"
 #include "sphere_axes.h"
+#include "triangle_axes.h"
 
 namespace sepaxis::detail {
 
-/// A candidate axis in the report's terms: the unit direction and both projections in world
-/// coordinates; `length`, the tested axis's length, scales the tests' numbers to these.
-struct WorldAxis {
-  Vec3 direction;
-  Interval a, b;
-  double length = 0;
-};
-
-/// The axis `axis` (any length, not zero) with projections a and b relative to `origin`.
-inline WorldAxis worldAxis(Vec3 axis, Interval a, Interval b, Vec3 origin) {
-  WorldAxis w;
-  w.length = length(axis);
-  w.direction = axis / w.length;
-  const double shift = dot(origin, w.direction);
-  w.a = {a.min / w.length + shift, a.max / w.length + shift};
-  w.b = {b.min / w.length + shift, b.max / w.length + shift};
-  return w;
-}
-
-/// The shortest way out over the axes considered, in order. Moving B along +direction by
-/// (a.max - b.min), or along -direction by (b.max - a.min), makes the projections touch; the
+/// The shortest way out over the axes considered. Moving B along +axis by (a.max - b.min), or
+/// along -axis by (b.max - a.min), over the axis's length, makes the projections touch; the
 /// smaller of the two over all axes is the minimum translation, because the candidate axes include
-/// every face normal of the Minkowski difference A - B. Ties: the first axis, and on one axis
-/// +direction.
+/// every face normal of the Minkowski difference A - B. Taken from the projections as the tests
+/// compute them (relative to a point near the pair: no large shift cancels), with one division
+/// an axis; the direction is normalized once, for the axis that wins. Ties: the axis first in the
+/// caller's order (`slot`), and on one axis +axis.
 struct MinimumTranslation {
-  Penetration best{kInfinity, {}};
-  void consider(const WorldAxis& axis) {
-    const double forward = axis.a.max - axis.b.min;
-    const double backward = axis.b.max - axis.a.min;
-    const double depth = lesser(forward, backward);
-    if (depth < best.depth) best = {depth, forward <= backward ? axis.direction : -axis.direction};
+  double depth = kInfinity;
+  Vec3 axis;
+  double axisLength = 1;
+  bool backward = false;
+  int slot = -1;  // none yet
+
+  /// An axis (not zero) and A's and B's projections onto it, relative to one point.
+  void consider(Vec3 candidate, Interval a, Interval b, int candidateSlot) {
+    const double forward = a.max - b.min, back = b.max - a.min;
+    const double len = length(candidate);
+    const double d = lesser(forward, back) / len;
+    if (d < depth || (d == depth && candidateSlot < slot)) {
+      depth = d, axis = candidate, axisLength = len, backward = !(forward <= back), slot = candidateSlot;
+    }
   }
+  /// The unit normal along which to move B, and how far; depth infinite when no axis was considered.
+  /// The axes were in world coordinates.
+  Penetration result() const {
+    if (slot < 0) return {kInfinity, {}};
+    const Vec3 n = axis / axisLength;
+    return {depth, backward ? -n : n};
+  }
+  /// The same for axes in the frame of the box `frame` (its axes' combination, normalized).
+  Penetration result(const Obb& frame) const {
+    if (slot < 0) return {kInfinity, {}};
+    const Vec3 n = normalize(inWorld(frame, axis));
+    return {depth, backward ? -n : n};
+  }
+  /// A vector in the frame of `box` in world axes.
+  static Vec3 inWorld(const Obb& box, Vec3 v) { return box.axis[0] * v.x + box.axis[1] * v.y + box.axis[2] * v.z; }
 };
 
 /// The point a polytope pair's projections are taken relative to, as overlaps() takes them: two
@@ -59,35 +67,40 @@ inline Vec3 reportOrigin(const Polytope& a, const Polytope& b) {
   return a.kind == Polytope::Kind::Aabb && b.kind == Polytope::Kind::Aabb ? Vec3{} : pairOrigin(a, b);
 }
 
-/// A box pair's 15 axes as overlaps() computes them, in test order: in the frame of the box the
-/// pair is tested in (pair_order.h), `first`, which is B when `swapped`. Out of line
-/// (penetration.cpp): the unrolled 15-axis code exists once.
-struct BoxAxesFound {
-  Obb first;
-  BoxAxis found[15];
-  bool swapped = false;
-};
-BoxAxesFound findBoxAxes(const Aabb& a, const Obb& b);
-BoxAxesFound findBoxAxes(const Obb& a, const Aabb& b);
-BoxAxesFound findBoxAxes(const Obb& a, const Obb& b);
+/// visit(first, second, d, swapped) of a box pair in the frame overlaps() tests it in
+/// (pair_order.h): `first`'s, which is B when `swapped`; d = centre(second) - centre(first) with an
+/// AABB's centre folded in (centreOffset).
+template <class Visit>
+auto inBoxFrame(const Aabb& a, const Obb& b, Visit&& visit) {
+  return visit(asBox(a), b, centreOffset(a, b), false);
+}
+// In the AABB's frame, as overlaps(Obb, Aabb) is overlaps(Aabb, Obb).
+template <class Visit>
+auto inBoxFrame(const Obb& a, const Aabb& b, Visit&& visit) {
+  return visit(asBox(b), a, centreOffset(b, a), true);
+}
+template <class Visit>
+auto inBoxFrame(const Obb& a, const Obb& b, Visit&& visit) {
+  return testedSwapped(a, b) ? visit(b, a, centreOffset(b, a), true) : visit(a, b, centreOffset(a, b), false);
+}
 
 /// One of the 15 box axes, found in the frame of `first` (B when `swapped`, pair_order.h), in the
 /// caller's terms: its place in the caller's order (A's faces, B's faces, A.ui × B.uj) and, unless
-/// parallel, its direction in world axes with A's and B's projections onto it (relative to
-/// first.center).
+/// parallel, its direction in first's frame (MinimumTranslation::inWorld turns it) with A's and
+/// B's projections onto it (relative to first.center).
 struct CallerBoxAxis {
   int slot = 0;
   Vec3 axis;
   Interval a, b;
 };
 
-inline CallerBoxAxis callerBoxAxis(const Obb& first, const BoxAxis& x, bool swapped) {
+inline CallerBoxAxis callerBoxAxis(const BoxAxis& x, bool swapped) {
   const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
   const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
   CallerBoxAxis c;
   c.slot = faceA >= 0 ? faceA : faceB >= 0 ? 3 + faceB : 6 + 3 * edgeA + edgeB;
   if (x.parallel) return c;
-  c.axis = first.axis[0] * x.axis.x + first.axis[1] * x.axis.y + first.axis[2] * x.axis.z;
+  c.axis = x.axis;
   Interval ofFirst{-x.rA, x.rA}, ofSecond{x.c - x.rB, x.c + x.rB};
   if (swapped && x.edgeA >= 0) {
     // B.uj × A.ui = -(A.ui × B.uj): the caller's direction, and the projections onto it (exact).
@@ -97,23 +110,6 @@ inline CallerBoxAxis callerBoxAxis(const Obb& first, const BoxAxis& x, bool swap
   c.a = swapped ? ofSecond : ofFirst;
   c.b = swapped ? ofFirst : ofSecond;
   return c;
-}
-
-/// A box pair's translation from its 15 axes in test order (forEachBoxAxis in the frame of
-/// `first`), considered in the caller's order.
-inline Penetration boxesTranslation(const Obb& first, const BoxAxis (&found)[15], bool swapped) {
-  WorldAxis bySlot[15];
-  bool present[15] = {};
-  for (const BoxAxis& x : found) {
-    if (x.parallel) continue;
-    const CallerBoxAxis c = callerBoxAxis(first, x, swapped);
-    bySlot[c.slot] = worldAxis(c.axis, c.a, c.b, first.center);
-    present[c.slot] = true;
-  }
-  MinimumTranslation m;
-  for (int i = 0; i < 15; ++i)
-    if (present[i]) m.consider(bySlot[i]);
-  return m.best;
 }
 
 /// A sphere-polytope pair's face steps and the offset of the centre from the polytope's closest
@@ -184,10 +180,83 @@ inline Penetration spheresTranslation(const Sphere& a, const Sphere& b) {
   return {a.radius + b.radius - distance, distance > 0 ? d / distance : Vec3{1, 0, 0}};
 }
 
-/// The minimum translation of two volumes that overlap (overlaps(a, b)): exactly
-/// collide(a, b).penetration, range scaling included. For any pair of volume types (instantiated
-/// in penetration.cpp); on a pair apart the result means nothing.
+// ---- The pairs as collide() walks them, without its report.
+
 template <class A, class B>
-Penetration penetrationOf(const A& a, const B& b);
+inline Penetration translationOfBoxes(const A& boxA, const B& boxB) {
+  return inBoxFrame(boxA, boxB, [](const Obb& first, const Obb& second, Vec3 d, bool swapped) {
+    MinimumTranslation m;
+    forEachBoxAxis(first.halfExtents, inFrameOf(first, second, d), [&](const BoxAxis& x) {
+      if (!x.parallel) {
+        const CallerBoxAxis c = callerBoxAxis(x, swapped);
+        m.consider(c.axis, c.a, c.b, c.slot);
+      }
+      return false;
+    });
+    return m.result(first);
+  });
+}
+
+inline Penetration translationOfPolytopes(const Polytope& a, const Polytope& b) {
+  const Vec3 origin = reportOrigin(a, b);
+  MinimumTranslation m;
+  int slot = 0;  // the report's order: every candidate, parallel or not
+  forEachPolytopeAxis(a, b, [&](const CandidateAxis& c) {
+    if (!c.parallel) {
+      const AxisProjection p = projectPair(a, b, c, origin);
+      m.consider(c.axis, p.a, p.b, slot);
+    }
+    ++slot;
+    return false;
+  });
+  return m.result();
+}
+
+// The face steps only when the centre is inside: outside, sphereTranslation reads only the offset
+// from the closest point (the one forEachSphereAxis ends with).
+template <class Shape>
+Penetration translationOfSphere(const Sphere& s, const Shape& shape, bool sphereIsA) {
+  const Vec3 offset = offsetFromClosest(shape, s.center);
+  if (distanceOf(offset) > 0) return sphereTranslation(s, nullptr, 0, offset, sphereIsA);
+  SphereSteps steps;
+  findSphereSteps(s, shape, steps);
+  return sphereTranslation(s, steps.face, steps.count, steps.offset, sphereIsA);
+}
+
+template <class P, class Q>
+Penetration translationOf(const P& a, const Q& b) {
+  return translationOfPolytopes(view(a), view(b));
+}
+template <class Q>
+Penetration translationOf(const Sphere& a, const Q& b) {
+  return translationOfSphere(a, sphereTestShape(b), true);
+}
+template <class P>
+Penetration translationOf(const P& a, const Sphere& b) {
+  return translationOfSphere(b, sphereTestShape(a), false);
+}
+inline Penetration translationOf(const Aabb& a, const Obb& b) { return translationOfBoxes(a, b); }
+inline Penetration translationOf(const Obb& a, const Aabb& b) { return translationOfBoxes(a, b); }
+inline Penetration translationOf(const Obb& a, const Obb& b) { return translationOfBoxes(a, b); }
+inline Penetration translationOf(const Sphere& a, const Sphere& b) { return spheresTranslation(a, b); }
+
+// As collide() reports a pair tested scaled (range_scale.h): the depth back in the pair's lengths.
+template <class A, class B>
+SEPAXIS_NOINLINE Penetration translationScaled(const A& a, const B& b, double f) {
+  Penetration p = translationOf(scaled(a, f), scaled(b, f));
+  p.depth *= 1 / f;
+  return p;
+}
+
+/// The minimum translation of two volumes that overlap (overlaps(a, b)): exactly
+/// collide(a, b).penetration, range scaling included. For any pair of volume types; on a pair
+/// apart the result means nothing. Inline: the World's contacts run it in their loop.
+template <class A, class B>
+inline Penetration penetrationOf(const A& a, const B& b) {
+  const double f = pairScale(a, b);
+  if (f != 1) return translationScaled(a, b, f);
+  return translationOf(a, b);
+}
+
 
 }  // namespace sepaxis::detail

@@ -56,22 +56,20 @@ void describe(AxisReport& r, const AxisSource& s) {
   }
 }
 
-// One axis in the report's terms (worldAxis, penetration.h: unit direction, world intervals), from
-// the tests' form (unnormalized axis, intervals a and b relative to an origin). `separating`
-// comes from the shared predicate, so the report can never disagree with overlaps(). Written into
-// the report's own entry `r` (fresh), not returned and moved there: the entry holds four strings.
-void makeAxis(AxisReport& r, const AxisSource& source, const detail::WorldAxis& w, Interval a, Interval b,
-              bool separating) {
-  describe(r, source);
-  r.direction = w.direction;
-  r.a = w.a;
-  r.b = w.b;
-  r.gap = greater(b.min - a.max, a.min - b.max) / w.length;
-  r.separating = separating;
-}
+// Converts one axis from the tests' form (unnormalized axis, intervals relative to origin) to the
+// report's (unit direction, world intervals). `separating` comes from the shared predicate, so the
+// report can never disagree with overlaps(). Written into the report's own entry `r` (fresh), not
+// returned and moved there: the entry holds four strings.
 void makeAxis(AxisReport& r, const AxisSource& source, Vec3 axis, Interval a, Interval b, Vec3 origin,
               bool separating) {
-  makeAxis(r, source, detail::worldAxis(axis, a, b, origin), a, b, separating);
+  describe(r, source);
+  const double len = length(axis);
+  r.direction = axis / len;
+  const double shift = dot(origin, r.direction);
+  r.a = {a.min / len + shift, a.max / len + shift};
+  r.b = {b.min / len + shift, b.max / len + shift};
+  r.gap = greater(b.min - a.max, a.min - b.max) / len;
+  r.separating = separating;
 }
 
 void degenerateAxis(AxisReport& r, const AxisSource& source, std::string reason) {
@@ -105,33 +103,55 @@ void finish(CollisionReport& report) {
 // The face feature of a candidate (face >= 0), none otherwise.
 const std::string* faceOf(const detail::Polytope& p, int face) { return face >= 0 ? &p.faceFeature(face) : nullptr; }
 
-// AABB-OBB and OBB-OBB: the 15 axes, exactly as overlaps() computes them (findBoxAxes), listed in
-// the caller's order (A's faces, B's faces, A.ui × B.uj), with the caller's A and B; the
-// penetration is boxesTranslation's, from the same axes. Not templated: one body for the three.
-CollisionReport reportBoxAxes(const detail::BoxAxesFound& f, const detail::Polytope& pa, const detail::Polytope& pb) {
+// AABB-OBB and OBB-OBB: the 15 axes, exactly as overlaps() computes them: in the frame of the box
+// the pair is tested in (inBoxFrame), `first`, which is B when `swapped`; listed in the caller's
+// order (A's faces, B's faces, A.ui × B.uj), with the caller's A and B (callerBoxAxis).
+// The report's part, not templated: `found`, the 15 axes in test order.
+CollisionReport reportBoxAxes(const Obb& first, const detail::BoxAxis (&found)[15], bool swapped,
+                              const detail::Polytope& pa, const detail::Polytope& pb) {
   CollisionReport report;
   std::vector<AxisReport>& axes = report.axes;
   axes.resize(15);  // filled by slot: the caller's order
-  for (const detail::BoxAxis& x : f.found) {
-    const detail::CallerBoxAxis c = detail::callerBoxAxis(f.first, x, f.swapped);
-    const int edgeA = f.swapped ? x.edgeB : x.edgeA, edgeB = f.swapped ? x.edgeA : x.edgeB;
-    const int faceA = f.swapped ? x.faceB : x.faceA, faceB = f.swapped ? x.faceA : x.faceB;
+  detail::MinimumTranslation translation;
+  for (const detail::BoxAxis& x : found) {
+    const detail::CallerBoxAxis c = detail::callerBoxAxis(x, swapped);
+    const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
+    const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
     // A box's edges run along its face normals: edge i is named as axis i.
     const AxisSource source = edgeA >= 0 ? edgeAxis(pa.faceFeature(edgeA), pb.faceFeature(edgeB))
                                          : faceAxis(faceOf(pa, faceA), faceOf(pb, faceB));
-    if (x.parallel)
+    if (x.parallel) {
       parallelEdgesAxis(axes[size_t(c.slot)], source);
-    else
-      makeAxis(axes[size_t(c.slot)], source, c.axis, c.a, c.b, f.first.center, x.separates());
+      continue;
+    }
+    makeAxis(axes[size_t(c.slot)], source, detail::MinimumTranslation::inWorld(first, c.axis), c.a, c.b, first.center,
+             x.separates());
+    translation.consider(c.axis, c.a, c.b, c.slot);  // as penetrationOf does (penetration.h)
   }
-  report.penetration = detail::boxesTranslation(f.first, f.found, f.swapped);
+  report.penetration = translation.result(first);
   finish(report);
   return report;
 }
 
+// The axes as overlaps() computes them: in the frame of `a`, given the offset d (centreOffset).
+// Not templated: the unrolled 15-axis code exists once in the report.
+CollisionReport reportBoxesInFrameOf(const Obb& a, const Obb& b, Vec3 d, bool swapped, const detail::Polytope& pa,
+                                     const detail::Polytope& pb) {
+  detail::BoxAxis found[15];
+  int n = 0;
+  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
+    found[n++] = x;
+    return false;
+  });
+  return reportBoxAxes(a, found, swapped, pa, pb);
+}
+
 template <class A, class B>
 CollisionReport reportBoxes(const A& a, const B& b) {
-  return reportBoxAxes(detail::findBoxAxes(a, b), detail::view(a), detail::view(b));
+  const detail::Polytope pa = detail::view(a), pb = detail::view(b);
+  return detail::inBoxFrame(a, b, [&](const Obb& first, const Obb& second, Vec3 d, bool swapped) {
+    return reportBoxesInFrameOf(first, second, d, swapped, pa, pb);
+  });
 }
 
 // Where a candidate axis comes from, in the report's terms.
@@ -161,17 +181,17 @@ CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytop
   detail::MinimumTranslation translation;
   detail::forEachPolytopeAxis(a, b, [&](const detail::CandidateAxis& c) {
     const AxisSource source = sourceOf(c, a, b);
+    const int slot = int(report.axes.size());
     if (c.parallel) {
       noAxis(report.axes.emplace_back(), c, source);
       return false;
     }
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
-    const detail::WorldAxis w = detail::worldAxis(c.axis, p.a, p.b, origin);
-    makeAxis(report.axes.emplace_back(), source, w, p.a, p.b, p.separates());
-    translation.consider(w);  // the walk penetrationOf takes (penetration.cpp)
+    makeAxis(report.axes.emplace_back(), source, c.axis, p.a, p.b, origin, p.separates());
+    translation.consider(c.axis, p.a, p.b, slot);  // as penetrationOf does (penetration.h)
     return false;
   });
-  report.penetration = translation.best;
+  report.penetration = translation.result();
   finish(report);
   return report;
 }

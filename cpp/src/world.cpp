@@ -143,6 +143,7 @@ struct World::Impl {
   std::vector<BodyPair> pairs;
   std::vector<Vec3> normals;   // contacts(): by pair
   std::vector<double> depths;  // contacts(): by pair
+  std::vector<uint32_t> contactBodies;  // contacts(): the pairs' bodies by dense index, two a pair
   std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
   std::vector<double> lengthScratch;   // setPoses of quaternions: their lengths
 
@@ -279,6 +280,7 @@ void World::reserve(std::size_t bodies) {
   impl_->pairs.reserve(bodies * 2);
   impl_->normals.reserve(bodies * 2);
   impl_->depths.reserve(bodies * 2);
+  impl_->contactBodies.reserve(bodies * 4);
   impl_->denseScratch.reserve(bodies);
   impl_->lengthScratch.reserve(bodies);
   impl_->namedBy.reserve(bodies);
@@ -395,11 +397,16 @@ WorldContacts World::contacts() {
   const std::vector<BodyPair>& pairs = World::pairs();
   const std::size_t n = pairs.size();
   if (!w.contactsCurrent) {
-    w.normals.resize(n), w.depths.resize(n);
+    w.normals.resize(n), w.depths.resize(n), w.contactBodies.resize(2 * n);
+    // The bodies first, in a loop of independent lookups; then each pair, its bodies' volumes
+    // asked of memory a few pairs ahead (they lie anywhere in the pools).
+    uint32_t* bodies = w.contactBodies.data();
+    for (std::size_t i = 0; i < n; ++i)
+      w.bodies.find(pairs[i].a, bodies[2 * i]), w.bodies.find(pairs[i].b, bodies[2 * i + 1]);  // listed: found
+    constexpr std::size_t kAhead = 4;
     for (std::size_t i = 0; i < n; ++i) {
-      uint32_t a = 0, b = 0;
-      w.bodies.find(pairs[i].a, a), w.bodies.find(pairs[i].b, b);  // listed bodies: always found
-      const Penetration p = w.penetration(a, b);
+      if (i + kAhead < n) w.bodies.prefetchWorld(bodies[2 * (i + kAhead)]), w.bodies.prefetchWorld(bodies[2 * (i + kAhead) + 1]);
+      const Penetration p = w.penetration(bodies[2 * i], bodies[2 * i + 1]);
       w.normals[i] = p.normal, w.depths[i] = p.depth;
     }
     w.contactsCurrent = true;
