@@ -21,7 +21,8 @@
 // in-place world.poses + commitPoses()) and pairs(); for Rapier, setNextKinematicTranslation and
 // setNextKinematicRotation of every body and world.step(). The broad phase's share of pairs()
 // comes from frames with broadPhasePairCount() in its place (the broad phase without the exact
-// tests) and setPoses alone. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
+// tests) and setPoses alone; contacts() (each pair's normal and depth) from frames with it in
+// pairs()'s place. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
 // uniform directions, the cube's side long), world.raycast against Rapier's castRay (solid), each
 // hit checked to be the same.
 
@@ -301,6 +302,16 @@ for (const kdopPercent of KDOP_SCENES) {
     const share = (broad.median - alone.median) / (t.median - alone.median);
     record(n, sceneName, 'sepaxis setPoses + broadPhasePairCount()', broad, { candidatesPerBody: candidates / n, broadPhaseShare: share });
     log(`  ${''.padEnd(44)} the broad phase: ${(100 * share).toFixed(0)} % of pairs() (${(candidates / n).toFixed(2)} box pairs a body)`);
+    // contacts(): the frame with each pair's normal and depth too, against the frame with pairs()
+    // (whole frames, and without setPoses's share); allocation-free like it.
+    const contacts = time((f) => {
+      world.setPoses(ids, scene.poses[f % FRAMES]);
+      world.contacts();
+    });
+    const overPairs = contacts.median / t.median, overPairsAlone = (contacts.median - alone.median) / (t.median - alone.median);
+    record(n, sceneName, 'sepaxis setPoses + contacts()', contacts, { contactsOverPairs: overPairs, contactsOverPairsAlone: overPairsAlone });
+    log(`  ${''.padEnd(44)} contacts(): ${overPairs.toFixed(2)} x the frame with pairs() (${overPairsAlone.toFixed(2)} x without setPoses)`);
+    if (sx.heapSize !== heapBefore) throw new Error(`the world's frames with contacts() grew the heap: ${heapBefore} -> ${sx.heapSize}`);
 
     if (kdopPercent === 0) {
       const f32 = scene.poses.map((p) => new Float32Array(p));

@@ -164,7 +164,8 @@ inline Penetration sphereTranslation(const Sphere& s, const SphereFace* faces, i
       const SphereFace& f = faces[i];
       const double len = length(f.axis);
       const double centre = (f.sphere.min + f.sphere.max) / 2;
-      if ((f.poly.max - centre) / len < insideDepth) insideDepth = (f.poly.max - centre) / len, towardSphere = f.axis / len;
+      if ((f.poly.max - centre) / len < insideDepth)
+        insideDepth = (f.poly.max - centre) / len, towardSphere = f.axis / len;
       if ((centre - f.poly.min) / len < insideDepth)
         insideDepth = (centre - f.poly.min) / len, towardSphere = -f.axis / len;
     }
@@ -257,6 +258,5 @@ inline Penetration penetrationOf(const A& a, const B& b) {
   if (f != 1) return translationScaled(a, b, f);
   return translationOf(a, b);
 }
-
 
 }  // namespace sepaxis::detail

@@ -137,15 +137,15 @@ SEPAXIS_NOINLINE Error errorAt(std::size_t i, MakeError make) {
 struct World::Impl {
   BodyStore bodies;
   detail::Grid grid;
-  bool gridCurrent = false;   // the grid holds the current bounds
-  bool pairsCurrent = false;  // pairs_ holds the current pairs
+  bool gridCurrent = false;      // the grid holds the current bounds
+  bool pairsCurrent = false;     // pairs_ holds the current pairs
   bool contactsCurrent = false;  // normals and depths hold the current pairs' translations
   std::vector<BodyPair> pairs;
-  std::vector<Vec3> normals;   // contacts(): by pair
-  std::vector<double> depths;  // contacts(): by pair
+  std::vector<Vec3> normals;            // contacts(): by pair
+  std::vector<double> depths;           // contacts(): by pair
   std::vector<uint32_t> contactBodies;  // contacts(): the pairs' bodies by dense index, two a pair
-  std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
-  std::vector<double> lengthScratch;   // setPoses of quaternions: their lengths
+  std::vector<uint32_t> denseScratch;   // setPoses: the validated bodies
+  std::vector<double> lengthScratch;    // setPoses of quaternions: their lengths
 
   // Threads (setThreads): pairs() runs in as many parts, each with its own lists; setPoses too.
   struct Part {
@@ -405,7 +405,8 @@ WorldContacts World::contacts() {
       w.bodies.find(pairs[i].a, bodies[2 * i]), w.bodies.find(pairs[i].b, bodies[2 * i + 1]);  // listed: found
     constexpr std::size_t kAhead = 4;
     for (std::size_t i = 0; i < n; ++i) {
-      if (i + kAhead < n) w.bodies.prefetchWorld(bodies[2 * (i + kAhead)]), w.bodies.prefetchWorld(bodies[2 * (i + kAhead) + 1]);
+      if (i + kAhead < n)
+        w.bodies.prefetchWorld(bodies[2 * (i + kAhead)]), w.bodies.prefetchWorld(bodies[2 * (i + kAhead) + 1]);
       const Penetration p = w.penetration(bodies[2 * i], bodies[2 * i + 1]);
       w.normals[i] = p.normal, w.depths[i] = p.depth;
     }

@@ -29,7 +29,9 @@ RigidTransform pose(Quat q, Vec3 t) { return makeRigidTransform(q, t).value(); }
 bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 bool sameBits(Vec3 a, Vec3 b) { return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.z, b.z); }
 
-std::string str(Vec3 v) { return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")"; }
+std::string str(Vec3 v) {
+  return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
+}
 
 const char* kindOf(const Volume& v) {
   if (std::holds_alternative<Sphere>(v)) return "sphere";
