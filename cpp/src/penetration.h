@@ -50,15 +50,18 @@ struct MinimumTranslation {
     const Vec3 n = axis / axisLength;
     return {depth, backward ? -n : n};
   }
-  /// The same for axes in the frame of the box `frame` (its axes' combination, normalized).
-  Penetration result(const Obb& frame) const {
-    if (slot < 0) return {kInfinity, {}};
-    const Vec3 n = normalize(inWorld(frame, axis));
-    return {depth, backward ? -n : n};
-  }
-  /// A vector in the frame of `box` in world axes.
-  static Vec3 inWorld(const Obb& box, Vec3 v) { return box.axis[0] * v.x + box.axis[1] * v.y + box.axis[2] * v.z; }
+  /// The same for axes in the frame of the box `frame` (turned by boxToWorld, normalized).
+  Penetration result(const Obb& frame) const;
 };
+
+/// A vector in the frame of `box` in world axes.
+inline Vec3 boxToWorld(const Obb& box, Vec3 v) { return box.axis[0] * v.x + box.axis[1] * v.y + box.axis[2] * v.z; }
+
+inline Penetration MinimumTranslation::result(const Obb& frame) const {
+  if (slot < 0) return {kInfinity, {}};
+  const Vec3 n = normalize(boxToWorld(frame, axis));
+  return {depth, backward ? -n : n};
+}
 
 /// The point a polytope pair's projections are taken relative to, as overlaps() takes them: two
 /// AABBs compare raw coordinates (no shift that could round), others the pair's midpoint
@@ -86,19 +89,20 @@ auto inBoxFrame(const Obb& a, const Obb& b, Visit&& visit) {
 
 /// One of the 15 box axes, found in the frame of `first` (B when `swapped`, pair_order.h), in the
 /// caller's terms: its place in the caller's order (A's faces, B's faces, A.ui × B.uj) and, unless
-/// parallel, its direction in first's frame (MinimumTranslation::inWorld turns it) with A's and
-/// B's projections onto it (relative to first.center).
+/// parallel, its direction in first's frame (boxToWorld turns it) with A's and B's projections
+/// onto it (relative to first.center); the face or edge of A and of B it comes from (-1: none).
 struct CallerBoxAxis {
   int slot = 0;
+  int faceA = -1, faceB = -1, edgeA = -1, edgeB = -1;
   Vec3 axis;
   Interval a, b;
 };
 
 inline CallerBoxAxis callerBoxAxis(const BoxAxis& x, bool swapped) {
-  const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
-  const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
   CallerBoxAxis c;
-  c.slot = faceA >= 0 ? faceA : faceB >= 0 ? 3 + faceB : 6 + 3 * edgeA + edgeB;
+  c.faceA = swapped ? x.faceB : x.faceA, c.faceB = swapped ? x.faceA : x.faceB;
+  c.edgeA = swapped ? x.edgeB : x.edgeA, c.edgeB = swapped ? x.edgeA : x.edgeB;
+  c.slot = c.faceA >= 0 ? c.faceA : c.faceB >= 0 ? 3 + c.faceB : 6 + 3 * c.edgeA + c.edgeB;
   if (x.parallel) return c;
   c.axis = x.axis;
   Interval ofFirst{-x.rA, x.rA}, ofSecond{x.c - x.rB, x.c + x.rB};

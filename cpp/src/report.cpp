@@ -115,17 +115,14 @@ CollisionReport reportBoxAxes(const Obb& first, const detail::BoxAxis (&found)[1
   detail::MinimumTranslation translation;
   for (const detail::BoxAxis& x : found) {
     const detail::CallerBoxAxis c = detail::callerBoxAxis(x, swapped);
-    const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
-    const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
     // A box's edges run along its face normals: edge i is named as axis i.
-    const AxisSource source = edgeA >= 0 ? edgeAxis(pa.faceFeature(edgeA), pb.faceFeature(edgeB))
-                                         : faceAxis(faceOf(pa, faceA), faceOf(pb, faceB));
+    const AxisSource source = c.edgeA >= 0 ? edgeAxis(pa.faceFeature(c.edgeA), pb.faceFeature(c.edgeB))
+                                           : faceAxis(faceOf(pa, c.faceA), faceOf(pb, c.faceB));
     if (x.parallel) {
       parallelEdgesAxis(axes[size_t(c.slot)], source);
       continue;
     }
-    makeAxis(axes[size_t(c.slot)], source, detail::MinimumTranslation::inWorld(first, c.axis), c.a, c.b, first.center,
-             x.separates());
+    makeAxis(axes[size_t(c.slot)], source, detail::boxToWorld(first, c.axis), c.a, c.b, first.center, x.separates());
     translation.consider(c.axis, c.a, c.b, c.slot);  // as penetrationOf does (penetration.h)
   }
   report.penetration = translation.result(first);
