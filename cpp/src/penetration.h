@@ -39,9 +39,15 @@ struct MinimumTranslation {
     const double forward = a.max - b.min, back = b.max - a.min;
     const double len = length(candidate);
     const double d = lesser(forward, back) / len;
-    if (d < depth || (d == depth && candidateSlot < slot)) {
-      depth = d, axis = candidate, axisLength = len, backward = !(forward <= back), slot = candidateSlot;
-    }
+    // Kept without a branch: which axis wins is a coin toss that a branch predictor loses, and
+    // the next axis's square root and division need not wait for this comparison.
+    const bool better = d < depth || (d == depth && candidateSlot < slot);
+    depth = better ? d : depth;
+    axis.x = better ? candidate.x : axis.x, axis.y = better ? candidate.y : axis.y;
+    axis.z = better ? candidate.z : axis.z;
+    axisLength = better ? len : axisLength;
+    backward = better ? !(forward <= back) : backward;
+    slot = better ? candidateSlot : slot;
   }
   /// The unit normal along which to move B, and how far; depth infinite when no axis was considered.
   /// The axes were in world coordinates.
@@ -85,6 +91,17 @@ auto inBoxFrame(const Obb& a, const Aabb& b, Visit&& visit) {
 template <class Visit>
 auto inBoxFrame(const Obb& a, const Obb& b, Visit&& visit) {
   return testedSwapped(a, b) ? visit(b, a, centreOffset(b, a), true) : visit(a, b, centreOffset(a, b), false);
+}
+
+/// The 15 axes of B against A in A's frame, in test order (forEachBoxAxis), into `found`. A copy
+/// each, then the caller's loop: the loop keeps what it chooses in registers where a visitor
+/// called 15 times (not inlined in WebAssembly builds) kept it in memory.
+inline void findBoxAxes(const Obb& a, const Obb& b, Vec3 d, BoxAxis (&found)[15]) {
+  int n = 0;
+  forEachBoxAxis(a.halfExtents, inFrameOf(a, b, d), [&](const BoxAxis& x) {
+    found[n++] = x;
+    return false;
+  });
 }
 
 /// One of the 15 box axes, found in the frame of `first` (B when `swapped`, pair_order.h), in the
@@ -190,14 +207,14 @@ inline Penetration spheresTranslation(const Sphere& a, const Sphere& b) {
 template <class A, class B>
 inline Penetration translationOfBoxes(const A& boxA, const B& boxB) {
   return inBoxFrame(boxA, boxB, [](const Obb& first, const Obb& second, Vec3 d, bool swapped) {
+    BoxAxis found[15];
+    findBoxAxes(first, second, d, found);
     MinimumTranslation m;
-    forEachBoxAxis(first.halfExtents, inFrameOf(first, second, d), [&](const BoxAxis& x) {
-      if (!x.parallel) {
-        const CallerBoxAxis c = callerBoxAxis(x, swapped);
-        m.consider(c.axis, c.a, c.b, c.slot);
-      }
-      return false;
-    });
+    for (const BoxAxis& x : found) {
+      if (x.parallel) continue;
+      const CallerBoxAxis c = callerBoxAxis(x, swapped);
+      m.consider(c.axis, c.a, c.b, c.slot);
+    }
     return m.result(first);
   });
 }

@@ -135,11 +135,7 @@ CollisionReport reportBoxAxes(const Obb& first, const detail::BoxAxis (&found)[1
 CollisionReport reportBoxesInFrameOf(const Obb& a, const Obb& b, Vec3 d, bool swapped, const detail::Polytope& pa,
                                      const detail::Polytope& pb) {
   detail::BoxAxis found[15];
-  int n = 0;
-  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
-    found[n++] = x;
-    return false;
-  });
+  detail::findBoxAxes(a, b, d, found);
   return reportBoxAxes(a, found, swapped, pa, pb);
 }
 
