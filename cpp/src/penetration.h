@@ -39,15 +39,9 @@ struct MinimumTranslation {
     const double forward = a.max - b.min, back = b.max - a.min;
     const double len = length(candidate);
     const double d = lesser(forward, back) / len;
-    // Kept without a branch: which axis wins is a coin toss that a branch predictor loses, and
-    // the next axis's square root and division need not wait for this comparison.
-    const bool better = d < depth || (d == depth && candidateSlot < slot);
-    depth = better ? d : depth;
-    axis.x = better ? candidate.x : axis.x, axis.y = better ? candidate.y : axis.y;
-    axis.z = better ? candidate.z : axis.z;
-    axisLength = better ? len : axisLength;
-    backward = better ? !(forward <= back) : backward;
-    slot = better ? candidateSlot : slot;
+    if (d < depth || (d == depth && candidateSlot < slot)) {
+      depth = d, axis = candidate, axisLength = len, backward = !(forward <= back), slot = candidateSlot;
+    }
   }
   /// The unit normal along which to move B, and how far; depth infinite when no axis was considered.
   /// The axes were in world coordinates.
