@@ -8,44 +8,17 @@
 import { h, setChildren } from '../view/dom.js';
 import { FIT_COLORS as KIND_COLORS, cssColor as css, formatRatio } from '../view/fit-colors.js';
 import { POINT_FILE_ACCEPT, bunnyPositions, readPositions } from './point-file.js';
+import { workerCall } from './worker-call.js';
 
 /** The fitting and its drawing, loaded on first use: the page's first load carries neither. */
 const loadFitting = () => Promise.all([import('../view/fit-table.js'), import('../view/fit-drawing.js')]);
-
-let worker = null;
-let jobs = 0;
 
 /**
  * Runs fitRows(points) on a worker (fit-worker.js), calling onRow(row) for each row as it comes;
  * resolves when all are in. Rejects with the worker's message, or when it cannot start.
  */
-function fitOnWorker(points, onRow) {
-  worker ??= new Worker(new URL('./fit-worker.js', import.meta.url), { type: 'module' });
-  const id = ++jobs;
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      worker.removeEventListener('message', onMessage);
-      worker.removeEventListener('error', onError);
-    };
-    const onMessage = ({ data }) => {
-      if (data.id !== id) return;
-      if (data.row) onRow(data.row);
-      else {
-        done();
-        if (data.error) reject(new Error(data.error));
-        else resolve();
-      }
-    };
-    const onError = (e) => {
-      done();
-      worker = null;  // a worker that could not start is not asked again
-      reject(new Error(e.message || 'the fitting worker could not start'));
-    };
-    worker.addEventListener('message', onMessage);
-    worker.addEventListener('error', onError);
-    worker.postMessage({ id, points });
-  });
-}
+const askFitWorker = workerCall(() => new Worker(new URL('./fit-worker.js', import.meta.url), { type: 'module' }));
+const fitOnWorker = (points, onRow) => askFitWorker({ points }, [], onRow);
 const formatMs = (ms) => (ms < 10 ? ms.toFixed(1) : Math.round(ms).toString());
 
 export class FitPanel {

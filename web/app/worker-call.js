@@ -1,12 +1,13 @@
-// One request, one answer, to a module worker: call(message, transfer) posts { id, ...message }
-// and resolves with the worker's { id, ... } answer, or rejects with an Error of its `error`, or
-// when the worker cannot start (it is then made again on the next call).
+// One request, one answer, to a module worker: call(message, transfer, onRow) posts
+// { id, ...message } and resolves with the worker's { id, ... } answer, or rejects with an Error of
+// its `error`, or when the worker cannot start (it is then made again on the next call). A worker
+// that answers in parts posts { id, row } for each before its answer: onRow(row) gets them.
 
 /** A function that asks the worker `make()` starts (on first use). */
 export function workerCall(make) {
   let worker = null;
   let jobs = 0;
-  return (message, transfer = []) => {
+  return (message, transfer = [], onRow = null) => {
     worker ??= make();
     const w = worker;
     const id = ++jobs;
@@ -17,6 +18,7 @@ export function workerCall(make) {
       };
       const onMessage = ({ data }) => {
         if (data.id !== id) return;
+        if (data.row !== undefined && onRow) return onRow(data.row);
         done();
         if (data.error) reject(new Error(data.error));
         else resolve(data);
