@@ -21,6 +21,39 @@ struct MeshPending {
   double bound;  // entry distance, distance lower bound, or 0 (maybe) / infinity (no); NaN: missed
 };
 
+// The triangles of a leaf node of bound `bound`, in turn.
+template <class Node, class Leaf>
+void visitLeaf(const Node& node, double bound, const double& limit, MeshQueryCost& tally, Leaf& leaf) {
+  // The bound holds for every triangle below: once the limit drops under it, none can matter.
+  for (uint32_t slot = node.first; slot < node.first + node.count && bound <= limit; ++slot) {
+    ++tally.triangleTests;
+    leaf(slot);
+  }
+}
+
+// `descend` below one node already tested (`start`); `counted(node)` tests a node, counting it.
+template <class Nodes, class Counted, class Leaf>
+void descendFrom(const Nodes& nodes, MeshPending start, const double& limit, MeshQueryCost& tally, Counted counted,
+                 Leaf leaf) {
+  MeshPending stack[64 + 1];
+  int top = 0;
+  if (start.bound <= limit) stack[top++] = start;
+  while (top > 0) {
+    const MeshPending at = stack[--top];
+    if (!(at.bound <= limit)) continue;
+    const auto& node = nodes[at.node];
+    if (node.isLeaf()) {
+      visitLeaf(node, at.bound, limit, tally, leaf);
+      continue;
+    }
+    const MeshPending a = counted(node.first), b = counted(node.first + 1);
+    const MeshPending& nearer = a.bound <= b.bound ? a : b;
+    const MeshPending& farther = a.bound <= b.bound ? b : a;
+    if (farther.bound <= limit) stack[top++] = farther;
+    if (nearer.bound <= limit) stack[top++] = nearer;
+  }
+}
+
 // Nodes nearer first (by `bound`, counted as a volume test), skipping every node whose bound is
 // not at most `limit` (a NaN bound fails even the infinite limit a ray that meets nothing keeps),
 // which `leaf(slot)` (leaf slot `slot`: triangle triangleOrder()[slot]) lowers as it finds better
@@ -33,26 +66,73 @@ void descend(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Boun
     ++tally.volumeTests;
     return MeshPending{node, bound(node)};
   };
-  MeshPending stack[64 + 1];
-  int top = 0;
-  if (const MeshPending root = counted(0); root.bound <= limit) stack[top++] = root;
-  while (top > 0) {
-    const MeshPending at = stack[--top];
-    if (!(at.bound <= limit)) continue;
-    const auto& node = nodes[at.node];
-    if (node.isLeaf()) {
-      // The bound holds for every triangle below: once the limit drops under it, none can matter.
-      for (uint32_t slot = node.first; slot < node.first + node.count && at.bound <= limit; ++slot) {
-        ++tally.triangleTests;
-        leaf(slot);
-      }
-      continue;
+  descendFrom(nodes, counted(0), limit, tally, counted, leaf);
+}
+
+// The nodes of `descend` best first, for queries whose bounds are distances from one point: of
+// all the nodes pending, the one of least bound next, so the nearest leaves are reached first and
+// the limit falls as early as it can; it stops when the least bound exceeds the limit. From a node
+// taken, it follows the nearer child down to a leaf and keeps the farther one pending. The pending
+// nodes are a binary heap of fixed capacity on the stack (nothing allocated): a node that finds it
+// full is searched at once depth first, which changes the order only, never the answer. Same
+// counts and same arguments as `descend`.
+template <class Nodes, class Bound, class Leaf>
+void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Leaf leaf) {
+  auto counted = [&](uint32_t node) {
+    ++tally.volumeTests;
+    return MeshPending{node, bound(node)};
+  };
+  constexpr int kCapacity = 256;
+  MeshPending heap[kCapacity];
+  int size = 0;
+  const auto push = [&](MeshPending x) {
+    int i = size++;
+    while (i > 0) {
+      const int parent = (i - 1) / 2;
+      if (!(x.bound < heap[parent].bound)) break;
+      heap[i] = heap[parent];
+      i = parent;
     }
-    const MeshPending a = counted(node.first), b = counted(node.first + 1);
-    const MeshPending& nearer = a.bound <= b.bound ? a : b;
-    const MeshPending& farther = a.bound <= b.bound ? b : a;
-    if (farther.bound <= limit) stack[top++] = farther;
-    if (nearer.bound <= limit) stack[top++] = nearer;
+    heap[i] = x;
+  };
+  const auto pop = [&] {
+    const MeshPending least = heap[0], last = heap[--size];
+    int i = 0;
+    for (;;) {
+      int child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && heap[child + 1].bound < heap[child].bound) ++child;
+      if (!(heap[child].bound < last.bound)) break;
+      heap[i] = heap[child];
+      i = child;
+    }
+    heap[i] = last;
+    return least;
+  };
+  MeshPending at = counted(0);
+  for (;;) {
+    if (at.bound <= limit) {
+      const auto& node = nodes[at.node];
+      if (node.isLeaf()) {
+        visitLeaf(node, at.bound, limit, tally, leaf);
+      } else {
+        const MeshPending a = counted(node.first), b = counted(node.first + 1);
+        const bool aNearer = a.bound <= b.bound;
+        const MeshPending& farther = aNearer ? b : a;
+        if (farther.bound <= limit) {
+          if (size < kCapacity) {
+            push(farther);
+          } else {
+            descendFrom(nodes, farther, limit, tally, counted, leaf);
+          }
+        }
+        at = aNearer ? a : b;
+        continue;
+      }
+    }
+    // The least bound pending above the limit: so are all the others.
+    if (size == 0 || !(heap[0].bound <= limit)) return;
+    at = pop();
   }
 }
 

@@ -221,12 +221,12 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
     }
   };
   if (!boxes_.empty()) {
-    detail::descend(
+    detail::descendBestFirst(
         boxes_, limit, tally, [&](uint32_t node) { return boxDistance(boxes_[node], p, pad); }, leaf);
   } else {
     const int stride = detail::meshNodeStride(options_.node);
     const double* volumes = volumes_.data();
-    detail::descend(
+    detail::descendBestFirst(
         nodes_, limit, tally,
         [&](uint32_t node) { return nodeDistance(options_.node, volumes + size_t(node) * size_t(stride), p, pad); },
         leaf);

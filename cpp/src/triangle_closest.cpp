@@ -47,14 +47,15 @@ Vec3 offsetFromClosest(const Triangle& t, Vec3 p) {
   const Vec3 second = offsetFromSegment(t.b, t.c - t.b, p), third = offsetFromSegment(t.c, t.a - t.c, p);
   if (lengthSquared(second) < lengthSquared(best)) best = second;
   if (lengthSquared(third) < lengthSquared(best)) best = third;
-  if (!triangleHasPlane(t)) return best;
   const Vec3 n = scaledNormal(t);
   // Inside all three sides (seen along the normal): the offset is p's height over the plane. Only
   // signs count here, so each factor is scaled on its own (no product overflows or underflows).
+  // Outside, the nearest side's point is the answer whether the triangle has a plane or not, so
+  // the cheaper sides come first: most points a mesh's query tests lie outside.
   const Vec3 pa = p - t.a, pb = p - t.b, pc = p - t.c;
   const auto side = [&n](Vec3 e, Vec3 d) { return dot(cross(withUnitScale(e), withUnitScale(d)), n) >= 0; };
   const bool inside = side(t.b - t.a, pa) && side(t.c - t.b, pb) && side(t.a - t.c, pc);
-  if (!inside) return best;
+  if (!inside || !triangleHasPlane(t)) return best;
   // The height measured from the nearest point of the sides rather than from a corner: the same
   // number in exact arithmetic (both are in the plane), but the normal of a sliver (width w of its
   // length) is off by ~eps / w, which a corner a length away turns into ~eps / w of the length, and

@@ -10,11 +10,12 @@
 // (the first) in three scenes: the bunny against itself turned and shifted to cut it partly, two
 // concentric tori in one plane a hair apart (no pair meets; every node near the other torus must
 // be ruled out), and a small robot at 16 poses over a large bumpy environment (Klosowski's
-// environment/robot test, averaged over the poses).
+// environment/robot test, averaged over the poses). And closest points on a large torus, per node type.
 //
 //   build/native/tests/bench/sepaxis_mesh_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -190,11 +191,37 @@ void meshPairs(benchmark::State& state, const std::string& scene, MeshNodeType t
   state.SetItemsProcessed(int64_t(state.iterations() * s.poses.size()));  // per pose: items/s
 }
 
+// Closest points on the torus of scripts/bench-mesh.mjs (radius 5, tube 5, 300 x 700 segments:
+// 420,000 triangles) from 1000 points spread over and around its box, seeded so that every node
+// type meets the same points.
+void closestPoints(benchmark::State& state, MeshNodeType type) {
+  const Mesh m = torus(5, 5, 300, 700, type);
+  std::vector<Vec3> points;
+  uint64_t seed = 0x9e3779b97f4a7c15;
+  const auto between = [&seed](double a, double b) {
+    seed = seed * 6364136223846793005 + 1442695040888963407;
+    return a + (b - a) * double(seed >> 11) * 0x1p-53;
+  };
+  for (int i = 0; i < 1000; ++i) points.push_back({between(-12, 12), between(-12, 12), between(-6, 6)});
+  MeshQueryCost cost, sum;
+  for (const Vec3& p : points) {
+    benchmark::DoNotOptimize(m.closestPoint(p, std::numeric_limits<double>::infinity(), &cost));
+    sum.volumeTests += cost.volumeTests, sum.triangleTests += cost.triangleTests;
+  }
+  for (auto _ : state)
+    for (const Vec3& p : points) benchmark::DoNotOptimize(m.closestPoint(p, std::numeric_limits<double>::infinity()));
+  const double n = double(points.size());
+  state.counters["nodes"] = sum.volumeTests / n;
+  state.counters["tris"] = sum.triangleTests / n;
+  state.SetItemsProcessed(int64_t(state.iterations() * points.size()));  // per point: items/s
+}
+
 void registerAll() {
   for (MeshNodeType type : kMeshNodeTypes) {
     const std::string name = meshNodeTypeName(type);
     benchmark::RegisterBenchmark(("meshBuild/" + name).c_str(), buildTree, type)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("meshRefit/" + name).c_str(), refitTree, type)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("meshClosest/" + name).c_str(), closestPoints, type)->Unit(benchmark::kMicrosecond);
   }
   for (const char* scene : {"bunny", "tori", "envrob"})
     for (bool all : {true, false})

@@ -154,6 +154,24 @@ TEST(MeshQuery, ClosestPointsAreThoseOfEveryTriangle) {
     }
 }
 
+TEST(MeshQuery, TheCentreOfAFineSphereFindsWhatEveryTriangleWould) {
+  // Every node of the sphere lies about as far from its centre as the nearest triangle: a descent
+  // nearest node first keeps nearly all of them pending at once, more than it holds, and the
+  // rest must still be searched.
+  const Soup s = uvSphere(48, 96, {0.25, -0.5, 1}, 2);
+  for (MeshNodeType type : kMeshNodeTypes) {
+    const Mesh m = buildMesh(s, {type, 1}).value();
+    for (const Vec3 p : {Vec3{0.25, -0.5, 1}, Vec3{0.25 + 1e-3, -0.5, 1 - 1e-3}}) {
+      const std::string what = meshNodeTypeName(type);
+      const MeshClosestPoint want = everyTriangleClosest(m, p, kInf), got = m.closestPoint(p, kInf);
+      ASSERT_TRUE(got.found && want.found) << what;
+      EXPECT_EQ(got.triangle, want.triangle) << what;
+      EXPECT_EQ(got.distance, want.distance) << what;
+      EXPECT_EQ(got.point, want.point) << what;
+    }
+  }
+}
+
 TEST(MeshQuery, BoxesKeptInFloatsHoldTheirTrianglesExactly) {
   // A grid in the plane x = 0.1 (no float is 0.1): an AABB tree's boxes are kept in floats, and a
   // float rounded to the nearer side would put the plane outside every box, a ray in the plane
