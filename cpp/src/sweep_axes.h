@@ -43,18 +43,6 @@ struct AxisTimes {
       : gapIn(-r - (s > 0 ? c : -c)), gapOut(r - (s > 0 ? c : -c)), rate(std::fabs(s)) {}
   double enter() const { return gapIn * (1 / rate); }
   double exit() const { return gapOut * (1 / rate); }
-
-  /// True only when [enter(), exit()] certainly contains t (NaN ends count as containing it), for
-  /// 0 <= t <= 2^100, decided without the division: t |s| against the gaps, with a margin of
-  /// 2^-48 of it, which exceeds the three roundings between the gaps and the quotients (the
-  /// product's, the reciprocal's, the quotient's: ~3 x 2^-53), plus 2^-900, which keeps the
-  /// products that margin is relative to in the normal range. The rates |s| are below 2^103
-  /// (velocities up to 2^100, timeOfImpact's time unit; axes of length up to 2), so with t up to
-  /// 2^100 no product overflows and no reciprocal that matters does. False means "may not".
-  bool surelyWithin(double t) const {
-    const double p = t * rate, margin = p * 0x1p-48 + 0x1p-900;
-    return gapIn <= p - margin && gapOut >= p + margin && t <= 0x1p100;
-  }
 };
 
 /// The latest start and the earliest end over the axes seen, within [0, maxTime].

@@ -5,14 +5,12 @@
 // Detection, 5.5.8): on each axis the projections overlap for t in [enter, exit], and the boxes
 // meet first at the latest enter when it is at most every exit and maxTime.
 //
-// It is found the way conservative advancement finds a contact, axis by axis, so that most pairs
-// never compute most intervals: the static test runs first with its early exit (a pair
-// overlapping now needs no motion at all); apart, t jumps to the enter of the axis that separates
-// them, and the axes are checked again at t, each jump to the later enter of an axis that still
-// separates. When no axis separates at t, t is one axis's enter and lies in every interval: it is
-// the latest enter exactly. An axis whose interval ended before t separates for ever: a miss.
-// Each check compares t with the interval without dividing (surelyWithin), and only an axis that
-// may separate has its interval computed; the answer is the per-axis computation's to the bit.
+// Every axis is computed once, in one pass that stops only where the static test's first
+// separating axis settles a miss, and every interval with plain arithmetic over arrays:
+// the latest enter and the earliest exit are running maxima and minima, the axis and the normal
+// are picked only at the end. Branching on which axis separates first or starts last mispredicts
+// from pair to pair; this costs a few divisions more and no jumps. The answer is the per-axis
+// computation's to the bit: the same numbers in the same order wherever order matters.
 
 #include <cmath>
 #include <limits>
@@ -109,57 +107,58 @@ BoxContact sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime) {
   const Obb& b = asBox(second);
   const Vec3 wf{dot(w, a.axis[0]), dot(w, a.axis[1]), dot(w, a.axis[2])};
   const BoxInFrame frame = inFrameOf(a, b, centreOffset(first, second));
+  // Every axis's offset, reach, rate and |L|^2, in arrays of 16 so that the passes below run in
+  // pairs of lanes; the 16th axis overlaps for ever (enter -inf, exit inf, no length) and decides
+  // nothing.
+  alignas(16) double offset[16], reach[16], rate[16], length2[16];
+  offset[15] = 0, reach[15] = 1, rate[15] = 0, length2[15] = 0;
   // Contacts later than the largest double are none: an endless motion's horizon then rules out
   // an axis apart now without motion along it (enter = inf).
   const double horizon = lesser(maxTime, std::numeric_limits<double>::max());
-  // Each axis's offset and reach, kept for the normal and the checks after the pass; the rates
-  // from the first axis apart at the start (before it, none is needed unless they part).
-  double offset[15], reach[15], rate[15];
-  double t = 0;
-  int apartAt = 15, decider = -1;  // the first axis apart at the start; the axis whose enter t is
-  // Axis i may separate the boxes at t: its interval decides. False on a miss.
-  const auto check = [&](int i, const AxisTimes& times) {
-    const double enter = times.enter(), exit = times.exit();
-    if (exit < t) return false;  // moved past each other before t
-    if (enter > t) t = enter, decider = i;
-    return t <= horizon;
-  };
-  // The first pass: the static test (|c| > r) until an axis separates them at 0, then each axis
-  // at the latest enter so far.
+  // The static test's first separating axis (as its early exit) also settles most misses at once:
+  // moving away along it (exit < 0, that is gapOut < 0 exactly), or arriving after the horizon.
+  int apartAt = 15;
   bool missed = false;
   forEachSweptBoxAxis(a, frame, [&](int i, const BoxAxis& x) {
-    const double c = x.c, r = x.rA + x.rB;
-    offset[i] = c, reach[i] = r;
-    if (apartAt == 15) {
-      if (!(std::fabs(c) > r)) return false;
+    const double c = x.c, r = x.rA + x.rB, s = x.along(wf);
+    offset[i] = c, reach[i] = r, rate[i] = s, length2[i] = lengthSquaredOf(x);
+    if (apartAt == 15 && std::fabs(c) > r) {
       apartAt = i;
+      const AxisTimes times(c, r, s);
+      missed = times.gapOut < 0 || times.enter() > horizon;
+      return missed;
     }
-    const double s = x.along(wf);
-    rate[i] = s;
-    const AxisTimes times(c, r, s);
-    if (i > apartAt && times.surelyWithin(t)) return false;
-    missed = !check(i, times);
-    return missed;
+    return false;
   });
   if (missed) return {};
-  // No axis starts after 0 (overlapping now, as the static test says; apart, only where an
-  // enter time underflows): in contact at the start.
-  if (decider < 0) {
+  const auto leastDepthContact = [&] {
     LeastDepthAxis least;
     SEPAXIS_UNROLL(15)
-    for (int i = 0; i < 15; ++i) least.add(i, reach[i] - std::fabs(offset[i]), lengthSquaredOf(boxAxisAt(frame, i)));
-    const BoxAxis x = boxAxisAt(frame, least.index);
-    return {true, 0, normalFromFirst(a, x.axis, offset[least.index], x.along(wf))};
+    for (int i = 0; i < 15; ++i) least.add(i, reach[i] - std::fabs(offset[i]), length2[i]);
+    const int k = least.index;
+    return BoxContact{true, 0, normalFromFirst(a, boxAxisAt(frame, k).axis, offset[k], rate[k])};
+  };
+  if (apartAt == 15) return leastDepthContact();
+  // The latest enter and the earliest exit, in two interleaved running maxima and minima (order
+  // does not matter: both ignore NaN ends, and the maximum of the rest is one number).
+  alignas(16) double enter[16];
+  double latest[2] = {0, 0}, earliest[2] = {horizon, horizon};
+  for (int i = 0; i < 16; i += 2) {
+    SEPAXIS_UNROLL(2)
+    for (int k = 0; k < 2; ++k) {
+      const AxisTimes times(offset[i + k], reach[i + k], rate[i + k]);
+      enter[i + k] = times.enter();
+      latest[k] = greater(latest[k], enter[i + k]);
+      earliest[k] = lesser(earliest[k], times.exit());
+    }
   }
-  // The axes before the decider were last checked at an earlier t (those before the first apart
-  // at 0, at 0 only): round again from the first until every axis since the last jump contains t
-  // (at most 15 jumps, usually none or one).
-  for (int i = 0; i < apartAt; ++i) rate[i] = boxAxisAt(frame, i).along(wf);
-  for (int i = 0; i != decider; i = i == 14 ? 0 : i + 1) {
-    const AxisTimes times(offset[i], reach[i], rate[i]);
-    if (!times.surelyWithin(t) && !check(i, times)) return {};
-  }
-  return {true, t, normalFromFirst(a, boxAxisAt(frame, decider).axis, 0, rate[decider])};
+  const double start = greater(latest[0], latest[1]), end = lesser(earliest[0], earliest[1]);
+  if (start > end) return {};
+  // No axis starts after 0 (apart only where an enter time underflows): in contact at the start.
+  if (!(start > 0)) return leastDepthContact();
+  int decider = 0;
+  while (!(enter[decider] == start)) ++decider;
+  return {true, start, normalFromFirst(a, boxAxisAt(frame, decider).axis, 0, rate[decider])};
 }
 
 }  // namespace sepaxis::detail

@@ -1,10 +1,10 @@
-// The box sweep's advancement (cpp/src/sweep_boxes.h) against the per-axis computation it stands
+// The box sweep (cpp/src/sweep_boxes.h) against the per-axis computation it stands
 // for: every axis's interval of times, the latest enter when it is at most every exit and the
 // horizon, the first axis in test order with that enter as the normal. The same numbers, so the
 // two must agree to the bit on the verdict, the time and the normal, over random pairs and the
 // hard ones: touching, parallel and nearly parallel edges (axes that vanish, enters a few ulps
 // apart), corners met head-on (several axes entering at once), no motion or motion along a face,
-// grazing motion, times beyond 2^100 (where the check without division stands aside), AABB-OBB.
+// grazing motion, times beyond 2^100, AABB-OBB.
 
 #include <gtest/gtest.h>
 
@@ -174,7 +174,7 @@ std::string show(const BoxContact& h) {
 
 void expectSame(const BoxContact& fast, const BoxContact& full, const std::string& where) {
   EXPECT_TRUE(fast.hit == full.hit && fast.time == full.time && fast.normal == full.normal)
-      << where << "\n  advancing: " << show(fast) << "\n  every axis: " << show(full);
+      << where << "\n  sweep: " << show(fast) << "\n  every axis: " << show(full);
 }
 
 TEST(SweepBoxesAdvancing, AgreesToTheBitWithEveryAxisIntervalsOnRandomAndAdversarialPairs) {
