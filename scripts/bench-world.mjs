@@ -21,7 +21,8 @@
 // in-place world.poses + commitPoses()) and pairs(); for Rapier, setNextKinematicTranslation and
 // setNextKinematicRotation of every body and world.step(). The broad phase's share of pairs()
 // comes from frames with broadPhasePairCount() in its place (the broad phase without the exact
-// tests) and setPoses alone. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
+// tests) and setPoses alone; contacts() (each pair's normal and depth) from frames with it in
+// pairs()'s place. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
 // uniform directions, the cube's side long), world.raycast against Rapier's castRay (solid), each
 // hit checked to be the same.
 
@@ -158,6 +159,30 @@ function time(frame, { warmup = 16, minFrames = 4 } = {}) {
     runs.push((performance.now() - start) / framesPerRun);
   }
   return { median: median(runs), min: Math.min(...runs), max: Math.max(...runs), runs, framesPerRun };
+}
+
+/**
+ * time() of several frame functions at once, their runs interleaved (a run of each in turn), so
+ * that a shared machine's load weighs on each alike: each one's timing, and the median over the
+ * runs of each one's time over the first's.
+ */
+function timeInterleaved(frames) {
+  let f = 0;
+  const t0 = performance.now();
+  while (f < 16 || performance.now() - t0 < WARMUP_MS) frames.forEach((frame) => frame(f++));
+  const perFrame = (performance.now() - t0) / f;
+  const framesPerRun = Math.max(4, Math.ceil(RUN_MS / Math.max(perFrame, 1e-3)));
+  const runs = frames.map(() => []);
+  for (let r = 0; r < RUNS; r++)
+    frames.forEach((frame, k) => {
+      const start = performance.now();
+      for (let i = 0; i < framesPerRun; i++) frame(f++);
+      runs[k].push((performance.now() - start) / framesPerRun);
+    });
+  return runs.map((times) => ({
+    median: median(times), min: Math.min(...times), max: Math.max(...times), runs: times, framesPerRun,
+    overFirst: median(times.map((t, r) => t / runs[0][r])),
+  }));
 }
 
 const fmt = (t) => `${t.median.toFixed(3).padStart(9)} ms  (${t.min.toFixed(3)}..${t.max.toFixed(3)})`;
@@ -301,6 +326,16 @@ for (const kdopPercent of KDOP_SCENES) {
     const share = (broad.median - alone.median) / (t.median - alone.median);
     record(n, sceneName, 'sepaxis setPoses + broadPhasePairCount()', broad, { candidatesPerBody: candidates / n, broadPhaseShare: share });
     log(`  ${''.padEnd(44)} the broad phase: ${(100 * share).toFixed(0)} % of pairs() (${(candidates / n).toFixed(2)} box pairs a body)`);
+    // contacts(): the frame with each pair's normal and depth too, against the frame with pairs(),
+    // their runs interleaved (the ratio is the median of the runs'); allocation-free like it.
+    const [withPairs, contacts] = timeInterleaved([
+      (f) => { world.setPoses(ids, scene.poses[f % FRAMES]); world.pairs(); },
+      (f) => { world.setPoses(ids, scene.poses[f % FRAMES]); world.contacts(); },
+    ]);
+    const overPairs = contacts.overFirst;
+    record(n, sceneName, 'sepaxis setPoses + contacts()', contacts, { contactsOverPairs: overPairs });
+    log(`  ${''.padEnd(44)} contacts(): ${overPairs.toFixed(2)} x the frame with pairs() in the same runs (${withPairs.median.toFixed(3)} ms)`);
+    if (sx.heapSize !== heapBefore) throw new Error(`the world's frames with contacts() grew the heap: ${heapBefore} -> ${sx.heapSize}`);
 
     if (kdopPercent === 0) {
       const f32 = scene.poses.map((p) => new Float32Array(p));

@@ -29,6 +29,8 @@ using namespace sepaxis::wire;
 static_assert(sizeof(BodyId) == sizeof(uint32_t), "BodyId arrays are uint32 arrays in JavaScript");
 // pairs() hands JavaScript the World's own vector as [a0, b0, a1, b1, ...].
 static_assert(sizeof(BodyPair) == 2 * sizeof(uint32_t) && offsetof(BodyPair, b) == sizeof(uint32_t));
+// contacts() hands it the World's normals as [x0, y0, z0, x1, ...].
+static_assert(sizeof(Vec3) == 3 * sizeof(double) && offsetof(Vec3, y) == sizeof(double));
 
 namespace {
 
@@ -45,6 +47,7 @@ struct JsWorld {
   std::vector<BodyId> found;        // query's result
   std::vector<WorldRayHit> hits;    // raycastAll's
   std::vector<double> hitNumbers;   // raycastAll's, kRayHitNumbers per hit for JavaScript
+  WorldContacts contacts;           // the last contacts()'s arrays (the World's own)
 
   void reserve(size_t n) {
     world.reserve(n);
@@ -208,6 +211,16 @@ EMSCRIPTEN_KEEPALIVE int sx_world_commit_poses(JsWorld* w) {
 // Every overlapping pair once; the pairs are at sx_world_pairs_data, valid until the next call.
 EMSCRIPTEN_KEEPALIVE uint32_t sx_world_pairs(JsWorld* w) { return uint32_t(w->world.pairs().size()); }
 EMSCRIPTEN_KEEPALIVE const BodyPair* sx_world_pairs_data(JsWorld* w) { return w->world.pairs().data(); }
+// Every overlapping pair with its minimum translation: the pairs at sx_world_contact_pairs, the
+// normals (3 numbers a pair) and depths at sx_world_contact_normals and _depths, valid until the
+// next call.
+EMSCRIPTEN_KEEPALIVE uint32_t sx_world_contacts(JsWorld* w) {
+  w->contacts = w->world.contacts();
+  return uint32_t(w->contacts.count);
+}
+EMSCRIPTEN_KEEPALIVE const BodyPair* sx_world_contact_pairs(JsWorld* w) { return w->contacts.pairs; }
+EMSCRIPTEN_KEEPALIVE const Vec3* sx_world_contact_normals(JsWorld* w) { return w->contacts.normals; }
+EMSCRIPTEN_KEEPALIVE const double* sx_world_contact_depths(JsWorld* w) { return w->contacts.depths; }
 EMSCRIPTEN_KEEPALIVE uint32_t sx_world_broad_phase_pair_count(JsWorld* w) {
   return uint32_t(w->world.broadPhasePairCount());
 }

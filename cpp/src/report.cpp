@@ -6,14 +6,10 @@
 #include <string_view>
 #include <type_traits>
 
-#include "infinity.h"
-#include "obb_axes.h"
-#include "pair_order.h"
+#include "penetration.h"
 #include "platform.h"
 #include "range_scale.h"
-#include "sat.h"
 #include "sepaxis/tolerance.h"
-#include "sphere_axes.h"
 #include "triangle_axes.h"
 
 namespace sepaxis {
@@ -104,53 +100,32 @@ void finish(CollisionReport& report) {
   if (!report.overlap) report.penetration = {};
 }
 
-// Moving B along +direction by (a.max - b.min), or along -direction by (b.max - a.min), makes the
-// projections touch; the smaller of the two over all axes is the minimum translation, because the
-// candidate axes include every face normal of the Minkowski difference A - B.
-void considerPenetration(CollisionReport& report, const AxisReport& axis) {
-  const double forward = axis.a.max - axis.b.min;
-  const double backward = axis.b.max - axis.a.min;
-  const double depth = lesser(forward, backward);
-  if (depth < report.penetration.depth)
-    report.penetration = {depth, forward <= backward ? axis.direction : -axis.direction};
-}
-
 // The face feature of a candidate (face >= 0), none otherwise.
 const std::string* faceOf(const detail::Polytope& p, int face) { return face >= 0 ? &p.faceFeature(face) : nullptr; }
 
 // AABB-OBB and OBB-OBB: the 15 axes, exactly as overlaps() computes them: in the frame of the box
-// the pair is tested in (pair_order.h), `first`, which is B when `swapped`; listed in the caller's
-// order (A's faces, B's faces, A.ui × B.uj), with the caller's A and B.
-// The report's part, not templated: `a` is the frame's box, `found` its 15 axes in test order.
-CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], bool swapped,
+// the pair is tested in (inBoxFrame), `first`, which is B when `swapped`; listed in the caller's
+// order (A's faces, B's faces, A.ui × B.uj), with the caller's A and B (callerBoxAxis).
+// The report's part, not templated: `found`, the 15 axes in test order.
+CollisionReport reportBoxAxes(const Obb& first, const detail::BoxAxis (&found)[15], bool swapped,
                               const detail::Polytope& pa, const detail::Polytope& pb) {
   CollisionReport report;
-  report.penetration.depth = kInfinity;
   std::vector<AxisReport>& axes = report.axes;
   axes.resize(15);  // filled by slot: the caller's order
+  detail::MinimumTranslation translation;
   for (const detail::BoxAxis& x : found) {
-    const int faceA = swapped ? x.faceB : x.faceA, faceB = swapped ? x.faceA : x.faceB;
-    const int edgeA = swapped ? x.edgeB : x.edgeA, edgeB = swapped ? x.edgeA : x.edgeB;
-    const int slot = faceA >= 0 ? faceA : faceB >= 0 ? 3 + faceB : 6 + 3 * edgeA + edgeB;
+    const detail::CallerBoxAxis c = detail::callerBoxAxis(x, swapped);
     // A box's edges run along its face normals: edge i is named as axis i.
-    const AxisSource source = edgeA >= 0 ? edgeAxis(pa.faceFeature(edgeA), pb.faceFeature(edgeB))
-                                         : faceAxis(faceOf(pa, faceA), faceOf(pb, faceB));
+    const AxisSource source = c.edgeA >= 0 ? edgeAxis(pa.faceFeature(c.edgeA), pb.faceFeature(c.edgeB))
+                                           : faceAxis(faceOf(pa, c.faceA), faceOf(pb, c.faceB));
     if (x.parallel) {
-      parallelEdgesAxis(axes[slot], source);
+      parallelEdgesAxis(axes[size_t(c.slot)], source);
       continue;
     }
-    Vec3 world = a.axis[0] * x.axis.x + a.axis[1] * x.axis.y + a.axis[2] * x.axis.z;
-    Interval ofFirst{-x.rA, x.rA}, ofSecond{x.c - x.rB, x.c + x.rB};
-    if (swapped && x.edgeA >= 0) {
-      // B.uj × A.ui = -(A.ui × B.uj): the caller's direction, and the projections onto it (exact).
-      world = -world;
-      ofFirst = {-ofFirst.max, -ofFirst.min}, ofSecond = {-ofSecond.max, -ofSecond.min};
-    }
-    makeAxis(axes[slot], source, world, swapped ? ofSecond : ofFirst, swapped ? ofFirst : ofSecond, a.center,
-             x.separates());
+    makeAxis(axes[size_t(c.slot)], source, detail::boxToWorld(first, c.axis), c.a, c.b, first.center, x.separates());
+    translation.consider(c.axis, c.a, c.b, c.slot);  // as penetrationOf does (penetration.h)
   }
-  for (const AxisReport& axis : axes)
-    if (!axis.degenerate) considerPenetration(report, axis);
+  report.penetration = translation.result(first);
   finish(report);
   return report;
 }
@@ -160,32 +135,16 @@ CollisionReport reportBoxAxes(const Obb& a, const detail::BoxAxis (&found)[15], 
 CollisionReport reportBoxesInFrameOf(const Obb& a, const Obb& b, Vec3 d, bool swapped, const detail::Polytope& pa,
                                      const detail::Polytope& pb) {
   detail::BoxAxis found[15];
-  int n = 0;
-  detail::forEachBoxAxis(a.halfExtents, detail::inFrameOf(a, b, d), [&](const detail::BoxAxis& x) {
-    found[n++] = x;
-    return false;
-  });
+  detail::findBoxAxes(a, b, d, found);
   return reportBoxAxes(a, found, swapped, pa, pb);
 }
 
-// In the frame of the box the pair is tested in (pair_order.h), the offset with an AABB's centre
-// folded in (obb_axes.h).
-template <class F, class S>
-CollisionReport reportBoxesFirst(const F& first, const S& second, bool swapped, const detail::Polytope& pa,
-                                 const detail::Polytope& pb) {
-  return reportBoxesInFrameOf(detail::asBox(first), detail::asBox(second), detail::centreOffset(first, second), swapped,
-                              pa, pb);
-}
-CollisionReport reportBoxes(const Aabb& a, const Obb& b) {
-  return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b));
-}
-// In the AABB's frame, as overlaps(Obb, Aabb) is overlaps(Aabb, Obb).
-CollisionReport reportBoxes(const Obb& a, const Aabb& b) {
-  return reportBoxesFirst(b, a, true, detail::view(a), detail::view(b));
-}
-CollisionReport reportBoxes(const Obb& a, const Obb& b) {
-  if (detail::testedSwapped(a, b)) return reportBoxesFirst(b, a, true, detail::view(a), detail::view(b));
-  return reportBoxesFirst(a, b, false, detail::view(a), detail::view(b));
+template <class A, class B>
+CollisionReport reportBoxes(const A& a, const B& b) {
+  const detail::Polytope pa = detail::view(a), pb = detail::view(b);
+  return detail::inBoxFrame(a, b, [&](const Obb& first, const Obb& second, Vec3 d, bool swapped) {
+    return reportBoxesInFrameOf(first, second, d, swapped, pa, pb);
+  });
 }
 
 // Where a candidate axis comes from, in the report's terms.
@@ -210,43 +169,33 @@ void noAxis(AxisReport& r, const detail::CandidateAxis& c, const AxisSource& sou
 }
 
 CollisionReport reportPolytopes(const detail::Polytope& a, const detail::Polytope& b) {
-  using Kind = detail::Polytope::Kind;
   CollisionReport report;
-  report.penetration.depth = kInfinity;
-  // Two AABBs: compare raw coordinates, as overlaps() does (no shift that could round). Others:
-  // relative to the pair's midpoint, as overlaps() does (pair_order.h).
-  const Vec3 origin = a.kind == Kind::Aabb && b.kind == Kind::Aabb ? Vec3{} : detail::pairOrigin(a, b);
+  const Vec3 origin = detail::reportOrigin(a, b);
+  detail::MinimumTranslation translation;
   detail::forEachPolytopeAxis(a, b, [&](const detail::CandidateAxis& c) {
     const AxisSource source = sourceOf(c, a, b);
+    const int slot = int(report.axes.size());
     if (c.parallel) {
       noAxis(report.axes.emplace_back(), c, source);
       return false;
     }
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
     makeAxis(report.axes.emplace_back(), source, c.axis, p.a, p.b, origin, p.separates());
-    considerPenetration(report, report.axes.back());
+    translation.consider(c.axis, p.a, p.b, slot);  // as penetrationOf does (penetration.h)
     return false;
   });
+  report.penetration = translation.result();
   finish(report);
   return report;
 }
 
-// |v|, also where its square underflows (a pair scaled down by 2^-600, range_scale.h, may hold
-// offsets far below the scaled sizes): 0 only for the zero vector.
-double distanceOf(Vec3 v) {
-  const double d = length(v);
-  if (d > 0 || v == Vec3{}) return d;
-  const double m = maxComponent(abs(v));
-  return m * length(v / m);
-}
-
 // The report's part, not templated: the face steps and the closest-point offset as
-// forEachSphereAxis computed them, relative to origin.
-CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::SphereFace* faces, int faceCount,
-                                  Vec3 offset, const detail::Polytope& p, bool sphereIsA) {
+// forEachSphereAxis computed them (findSphereSteps); the penetration is sphereTranslation's.
+CollisionReport reportSphereSteps(const Sphere& s, const detail::SphereSteps& steps, const detail::Polytope& p,
+                                  bool sphereIsA) {
+  const Vec3 origin = steps.origin, offset = steps.offset;
   CollisionReport report;
   report.axes.reserve(size_t(p.faceCount()) + 1);  // allocated once, not grown
-  report.penetration.depth = kInfinity;
   auto add = [&](const AxisSource& source, Vec3 axis, Interval sphere, Interval poly, bool separating) {
     AxisReport& r = report.axes.emplace_back();
     if (sphereIsA)
@@ -254,20 +203,12 @@ CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::Sp
     else
       makeAxis(r, source, axis, poly, sphere, origin, separating);
   };
-  double insideDepth = kInfinity;  // distance from the centre to the nearest face plane
-  Vec3 insideNormal;
-  for (int i = 0; i < faceCount; ++i) {
-    const detail::SphereFace& f = faces[i];
+  for (int i = 0; i < steps.count; ++i) {
+    const detail::SphereFace& f = steps.face[i];
     const std::string* face = &p.faceFeature(f.face);  // the polytope's face; the sphere has none
     add(sphereIsA ? faceAxis(nullptr, face) : faceAxis(face, nullptr), f.axis, f.sphere, f.poly, f.separates());
-    const double len = length(f.axis);
-    const double centre = (f.sphere.min + f.sphere.max) / 2;
-    if ((f.poly.max - centre) / len < insideDepth)
-      insideDepth = (f.poly.max - centre) / len, insideNormal = f.axis / len;
-    if ((centre - f.poly.min) / len < insideDepth)
-      insideDepth = (centre - f.poly.min) / len, insideNormal = -f.axis / len;
   }
-  const double distance = distanceOf(offset);
+  const double distance = detail::distanceOf(offset);
   if (distance == 0) {
     degenerateAxis(report.axes.emplace_back(), closestPointAxis(),
                    "the sphere's centre is inside the volume: there is no direction "
@@ -277,14 +218,8 @@ CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::Sp
     add(closestPointAxis(), axis, detail::projectSphere(s, axis, 1.0, origin), p.project(axis, origin),
         detail::closestPointSeparates(s, offset));
   }
+  report.penetration = detail::sphereTranslation(s, steps.face, steps.count, offset, sphereIsA);
   finish(report);
-  if (report.overlap) {
-    // Outside: push the sphere straight away from its closest point. Inside: out through the
-    // nearest face, which takes the radius plus the centre's depth.
-    const Vec3 towardSphere = distance > 0 ? offset / distance : insideNormal;
-    const double depth = distance > 0 ? s.radius - distance : s.radius + insideDepth;
-    report.penetration = {depth, sphereIsA ? -towardSphere : towardSphere};
-  }
   return report;
 }
 
@@ -293,20 +228,9 @@ CollisionReport reportSphereSteps(const Sphere& s, Vec3 origin, const detail::Sp
 // axis's projection. The numbers and verdicts are forEachSphereAxis's, the body overlaps() runs.
 template <class Shape>
 CollisionReport reportSpherePolytope(const Sphere& s, const Shape& shape, const detail::Polytope& p, bool sphereIsA) {
-  detail::SphereFace faces[kMaxKdopSlabs];
-  int n = 0;
-  Vec3 offset;
-  detail::forEachSphereAxis(
-      s, shape,
-      [&](const detail::SphereFace& f) {
-        faces[n++] = f;
-        return false;
-      },
-      [&](Vec3 o) {
-        offset = o;
-        return false;
-      });
-  return reportSphereSteps(s, detail::sphereOrigin(shape), faces, n, offset, p, sphereIsA);
+  detail::SphereSteps steps;
+  detail::findSphereSteps(s, shape, steps);
+  return reportSphereSteps(s, steps, p, sphereIsA);
 }
 
 CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
@@ -324,8 +248,8 @@ CollisionReport reportSpheres(const Sphere& a, const Sphere& b) {
     makeAxis(report.axes.emplace_back(), closestPointAxis(), axis, {-a.radius, a.radius},
              {distance - b.radius, distance + b.radius}, a.center, separated);
   }
+  report.penetration = detail::spheresTranslation(a, b);
   finish(report);
-  if (report.overlap) report.penetration = {reach - distance, distance > 0 ? d / distance : Vec3{1, 0, 0}};
   return report;
 }
 

@@ -12,6 +12,7 @@
 #include "sepaxis/ray.h"
 #include "sepaxis/sweep.h"
 #include "sepaxis/tolerance.h"
+#include "penetration.h"
 #include "platform.h"
 #include "quaternion.h"
 #include "validate.h"
@@ -136,11 +137,15 @@ SEPAXIS_NOINLINE Error errorAt(std::size_t i, MakeError make) {
 struct World::Impl {
   BodyStore bodies;
   detail::Grid grid;
-  bool gridCurrent = false;   // the grid holds the current bounds
-  bool pairsCurrent = false;  // pairs_ holds the current pairs
+  bool gridCurrent = false;      // the grid holds the current bounds
+  bool pairsCurrent = false;     // pairs_ holds the current pairs
+  bool contactsCurrent = false;  // normals and depths hold the current pairs' translations
   std::vector<BodyPair> pairs;
-  std::vector<uint32_t> denseScratch;  // setPoses: the validated bodies
-  std::vector<double> lengthScratch;   // setPoses of quaternions: their lengths
+  std::vector<Vec3> normals;            // contacts(): by pair
+  std::vector<double> depths;           // contacts(): by pair
+  std::vector<uint32_t> contactBodies;  // contacts(): the pairs' bodies by dense index, two a pair
+  std::vector<uint32_t> denseScratch;   // setPoses: the validated bodies
+  std::vector<double> lengthScratch;    // setPoses of quaternions: their lengths
 
   // Threads (setThreads): pairs() runs in as many parts, each with its own lists; setPoses too.
   struct Part {
@@ -166,7 +171,7 @@ struct World::Impl {
   /// sleeps) would cost more than they save.
   static constexpr std::size_t kPosesOnThreadsFrom = 512, kEntriesOnThreadsFrom = 1024;
 
-  void moved() { gridCurrent = pairsCurrent = false; }
+  void moved() { gridCurrent = pairsCurrent = contactsCurrent = false; }
   void ensureGrid() {
     if (!gridCurrent) grid.build(bodies, workers);
     gridCurrent = true;
@@ -180,6 +185,25 @@ struct World::Impl {
       case WorldShape::Kdop: break;
     }
     return overlaps(volume, bodies.kdopWorld(b));
+  }
+
+  /// The minimum translation of two bodies that overlap (detail::penetrationOf: collide()'s).
+  template <class V>
+  Penetration penetrationWith(const V& volume, uint32_t b) {
+    switch (bodies.shape(b)) {
+      case WorldShape::Sphere: return detail::penetrationOf(volume, bodies.sphereWorld(b));
+      case WorldShape::Box: return detail::penetrationOf(volume, bodies.boxWorld(b));
+      case WorldShape::Kdop: break;
+    }
+    return detail::penetrationOf(volume, bodies.kdopWorld(b));
+  }
+  Penetration penetration(uint32_t a, uint32_t b) {
+    switch (bodies.shape(a)) {
+      case WorldShape::Sphere: return penetrationWith(bodies.sphereWorld(a), b);
+      case WorldShape::Box: return penetrationWith(bodies.boxWorld(a), b);
+      case WorldShape::Kdop: break;
+    }
+    return penetrationWith(bodies.kdopWorld(a), b);
   }
 
   /// hit(dense, its raycast) for every body the ray origin + t * normalize(direction), 0 <= t <=
@@ -254,6 +278,9 @@ World& World::operator=(World&&) noexcept = default;
 void World::reserve(std::size_t bodies) {
   impl_->bodies.reserve(bodies);
   impl_->pairs.reserve(bodies * 2);
+  impl_->normals.reserve(bodies * 2);
+  impl_->depths.reserve(bodies * 2);
+  impl_->contactBodies.reserve(bodies * 4);
   impl_->denseScratch.reserve(bodies);
   impl_->lengthScratch.reserve(bodies);
   impl_->namedBy.reserve(bodies);
@@ -363,6 +390,29 @@ const std::vector<BodyPair>& World::pairs() {
   }
   w.pairsCurrent = true;
   return w.pairs;
+}
+
+WorldContacts World::contacts() {
+  Impl& w = *impl_;
+  const std::vector<BodyPair>& pairs = World::pairs();
+  const std::size_t n = pairs.size();
+  if (!w.contactsCurrent) {
+    w.normals.resize(n), w.depths.resize(n), w.contactBodies.resize(2 * n);
+    // The bodies first, in a loop of independent lookups; then each pair, its bodies' volumes
+    // asked of memory a few pairs ahead (they lie anywhere in the pools).
+    uint32_t* bodies = w.contactBodies.data();
+    for (std::size_t i = 0; i < n; ++i)
+      w.bodies.find(pairs[i].a, bodies[2 * i]), w.bodies.find(pairs[i].b, bodies[2 * i + 1]);  // listed: found
+    constexpr std::size_t kAhead = 4;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i + kAhead < n)
+        w.bodies.prefetchWorld(bodies[2 * (i + kAhead)]), w.bodies.prefetchWorld(bodies[2 * (i + kAhead) + 1]);
+      const Penetration p = w.penetration(bodies[2 * i], bodies[2 * i + 1]);
+      w.normals[i] = p.normal, w.depths[i] = p.depth;
+    }
+    w.contactsCurrent = true;
+  }
+  return {pairs.data(), w.normals.data(), w.depths.data(), n};
 }
 
 std::size_t World::broadPhasePairCount() {

@@ -16,6 +16,7 @@
 #include "sepaxis/transform.h"
 #include "sepaxis/world.h"
 #include "assertions.h"
+#include "platform.h"
 #include "world_bounds.h"
 
 namespace sepaxis::detail {
@@ -174,6 +175,16 @@ class BodyStore {
   const Obb& boxWorld(uint32_t dense) const {
     SEPAXIS_ASSERT(shape(dense) == WorldShape::Box);
     return boxWorld_[pool_[dense]];
+  }
+  /// Asks the cache for what a test of the body reads first: its world sphere or box (two lines),
+  /// a k-DOP's slabs.
+  void prefetchWorld(uint32_t dense) const {
+    const uint32_t p = pool_[dense];
+    const char* at = shape(dense) == WorldShape::Sphere ? reinterpret_cast<const char*>(&spheres_.items[p].world)
+                     : shape(dense) == WorldShape::Box  ? reinterpret_cast<const char*>(&boxWorld_[p])
+                                                        : reinterpret_cast<const char*>(&kdopSlabs_[p]);
+    SEPAXIS_PREFETCH(at);
+    SEPAXIS_PREFETCH(at + 64);
   }
   /// Builds the world k-DOP from its slabs the first time it is asked for after a move.
   const Kdop& kdopWorld(uint32_t dense);

@@ -3,7 +3,8 @@
 // bodies: a third each spheres, AABBs and OBBs of radius 0.5..1 in a cube sized so that a body
 // meets one or two others. Also with 10 % of them 14-DOPs, on a ground (a floor under them all),
 // the broad phase alone (the grid and its box pairs, no exact test), setPoses alone, and the naive
-// loop over all pairs.
+// loop over all pairs; and frames that ask for contacts() (each pair's normal and depth) instead
+// of pairs(), beside the same frames with pairs().
 //
 //   build/native/tests/bench/sepaxis_world_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 
@@ -102,8 +103,8 @@ void load(Loaded& w, const Scene& s) {
   for (size_t i = 0; i < s.local.size(); ++i) w.ids.push_back(*w.world.add(s.local[i], poseOf(&s.poses[0][7 * i])));
 }
 
-/// setPoses + pairs(): one frame, on `threads` threads (World::setThreads).
-void frame(benchmark::State& state, int kdopPercent, unsigned threads = 1) {
+/// setPoses + pairs() (or contacts()): one frame, on `threads` threads (World::setThreads).
+void frame(benchmark::State& state, int kdopPercent, unsigned threads = 1, bool contacts = false) {
   const int n = int(state.range(0));
   const Scene& s = scene(n, kdopPercent);
   Loaded w;
@@ -113,9 +114,15 @@ void frame(benchmark::State& state, int kdopPercent, unsigned threads = 1) {
   for (auto _ : state) {
     const std::vector<double>& poses = s.poses[frameIndex++ % kFrames];
     if (!w.world.setPoses(w.ids.data(), poses.data(), w.ids.size()).ok()) state.SkipWithError("setPoses failed");
-    const std::vector<BodyPair>& p = w.world.pairs();
-    benchmark::DoNotOptimize(p.data());
-    pairs += p.size(), ++frames;
+    if (contacts) {
+      const WorldContacts c = w.world.contacts();
+      benchmark::DoNotOptimize(c.depths);
+      pairs += c.count, ++frames;
+    } else {
+      const std::vector<BodyPair>& p = w.world.pairs();
+      benchmark::DoNotOptimize(p.data());
+      pairs += p.size(), ++frames;
+    }
   }
   state.counters["pairs_per_body"] = double(pairs) / double(frames) / n;
   state.counters["bodies"] = n;
@@ -125,6 +132,8 @@ void BM_WorldFrame(benchmark::State& state) { frame(state, 0); }
 void BM_WorldFrame_10pctKdop14(benchmark::State& state) { frame(state, 10); }
 void BM_WorldFrame_OnAGround(benchmark::State& state) { frame(state, -1); }
 void BM_WorldFrame_TwoThreads(benchmark::State& state) { frame(state, 0, 2); }
+void BM_WorldFrameContacts(benchmark::State& state) { frame(state, 0, 1, true); }
+void BM_WorldFrameContacts_10pctKdop14(benchmark::State& state) { frame(state, 10, 1, true); }
 
 /// setPoses alone (the world volumes and bounds of every body, no pairs).
 void BM_WorldSetPoses(benchmark::State& state) {
@@ -202,6 +211,8 @@ void BM_NaiveAllPairs(benchmark::State& state) {
 BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrame_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrame_OnAGround)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WorldFrameContacts)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WorldFrameContacts_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 // Wall time: the threads' time is the point (UseRealTime), the process's CPU time would add theirs.
 BENCHMARK(BM_WorldFrame_TwoThreads)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_WorldSetPoses)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);

@@ -226,6 +226,97 @@ describe('pairs() is exactly the pairs sx.overlaps finds among sx.transform-ed v
   });
 });
 
+describe('contacts() is sx.collide\'s penetration of every pair', () => {
+  /**
+   * Throws, naming the pair, unless every contact is pairs()'s pair and sx.collide's penetration:
+   * bit for bit, but for pairs with an OBB, which sx.collide reads through makeObb's frame
+   * correction (an ulp off the world's box, the guide's "one subtlety"): within 1e-12 there.
+   */
+  function expectContactsAreCollides(world, what) {
+    const pairs = world.pairs().slice();
+    const { pairs: ids, normals, depths } = world.contacts();
+    expect(ids).toBeInstanceOf(Uint32Array);
+    expect(normals).toBeInstanceOf(Float64Array);
+    expect(depths).toBeInstanceOf(Float64Array);
+    expect(Array.from(ids)).toEqual(Array.from(pairs));
+    expect(normals.length).toBe(3 * depths.length);
+    expect(depths.length).toBe(ids.length / 2);
+    const kinds = new Set();
+    for (let i = 0; i < depths.length; i++) {
+      const a = world.worldVolume(ids[2 * i]), b = world.worldVolume(ids[2 * i + 1]);
+      const { overlap, penetration } = sx.collide(a, b);
+      const mine = { depth: depths[i], normal: Array.from(normals.subarray(3 * i, 3 * i + 3)) };
+      const same = a.type === 'obb' || b.type === 'obb' ? (x, y) => Math.abs(x - y) <= 1e-12 : Object.is;
+      if (!overlap || !same(mine.depth, penetration.depth) || !mine.normal.every((x, k) => same(x, penetration.normal[k])))
+        throw new Error(`${what}: ${a.type}-${b.type} pair ${ids[2 * i]},${ids[2 * i + 1]}: contact ${JSON.stringify(mine)}, sx.collide ${JSON.stringify(penetration)}`);
+      kinds.add([a.type, b.type].sort().join('-'));
+    }
+    return { count: depths.length, kinds };
+  }
+
+  it('over frames of random motion with every type (k-DOPs of every k), bodies coming and going', () => {
+    const r = rng(2911);
+    const n = 160, world = sx.createWorld({ capacity: n });
+    const ids = [];
+    const place = () => ({ translation: r.vec(0, 7), rotation: randomRotation(r) });
+    for (let i = 0; i < n; i++) ids.push(world.add(randomLocal(r, i, r.uniform(0.6, 1.4)), place()));
+    let count = 0;
+    const kinds = new Set();
+    for (let f = 0; f < 4; f++) {
+      const gone = ids.splice(f * 7, 1)[0];
+      world.remove(gone);
+      ids.push(world.add(randomLocal(r, f, 1), place()));
+      world.setPoses(ids, ids.flatMap(() => [...r.vec(0, 7), ...randomRotation(r)]));
+      const seen = expectContactsAreCollides(world, `frame ${f}`);
+      count += seen.count;
+      for (const k of seen.kinds) kinds.add(k);
+    }
+    expect(count).toBeGreaterThan(500);
+    expect([...kinds].sort()).toEqual(['kdop-kdop', 'kdop-obb', 'kdop-sphere', 'obb-obb', 'obb-sphere', 'sphere-sphere']);
+    world.dispose();
+  });
+
+  it('touching, coincident and nested bodies: the same normals and depths (ties broken as sx.collide breaks them)', () => {
+    const world = sx.createWorld();
+    const cube = { type: 'aabb', min: [-1, -1, -1], max: [1, 1, 1] };
+    const kcube = { type: 'kdop', k: 14, min: Array(7).fill(-1), max: Array(7).fill(1) };
+    const s = Math.SQRT1_2;
+    // Boxes unturned (their frames exact: compared bit for bit), k-DOPs turned too.
+    for (const [volume, translation, rotation] of [
+      [cube, [0, 0, 0]], [cube, [2, 0, 0]], [cube, [2, 2, 0]], [cube, [4, 0, 0]],
+      [{ type: 'sphere', center: [0, 0, 0], radius: 1.5 }, [10, 0, 0]], [{ type: 'sphere', center: [0, 0, 0], radius: 0.5 }, [12, 0, 0]],
+      [cube, [0, 20, 0]], [cube, [0, 20, 0]], [{ type: 'sphere', center: [0, 0, 0], radius: 0.25 }, [0, 20, 0]], [kcube, [0, 20, 0]],
+      [kcube, [0, -20, 0]], [kcube, [0, -20, 0], [0, 0, s, s]], [{ type: 'sphere', center: [0, 0, 0], radius: 1 }, [0, -20, 0]],
+    ]) world.add(volume, { translation, rotation });
+    const { count } = expectContactsAreCollides(world, 'touching');
+    expect(count).toBeGreaterThanOrEqual(13);
+    expect(Array.from(world.contacts().depths).filter((d) => d === 0).length).toBeGreaterThanOrEqual(4);
+    world.dispose();
+  });
+
+  it('the check notices a wrong normal and a wrong depth (it can fail)', () => {
+    const world = sx.createWorld();
+    world.add({ type: 'sphere', center: [0, 0, 0], radius: 1 });
+    world.add({ type: 'sphere', center: [0, 0, 0], radius: 1 }, { translation: [1.5, 0, 0] });
+    const { normals, depths } = world.contacts();
+    expect(Array.from(normals)).toEqual([1, 0, 0]);
+    expect(depths[0]).toBe(0.5);
+    expect(() => { depths[0] = 0.5000000000000001; expectContactsAreCollides(world, 'depth'); }).toThrow(/contact/);
+    expect(() => { normals[0] = -1; expectContactsAreCollides(world, 'normal'); }).toThrow(/contact/);
+    world.dispose();
+  });
+
+  it('an empty world has none; a disposed one throws, naming the call', () => {
+    const world = sx.createWorld();
+    const empty = world.contacts();
+    expect([empty.pairs.length, empty.normals.length, empty.depths.length]).toEqual([0, 0, 0]);
+    world.add({ type: 'sphere', center: [0, 0, 0], radius: 1 });
+    expect(world.contacts().depths.length).toBe(0);
+    world.dispose();
+    expect(() => world.contacts()).toThrow('world.contacts: this world was disposed');
+  });
+});
+
 describe('query and raycast agree with brute force', () => {
   function movingWorld(seed, n) {
     const r = rng(seed);
@@ -633,7 +724,7 @@ describe('errors name the call, the element and the field, and change nothing', 
 // ---------------------------------------------------------------------------------------------
 
 describe('a frame allocates nothing', () => {
-  it('no heap growth over 10,000 frames of setPoses + pairs (and commitPoses, query, raycast)', () => {
+  it('no heap growth over 10,000 frames of setPoses + pairs or contacts (and commitPoses, query, raycast)', () => {
     // Spheres, AABBs and OBBs, and one k-DOP of every k (a turned k-DOP costs ~20 us a frame).
     const n = 200, r = rng(14030);
     const world = sx.createWorld({ capacity: n });
@@ -651,7 +742,7 @@ describe('a frame allocates nothing', () => {
       let pairs = 0;
       for (let f = 0; f < count; f++) {
         world.setPoses(ids, f % 2 ? frames[f % 8] : f32[f % 8]);
-        pairs += world.pairs().length;
+        pairs += f % 3 ? 2 * world.contacts().depths.length : world.pairs().length;
         if (f % 100 === 0) {
           world.poses.set(frames[(f + 3) % 8].subarray(0, 7), world.poseIndex(ids[0]));
           world.commitPoses();

@@ -241,6 +241,16 @@ export interface Pose {
   scale?: 1;
 }
 
+/** World.contacts(): every overlapping pair and its minimum translation (views of WebAssembly memory). */
+export interface WorldContacts {
+  /** [a0, b0, a1, b1, ...], a < b: as pairs() lists them. */
+  pairs: Uint32Array;
+  /** 3 numbers a pair: the unit direction to move body b in. */
+  normals: Float64Array;
+  /** A number a pair: how far (0 for bodies that touch). */
+  depths: Float64Array;
+}
+
 /** The closest body a World.raycast hits. */
 export interface WorldRayHit extends RayHit {
   /** The body's id. */
@@ -309,6 +319,13 @@ export interface World extends Disposable {
    * until the next call on this world: slice() it to keep it.
    */
   pairs(): Uint32Array;
+  /**
+   * Every overlapping pair with its minimum translation: pair i is pairs[2i], pairs[2i+1] (as
+   * pairs() lists them), and moving body pairs[2i+1] by depths[i] along the unit normal
+   * normals[3i..3i+2] leaves the two touching: collide(worldVolume(a), worldVolume(b)).penetration,
+   * bit for bit. Views of WebAssembly memory, valid until the next call on this world.
+   */
+  contacts(): WorldContacts;
   /**
    * How many pairs the broad phase hands to the exact tests: those whose padded bounding boxes
    * meet (at least pairs().length / 2). Runs the broad phase alone: what a frame costs before the

@@ -253,6 +253,24 @@ export class World {
   }
 
   /**
+   * Every overlapping pair with its minimum translation: { pairs, normals, depths }, pairs as
+   * pairs() lists them, and for pair i the unit normal (normals[3i..3i+2]) and depth (depths[i])
+   * of sx.collide(worldVolume(a), worldVolume(b)).penetration, bit for bit: moving body b by
+   * depth along normal leaves the two touching. Views of WebAssembly memory, valid until the next
+   * call on this world (copy them with slice() to keep them).
+   */
+  contacts() {
+    const ptr = this.#live('world.contacts'), m = this.#m;
+    const n = m._sx_world_contacts(ptr);
+    const buffer = m.HEAPU8.buffer;
+    return {
+      pairs: new Uint32Array(buffer, m._sx_world_contact_pairs(ptr), 2 * n),
+      normals: new Float64Array(buffer, m._sx_world_contact_normals(ptr), 3 * n),
+      depths: new Float64Array(buffer, m._sx_world_contact_depths(ptr), n),
+    };
+  }
+
+  /**
    * How many pairs the broad phase hands to the exact tests: those whose padded bounding boxes
    * meet (at least pairs().length / 2). Runs the broad phase alone: what a frame costs before the
    * exact tests, and how well the bodies' boxes fit them.

@@ -45,6 +45,17 @@ struct BodyPair {
   BodyId a, b;
 };
 
+/// Every overlapping pair with the minimum translation that separates it (World::contacts): entry
+/// i is pairs[i] and collide(worldVolume(pairs[i].a), worldVolume(pairs[i].b)).penetration, bit
+/// for bit: moving body b by depths[i] along normals[i] (unit) leaves the two touching, and
+/// nothing shorter does. Arrays of `count` entries, the World's own.
+struct WorldContacts {
+  const BodyPair* pairs = nullptr;
+  const Vec3* normals = nullptr;
+  const double* depths = nullptr;
+  std::size_t count = 0;
+};
+
 /// The closest body a ray hits (hit == false: none within maxDistance).
 struct WorldRayHit {
   bool hit = false;
@@ -102,6 +113,9 @@ class World {
   /// Every overlapping pair once. The vector is the world's and is reused: valid until the next
   /// non-const call.
   const std::vector<BodyPair>& pairs();
+  /// pairs(), each with its minimum translation (WorldContacts), in the same order. Allocates
+  /// nothing once the lists have reached their size. Valid until the next non-const call.
+  WorldContacts contacts();
   /// How many pairs the broad phase hands to the exact tests: the pairs of bodies whose padded
   /// boxes meet (a superset of pairs()). Runs the broad phase as pairs() does, without the exact
   /// tests: what a frame costs before them (benchmarks report that share), and how well the
