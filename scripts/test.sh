@@ -3,8 +3,9 @@
 #   the browser lane   the npm package (its WebAssembly modules and dist/), the tutorial site, the
 #                      browser tests (the visualizer's and the site's): the longest lane, so it
 #                      runs at normal priority and builds only what the browser tests need;
-#   the native lane    native build + tests, the consumer, the ThreadSanitizer tree (also the
-#                      scalar lanes with invariants checked) beside the fuzz target (45 s);
+#   the native lane    native build + tests, the benchmarks checked to compile, the consumer, the
+#                      ThreadSanitizer tree (also the scalar lanes with invariants checked) beside
+#                      the fuzz target (30 s);
 #   the web checks     once the package is built: the wasm GoogleTest program and its run, the
 #                      Vitest suite, the package checks.
 # The native lane and the web checks run at a lower priority and fill the time the browser lane
@@ -103,8 +104,9 @@ export work output times
 # The native lane builds its two clang trees first, then runs the ThreadSanitizer tests and the
 # fuzz target side by side: both run on one core each, and they are what ends last.
 start_lane native '
-  step "native build" npm run --silent build:native
+  step "native build" bash scripts/build.sh native --target sepaxis_tests sepaxis_report
   step "native tests" npm run --silent test:native
+  step "benchmarks compile" bash scripts/check-benches.sh
   step consumer npm run --silent test:consumer
   step "tsan build" bash scripts/build.sh tsan
   step "fuzz build" bash scripts/build.sh fuzz -j2

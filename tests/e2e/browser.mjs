@@ -46,6 +46,10 @@ export async function openPage(browser, { viewport = { width: 1440, height: 900 
     document.addEventListener('securitypolicyviolation', (e) => window.__reportCsp?.(`${e.violatedDirective} ${e.blockedURI}`));
   });
   page.problems = problems;
+  // Waits poll every 50 ms rather than every animation frame: a frame requested only to poll is
+  // still drawn and composited, in software under SwiftShader, some 60 times a second.
+  const waitForFunction = page.waitForFunction.bind(page);
+  page.waitForFunction = (fn, arg, options) => waitForFunction(fn, arg, { polling: 50, ...options });
   return page;
 }
 
@@ -118,7 +122,7 @@ export function settle(page) {
 }
 
 export function shot(page, name) {
-  return page.screenshot({ path: `${ARTIFACTS}${name}.png` });
+  return page.screenshot({ path: `${ARTIFACTS}${name}.jpg` });
 }
 
 /**

@@ -375,8 +375,8 @@ describe('<sepaxis-demo>', () => {
     assert.deepEqual(await axeViolations(page), []);
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
-    await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.png` });
-    await page.locator('#fit').screenshot({ path: `${ARTIFACTS}47-demo-fit-390x844.png` });
+    await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.jpg` });
+    await page.locator('#fit').screenshot({ path: `${ARTIFACTS}47-demo-fit-390x844.jpg` });
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
     await page.context().close();
   });

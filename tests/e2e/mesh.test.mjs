@@ -245,8 +245,12 @@ test('the bunny loads on demand; links keep a built-in model by name', async () 
   await page.evaluate(() => window.sepaxisApp.share());
   const hash = await page.evaluate(() => location.hash);
   await page.evaluate(() => window.sepaxisApp.mesh.remove());
-  await page.evaluate((h) => { window.sepaxisApp.link.loadFromHash(); return h; }, hash);
-  await page.evaluate(() => window.sepaxisApp.link.loadFromHash().then(() => window.sepaxisApp.meshLoad));
+  // The removal schedules the URL's update, which may already have written a hash without the
+  // mesh: the link is put back and opened in one task, before that write can come between.
+  await page.evaluate((h) => {
+    history.replaceState(null, '', h);
+    return window.sepaxisApp.link.loadFromHash().then(() => window.sepaxisApp.meshLoad);
+  }, hash);
   await settle(page);
   const back = await meshState();
   assert.equal(back.model, 'bunny');

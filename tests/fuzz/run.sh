@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the fuzz target (build/fuzz, clang++ with libFuzzer, ASan and UBSan) and runs it for a
-# bounded time: `tests/fuzz/run.sh [seconds]`, 45 by default. Fails on any finding (a disagreement
+# bounded time: `tests/fuzz/run.sh [seconds]`, 30 by default. Fails on any finding (a disagreement
 # of overlaps/collide, a sanitizer report, a crash), printing it; the input is left in build/fuzz/
 # as crash-<hash>, to be replayed with `build/fuzz/sepaxis_fuzz <file>` and added to
 # tests/cpp/one_answer_cases.h. New corpus entries go to build/fuzz/corpus, never to the committed
@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-seconds=${1:-45}
+seconds=${1:-30}
 bash scripts/build.sh fuzz -j2 >/dev/null
 mkdir -p build/fuzz/corpus
 log=build/fuzz/fuzz.log
