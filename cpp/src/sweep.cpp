@@ -66,8 +66,8 @@ struct LeastDepth {
 // Inline: called out of line, its answer went back through memory in pieces that the caller read
 // whole, a store the processor could not forward (stalls of tens of cycles a sweep).
 SEPAXIS_ALWAYS_INLINE SweepHit hitAt(double time, Vec3 normalFirstToSecond, bool swapped) {
-  const Vec3 n = unitOrZero(normalFirstToSecond);
-  return {true, time, swapped ? -n : n};
+  // Negated by a product rather than a branch: which box comes first varies from pair to pair.
+  return {true, time, unitOrZero(normalFirstToSecond) * (swapped ? -1.0 : 1.0)};
 }
 
 // ---- Box pairs (AABB-OBB, OBB-OBB): sweep_boxes.h, in the frame of the first box of the pair
@@ -82,9 +82,10 @@ SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, boo
 SweepHit sweepBoxPair(const Aabb& a, const Obb& b, Vec3 w, double t, bool swapped) {
   return sweepBoxes(a, b, w, t, swapped);
 }
+// One call, on the two boxes selected (as overlaps() does): the order varies from pair to pair.
 SweepHit sweepBoxPair(const Obb& a, const Obb& b, Vec3 w, double t, bool swapped) {
-  if (detail::testedSwapped(a, b)) return sweepBoxes(b, a, -w, t, !swapped);
-  return sweepBoxes(a, b, w, t, swapped);
+  const bool swap = detail::testedSwapped(a, b);
+  return sweepBoxes(swap ? b : a, swap ? a : b, w * (swap ? -1.0 : 1.0), t, swap != swapped);
 }
 
 // ---- Other polytope pairs (with a k-DOP, two AABBs): the candidate axes of sat.h, projected

@@ -72,8 +72,10 @@ inline BoxAxis boxAxisAt(const BoxInFrame& f, int n) {
 /// later contact (offset 0 passed), by the motion alone.
 inline Vec3 normalFromFirst(const Obb& a, Vec3 l, double offset, double rate) {
   const Vec3 n = a.axis[0] * l.x + a.axis[1] * l.y + a.axis[2] * l.z;
+  // By a product rather than branches (the side varies from pair to pair): n * 0 may hold -0
+  // where the branches gave +0, equal numbers, and unitOrZero makes either the zero vector.
   const double side = offset != 0 ? offset : -rate;
-  return side > 0 ? n : side < 0 ? -n : Vec3{};
+  return n * (side > 0 ? 1.0 : side < 0 ? -1.0 : 0.0);
 }
 
 /// |L|^2 of axis n of forEachBoxAxisOf's order (|x.axis|^2 with its zero components left out,
