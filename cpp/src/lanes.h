@@ -50,6 +50,7 @@ inline v128_t wasm_f64x2_splat(double x) { return sepaxis::lanes_detail::i(_mm_s
 SEPAXIS_F64X2_BINARY(add, _mm_add_pd)
 SEPAXIS_F64X2_BINARY(sub, _mm_sub_pd)
 SEPAXIS_F64X2_BINARY(mul, _mm_mul_pd)
+SEPAXIS_F64X2_BINARY(div, _mm_div_pd)
 SEPAXIS_F64X2_BINARY(eq, _mm_cmpeq_pd)
 SEPAXIS_F64X2_BINARY(lt, _mm_cmplt_pd)
 SEPAXIS_F64X2_BINARY(le, _mm_cmple_pd)
@@ -276,6 +277,9 @@ template <>
 inline F4 splat<F4>(double x) {
   return {wasm_f32x4_splat(float(x))};
 }
+inline F2 operator/(F2 a, F2 b) { return {wasm_f64x2_div(a.v, b.v)}; }
+inline F2 load(const double* p) { return {wasm_v128_load(p)}; }
+inline void store(double* p, F2 a) { wasm_v128_store(p, a.v); }
 inline F4 sqrt(F4 a) { return {wasm_f32x4_sqrt(a.v)}; }
 /// Sign bit clear: +0 and up (a negative number, -0 and -NaN fail).
 inline M4 signClear(F4 a) { return {wasm_i32x4_gt(a.v, wasm_i32x4_splat(-1))}; }

@@ -18,9 +18,11 @@ namespace sepaxis {
 namespace {
 
 // One division and three products: divisions are the slowest arithmetic on a sweep's path.
-Vec3 unitOrZero(Vec3 v) {
-  const double len = length(v);
-  return len > 0 && std::isfinite(len) ? v * (1 / len) : lengthSquared(v) > 0 ? normalize(v) : Vec3{};
+SEPAXIS_ALWAYS_INLINE Vec3 unitOrZero(Vec3 v) {
+  // Decided on the square, so that the choice does not wait for the root: sqrt(l2) is positive
+  // and finite exactly where l2 is.
+  const double l2 = lengthSquared(v);
+  return l2 > 0 && l2 <= std::numeric_limits<double>::max() ? v * (1 / std::sqrt(l2)) : l2 > 0 ? normalize(v) : Vec3{};
 }
 
 // A sign-free order of axes, for choices between equal numbers that must not depend on the order
@@ -61,9 +63,11 @@ struct LeastDepth {
   }
 };
 
-SweepHit hitAt(double time, Vec3 normalFirstToSecond, bool swapped) {
-  const Vec3 n = unitOrZero(normalFirstToSecond);
-  return {true, time, swapped ? -n : n};
+// Inline: called out of line, its answer went back through memory in pieces that the caller read
+// whole, a store the processor could not forward (stalls of tens of cycles a sweep).
+SEPAXIS_ALWAYS_INLINE SweepHit hitAt(double time, Vec3 normalFirstToSecond, bool swapped) {
+  // Negated by a product rather than a branch: which box comes first varies from pair to pair.
+  return {true, time, unitOrZero(normalFirstToSecond) * (swapped ? -1.0 : 1.0)};
 }
 
 // ---- Box pairs (AABB-OBB, OBB-OBB): sweep_boxes.h, in the frame of the first box of the pair
@@ -78,9 +82,10 @@ SweepHit sweepBoxes(const F& first, const S& second, Vec3 w, double maxTime, boo
 SweepHit sweepBoxPair(const Aabb& a, const Obb& b, Vec3 w, double t, bool swapped) {
   return sweepBoxes(a, b, w, t, swapped);
 }
+// One call, on the two boxes selected (as overlaps() does): the order varies from pair to pair.
 SweepHit sweepBoxPair(const Obb& a, const Obb& b, Vec3 w, double t, bool swapped) {
-  if (detail::testedSwapped(a, b)) return sweepBoxes(b, a, -w, t, !swapped);
-  return sweepBoxes(a, b, w, t, swapped);
+  const bool swap = detail::testedSwapped(a, b);
+  return sweepBoxes(swap ? b : a, swap ? a : b, w * (swap ? -1.0 : 1.0), t, swap != swapped);
 }
 
 // ---- Other polytope pairs (with a k-DOP, two AABBs): the candidate axes of sat.h, projected
