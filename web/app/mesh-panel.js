@@ -7,9 +7,10 @@
 
 import { h, setChildren } from '../view/dom.js';
 import { formatRatio } from '../view/fit-colors.js';
-import { MESH_FILE_ACCEPT } from './point-file.js';
-import { MESH_MODELS } from './mesh-ids.js';
-import { workerCall } from './worker-call.js';
+import { MESH_FILE_ACCEPT } from '../view/point-file.js';
+import { MESH_MODELS } from '../view/mesh-ids.js';
+import { descentText, verdictsText } from '../view/mesh-verdicts.js';
+import { workerCall } from '../view/worker-call.js';
 
 /** Node types of the tree, as createMesh names them, with their labels. */
 export const NODE_TYPES = [
@@ -138,13 +139,9 @@ export class MeshPanel {
    * the descent tested ({ tested: { volumeTests, triangleTests } }) of `triangles`.
    */
   setVerdicts(name, verdicts, focus, triangles) {
-    const d = focus?.tested;
-    const text = d ? `Against ${focus.name}, the descent tested ${n(d.volumeTests)} node volume${d.volumeTests === 1 ? '' : 's'} and ${n(d.triangleTests)} of the ${n(triangles)} triangles.` : '';
+    const text = descentText(focus, triangles);
     if (this.descent.textContent !== text) this.descent.textContent = text;
-    const hit = verdicts.filter((v) => v.overlap).map((v) => v.name);
-    setChildren(this.verdicts, verdicts.length === 0 ? `${name} is alone: add a volume to test it against the mesh.`
-      : hit.length ? [h('b', { class: 'overlap-text' }, `${name} overlaps `), hit.join(', '), hit.length < verdicts.length ? `; apart from the ${verdicts.length - hit.length} other${verdicts.length - hit.length > 1 ? 's' : ''}.` : '.']
-        : [h('b', { class: 'apart-text' }, `${name} overlaps no volume`), ` (${verdicts.length} tested).`]);
+    setChildren(this.verdicts, verdictsText(name, verdicts));
   }
 
   /** Asks the worker for the level the controls say, and draws it. */
