@@ -458,6 +458,7 @@ describe('<sepaxis-demo>', () => {
       await page.waitForFunction(() => document.querySelector('#file').error, null, { timeout: 10_000 });
       assert.match(await messageOf(page, '#file'), message);
       assert.equal(await page.evaluate(() => document.querySelector('#file').mesh), null);
+      assert.equal(await page.evaluate(() => document.querySelector('#file').shadowRoot.querySelector('.mesh-caption')?.textContent ?? 'No mesh.'), 'No mesh.', 'the card shows no mesh of an earlier scene');
     }
     await page.locator('#file').screenshot({ path: `${ARTIFACTS}48-demo-mesh-error-390x844.png` });
     // The browser logs the missing model file's 404, and nothing else.

@@ -15,12 +15,11 @@ export class MeshCard {
 
   /**
    * mesh: { name, triangles, verdicts: [{ name, overlap, tested }], focus (one of the verdicts or
-   * null) }, or { loading: name } while it is read.
+   * null) }, { loading: name } while it is read, or null (none: the scene could not be shown).
    */
   update(mesh) {
-    if (!mesh) return;
-    if (mesh.loading) {
-      this.caption.textContent = `Reading ${mesh.loading}…`;
+    if (!mesh || mesh.loading) {
+      this.caption.textContent = mesh ? `Reading ${mesh.loading}…` : 'No mesh.';
       setChildren(this.verdicts);
       this.descent.textContent = '';
       return;

@@ -186,6 +186,14 @@ export class SepaxisDemo extends HTMLElement {
   #meshState = null;
   /** The scene's mesh field (checked), or null. */
   #meshSource = null;
+  /**
+   * The tree card's choice, the mesh's trees built so far (node type -> package mesh), its hull's
+   * volume, and what the card shows (#measureTree).
+   */
+  #treeChoice = { node: 'aabb', depth: 0 };
+  #trees = new Map();
+  #hull = null;
+  #tree = null;
   #meshHits = new Set();
   /** What the panels were built for: 'still', 'moving', 'fit' or 'mesh'. */
   #kind = 'still';
@@ -303,6 +311,18 @@ export class SepaxisDemo extends HTMLElement {
       name: m.name, triangles: m.triangles,
       verdicts: m.verdicts.map(({ id, overlap, tested }) => ({ id, overlap, volumeTests: tested.volumeTests, triangleTests: tested.triangleTests })),
     };
+  }
+
+  /**
+   * The tree card's measures (panels="tree", a mesh scene): { node, depth, levels, count, ratio
+   * (the level's volume over the hull's, null for a flat mesh), rows: [{ node, levels, count,
+   * ratio, volumeTests }] (every node type at that depth; the descent's node tests against the
+   * volume in focus, or null) }, or null.
+   */
+  get tree() {
+    const t = this.#tree;
+    if (!t) return null;
+    return { node: t.node, depth: t.level.depth, levels: t.level.levels, count: t.level.count, ratio: t.ratio, rows: t.rows.map((r) => ({ ...r })) };
   }
 
   /** The message of the scene that could not be shown, or null. */
@@ -457,6 +477,7 @@ export class SepaxisDemo extends HTMLElement {
     this.#fitted = null;
     const kind = this.#fit ? 'fit' : scene.mesh ? 'mesh' : scene.volumes.some(isMoving) ? 'moving' : 'still';
     this.#sceneMesh?.clear();
+    this.#dropTrees();
     this.#meshSource = scene.mesh ?? null;
     this.#meshState = scene.mesh ? { loading: scene.mesh.model ? MESH_MODELS.find((m) => m.id === scene.mesh.model).label : scene.mesh.src } : null;
     this.#meshHits = new Set();
@@ -471,6 +492,57 @@ export class SepaxisDemo extends HTMLElement {
     const step = this.#stepAttribute();
     if (step >= 0) this.#setStep(step);
     if (scene.mesh) this.#loadMesh(scene.mesh, !scene.camera);
+  }
+
+  /** Forgets the trees of the mesh shown (the package's memory too). */
+  #dropTrees() {
+    for (const tree of this.#trees.values()) tree.dispose();
+    this.#trees.clear();
+    this.#tree = null;
+    this.#hull = null;
+  }
+
+  /** The mesh's tree of `node` volumes, built once (on the page: the demo's models are small). */
+  #treeOf(node) {
+    let tree = this.#trees.get(node);
+    if (!tree) this.#trees.set(node, tree = this.#sx.createMesh(this.#sceneMesh.current.triangles, { node }));
+    return tree;
+  }
+
+  /**
+   * Measures the tree card's level (drawn around the mesh) and every node type at that depth,
+   * with the descent's node tests against the volume in focus.
+   */
+  #measureTree() {
+    const state = this.#meshState;
+    if (!state || state.loading || !this.#sceneMesh.current) return;
+    const { treeLevel, NODE_TYPES } = this.#meshCode;
+    const { node, depth } = this.#treeChoice;
+    const focus = state.focus && this.#model.get(state.focus.id);
+    const pose = this.#sceneMesh.pose;
+    const ratio = (level) => (this.#hull > 0 ? level.total / this.#hull : null);
+    const rows = NODE_TYPES.map(([type]) => {
+      const tree = this.#treeOf(type);
+      const level = treeLevel(this.#sx, tree, depth, 0);
+      let volumeTests = null;
+      if (focus) {
+        tree.overlaps(focus.volume, pose);
+        volumeTests = tree.lastQuery.volumeTests;
+      }
+      return { node: type, levels: level.levels, count: level.count, ratio: ratio(level), volumeTests };
+    });
+    const level = { node, ...treeLevel(this.#sx, this.#treeOf(node), depth) };
+    const drawn = this.#tree?.level;
+    if (!drawn || drawn.node !== node || drawn.depth !== level.depth) this.#sceneMesh.setNodes(level.volumes ?? [], FIT_COLORS[node] ?? FIT_COLORS['obb-fast']);
+    this.#tree = { node, level, ratio: ratio(level), rows, hull: this.#hull, focus: focus ? focus.name ?? focus.id : null };
+  }
+
+  /** The tree card picked another node type or depth. */
+  #setTree(choice) {
+    this.#treeChoice = choice;
+    this.#measureTree();
+    this.#refreshPanels();
+    this.dispatchEvent(new CustomEvent('mesh', { detail: { mesh: this.mesh } }));
   }
 
   /** Reads the scene's mesh (checked: a model or a src, and a pose) and puts it in; a failure is the scene's error. */
@@ -493,6 +565,7 @@ export class SepaxisDemo extends HTMLElement {
       return;
     }
     this.#sceneMesh.setPose(mesh);
+    this.#hull = this.#meshCode.hullVolume(this.#sx.convexHull(triangles.positions));
     this.#meshState = { name, triangles: this.#sceneMesh.current.mesh.triangleCount, verdicts: [], focus: null };
     this.#refresh();
     if (frame && !this.hasAttribute('camera')) this.#frame(false);
@@ -527,6 +600,7 @@ export class SepaxisDemo extends HTMLElement {
     this.#fit = this.#fitted = null;
     this.#fitDrawing?.setPoints(null);
     this.#sceneMesh?.clear();
+    this.#dropTrees();
     this.#meshState = this.#meshSource = null;
     this.#meshHits = new Set();
     this.#model.load({ volumes: [], selection: [] });
@@ -597,6 +671,7 @@ export class SepaxisDemo extends HTMLElement {
     const active = this.#model.active;
     state.focus = verdicts.find((v) => v.id === active?.id) ?? verdicts[0] ?? null;
     this.#meshHits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
+    if (this.#panels.tree) this.#measureTree();
     this.#sceneMesh.setStyle({ overlapping: this.#meshHits.size > 0 }, this.getAttribute('theme') === 'light' ? LIGHT_COLORS : COLORS);
     return changed;
   }
@@ -689,7 +764,7 @@ export class SepaxisDemo extends HTMLElement {
     const asked = (this.getAttribute('panels') ?? DEFAULT_PANELS).split(/[\s,]+/).filter(Boolean);
     // A moving scene shows its time first; a fit scene its fits alone (it has no pair to test).
     const kind = this.#full ? this.#kind : 'still';
-    const first = { moving: ['motion'], mesh: ['mesh'] }[kind] ?? [];
+    const first = { moving: ['motion'], mesh: ['mesh', ...(asked.includes('tree') ? ['tree'] : [])] }[kind] ?? [];
     const shown = kind === 'fit' ? ['fit'] : [...first, ...PANELS.filter((p) => asked.includes(p))];
     const box = this.#els.panels;
     box.replaceChildren();
@@ -716,6 +791,9 @@ export class SepaxisDemo extends HTMLElement {
         this.#panels.fit = new this.#full.FitCard(root);
       } else if (name === 'mesh') {
         this.#panels.mesh = new this.#meshCode.MeshCard(root);
+      } else if (name === 'tree') {
+        this.#panels.tree = new this.#meshCode.TreeCard(root, { onTree: (choice) => this.#setTree(choice) });
+        this.#measureTree();
       } else if (name === 'stepper') {
         this.#panels.stepper = new TutorialPanel(root, {
           explainSweep: this.#full?.explainSweepStep ?? null,
@@ -755,12 +833,13 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   #refreshPanels({ transient = false } = {}) {
-    const { verdict, stepper, axes, inspector, motion, fit, mesh } = this.#panels;
+    const { verdict, stepper, axes, inspector, motion, fit, mesh, tree } = this.#panels;
     const model = this.#model;
     const sweep = this.#sweep;
     motion?.update({ time: this.#time, sweep, moving: model.volumes.some(isMoving), pair: this.#pair, problem: this.#sweepProblem });
     fit?.update(this.#fitted);
     mesh?.update(this.#meshState);
+    tree?.update(this.#tree && { ...this.#tree, node: this.#treeChoice.node });
     verdict?.update(this.#pair, this.#report, {
       count: model.volumes.length, overlappingPairs: this.#collision?.overlappingPairs ?? 0, selected: model.selection.length,
     });
