@@ -141,8 +141,8 @@ describe('the tutorial site', () => {
       for (let i = 0; i < count; i++) {
         const demo = page.locator('sepaxis-demo').nth(i);
         await demo.scrollIntoViewIfNeeded();
-        // A fit demo has fits instead of a report.
-        await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report !== null || d.fits !== null || d.error; }, i, { timeout: 10_000 });
+        // A fit demo has fits instead of a report; a mesh demo without a pair, its mesh.
+        await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report !== null || d.fits !== null || d.mesh !== null || d.error; }, i, { timeout: 10_000 });
         const drawn = await page.waitForFunction((k) => {
           const d = document.querySelectorAll('sepaxis-demo')[k];
           const canvas = d.shadowRoot.querySelector('canvas');
