@@ -518,6 +518,7 @@ export class SepaxisDemo extends HTMLElement {
     if (!state || state.loading || !this.#sceneMesh.current) return;
     const { treeLevel, NODE_TYPES } = this.#meshCode;
     const { node, depth } = this.#treeChoice;
+    this.#hull ??= this.#meshCode.hullVolume(this.#sx.convexHull(this.#sceneMesh.current.triangles.positions));
     const focus = state.focus && this.#model.get(state.focus.id);
     const pose = this.#sceneMesh.pose;
     const ratio = (level) => (this.#hull > 0 ? level.total / this.#hull : null);
@@ -565,7 +566,6 @@ export class SepaxisDemo extends HTMLElement {
       return;
     }
     this.#sceneMesh.setPose(mesh);
-    this.#hull = this.#meshCode.hullVolume(this.#sx.convexHull(triangles.positions));
     this.#meshState = { name, triangles: this.#sceneMesh.current.mesh.triangleCount, verdicts: [], focus: null };
     this.#refresh();
     if (frame && !this.hasAttribute('camera')) this.#frame(false);
