@@ -174,6 +174,16 @@ describe('<sepaxis-demo>', () => {
     assert.equal(triangle.separating, 'A.n');
     assert.match(triangle.step, /the normal of the triangle A \(Floor\)/);
     assert.deepEqual(triangle.labels.filter((t) => !['A', 'B', ...triangle.axes].includes(t)), [], 'no label of the scene before');
+    // The inspector edits a triangle by its corners: [ picks the floor, and raising corner c
+    // tilts it into the crate.
+    await page.evaluate(() => { const one = document.querySelector('#one'); one.setAttribute('editable', ''); one.setAttribute('panels', 'verdict,inspector'); });
+    await page.locator('#one canvas').focus();
+    await page.keyboard.press('[');
+    const cornerC = page.locator('#one .card.inspector input[data-path="c.1"]');
+    assert.equal(await cornerC.inputValue(), '-0.3');
+    await cornerC.fill('0.9');
+    await cornerC.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#one').report.overlap === true);
     assert.deepEqual(page.problems.errors, []);
   });
 
