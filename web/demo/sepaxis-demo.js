@@ -80,6 +80,11 @@ const VIEW_KEYS = [
   ['F', 'Show the whole scene'],
 ];
 const EDIT_KEYS = [['[ ]', 'Pick the previous, next volume'], ...MOVE_KEYS];
+/**
+ * Past this many triangles the tree card measures only the node type picked: building all eight
+ * trees of the bunny (69,451 triangles) on the page would hold it for seconds.
+ */
+const TREE_TABLE_MAX_TRIANGLES = 20_000;
 /** How long what a click or key did stays shown over the view (ms); the live region keeps it. */
 const SAID_MS = 2500;
 
@@ -522,7 +527,8 @@ export class SepaxisDemo extends HTMLElement {
     const focus = state.focus && this.#model.get(state.focus.id);
     const pose = this.#sceneMesh.pose;
     const ratio = (level) => (this.#hull > 0 ? level.total / this.#hull : null);
-    const rows = NODE_TYPES.map(([type]) => {
+    const types = state.triangles > TREE_TABLE_MAX_TRIANGLES ? NODE_TYPES.filter(([type]) => type === node) : NODE_TYPES;
+    const rows = types.map(([type]) => {
       const tree = this.#treeOf(type);
       const level = treeLevel(this.#sx, tree, depth, 0);
       let volumeTests = null;

@@ -16,10 +16,11 @@ export class TreeCard {
     this.depthText = h('span', { class: 'num' }, '0');
     this.levelText = h('p', { class: 'hint tree-level', role: 'status' });
     this.table = h('div', { class: 'tree-rows' });
+    this.note = h('p', { class: 'hint' });
     this.actions = actions;
     root.append(h('h3', { class: 'card-title' }, 'Tree, level by level'),
       h('div', { class: 'tree-controls' }, h('label', {}, 'Nodes ', this.nodeSelect), h('label', {}, 'Depth ', this.depthInput, this.depthText)),
-      this.levelText, this.table);
+      this.levelText, this.table, this.note);
   }
 
   #changed() {
@@ -28,12 +29,13 @@ export class TreeCard {
 
   /**
    * tree: { node, depth, level (treeLevel's, with node), hull, focus (a volume's name or null),
-   * rows: [{ node, levels, count, ratio, volumeTests }] }, or null while there is no mesh (the
+   * rows: [{ node, levels, count, ratio, volumeTests }] (every node type, or the one picked for a
+   * large mesh) }, or null while there is no mesh (the
    * mesh card says why).
    */
   update(tree) {
     if (!tree) {
-      this.levelText.textContent = '';
+      this.levelText.textContent = this.note.textContent = '';
       setChildren(this.table);
       return;
     }
@@ -43,6 +45,7 @@ export class TreeCard {
     this.depthInput.value = String(level.depth);
     this.depthText.textContent = String(level.depth);
     this.levelText.textContent = levelText(level, hull);
+    this.note.textContent = rows.length < NODE_TYPES.length ? 'A mesh this large is measured for the node type picked only: pick another to compare.' : '';
     setChildren(this.table, h('table', { class: 'fit-table tree-table' },
       h('caption', { class: 'visually-hidden' }, `Every node type at depth ${level.depth}`),
       h('thead', {}, h('tr', {},
