@@ -14,11 +14,14 @@ import { startStaticServer } from '../../scripts/static-server.mjs';
 import { MODEL_VIEWER, firstDemoBytes, twoDemosReady } from '../../scripts/demo-bytes.mjs';
 
 let browser, server;
+/** The page of the moving, fit and mesh demos (pages/moving.html), kept by one test for the next. */
+let movingPage = null;
 before(async () => {
   browser = await launch();
   server = await startStaticServer();
 });
 after(async () => {
+  await movingPage?.context().close();
   await browser?.close();
   await server?.close();
 });
@@ -108,6 +111,7 @@ describe('<sepaxis-demo>', () => {
     assert.ok(names.includes('sepaxis-core.wasm') && names.includes('demo.js'), `the module (without the World) and the element were loaded: ${names}`);
     assert.ok(!names.some((n) => /sepaxis-wasm|world\.js/.test(n)), 'not the World');
     assert.ok(!names.includes('demo-demo-full.js'), 'nor what shows motion and fits');
+    assert.ok(!names.some((n) => /demo-mesh|mesh-file-worker|bunny/.test(n)), `nor the mesh code: ${names}`);
     assert.ok(gzipTotal < MODEL_VIEWER.gzipBytes, `${gzipTotal} bytes`);
     await page.context().close();
   });
@@ -148,6 +152,38 @@ describe('<sepaxis-demo>', () => {
     assert.equal(await changed, 2);
     assert.notEqual(await page.evaluate(() => JSON.stringify(document.querySelector('#two').report.penetration)), reportBefore);
     assert.ok(box.width > 0);
+    // A triangle brings the full module: its 13 axes against a box (the triangle's normal, the
+    // box's 3 faces, 9 edge pairs), the stepper's words for them, and only the new scene's labels.
+    const triangle = await page.evaluate(async () => {
+      const one = document.querySelector('#one');
+      one.setAttribute('panels', 'verdict,stepper');
+      one.scene = { volumes: [
+        { id: 'floor', name: 'Floor', volume: { type: 'triangle', vertices: [[-2, 0, -1.5], [2, 0.4, -1.5], [0, -0.3, 2]] } },
+        { id: 'crate', name: 'Crate', volume: { type: 'aabb', min: [-0.4, 0.4, -0.4], max: [0.4, 1.2, 0.4] } }], selection: ['floor', 'crate'] };
+      while (one.report?.axes.length !== 13) await new Promise((r) => setTimeout(r, 50));
+      one.setAttribute('step', '1');
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const root = one.shadowRoot;
+      return {
+        separating: one.report.axes[one.report.separatingAxis].label,
+        step: root.querySelector('.card.stepper').textContent,
+        labels: [...root.querySelectorAll('.labels > *')].map((e) => e.textContent),
+        axes: one.report.axes.map((a) => a.label),
+      };
+    });
+    assert.equal(triangle.separating, 'A.n');
+    assert.match(triangle.step, /the normal of the triangle A \(Floor\)/);
+    assert.deepEqual(triangle.labels.filter((t) => !['A', 'B', ...triangle.axes].includes(t)), [], 'no label of the scene before');
+    // The inspector edits a triangle by its corners: [ picks the floor, and raising corner c
+    // tilts it into the crate.
+    await page.evaluate(() => { const one = document.querySelector('#one'); one.setAttribute('editable', ''); one.setAttribute('panels', 'verdict,inspector'); });
+    await page.locator('#one canvas').focus();
+    await page.keyboard.press('[');
+    const cornerC = page.locator('#one .card.inspector input[data-path="c.1"]');
+    assert.equal(await cornerC.inputValue(), '-0.3');
+    await cornerC.fill('0.9');
+    await cornerC.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#one').report.overlap === true);
     assert.deepEqual(page.problems.errors, []);
   });
 
@@ -378,6 +414,65 @@ describe('<sepaxis-demo>', () => {
     await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.jpg` });
     await page.locator('#fit').screenshot({ path: `${ARTIFACTS}47-demo-fit-390x844.jpg` });
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    // The page's mesh demos are the next test's.
+    movingPage = page;
+  });
+
+  test('a mesh scene (a built-in model, a model file by src) draws the mesh and its verdicts; bad meshes show their message (screenshots)', async () => {
+    let page = movingPage;
+    movingPage = null;
+    if (!page) {
+      page = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+      await page.goto(`${server.url}pages/moving.html`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('#mesh').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('#mesh').mesh, null, { timeout: 30_000 });
+    const terrain = await page.evaluate(() => {
+      const d = document.querySelector('#mesh');
+      return { mesh: d.mesh, card: d.shadowRoot.querySelector('.card.mesh').textContent, scene: d.scene.mesh, name: d.shadowRoot.querySelector('canvas').getAttribute('aria-label') };
+    });
+    assert.equal(terrain.mesh.triangles, 2050);
+    assert.deepEqual(terrain.mesh.verdicts.map((v) => [v.id, v.overlap]), [['crate', false], ['ball', true]]);
+    assert.ok(terrain.mesh.verdicts[1].volumeTests > 1 && terrain.mesh.verdicts[1].triangleTests > 0, JSON.stringify(terrain.mesh.verdicts));
+    assert.match(terrain.card, /Terrain with a floor overlaps Ball; apart from the 1 other\./);
+    assert.match(terrain.card, /the descent tested \d+ node volumes and \d+ of the 2,050 triangles/);
+    assert.deepEqual(terrain.scene, { model: 'terrain', translation: [0, 0, 0], rotation: [0, 0, 0, 1] });
+    assert.match(terrain.name, /the mesh Terrain with a floor \(2050 triangles\) overlaps Ball/);
+    // The crate moved down onto the hills: the mesh meets it too (the mesh event says so).
+    const met = page.evaluate(() => new Promise((resolve) => document.querySelector('#mesh').addEventListener('mesh', (e) => { if (e.detail.mesh.verdicts[0].overlap) resolve(true); })));
+    await page.evaluate(() => { const d = document.querySelector('#mesh'); d.scene = { ...d.scene, volumes: [{ ...d.scene.volumes[0], volume: { type: 'aabb', min: [-0.3, 0, -0.3], max: [0.3, 0.6, 0.3] } }, d.scene.volumes[1]] }; });
+    assert.equal(await met, true);
+    await settle(page);
+    await shot(page, '48-demo-mesh');
+    await page.locator('#file').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('#file').mesh, null, { timeout: 30_000 });
+    assert.deepEqual(await page.evaluate(() => document.querySelector('#file').mesh), { name: 'tetrahedron.obj', triangles: 4, verdicts: [{ id: 'probe', overlap: false, volumeTests: 1, triangleTests: 4 }] });
+    assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await page.locator('#mesh').screenshot({ path: `${ARTIFACTS}48-demo-mesh-390x844.png` });
+    // Bad meshes: each a message in the box, the page goes on.
+    const probe = { volumes: [{ id: 'p', volume: { type: 'sphere', center: [0, 0, 0], radius: 0.2 } }] };
+    for (const [mesh, message] of [
+      [{ model: 'teapot' }, /mesh\.model must be one of "bunny", "torus-knot", "terrain", "wall" \(or give a src: a model file's URL\), got "teapot"/],
+      [{ model: 'wall', rotation: [0, 0, 0, 3] }, /mesh\.rotation must be a unit quaternion/],
+      [{ model: 'wall', translation: [0, 'up', 0] }, /mesh\.translation\[1\] must be a finite number/],
+      [{ src: 'missing.stl' }, /the mesh at missing\.stl could not be loaded \(HTTP 404\)/],
+      [{ src: 'two.html' }, /mesh\.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got "two\.html"/],
+      [{ src: 'pages.css#.stl' }, /mesh\.src must be the URL/],
+      [{ src: 'https://example.com/a.stl' }, /mesh\.src must be a file of this site/],
+      [{ src: 'moving.html?.obj' }, /mesh\.src must be the URL/],
+    ]) {
+      await page.evaluate((scene) => { document.querySelector('#file').scene = scene; }, { ...probe, mesh });
+      await page.waitForFunction(() => document.querySelector('#file').error, null, { timeout: 10_000 });
+      assert.match(await messageOf(page, '#file'), message);
+      assert.equal(await page.evaluate(() => document.querySelector('#file').mesh), null);
+      assert.equal(await page.evaluate(() => document.querySelector('#file').shadowRoot.querySelector('.mesh-caption')?.textContent ?? 'No mesh.'), 'No mesh.', 'the card shows no mesh of an earlier scene');
+    }
+    await page.locator('#file').screenshot({ path: `${ARTIFACTS}48-demo-mesh-error-390x844.png` });
+    // The browser logs the missing model file's 404, and nothing else.
+    assert.deepEqual({ ...page.problems, console: page.problems.console.filter((m) => !/status of 404/.test(m)) }, { errors: [], console: [], dialogs: [], csp: [] });
     await page.context().close();
   });
 

@@ -57,7 +57,7 @@ async function assertLessonDemosWhole(page, path, size) {
   for (let i = 0; i < count; i++) {
     const demo = page.locator('sepaxis-demo').nth(i);
     await demo.scrollIntoViewIfNeeded();
-    await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report || d.fits; }, i, { timeout: 10_000 });
+    await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report || d.fits || d.mesh; }, i, { timeout: 10_000 });
     await settle(page);
     const layout = await demo.evaluate((host) => {
       const root = host.shadowRoot;
@@ -94,11 +94,11 @@ describe('the tutorial site', () => {
   before(async () => { browser = await launch(); });
   after(async () => { await browser?.close(); });
 
-  test('has the home page, the ten lessons, the guides, the API reference and the performance page', () => {
+  test('has the home page, the thirteen lessons, the guides, the API reference and the performance page', () => {
     for (const path of ['', 'guide/getting-started.html', 'guide/batches.html', 'guide/world.html', 'guide/exactness.html', 'guide/embed.html', 'api/', 'api/sepaxis.html', 'api/sepaxis/three.html', 'performance.html']) {
       assert.ok(pages.includes(path), `${path || 'index.html'} is built`);
     }
-    assert.equal(pages.filter((p) => p.startsWith('lessons/')).length, 10, pages.join(' '));
+    assert.equal(pages.filter((p) => p.startsWith('lessons/')).length, 13, pages.join(' '));
   });
 
   test('the server sends the site with the app\'s headers, hashed files cached for good, 404s for the rest', async () => {
@@ -145,8 +145,8 @@ describe('the tutorial site', () => {
       for (let i = 0; i < count; i++) {
         const demo = page.locator('sepaxis-demo').nth(i);
         await demo.scrollIntoViewIfNeeded();
-        // A fit demo has fits instead of a report.
-        await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report !== null || d.fits !== null || d.error; }, i, { timeout: 10_000 });
+        // A fit demo has fits instead of a report; a mesh demo without a pair, its mesh.
+        await page.waitForFunction((k) => { const d = document.querySelectorAll('sepaxis-demo')[k]; return d.report !== null || d.fits !== null || d.mesh !== null || d.error; }, i, { timeout: 10_000 });
         const drawn = await page.waitForFunction((k) => {
           const d = document.querySelectorAll('sepaxis-demo')[k];
           const canvas = d.shadowRoot.querySelector('canvas');
@@ -306,6 +306,28 @@ describe('the tutorial site', () => {
     assert.deepEqual(await axeViolations(page, 'sepaxis-fit-quiz'), []);
     await page.locator('sepaxis-fit-quiz[ask="changed"]').screenshot({ path: `${ARTIFACTS}site-fitting-quiz-done.jpg` });
     assertNoProblems(page, 'lessons/9-fitting.html');
+  });
+
+  test('lesson 12\'s exercise is done in the tree card: 26-DOPs at depth 7 enclose less than the knot\'s hull, the nodes drawn around it', async () => {
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/12-hierarchies.html');
+    const demo = page.locator('#demo-12');
+    await demo.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('#demo-12').tree, null, { timeout: 20_000 });
+    const status = page.locator('sepaxis-exercise[for="demo-12"] .exercise-status');
+    assert.match(await status.textContent(), /Not yet/);
+    await demo.getByRole('combobox', { name: 'Node type' }).selectOption('kdop26');
+    const depth = demo.getByRole('slider', { name: 'Tree depth' });
+    await depth.focus();
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#demo-12').tree.depth === 7);
+    const tree = await page.evaluate(() => document.querySelector('#demo-12').tree);
+    assert.deepEqual([tree.node, tree.count, tree.rows.length], ['kdop26', 128, 8]);
+    assert.ok(tree.ratio < 1, `${tree.ratio}`);
+    assert.match(await status.textContent(), /Done/);
+    await settle(page);
+    await demo.screenshot({ path: `${ARTIFACTS}site-12-hierarchies-done-1280x800.png` });
+    assertNoProblems(page, 'lessons/12-hierarchies.html');
   });
 
   test('lesson 10\'s crate, inside the bar\'s bounding sphere, is dragged out with the mouse, and the exercise says Done', async () => {

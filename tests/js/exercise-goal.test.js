@@ -47,3 +47,33 @@ describe('every goal', () => {
     expect(meets(null, { overlap: false })).toBe(false);
   });
 });
+
+describe('the mesh goals, on a mesh demo\'s mesh and tree', () => {
+  const mesh = { verdicts: [{ id: 'crate', overlap: true, volumeTests: 19, triangleTests: 2 }, { id: 'ball', overlap: false, volumeTests: 1, triangleTests: 0 }] };
+  const tree = { node: 'kdop26', depth: 7, count: 128, ratio: 0.81 };
+
+  test('meshOverlaps and meshApart read the verdict of the volume named, with no pair report needed', () => {
+    expect(meets(null, { meshOverlaps: 'crate' }, { mesh })).toBe(true);
+    expect(meets(null, { meshOverlaps: 'ball' }, { mesh })).toBe(false);
+    expect(meets(null, { meshApart: 'ball' }, { mesh })).toBe(true);
+    expect(meets(null, { meshOverlaps: 'nobody' }, { mesh })).toBe(false);
+    expect(meets(null, { meshOverlaps: 'crate' })).toBe(false);
+  });
+
+  test('meshNodeTestsBelow counts the descent against that volume, strictly', () => {
+    expect(meets(null, { meshOverlaps: 'crate', meshNodeTestsBelow: ['crate', 20] }, { mesh })).toBe(true);
+    expect(meets(null, { meshOverlaps: 'crate', meshNodeTestsBelow: ['crate', 19] }, { mesh })).toBe(false);
+  });
+
+  test('treeRatioBelow and treeCountBelow hold together, and not without a tree', () => {
+    expect(meets(null, { treeRatioBelow: 1, treeCountBelow: 200 }, { tree })).toBe(true);
+    expect(meets(null, { treeRatioBelow: 0.8, treeCountBelow: 200 }, { tree })).toBe(false);
+    expect(meets(null, { treeRatioBelow: 1, treeCountBelow: 128 }, { tree })).toBe(false);
+    expect(meets(null, { treeRatioBelow: 1 }, { tree: { ...tree, ratio: null } })).toBe(false);
+    expect(meets(null, { treeRatioBelow: 1 })).toBe(false);
+  });
+
+  test('a goal mixing a mesh goal and a pair goal needs the report too', () => {
+    expect(meets(null, { meshOverlaps: 'crate', overlap: true }, { mesh })).toBe(false);
+  });
+});

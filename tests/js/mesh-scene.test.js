@@ -49,3 +49,31 @@ describe('a scene with a mesh', () => {
     expect(problemOf({ volumes: [], mesh: { model: 'bunny' } }, {})).toBe('this scene holds a mesh, which only the visualizer shows: open the scene there');
   });
 });
+
+describe('a scene whose mesh names a model file (the demo element takes src)', () => {
+  const withSrc = { meshModels: MODELS, meshSrc: true };
+
+  test('a src of a model file is kept, with the pose', () => {
+    expect(checkScene({ volumes: [], mesh: { src: 'models/part.STL?v=2', translation: [0, 1, 0] } }, sx, withSrc).mesh)
+      .toEqual({ src: 'models/part.STL?v=2', translation: [0, 1, 0], rotation: [0, 0, 0, 1] });
+  });
+
+  test('a src that is not a model file, or beside a model, is refused naming the value', () => {
+    expect(problemOf({ volumes: [], mesh: { src: 'scene.json' } }, withSrc)).toBe('mesh.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got "scene.json"');
+    expect(problemOf({ volumes: [], mesh: { src: 'page.html#.stl' } }, withSrc)).toBe('mesh.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got "page.html#.stl"');
+    expect(problemOf({ volumes: [], mesh: { src: 42 } }, withSrc)).toBe('mesh.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got 42');
+    expect(problemOf({ volumes: [], mesh: { src: 'a.stl', model: 'bunny' } }, withSrc)).toBe('a mesh has a model or a src, not both');
+    expect(problemOf({ volumes: [], mesh: {} }, withSrc)).toBe('mesh.model must be one of "bunny", "torus-knot" (or give a src: a model file\'s URL), got nothing');
+  });
+
+  test('where src is not taken (the visualizer), a src is no model', () => {
+    expect(problemOf({ volumes: [], mesh: { src: 'a.stl' } })).toBe('mesh.model must be one of "bunny", "torus-knot", got nothing');
+  });
+});
+
+describe('a scene with a triangle among its volumes', () => {
+  test('is kept as a clean copy of its three corners', () => {
+    const scene = checkScene({ volumes: [{ id: 'floor', volume: { type: 'triangle', vertices: [[0, 0, 0], [1, 0, 0], [0, 0, 1]], extra: 1 } }] }, sx);
+    expect(scene.volumes[0].volume).toEqual({ type: 'triangle', vertices: [[0, 0, 0], [1, 0, 0], [0, 0, 1]] });
+  });
+});

@@ -17,6 +17,10 @@ import { fitAnswer, meets } from '../../web/site/.vitepress/theme/exercise-goal.
 import { FIT_KINDS, fitRows } from '../../web/view/fit-table.js';
 import { fitPoints } from '../../web/view/point-clouds.js';
 import { checkScene } from '../../web/view/share.js';
+import { MESH_MODELS } from '../../web/view/mesh-ids.js';
+import { MODEL_TRIANGLES } from '../../web/view/mesh-models.js';
+import { treeLevel } from '../../web/view/mesh-tree.js';
+import { hullVolume } from '../../web/view/fit-table.js';
 import { pairSweep } from '../../web/view/motion.js';
 import { apartSeenFrom, demoEye, inFrame, outline } from './site-pictures.js';
 
@@ -54,8 +58,30 @@ function demos() {
 }
 
 const all = demos();
-const still = all.filter((d) => !d.scene.fit && !d.scene.volumes.some((v) => v.velocity));
+const meshes = all.filter((d) => d.scene.mesh);
+const still = all.filter((d) => !d.scene.fit && !d.scene.mesh && !d.scene.volumes.some((v) => v.velocity));
 const moving = all.filter((d) => !d.scene.fit && d.scene.volumes.some((v) => v.velocity));
+
+/**
+ * A mesh demo's `mesh` and `tree` as the demo makes them: the verdict of its built-in model (an
+ * AABB tree, posed) against each volume, and the tree card's level (choice: { node, depth }; the
+ * card starts at the AABBs' root).
+ */
+async function meshStateOf(sx, scene, volumes = scene.volumes, choice = { node: 'aabb', depth: 0 }) {
+  const triangles = await MODEL_TRIANGLES[scene.mesh.model]();
+  const pose = { translation: scene.mesh.translation ?? [0, 0, 0], rotation: scene.mesh.rotation ?? [0, 0, 0, 1] };
+  const mesh = sx.createMesh(triangles, { node: 'aabb' });
+  const verdicts = volumes.map(({ id, volume }) => {
+    const overlap = mesh.overlaps(volume, pose);
+    return { id, overlap, ...mesh.lastQuery };
+  });
+  const tree = sx.createMesh(triangles, { node: choice.node });
+  const level = treeLevel(sx, tree, choice.depth, 0);
+  const hull = hullVolume(sx.convexHull(triangles.positions));
+  mesh.dispose();
+  tree.dispose();
+  return { mesh: { verdicts }, tree: { node: choice.node, depth: level.depth, count: level.count, ratio: hull > 0 ? level.total / hull : null } };
+}
 const fits = all.filter((d) => d.scene.fit);
 
 /** The sweep of a demo's pair (null when it does not move) and its time range. */
@@ -74,11 +100,15 @@ describe('the tutorial\'s demos', () => {
   let sx;
   beforeAll(async () => { sx = await init(); });
 
-  it('every lesson has an exercise its demo checks, which the reader must still do (the goal is not met at the start)', () => {
-    expect(new Set([...exercises, ...quizzes].filter((e) => e.file.startsWith('lessons/')).map((e) => e.file)).size).toBe(10);
+  it('every lesson has an exercise its demo checks, which the reader must still do (the goal is not met at the start)', async () => {
+    expect(new Set([...exercises, ...quizzes].filter((e) => e.file.startsWith('lessons/')).map((e) => e.file)).size).toBe(13);
     for (const e of exercises) {
       const demo = all.find((d) => d.file === e.file && d.id === e.for);
       expect(demo, `${e.file}: the demo ${e.for}`).toBeTruthy();
+      if (demo.scene.mesh) {
+        expect(meets(null, e.goal, await meshStateOf(sx, demo.scene)), `${e.file} ${JSON.stringify(e.goal)}`).toBe(false);
+        continue;
+      }
       const [a, b] = demo.scene.selection.map((id) => demo.scene.volumes.find((v) => v.id === id).volume);
       expect(meets(sx.collide(a, b), e.goal, motionOf(sx, demo.scene)), `${e.file} ${JSON.stringify(e.goal)}`).toBe(false);
     }
@@ -86,7 +116,16 @@ describe('the tutorial\'s demos', () => {
 
   it('every lesson has a demo with a claim', () => {
     const lessons = new Set(all.filter((d) => d.file.startsWith('lessons/')).map((d) => d.file));
-    expect(lessons.size).toBe(10);
+    expect(lessons.size).toBe(13);
+  });
+
+  it('the mesh demos name built-in models, are scenes the demo element accepts, and their claims are the package\'s verdicts', async () => {
+    expect(meshes.length).toBeGreaterThan(0);
+    for (const d of meshes) {
+      expect(() => checkScene(d.scene, sx, { meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true }), d.id).not.toThrow();
+      const { mesh } = await meshStateOf(sx, d.scene);
+      expect(Object.fromEntries(mesh.verdicts.map((v) => [v.id, v.overlap])), `${d.file} ${d.id}`).toEqual(d.expect.mesh);
+    }
   });
 
   it('the lessons hold a moving demo and a fit demo, each a scene the demo element accepts', () => {
@@ -118,7 +157,8 @@ describe('the tutorial\'s demos', () => {
     expect(quizzes.map((q) => [q.ask, answer(q)])).toEqual([['tightest', ['kdop8']], ['changed', ['aabb', 'kdop14']]]);
   });
 
-  for (const [i, { file, scene, expect: claim, step, panels }] of still.entries()) {
+  for (const [i, d] of still.entries()) {
+    const { file, scene, expect: claim, step, panels } = d;
     it(`${file}, demo ${i}: ${JSON.stringify(claim)}`, () => {
       const ids = scene.volumes.map((v) => v.id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -143,7 +183,7 @@ describe('the tutorial\'s demos', () => {
       if (claim.boundingBoxesOverlap) expect(intervalsMeet(sx.boundingBox(a), sx.boundingBox(b))).toBe(true);
       if (claim.conservative !== undefined) expect(sx.overlapsConservative(a, b)).toBe(claim.conservative);
       if (claim.apartInPicture) {
-        const eye = demoEye(sx, all[i]);
+        const eye = demoEye(sx, d);
         expect(apartSeenFrom(eye, outline(sx, a), outline(sx, b)), `${file}: A and B apart in the picture seen from ${JSON.stringify(eye)}`).toBe(true);
         for (const { volume } of scene.volumes) expect(inFrame(eye, outline(sx, volume)), `${file}: ${JSON.stringify(volume)} in the picture`).toBe(true);
       }
@@ -206,6 +246,37 @@ describe('the lessons\' exercises can be done as their words say', () => {
     expect(at(3.2)(goal('tunnels'))).toBe(false);
     expect(at(3.3)(goal('tunnels'))).toBe(true);
     expect(at(100)(goal('tunnels'))).toBe(true);
+  });
+
+  it('lesson 11: raising the floor\'s corner c to y = 0.6 tilts it into the crate (0.5 does not); the crate lowered by 0.6 rests on the hills', async () => {
+    const d = demo('lessons/11-triangles.md', 'demo-11');
+    expect(d.panels.split(',')).toContain('inspector');
+    const e = exercise('lessons/11-triangles.md', 'demo-11', 'overlap');
+    expect(e.words).toMatch(/raise its corner c/);
+    expect(meets(reportAfter(d, (v) => { v.floor.vertices[2][1] = 0.6; }), e.goal)).toBe(true);
+    expect(meets(reportAfter(d, (v) => { v.floor.vertices[2][1] = 0.5; }), e.goal)).toBe(false);
+    const t = demo('lessons/11-triangles.md', 'demo-11-terrain');
+    const down = (x, i) => (i === 1 ? x - 0.6 : x);
+    const lowered = t.scene.volumes.map((v) => ({ ...v, volume: { ...v.volume, min: v.volume.min.map(down), max: v.volume.max.map(down) } }));
+    expect(meets(null, exercise('lessons/11-triangles.md', 'demo-11-terrain', 'meshOverlaps').goal, await meshStateOf(sx, t.scene, lowered))).toBe(true);
+  });
+
+  it('lesson 12: 128 26-DOPs at depth 7 enclose less than the knot\'s hull; 64 at depth 6 do not, nor 256 AABBs', async () => {
+    const d = demo('lessons/12-hierarchies.md', 'demo-12');
+    expect(d.panels).toBe('tree');
+    const { goal } = exercise('lessons/12-hierarchies.md', 'demo-12', 'treeRatioBelow');
+    const at = (node, depth) => meshStateOf(sx, d.scene, d.scene.volumes, { node, depth });
+    expect(meets(null, goal, await at('kdop26', 7))).toBe(true);
+    expect(meets(null, goal, await at('kdop26', 6))).toBe(false);
+    expect(meets(null, goal, await at('aabb', 8))).toBe(false);
+  });
+
+  it('lesson 13: the ball moved down onto the floor still touches the terrain, with fewer than 25 node tests; lifted off it, it does not count', async () => {
+    const d = demo('lessons/13-descent.md', 'demo-13');
+    const { goal } = exercise('lessons/13-descent.md', 'demo-13', 'meshNodeTestsBelow');
+    const at = (center) => d.scene.volumes.map((v) => ({ ...v, volume: { ...v.volume, center } }));
+    expect(meets(null, goal, await meshStateOf(sx, d.scene, at([0, -0.6, 0])))).toBe(true);
+    expect(meets(null, goal, await meshStateOf(sx, d.scene, at([0, 2, 0])))).toBe(false);
   });
 
   it('lesson 10: the exercise\'s program (the package alone) prints the table\'s bars, as the text says', async () => {

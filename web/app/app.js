@@ -11,7 +11,7 @@
 
 import { focusedAxis } from '../view/axis-focus.js';
 import { ChangeBatch } from '../view/change-batch.js';
-import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
+import { CollisionState, comparedPair, pairReport, pairRoles, withMeshHits } from '../view/collision.js';
 import { byId } from '../view/dom.js';
 import { aabbToObb, translated } from '../view/edit.js';
 import { FitPanel, installDrop } from './fit-panel.js';
@@ -23,7 +23,7 @@ import { moveOffset, movedText } from '../view/keyboard-move.js';
 import { installPicking, volumesAlong } from '../view/picking.js';
 import { lessonOrigin, lessonText } from './lesson.js';
 import { MeshController } from './mesh-controller.js';
-import { MESH_ID, MESH_MODELS } from './mesh-ids.js';
+import { MESH_ID, MESH_MODELS } from '../view/mesh-ids.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
@@ -568,14 +568,7 @@ export class App {
    * another (the pairs counted are the volumes' own).
    */
   #withMesh() {
-    const hits = this.mesh.hits;
-    if (!hits.size) return this.collision;
-    const collision = this.collision;
-    return {
-      overlapsAny: (id) => hits.has(id) || collision.overlapsAny(id),
-      bounds: (id) => collision.bounds(id),
-      get overlappingPairs() { return collision.overlappingPairs; },
-    };
+    return withMeshHits(this.collision, this.mesh.hits);
   }
 
   /** Draws the axis in focus (hovered row, tutorial step, deciding axis: axis-focus.js). */

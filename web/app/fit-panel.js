@@ -7,8 +7,8 @@
 
 import { h, setChildren } from '../view/dom.js';
 import { FIT_COLORS as KIND_COLORS, cssColor as css, formatRatio } from '../view/fit-colors.js';
-import { POINT_FILE_ACCEPT, bunnyPositions, readPositions } from './point-file.js';
-import { workerCall } from './worker-call.js';
+import { POINT_FILE_ACCEPT, bunnyPositions, readPositions } from '../view/point-file.js';
+import { workerCall } from '../view/worker-call.js';
 
 /** The fitting and its drawing, loaded on first use: the page's first load carries neither. */
 const loadFitting = () => Promise.all([import('../view/fit-table.js'), import('../view/fit-drawing.js')]);

@@ -6,12 +6,12 @@
 // for a built-in model; a user's file cannot travel in a link or a file (linkProblem says so).
 
 import { FIT_COLORS } from '../view/fit-colors.js';
-import { readTriangles } from './point-file.js';
-import { MESH_MODELS } from './mesh-ids.js';
+import { readTriangles } from '../view/point-file.js';
+import { MESH_MODELS } from '../view/mesh-ids.js';
 import { MeshPanel } from './mesh-panel.js';
 
 /** The drawing and the placing of meshes, loaded on first use. */
-const loadMeshCode = () => Promise.all([import('./scene-mesh.js'), import('./mesh-models.js')]);
+const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js')]);
 
 export class MeshController {
   /** Ids of the volumes the mesh overlaps (as last tested). */

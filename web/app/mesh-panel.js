@@ -6,19 +6,11 @@
 // said in the card, and changes nothing.
 
 import { h, setChildren } from '../view/dom.js';
-import { formatRatio } from '../view/fit-colors.js';
-import { MESH_FILE_ACCEPT } from './point-file.js';
-import { MESH_MODELS } from './mesh-ids.js';
-import { workerCall } from './worker-call.js';
-
-/** Node types of the tree, as createMesh names them, with their labels. */
-export const NODE_TYPES = [
-  ['sphere', 'Spheres'], ['aabb', 'AABBs'], ['obb', 'OBBs'],
-  ...[6, 8, 14, 18, 26].map((k) => [`kdop${k}`, `${k}-DOPs`]),
-];
-
-/** Most nodes drawn at once: past this a level is counted and measured, not drawn. */
-export const MAX_DRAWN_NODES = 512;
+import { MESH_FILE_ACCEPT } from '../view/point-file.js';
+import { MESH_MODELS } from '../view/mesh-ids.js';
+import { descentText, verdictsText } from '../view/mesh-verdicts.js';
+import { MAX_DRAWN_NODES, NODE_TYPES, levelText } from '../view/mesh-tree.js';
+import { workerCall } from '../view/worker-call.js';
 
 /** Asks the tree worker (mesh-tree-worker.js). */
 const ask = workerCall(() => new Worker(new URL('./mesh-tree-worker.js', import.meta.url), { type: 'module' }));
@@ -138,13 +130,9 @@ export class MeshPanel {
    * the descent tested ({ tested: { volumeTests, triangleTests } }) of `triangles`.
    */
   setVerdicts(name, verdicts, focus, triangles) {
-    const d = focus?.tested;
-    const text = d ? `Against ${focus.name}, the descent tested ${n(d.volumeTests)} node volume${d.volumeTests === 1 ? '' : 's'} and ${n(d.triangleTests)} of the ${n(triangles)} triangles.` : '';
+    const text = descentText(focus, triangles);
     if (this.descent.textContent !== text) this.descent.textContent = text;
-    const hit = verdicts.filter((v) => v.overlap).map((v) => v.name);
-    setChildren(this.verdicts, verdicts.length === 0 ? `${name} is alone: add a volume to test it against the mesh.`
-      : hit.length ? [h('b', { class: 'overlap-text' }, `${name} overlaps `), hit.join(', '), hit.length < verdicts.length ? `; apart from the ${verdicts.length - hit.length} other${verdicts.length - hit.length > 1 ? 's' : ''}.` : '.']
-        : [h('b', { class: 'apart-text' }, `${name} overlaps no volume`), ` (${verdicts.length} tested).`]);
+    setChildren(this.verdicts, verdictsText(name, verdicts));
   }
 
   /** Asks the worker for the level the controls say, and draws it. */
@@ -166,12 +154,8 @@ export class MeshPanel {
     return this.lastLevel;
   }
 
-  #describe({ node, depth, levels, count, total, volumes }) {
-    const label = NODE_TYPES.find(([id]) => id === node)[1];
-    const where = depth === 0 ? 'the root' : depth === levels ? `depth ${depth}, the leaves` : `depth ${depth} of ${levels}`;
-    const ratio = this.#hull > 0 ? `${formatRatio(total / this.#hull)} × the convex hull's volume` : 'the mesh is flat: its hull encloses nothing, so there is no ratio';
-    const drawn = volumes ? '' : ` Too many to draw (more than ${n(MAX_DRAWN_NODES)}): pick a shallower depth to see them.`;
-    return `At ${where}: ${n(count)} ${count === 1 ? label.replace(/s$/, '') : label}, together ${ratio}.${drawn}`;
+  #describe(level) {
+    return levelText(level, this.#hull);
   }
 
   #setBusy(busy) {

@@ -8,6 +8,7 @@
 
 import { init } from 'sepaxis';
 import { hullVolume } from '../view/fit-table.js';
+import { treeLevel } from '../view/mesh-tree.js';
 
 const ready = init();
 let triangles = null;
@@ -27,10 +28,7 @@ function treeOf(sx, node) {
 
 function level(sx, { node, depth, maxVolumes }) {
   const { mesh, buildMs } = treeOf(sx, node);
-  const nodes = mesh.nodesAtDepth(Math.min(depth, mesh.depth));
-  const volumes = nodes.map((i) => mesh.nodeVolume(i));
-  const total = volumes.reduce((sum, v) => sum + sx.volumeOf(v), 0);
-  return { node, depth: Math.min(depth, mesh.depth), levels: mesh.depth, count: nodes.length, total, volumes: nodes.length <= maxVolumes ? volumes : null, buildMs };
+  return { node, ...treeLevel(sx, mesh, depth, maxVolumes), buildMs };
 }
 
 self.addEventListener('message', async ({ data }) => {

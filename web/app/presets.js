@@ -80,6 +80,19 @@ export const PRESETS = [
     },
   },
   {
+    id: 'floor-triangle',
+    title: 'A floor triangle and a crate',
+    lesson: 'A tilted floor triangle (A) and a crate (B) over it. The floor\'s normal A.n separates them: every corner of the crate lies on the front side of the floor\'s plane, the half-space test a game makes to keep a player above the ground. A triangle against a box has 13 candidate axes: its normal, the box\'s 3 faces and the 9 cross products of their edges. Drag the crate down into the floor and watch A.n give way.',
+    expect: { overlap: false, separatingAxis: /^A\.n$/ },
+    scene: {
+      volumes: [
+        { id: 'floor', name: 'Floor', volume: { type: 'triangle', vertices: [[2, -0.3, -1.5], [-2, -0.3, -1.5], [0, 0.5, 2]] } },
+        { id: 'crate', name: 'Crate', volume: { type: 'aabb', min: [-0.4, 0.35, -0.4], max: [0.4, 1.15, 0.4] } },
+      ],
+      selection: ['floor', 'crate'],
+    },
+  },
+  {
     id: 'nested',
     title: 'Nested volumes',
     lesson: 'A sphere wholly inside a box. Every interval of the sphere lies inside the box\'s, and its closest-point axis does not exist (its centre is inside the box): they overlap, and the penetration depth is how far the sphere must travel to get out.',

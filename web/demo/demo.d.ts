@@ -17,6 +17,21 @@ export interface DemoScene {
   maxTime?: number;
   /** Where the camera is and what it looks at. */
   camera?: { position: Vec3; target: Vec3 };
+  /**
+   * A triangle mesh beside the volumes: a built-in model by name, or a model file of the same
+   * site (STL, OBJ, PLY, glTF, GLB), centred and scaled to the view, then placed by the pose.
+   */
+  mesh?: DemoMeshSource & { translation?: Vec3; rotation?: [number, number, number, number] };
+}
+
+/** Which mesh: a built-in model, or the URL of a model file. */
+export type DemoMeshSource = { model: 'bunny' | 'torus-knot' | 'terrain' | 'wall' } | { src: string };
+
+/** A scene's mesh and its verdict against each volume, with what the descent of its tree tested. */
+export interface DemoMesh {
+  name: string;
+  triangles: number;
+  verdicts: Array<{ id: string; overlap: boolean; volumeTests: number; triangleTests: number }>;
 }
 
 /** The kinds of volume a fit scene fits. */
@@ -61,6 +76,8 @@ export class SepaxisDemo extends HTMLElement {
   readonly sweep: SweepReport | null;
   /** A fit scene's fitted volumes, in its order, or null. */
   readonly fits: DemoFit[] | null;
+  /** The scene's mesh, once read, with its verdicts; or null. */
+  readonly mesh: DemoMesh | null;
   /** Why the scene could not be shown, or null. */
   readonly error: string | null;
 }
@@ -74,5 +91,7 @@ declare global {
     change: CustomEvent<{ scene: DemoScene }>;
     /** A fit scene's volumes are fitted. */
     fit: CustomEvent<{ fits: DemoFit[] }>;
+    /** The scene's mesh came in, or one of its verdicts or counts changed. */
+    mesh: CustomEvent<{ mesh: DemoMesh }>;
   }
 }

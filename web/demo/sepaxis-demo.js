@@ -13,9 +13,16 @@
 // layout ("column": the panels under the view at their full height, the element as tall as its
 // content; demo.css).
 // Properties: scene (get, set), report (the compared pair's sx.collide report, or null), sweep
-// (the moving pair's sx.sweep report, or null), fits (a fit scene's fitted volumes, or null), error
-// (the message of a bad scene, or null). Events: change (the reader edited the scene), report (the
-// report or the sweep changed), fit (the fits are in).
+// (the moving pair's sx.sweep report, or null), fits (a fit scene's fitted volumes, or null), mesh
+// (the scene's mesh and its verdicts against the volumes, or null), error (the message of a bad
+// scene, or null). Events: change (the reader edited the scene), report (the report or the sweep
+// changed), fit (the fits are in), mesh (the mesh came in, or a verdict or a descent's count changed).
+//
+// A scene may hold a mesh: {"mesh": {"model": "bunny", "translation": [x, y, z], "rotation": [x,
+// y, z, w]}} names a built-in model (mesh-ids.js), {"mesh": {"src": "models/part.stl", …}} a model
+// file of the same site (STL, OBJ, PLY, glTF or GLB, read on a worker); either is centred and
+// scaled to the view, tested against every volume (mesh.overlaps), red where it meets one, with
+// the mesh card's verdicts and the descent's counts. The mesh code loads only for such a scene.
 //
 // A moving scene (volumes with a velocity) is shown at a time t of [0, maxTime] (the motion card:
 // a slider, Play) and its pair swept (the axis panel's time lines, the first contact); a fit scene
@@ -33,7 +40,7 @@ import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import { focusedAxis } from '../view/axis-focus.js';
 import { AxisPanel } from '../view/axis-panel.js';
 import { alongAxis, framed, glide, prefersReducedMotion } from '../view/camera-moves.js';
-import { CollisionState, comparedPair, pairReport, pairRoles } from '../view/collision.js';
+import { CollisionState, comparedPair, pairReport, pairRoles, withMeshHits } from '../view/collision.js';
 import { h } from '../view/dom.js';
 import { aabbToObb, movedByMtv, translated } from '../view/edit.js';
 import { Inspector } from '../view/inspector.js';
@@ -42,10 +49,11 @@ import { entriesAt, isMoving, pairSweep, pathBoxes } from '../view/motion.js';
 import { MotionPlayer } from '../view/motion-player.js';
 import { FIT_COLORS } from '../view/fit-colors.js';
 import { num } from '../view/format.js';
+import { MESH_MODELS } from '../view/mesh-ids.js';
 import { CLICK_SLOP, pickCycle, volumesAlong } from '../view/picking.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
 import { SceneModel } from '../view/scene-model.js';
-import { cameraProblem, checkScene, parseScene, SceneError } from '../view/share.js';
+import { cameraProblem, checkScene, readSceneText, SceneError } from '../view/share.js';
 import { COLORS, LIGHT_COLORS } from '../view/theme.js';
 import { TutorialPanel } from '../view/tutorial-panel.js';
 import { VerdictPanel } from '../view/verdict-panel.js';
@@ -55,8 +63,8 @@ import demoCss from './demo.css?inline';
 import keysCss from './demo-keys.css?inline';
 
 const PANELS = ['verdict', 'inspector', 'axes', 'stepper', 'toolbar'];
-/** What checkScene accepts here: moving volumes, and fit scenes. */
-const SCENE_FORMS = { motion: true, fit: true };
+/** What checkScene accepts here: moving volumes, fit scenes, and a mesh (a built-in model or a model file). */
+const SCENE_FORMS = { motion: true, fit: true, meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true };
 const DEFAULT_PANELS = 'verdict,stepper';
 /** One key press turns the camera by this much (radians), or zooms by this factor. */
 const ORBIT_STEP = Math.PI / 12;
@@ -72,6 +80,11 @@ const VIEW_KEYS = [
   ['F', 'Show the whole scene'],
 ];
 const EDIT_KEYS = [['[ ]', 'Pick the previous, next volume'], ...MOVE_KEYS];
+/**
+ * Past this many triangles the tree card measures only the node type picked: building all eight
+ * trees of the bunny (69,451 triangles) on the page would hold it for seconds.
+ */
+const TREE_TABLE_MAX_TRIANGLES = 20_000;
 /** How long what a click or key did stays shown over the view (ms); the live region keeps it. */
 const SAID_MS = 2500;
 
@@ -88,20 +101,35 @@ const loadPackage = () => (packagePromise ??= init({ world: false }));
 let fullPromise = null;
 const loadFull = () => (fullPromise ??= Promise.all([init(), import('./demo-full.js')]));
 
-/** Whether a scene (checked, or raw JSON data) needs the full module: a fit, or a volume that moves. */
+/**
+ * The mesh code (demo-mesh.js), with the full module and demo-full.js, loaded once for the page
+ * by the first demo whose scene holds a mesh.
+ */
+let meshPromise = null;
+const loadMesh = () => (meshPromise ??= Promise.all([loadFull(), import('./demo-mesh.js')]));
+
+/** Whether a scene (checked, or raw JSON data) holds a mesh. */
+const hasMesh = (scene) => scene !== null && typeof scene === 'object' && !Array.isArray(scene) && scene.mesh !== undefined;
+
+/**
+ * Whether a scene (checked, or raw JSON data) needs the full module: a fit, a mesh, a volume that
+ * moves, or a triangle.
+ */
 function needsFull(scene) {
   if (scene === null || typeof scene !== 'object') return false;
-  if (!Array.isArray(scene) && scene.fit !== undefined) return true;
+  if (!Array.isArray(scene) && (scene.fit !== undefined || scene.mesh !== undefined || scene.type === 'triangle')) return true;
   const entries = Array.isArray(scene) ? scene : Array.isArray(scene.volumes) ? scene.volumes : [];
-  return entries.some((e) => e !== null && typeof e === 'object' && Array.isArray(e.velocity) && isMoving(e));
+  return entries.some((e) => e !== null && typeof e === 'object' &&
+    ((Array.isArray(e.velocity) && isMoving(e)) || e.type === 'triangle' || e.volume?.type === 'triangle'));
 }
 
-/** needsFull of a scene attribute's text (false when it is not JSON: the check says why later). */
-function textNeedsFull(text) {
+/** What a scene attribute's text needs: 'mesh', 'full' or null (null when it is not JSON: the check says why later). */
+function textNeeds(text) {
   try {
-    return needsFull(JSON.parse(text));
+    const data = JSON.parse(text);
+    return hasMesh(data) ? 'mesh' : needsFull(data) ? 'full' : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -156,7 +184,23 @@ export class SepaxisDemo extends HTMLElement {
   #fit = null;
   #fitted = null;
   #fitDrawing = null;
-  /** What the panels were built for: 'still', 'moving' or 'fit'. */
+  /** demo-mesh.js, once this demo shows a mesh; the scene's mesh (SceneMesh), its verdicts. */
+  #meshCode = null;
+  #sceneMesh = null;
+  /** { name, triangles, verdicts, focus } once the mesh is in, { loading: name } while it is read, or null. */
+  #meshState = null;
+  /** The scene's mesh field (checked), or null. */
+  #meshSource = null;
+  /**
+   * The tree card's choice, the mesh's trees built so far (node type -> package mesh), its hull's
+   * volume, and what the card shows (#measureTree).
+   */
+  #treeChoice = { node: 'aabb', depth: 0 };
+  #trees = new Map();
+  #hull = null;
+  #tree = null;
+  #meshHits = new Set();
+  /** What the panels were built for: 'still', 'moving', 'fit' or 'mesh'. */
   #kind = 'still';
   #visible = false;
   #started = false;
@@ -224,14 +268,21 @@ export class SepaxisDemo extends HTMLElement {
   /** The scene shown, in the format of the visualizer's links ({volumes, selection}) or a fit scene, or null. */
   get scene() {
     if (!this.#started || this.#error) return null;
-    return this.#fit ? { fit: structuredClone(this.#fit) } : this.#model.toJSON();
+    return this.#fit ? { fit: structuredClone(this.#fit) } : this.#sceneJSON();
+  }
+
+  /** The volumes' scene, with the mesh as the scene gave it (the demo does not move it). */
+  #sceneJSON() {
+    const scene = this.#model.toJSON();
+    if (this.#meshSource) scene.mesh = structuredClone(this.#meshSource);
+    return scene;
   }
 
   /** Shows another scene (checked like a link's: a bad one sets `error` and shows its message). */
   set scene(value) {
     this.#whenStarted(() => {
       this.#loads++;
-      this.#load(() => checkScene(structuredCloneSafe(value), this.#sx, SCENE_FORMS));
+      this.#load(() => structuredCloneSafe(value));
     });
   }
 
@@ -253,6 +304,32 @@ export class SepaxisDemo extends HTMLElement {
     return this.#fitted && this.#fitted.rows.map(({ id, label, volume, bvVolume, ratio }) => ({ id, label, volume, bvVolume, ratio }));
   }
 
+  /**
+   * The scene's mesh once it is in: { name, triangles (their count), verdicts: [{ id, overlap,
+   * volumeTests, triangleTests }] (one per volume: whether the mesh overlaps it, what the descent
+   * of its tree tested) }, or null.
+   */
+  get mesh() {
+    const m = this.#meshState;
+    if (!m || m.loading) return null;
+    return {
+      name: m.name, triangles: m.triangles,
+      verdicts: m.verdicts.map(({ id, overlap, tested }) => ({ id, overlap, volumeTests: tested.volumeTests, triangleTests: tested.triangleTests })),
+    };
+  }
+
+  /**
+   * The tree card's measures (panels="tree", a mesh scene): { node, depth, levels, count, ratio
+   * (the level's volume over the hull's, null for a flat mesh), rows: [{ node, levels, count,
+   * ratio, volumeTests }] (every node type at that depth; the descent's node tests against the
+   * volume in focus, or null) }, or null.
+   */
+  get tree() {
+    const t = this.#tree;
+    if (!t) return null;
+    return { node: t.node, depth: t.level.depth, levels: t.level.levels, count: t.level.count, ratio: t.ratio, rows: t.rows.map((r) => ({ ...r })) };
+  }
+
   /** The message of the scene that could not be shown, or null. */
   get error() {
     return this.#error;
@@ -269,12 +346,14 @@ export class SepaxisDemo extends HTMLElement {
 
   async #start() {
     this.#started = true;
-    // A scene attribute that moves or fits loads the full module straight away, not both.
-    const full = this.hasAttribute('scene') && textNeedsFull(this.getAttribute('scene'));
+    // A scene attribute that moves, fits or holds a mesh loads the full module straight away, not both.
+    const needs = this.hasAttribute('scene') ? textNeeds(this.getAttribute('scene')) : null;
     try {
-      const [sx, renderer] = await Promise.all([full ? loadFull() : loadPackage(), loadRenderer()]);
+      const load = needs === 'mesh' ? loadMesh() : needs === 'full' ? loadFull() : loadPackage();
+      const [sx, renderer] = await Promise.all([load, loadRenderer()]);
       this.#renderer = renderer;
-      if (full) this.#useModule(...sx);
+      if (needs === 'mesh') this.#useModule(...sx[0], sx[1]);
+      else if (needs === 'full') this.#useModule(...sx);
       else this.#useModule(sx, null);
     } catch (e) {
       this.#showError(`the demo could not start: ${e.message}`);
@@ -288,16 +367,21 @@ export class SepaxisDemo extends HTMLElement {
     else this.#loadFromAttributes();
   }
 
-  /** Draws and tests with this instance of the package (and, for the full one, demo-full.js). */
-  #useModule(sx, full) {
+  /** Draws and tests with this instance of the package (and, for the full one, demo-full.js; demo-mesh.js). */
+  #useModule(sx, full, meshCode = null) {
     this.#sx = sx;
     this.#full = full;
+    this.#meshCode = meshCode;
     this.#three.scene.clear();
+    // The old drawings' labels too: three.js takes a label's element out only when the label
+    // itself is removed, not the group holding it.
+    this.#els.labels.domElement.replaceChildren();
     this.#port = this.#viewPort();
     this.#collision = new CollisionState(sx);
     this.#drawing = new SceneDrawing(sx, this.#port);
     this.#motionDrawing = full && new full.MotionDrawing(sx, this.#port);
     this.#fitDrawing = full && new full.FitDrawing(sx, this.#port);
+    this.#sceneMesh = meshCode && new meshCode.SceneMesh(sx, this.#port);
     this.#applyTheme();
     this.#buildPanels();
   }
@@ -312,18 +396,16 @@ export class SepaxisDemo extends HTMLElement {
     const load = ++this.#loads;
     if (this.hasAttribute('scene')) {
       this.#load(() => {
-        const text = this.getAttribute('scene');
         try {
-          return checkScene(JSON.parse(text), this.#sx, SCENE_FORMS);
+          return JSON.parse(this.getAttribute('scene'));
         } catch (e) {
-          if (e instanceof SyntaxError) throw new SceneError(`the scene attribute is not valid JSON (${e.message})`);
-          throw e;
+          throw new SceneError(`the scene attribute is not valid JSON (${e.message})`);
         }
       });
     } else if (this.hasAttribute('src')) {
       const src = this.getAttribute('src');
-      this.#fetchScene(src).then((scene) => {
-        if (load === this.#loads) this.#load(() => scene);
+      this.#fetchScene(src).then((data) => {
+        if (load === this.#loads) this.#load(() => data, `the scene at ${src}: `);
       }, (e) => {
         if (load === this.#loads) this.#showError(e instanceof SceneError ? e.message : `the scene at ${src} could not be loaded: ${e.message}`);
       });
@@ -342,7 +424,7 @@ export class SepaxisDemo extends HTMLElement {
     if (!response.ok) throw new SceneError(`the scene at ${src} could not be loaded (HTTP ${response.status})`);
     const text = await response.text();
     try {
-      return parseScene(text, this.#sx, SCENE_FORMS);
+      return readSceneText(text);
     } catch (e) {
       if (e instanceof SceneError) throw new SceneError(`the scene at ${src}: ${e.message}`);
       throw e;
@@ -350,26 +432,40 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   /**
-   * Replaces the scene with what read() returns (checked), or shows why it cannot. A scene that
-   * moves or fits first brings the full module (a later scene load wins over this one).
+   * Replaces the scene with the data read() returns, checked, or shows why it cannot (where: what
+   * the message starts with). A scene that moves, fits, holds a mesh or a triangle first brings
+   * the full module, which checks it (a later scene load wins over this one).
    */
-  #load(read) {
-    let scene;
+  #load(read, where = '') {
+    let data;
     try {
-      scene = read();
+      data = read();
     } catch (e) {
       this.#showError(e instanceof SceneError ? e.message : `the scene could not be read: ${e.message}`);
       return;
     }
-    if (needsFull(scene) && !this.#full) {
+    const mesh = hasMesh(data) && !this.#meshCode;
+    if (mesh || (needsFull(data) && !this.#full)) {
       const load = this.#loads;
-      loadFull().then(([sx, full]) => {
+      (mesh ? loadMesh() : loadFull().then((full) => [full, null])).then(([[sx, full], meshCode]) => {
         if (load !== this.#loads) return;
-        this.#useModule(sx, full);
-        this.#show(scene);
+        this.#useModule(sx, full, meshCode ?? this.#meshCode);
+        this.#check(data, where);
       }, (e) => {
         if (load === this.#loads) this.#showError(`the scene needs the package's full module, which could not be loaded: ${e.message}`);
       });
+      return;
+    }
+    this.#check(data, where);
+  }
+
+  /** Shows the scene data once checked (checkScene), or why it cannot be shown. */
+  #check(data, where) {
+    let scene;
+    try {
+      scene = checkScene(data, this.#sx, SCENE_FORMS);
+    } catch (e) {
+      this.#showError(e instanceof SceneError ? `${where}${e.message}` : `the scene could not be read: ${e.message}`);
       return;
     }
     this.#show(scene);
@@ -384,7 +480,12 @@ export class SepaxisDemo extends HTMLElement {
     this.#time.t = 0;
     this.#fit = scene.fit ?? null;
     this.#fitted = null;
-    const kind = this.#fit ? 'fit' : scene.volumes.some(isMoving) ? 'moving' : 'still';
+    const kind = this.#fit ? 'fit' : scene.mesh ? 'mesh' : scene.volumes.some(isMoving) ? 'moving' : 'still';
+    this.#sceneMesh?.clear();
+    this.#dropTrees();
+    this.#meshSource = scene.mesh ?? null;
+    this.#meshState = scene.mesh ? { loading: scene.mesh.model ? MESH_MODELS.find((m) => m.id === scene.mesh.model).label : scene.mesh.src } : null;
+    this.#meshHits = new Set();
     if (kind !== this.#kind) {
       this.#kind = kind;
       this.#buildPanels();
@@ -395,6 +496,105 @@ export class SepaxisDemo extends HTMLElement {
     this.#placeCamera(scene.camera);
     const step = this.#stepAttribute();
     if (step >= 0) this.#setStep(step);
+    if (scene.mesh) this.#loadMesh(scene.mesh, !scene.camera);
+  }
+
+  /** Forgets the trees of the mesh shown (the package's memory too). */
+  #dropTrees() {
+    for (const tree of this.#trees.values()) tree.dispose();
+    this.#trees.clear();
+    this.#tree = null;
+    this.#hull = null;
+  }
+
+  /** The mesh's tree of `node` volumes, built once (on the page: the demo's models are small). */
+  #treeOf(node) {
+    let tree = this.#trees.get(node);
+    if (!tree) this.#trees.set(node, tree = this.#sx.createMesh(this.#sceneMesh.current.triangles, { node }));
+    return tree;
+  }
+
+  /**
+   * Measures the tree card's level (drawn around the mesh) and every node type at that depth,
+   * with the descent's node tests against the volume in focus.
+   */
+  #measureTree() {
+    const state = this.#meshState;
+    if (!state || state.loading || !this.#sceneMesh.current) return;
+    const { treeLevel, NODE_TYPES } = this.#meshCode;
+    const { node, depth } = this.#treeChoice;
+    this.#hull ??= this.#meshCode.hullVolume(this.#sx.convexHull(this.#sceneMesh.current.triangles.positions));
+    const focus = state.focus && this.#model.get(state.focus.id);
+    const pose = this.#sceneMesh.pose;
+    const ratio = (level) => (this.#hull > 0 ? level.total / this.#hull : null);
+    const types = state.triangles > TREE_TABLE_MAX_TRIANGLES ? NODE_TYPES.filter(([type]) => type === node) : NODE_TYPES;
+    const rows = types.map(([type]) => {
+      const tree = this.#treeOf(type);
+      const level = treeLevel(this.#sx, tree, depth, 0);
+      let volumeTests = null;
+      if (focus) {
+        tree.overlaps(focus.volume, pose);
+        volumeTests = tree.lastQuery.volumeTests;
+      }
+      return { node: type, levels: level.levels, count: level.count, ratio: ratio(level), volumeTests };
+    });
+    const level = { node, ...treeLevel(this.#sx, this.#treeOf(node), depth) };
+    const drawn = this.#tree?.level;
+    if (!drawn || drawn.node !== node || drawn.depth !== level.depth) this.#sceneMesh.setNodes(level.volumes ?? [], FIT_COLORS[node] ?? FIT_COLORS['obb-fast']);
+    this.#tree = { node, level, ratio: ratio(level), rows, hull: this.#hull, focus: focus ? focus.name ?? focus.id : null };
+  }
+
+  /** The tree card picked another node type or depth. */
+  #setTree(choice) {
+    this.#treeChoice = choice;
+    this.#measureTree();
+    this.#refreshPanels();
+    this.dispatchEvent(new CustomEvent('mesh', { detail: { mesh: this.mesh } }));
+  }
+
+  /** Reads the scene's mesh (checked: a model or a src, and a pose) and puts it in; a failure is the scene's error. */
+  async #loadMesh(mesh, frame) {
+    const load = this.#loads;
+    const { MODEL_TRIANGLES } = this.#meshCode;
+    let triangles;
+    try {
+      triangles = mesh.model ? await MODEL_TRIANGLES[mesh.model]() : await this.#fetchModel(mesh.src);
+    } catch (e) {
+      if (load === this.#loads) this.#showError(e instanceof SceneError ? e.message : `the mesh ${mesh.model ?? mesh.src} could not be read: ${e.message}`);
+      return;
+    }
+    if (load !== this.#loads) return;
+    const name = mesh.model ? MESH_MODELS.find((m) => m.id === mesh.model).label : mesh.src.replace(/[?#].*$/, '').split('/').pop();
+    try {
+      this.#sceneMesh.set({ name, model: mesh.model ?? null, triangles });
+    } catch (e) {
+      this.#showError(`the mesh ${name} could not be read: ${e.message}`);
+      return;
+    }
+    this.#sceneMesh.setPose(mesh);
+    this.#meshState = { name, triangles: this.#sceneMesh.current.mesh.triangleCount, verdicts: [], focus: null };
+    this.#refresh();
+    if (frame && !this.hasAttribute('camera')) this.#frame(false);
+    this.dispatchEvent(new CustomEvent('mesh', { detail: { mesh: this.mesh } }));
+  }
+
+  /** The triangles of the model file at src (a URL of this site), centred and scaled to the view. */
+  async #fetchModel(src) {
+    const url = new URL(src, document.baseURI);
+    if (url.origin !== location.origin) throw new SceneError(`mesh.src must be a file of this site (${location.origin}), got ${JSON.stringify(src)}`);
+    let response;
+    try {
+      response = await fetch(url);
+    } catch (e) {
+      throw new SceneError(`the mesh at ${src} could not be loaded (${e.message})`);
+    }
+    if (!response.ok) throw new SceneError(`the mesh at ${src} could not be loaded (HTTP ${response.status})`);
+    const bytes = await response.arrayBuffer();
+    try {
+      return await this.#meshCode.readTriangles(url.pathname, bytes, { placed: true });
+    } catch (e) {
+      throw new SceneError(`the mesh at ${src} could not be read: ${e.message}`);
+    }
   }
 
   #showError(message) {
@@ -405,6 +605,10 @@ export class SepaxisDemo extends HTMLElement {
     this.#sweep = null;
     this.#fit = this.#fitted = null;
     this.#fitDrawing?.setPoints(null);
+    this.#sceneMesh?.clear();
+    this.#dropTrees();
+    this.#meshState = this.#meshSource = null;
+    this.#meshHits = new Set();
     this.#model.load({ volumes: [], selection: [] });
     this.#els.canvas.setAttribute('aria-label', `A separating-axis demo that cannot show its scene: ${message}`);
   }
@@ -437,10 +641,11 @@ export class SepaxisDemo extends HTMLElement {
       this.#sweepProblem = e.message;
     }
     this.#motionDrawing?.show({ entries: model.volumes, pair: atStart, roles: pairRoles(pair), sweep: this.#sweep, t: this.#time.t });
+    const meshChanged = this.#testMesh(shown);
     const steps = this.#steps();
     if (this.#ui.step >= steps) this.#ui.step = steps - 1;
     this.#drawing.style({
-      collision: this.#collision, pair, roles: pairRoles(pair), hoverVolume: null, tutorial: this.#ui.step >= 0 && pair,
+      collision: withMeshHits(this.#collision, this.#meshHits), pair, roles: pairRoles(pair), hoverVolume: null, tutorial: this.#ui.step >= 0 && pair,
     });
     this.#showFocus();
     this.#refreshPanels({ transient });
@@ -449,7 +654,32 @@ export class SepaxisDemo extends HTMLElement {
     this.#els.note.hidden = !reason;
     this.#describe();
     if (this.#report !== previous || this.#sweep !== previousSweep) this.dispatchEvent(new CustomEvent('report', { detail: { report: this.#report, sweep: this.#sweep } }));
+    if (meshChanged) this.dispatchEvent(new CustomEvent('mesh', { detail: { mesh: this.mesh } }));
     this.#invalidate();
+  }
+
+  /**
+   * Tests the mesh against each volume shown (mesh.overlaps with its pose), keeps what each
+   * descent tested, and colours the mesh; whether any verdict or count changed.
+   */
+  #testMesh(shown) {
+    const state = this.#meshState;
+    if (!state || state.loading || !this.#sceneMesh.current) return false;
+    const query = this.#sceneMesh.current.mesh;
+    const verdicts = shown.map((e) => {
+      const overlap = this.#sceneMesh.overlaps(e.volume);
+      const { volumeTests, triangleTests } = query.lastQuery;
+      return { id: e.id, name: e.name ?? e.id, overlap, tested: { volumeTests, triangleTests } };
+    });
+    const key = (vs) => JSON.stringify(vs.map((v) => [v.id, v.overlap, v.tested.volumeTests, v.tested.triangleTests]));
+    const changed = key(verdicts) !== key(state.verdicts);
+    state.verdicts = verdicts;
+    const active = this.#model.active;
+    state.focus = verdicts.find((v) => v.id === active?.id) ?? verdicts[0] ?? null;
+    this.#meshHits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
+    if (this.#panels.tree) this.#measureTree();
+    this.#sceneMesh.setStyle({ overlapping: this.#meshHits.size > 0 }, this.getAttribute('theme') === 'light' ? LIGHT_COLORS : COLORS);
+    return changed;
   }
 
   /** The steps of the stepper: the sweep's axes while the pair moves, else the report's. */
@@ -496,8 +726,13 @@ export class SepaxisDemo extends HTMLElement {
       if (this.#els.canvas.getAttribute('aria-label') !== text) this.#els.canvas.setAttribute('aria-label', text);
       return;
     }
-    const names = this.#model.volumes.map((e) => `${e.name ?? e.id} (${e.volume.type === 'kdop' ? `${e.volume.k}-DOP` : e.volume.type.toUpperCase()})`);
+    const names = this.#model.volumes.map((e) => `${e.name ?? e.id} (${e.volume.type === 'kdop' ? `${e.volume.k}-DOP` : e.volume.type === 'triangle' ? 'triangle' : e.volume.type.toUpperCase()})`);
     let text = `Separating-axis demo: ${names.length ? names.join(', ') : 'no volumes'}`;
+    const m = this.#meshState;
+    if (m && !m.loading) {
+      const hit = m.verdicts.filter((v) => v.overlap).map((v) => v.name);
+      text += `; the mesh ${m.name} (${m.triangles} triangles) ${hit.length ? `overlaps ${hit.join(', ')}` : 'overlaps no volume'}`;
+    }
     const r = this.#report;
     if (r) {
       const verdict = r.touching ? 'touching' : r.overlap ? 'overlapping' : `separated by the axis ${r.axes[r.separatingAxis].label}`;
@@ -535,7 +770,8 @@ export class SepaxisDemo extends HTMLElement {
     const asked = (this.getAttribute('panels') ?? DEFAULT_PANELS).split(/[\s,]+/).filter(Boolean);
     // A moving scene shows its time first; a fit scene its fits alone (it has no pair to test).
     const kind = this.#full ? this.#kind : 'still';
-    const shown = kind === 'fit' ? ['fit'] : [...(kind === 'moving' ? ['motion'] : []), ...PANELS.filter((p) => asked.includes(p))];
+    const first = { moving: ['motion'], mesh: ['mesh', ...(asked.includes('tree') ? ['tree'] : [])] }[kind] ?? [];
+    const shown = kind === 'fit' ? ['fit'] : [...first, ...PANELS.filter((p) => asked.includes(p))];
     const box = this.#els.panels;
     box.replaceChildren();
     this.#panels = {};
@@ -559,6 +795,11 @@ export class SepaxisDemo extends HTMLElement {
         });
       } else if (name === 'fit') {
         this.#panels.fit = new this.#full.FitCard(root);
+      } else if (name === 'mesh') {
+        this.#panels.mesh = new this.#meshCode.MeshCard(root);
+      } else if (name === 'tree') {
+        this.#panels.tree = new this.#meshCode.TreeCard(root, { onTree: (choice) => this.#setTree(choice) });
+        this.#measureTree();
       } else if (name === 'stepper') {
         this.#panels.stepper = new TutorialPanel(root, {
           explainSweep: this.#full?.explainSweepStep ?? null,
@@ -598,11 +839,13 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   #refreshPanels({ transient = false } = {}) {
-    const { verdict, stepper, axes, inspector, motion, fit } = this.#panels;
+    const { verdict, stepper, axes, inspector, motion, fit, mesh, tree } = this.#panels;
     const model = this.#model;
     const sweep = this.#sweep;
     motion?.update({ time: this.#time, sweep, moving: model.volumes.some(isMoving), pair: this.#pair, problem: this.#sweepProblem });
     fit?.update(this.#fitted);
+    mesh?.update(this.#meshState);
+    tree?.update(this.#tree && { ...this.#tree, node: this.#treeChoice.node });
     verdict?.update(this.#pair, this.#report, {
       count: model.volumes.length, overlappingPairs: this.#collision?.overlappingPairs ?? 0, selected: model.selection.length,
     });
@@ -652,6 +895,7 @@ export class SepaxisDemo extends HTMLElement {
     (this.#three.scene.background ??= new Color()).setHex(colors.background);
     this.#drawing?.setColors(colors);
     this.#motionDrawing?.setColors(colors);
+    this.#sceneMesh?.setStyle({ overlapping: this.#meshHits.size > 0 }, colors);
     this.#invalidate();
   }
 
@@ -682,6 +926,8 @@ export class SepaxisDemo extends HTMLElement {
     const boxes = this.#shown.map((e) => this.#collision.bounds(e.id)).filter(Boolean);
     boxes.push(...pathBoxes(this.#sx, this.#model.volumes, this.#time.maxTime).filter((b) => !undrawable([b])));
     if (this.#fitted) boxes.push(...this.#fitted.rows.map((r) => this.#sx.boundingBox(r.volume)));
+    const meshBounds = this.#sceneMesh?.bounds();
+    if (meshBounds) boxes.push(meshBounds);
     return boxes;
   }
 
@@ -937,7 +1183,7 @@ export class SepaxisDemo extends HTMLElement {
 
   /** The reader changed the scene. */
   #edited() {
-    this.dispatchEvent(new CustomEvent('change', { detail: { scene: this.#model.toJSON() } }));
+    this.dispatchEvent(new CustomEvent('change', { detail: { scene: this.#sceneJSON() } }));
   }
 }
 

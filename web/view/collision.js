@@ -99,3 +99,16 @@ export function pairRoles(pair) {
 export function pairReport(sx, pair) {
   return pair ? sx.collide(pair[0].volume, pair[1].volume) : null;
 }
+
+/**
+ * The collision state as drawn and listed when a mesh is in the scene: a volume the mesh overlaps
+ * (hits: a Set of ids) counts as overlapping another; the pairs counted stay the volumes' own.
+ */
+export function withMeshHits(collision, hits) {
+  if (!hits.size) return collision;
+  return {
+    overlapsAny: (id) => hits.has(id) || collision.overlapsAny(id),
+    bounds: (id) => collision.bounds(id),
+    get overlappingPairs() { return collision.overlappingPairs; },
+  };
+}

@@ -28,6 +28,8 @@ const fieldText = (x, digits = 4) => String(Math.abs(x) >= 1e15 ? Number(x.toPre
 
 /** A row whose longest text passes this many characters puts its fields one per line. */
 const STACK_CHARS = 9;
+/** A triangle's corners, as the inspector's rows and the package's edge labels name them (ab, bc, ca). */
+const CORNERS = ['a', 'b', 'c'];
 
 /**
  * Writes a field's value `x` as fieldText, with its length for the styles (--chars: the font
@@ -117,7 +119,7 @@ export class Inspector {
     const v = entry.volume;
     this.#id = entry.id;
     this.#inputs = [];
-    const typeName = v.type === 'kdop' ? `${v.k}-DOP` : v.type === 'sphere' ? 'Sphere' : v.type.toUpperCase();
+    const typeName = v.type === 'kdop' ? `${v.k}-DOP` : v.type === 'sphere' ? 'Sphere' : v.type === 'triangle' ? 'Triangle' : v.type.toUpperCase();
     const header = h('div', { class: 'inspector-head' },
       role ? h('span', { class: `chip ${role.toLowerCase()}` }, role) : null,
       h('input', {
@@ -160,6 +162,8 @@ export class Inspector {
       const names = KDOP_DIRECTIONS[v.k];
       groups.push(h('p', { class: 'field-note' }, `Slabs min ≤ d·x ≤ max on the ${names.length} directions d of ${aKdop(v.k)}:`));
       names.forEach((name, i) => row(name, [`min.${i}`, `max.${i}`], { inline: true, tags: ['min', 'max'] }));
+    } else if (v.type === 'triangle') {
+      for (const corner of CORNERS) row(`Corner ${corner}`, xyz(corner), { tags: XYZ });
     }
     if (this.actions.onVelocity) {
       groups.push(h('p', { class: 'field-note' }, 'Motion: the fields above are at t = 0; the volume moves by velocity × t.'));
@@ -233,6 +237,7 @@ export class Inspector {
       return MathUtils.radToDeg([e.x, e.y, e.z][+index]);
     }
     if (field === 'quat') return quaternionOf(v)[+index];
+    if (v.type === 'triangle' && CORNERS.includes(field)) return v.vertices[CORNERS.indexOf(field)][+index];
     if (v.type === 'kdop' && field === 'center') {
       const box = this.sx.boundingBox(v);
       return (box.min[+index] + box.max[+index]) / 2;
@@ -271,6 +276,8 @@ export class Inspector {
       const d = [0, 0, 0];
       d[+index] = value - this.#read(entry.volume, path);
       v = translated(this.sx, entry.volume, d);
+    } else if (v.type === 'triangle' && CORNERS.includes(field)) {
+      v.vertices[CORNERS.indexOf(field)][+index] = value;
     } else if (index === undefined) v[field] = value;
     else v[field][+index] = value;
     const problems = this.sx.validate(v);

@@ -43,7 +43,7 @@ export class SceneModel extends EventTarget {
 
   /** A readable default name: "OBB 3", the first number not in use for that kind. */
   newName(volume) {
-    const base = volume.type === 'kdop' ? `${volume.k}-DOP` : volume.type === 'sphere' ? 'Sphere' : volume.type.toUpperCase();
+    const base = volume.type === 'kdop' ? `${volume.k}-DOP` : volume.type === 'sphere' ? 'Sphere' : volume.type === 'triangle' ? 'Triangle' : volume.type.toUpperCase();
     const used = new Set(this.volumes.map((v) => v.name));
     let n = 1;
     while (used.has(`${base} ${n}`)) n++;

@@ -66,14 +66,17 @@ export async function decodeSceneText(hash) {
 
 /** The scene in a JSON text (a file): { volumes, selection }, checked (options: checkScene's). Throws SceneError. */
 export function parseScene(text, sx, options) {
+  return checkScene(readSceneText(text), sx, options);
+}
+
+/** The data of a scene's JSON text, not yet checked (checkScene does). Throws SceneError: too large, or not JSON. */
+export function readSceneText(text) {
   if (text.length > MAX_JSON_BYTES) throw new SceneError(`the scene is too large (${text.length.toLocaleString('en')} characters; at most ${MAX_JSON_BYTES.toLocaleString('en')})`);
-  let data;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new SceneError('the scene is not valid JSON');
   }
-  return checkScene(data, sx, options);
 }
 
 /**
@@ -84,9 +87,10 @@ export function parseScene(text, sx, options) {
  * moving volume with a message (for a view that shows still scenes only). fit: true accepts a
  * fit scene, {fit, camera?} (fit-scene.js), returned as { volumes: [], selection: [], fit }.
  * meshModels: the built-in mesh models' ids a scene's mesh, {model, translation, rotation}, may
- * name (the visualizer's); without it a scene with a mesh is refused with a message.
+ * name; without it a scene with a mesh is refused with a message. meshSrc: true lets the mesh name
+ * a model file instead, {src, translation, rotation} (a URL of an STL, OBJ, PLY, glTF or GLB file).
  */
-export function checkScene(data, sx, { motion = true, fit = false, meshModels = null } = {}) {
+export function checkScene(data, sx, { motion = true, fit = false, meshModels = null, meshSrc = false } = {}) {
   if (isObject(data) && data.fit !== undefined) {
     if (!fit) throw new SceneError('this is a fit scene (its points are fitted by the <sepaxis-demo> element); the visualizer fits points in its Fit panel');
     if (data.volumes !== undefined) throw new SceneError('a scene has volumes or a fit, not both');
@@ -137,15 +141,30 @@ export function checkScene(data, sx, { motion = true, fit = false, meshModels = 
     if (problem) throw new SceneError(problem);
     out.maxTime = data.maxTime;
   }
-  if (isObject(data) && data.mesh !== undefined) out.mesh = checkMesh(data.mesh, meshModels);
+  if (isObject(data) && data.mesh !== undefined) out.mesh = checkMesh(data.mesh, meshModels, meshSrc);
   return withCamera(out, data);
 }
 
-/** A clean copy of a scene's mesh, {model, translation, rotation}; throws SceneError naming the field. */
-function checkMesh(mesh, models) {
+/** The model files a scene's mesh.src may name, by extension (the loaders of point-file.js). */
+const MESH_SRC = /\.(stl|obj|ply|gltf|glb)$/i;
+
+/**
+ * A clean copy of a scene's mesh, {model, translation, rotation} (or, where src is taken,
+ * {src, translation, rotation}); throws SceneError naming the field.
+ */
+function checkMesh(mesh, models, srcTaken) {
   if (!models) throw new SceneError('this scene holds a mesh, which only the visualizer shows: open the scene there');
-  if (!isObject(mesh)) throw new SceneError(`mesh must be an object {model, translation, rotation}, got ${show(mesh)}`);
-  if (!models.includes(mesh.model)) throw new SceneError(`mesh.model must be one of ${models.map((m) => `"${m}"`).join(', ')}, got ${show(mesh.model)}`);
+  const fields = srcTaken ? '{model or src, translation, rotation}' : '{model, translation, rotation}';
+  if (!isObject(mesh)) throw new SceneError(`mesh must be an object ${fields}, got ${show(mesh)}`);
+  let source;
+  if (srcTaken && mesh.src !== undefined) {
+    if (mesh.model !== undefined) throw new SceneError('a mesh has a model or a src, not both');
+    const path = typeof mesh.src === 'string' ? mesh.src.replace(/[?#].*$/, '') : '';
+    if (!MESH_SRC.test(path)) throw new SceneError(`mesh.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got ${show(mesh.src)}`);
+    source = { src: mesh.src };
+  } else if (!models.includes(mesh.model)) {
+    throw new SceneError(`mesh.model must be one of ${models.map((m) => `"${m}"`).join(', ')}${srcTaken ? ' (or give a src: a model file\'s URL)' : ''}, got ${show(mesh.model)}`);
+  } else source = { model: mesh.model };
   const numbers = (key, length, fallback) => {
     const v = mesh[key] ?? fallback;
     if (!Array.isArray(v) || v.length !== length) throw new SceneError(`mesh.${key} must be an array of ${length} numbers, got ${show(v)}`);
@@ -157,7 +176,7 @@ function checkMesh(mesh, models) {
   const rotation = numbers('rotation', 4, [0, 0, 0, 1]);
   const norm = Math.hypot(...rotation);
   if (!(Math.abs(norm - 1) < 1e-6)) throw new SceneError(`mesh.rotation must be a unit quaternion [x, y, z, w], got ${show(rotation)} (length ${norm})`);
-  return { model: mesh.model, translation, rotation: rotation.map((x) => x / norm) };
+  return { ...source, translation, rotation: rotation.map((x) => x / norm) };
 }
 
 /** The scene with the data's camera (or the problem with it) added. */
@@ -207,6 +226,7 @@ function copyVolume(v) {
       ? { type: 'obb', center: a(v.center), halfExtents: a(v.halfExtents), axes: Array.from(v.axes, a) }
       : { type: 'obb', center: a(v.center), halfExtents: a(v.halfExtents), rotation: a(v.rotation) };
     case 'kdop': return { type: 'kdop', k: v.k, min: a(v.min), max: a(v.max) };
+    case 'triangle': return { type: 'triangle', vertices: Array.from(v.vertices, a) };
     default: throw new SceneError('unknown volume type');
   }
 }

@@ -5,7 +5,8 @@
 // of A, of B, or of both: then both features are set and it is tested once), 'edge-edge' (the
 // cross product of an edge direction of each) or 'closest-point' (a sphere's axis), and the
 // feature of each volume: 'u0' (an OBB's local axis), 'x' (an AABB's world axis), 'n(1,1,0)' (a
-// k-DOP slab normal), 'e(1,-1,0)' (a k-DOP polytope edge direction), or null. The label is for
+// k-DOP slab normal), 'e(1,-1,0)' (a k-DOP polytope edge direction), 'n' or 'ab' (a triangle's
+// normal, its edge from corner a to b), or null. The label is for
 // showing only.
 
 import { difference, interval, num, vec } from './format.js';
@@ -24,6 +25,7 @@ function faceNormalText(side, feature, names, types) {
   switch (types[side]) {
     case 'obb': return `axis ${feature} of the box ${who(side, names)}: the normal of the two faces of that box perpendicular to it`;
     case 'aabb': return `the world ${feature} axis: the normal of two faces of the axis-aligned box ${who(side, names)}`;
+    case 'triangle': return `the normal of the triangle ${who(side, names)}: its plane seen edge-on, the half-space test of every point against it`;
     default: return `the slab direction ${direction(feature)} of the k-DOP ${who(side, names)}: the normal of its two faces on that slab`;
   }
 }
@@ -33,6 +35,7 @@ function edgeText(side, feature, types) {
   switch (types[side]) {
     case 'obb': return `${side}'s edges along its axis ${feature}`;
     case 'aabb': return `${side}'s edges along the world ${feature} axis`;
+    case 'triangle': return `${side}'s edge ${feature} (from its corner ${feature[0]} to its corner ${feature[1]})`;
     default: return `${side}'s edges along ${direction(feature)} (an edge direction of the k-DOP's polytope)`;
   }
 }

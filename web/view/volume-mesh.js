@@ -1,10 +1,10 @@
 // How one volume is drawn: a translucent fill and its edges. Boxes and spheres share unit
 // geometries placed by a matrix (spheres: one per level of detail); a k-DOP is drawn as its
 // actual polytope (sx.polytope: corners and edges; ConvexGeometry for the faces), rebuilt when it
-// changes.
+// changes; a triangle as itself, filled on both sides, rebuilt when it changes.
 
 import {
-  BoxGeometry, BufferGeometry, Color, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial,
+  BoxGeometry, BufferGeometry, Color, DoubleSide, EdgesGeometry, FrontSide, Float32BufferAttribute, Group, LineBasicMaterial,
   LineSegments, Mesh, MeshLambertMaterial, Quaternion, SphereGeometry, Vector3,
 } from 'three';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
@@ -62,7 +62,6 @@ export class VolumeView {
   #fill;
   #edges;
   #type = null;
-  #k = null;
   /** A sphere's centre and radius, and its segments now. */
   #sphere = null;
   #segments = 0;
@@ -83,7 +82,7 @@ export class VolumeView {
 
   /** Redraws for a new value of the volume. */
   setVolume(volume) {
-    if (volume.type !== this.#type || (volume.type === 'kdop' && volume.k !== this.#k) || volume.type === 'kdop') {
+    if (volume.type !== this.#type || volume.type === 'kdop' || volume.type === 'triangle') {
       this.#rebuild(volume);
     }
     const m = this.object.matrix;
@@ -97,7 +96,7 @@ export class VolumeView {
     } else if (volume.type === 'obb') {
       m.compose(_p.fromArray(volume.center), _q.fromArray(volume.rotation), _s.fromArray(volume.halfExtents));
     } else {
-      // The k-DOP's corners are stored relative to their middle (polytopeGeometry): the matrix
+      // The k-DOP's or the triangle's corners are stored relative to their middle (polytopeGeometry): the matrix
       // (doubles) carries the position, so one far from the origin keeps its shape in the
       // 32-bit floats WebGL draws with.
       m.makeTranslation(this.#origin[0], this.#origin[1], this.#origin[2]);
@@ -162,7 +161,6 @@ export class VolumeView {
     this.#disposeOwned();
     this.object.clear();
     this.#type = volume.type;
-    this.#k = volume.k ?? null;
     this.#sphere = null;
     let fillGeometry, edgeGeometry;
     if (volume.type === 'sphere') {
@@ -177,10 +175,14 @@ export class VolumeView {
         polytope = { vertices: [], edges: [] };  // not drawable (never expected for a valid k-DOP)
       }
       ({ fillGeometry, edgeGeometry, origin: this.#origin } = polytopeGeometry(polytope));
+    } else if (volume.type === 'triangle') {
+      ({ fillGeometry, edgeGeometry, origin: this.#origin } = triangleGeometry(volume.vertices));
     } else {
       fillGeometry = UNIT_BOX;
       edgeGeometry = UNIT_BOX_EDGES;
     }
+    // A triangle has two sides, both seen.
+    this.fillMaterial.side = volume.type === 'triangle' ? DoubleSide : FrontSide;
     if (fillGeometry) {
       this.#fill = new Mesh(fillGeometry, this.fillMaterial);
       this.object.add(this.#fill);
@@ -190,13 +192,25 @@ export class VolumeView {
     for (const child of this.object.children) child.matrixAutoUpdate = false;
   }
 
-  // Only a k-DOP owns its geometry; boxes and spheres share the unit ones (never disposed).
+  // Only a k-DOP or a triangle owns its geometry; boxes and spheres share the unit ones (never disposed).
   #disposeOwned() {
-    if (this.#type !== 'kdop') return;
+    if (this.#type !== 'kdop' && this.#type !== 'triangle') return;
     this.#fill?.geometry.dispose();
     this.#edges?.geometry.dispose();
     this.#fill = this.#edges = undefined;
   }
+}
+
+/** A triangle's face and three edges, relative to `origin`, the middle of its corners (as polytopeGeometry). */
+function triangleGeometry(corners) {
+  const origin = [0, 1, 2].map((i) => Math.min(...corners.map((v) => v[i])) / 2 + Math.max(...corners.map((v) => v[i])) / 2);
+  const [a, b, c] = corners.map((v) => v.map((x, i) => x - origin[i]));
+  const fillGeometry = new BufferGeometry();
+  fillGeometry.setAttribute('position', new Float32BufferAttribute([...a, ...b, ...c], 3));
+  fillGeometry.computeVertexNormals();
+  const edgeGeometry = new BufferGeometry();
+  edgeGeometry.setAttribute('position', new Float32BufferAttribute([...a, ...b, ...b, ...c, ...c, ...a], 3));
+  return { fillGeometry, edgeGeometry, origin };
 }
 
 /**

@@ -47,6 +47,9 @@ const LESSONS = [
   ['8-sweeping', '8. Sweeping: when do they first touch?'],
   ['9-fitting', '9. Fitting: how tight is each volume?'],
   ['10-choosing', '10. Choosing a volume'],
+  ['11-triangles', '11. Triangles: the half-space test and a ray\'s hit'],
+  ['12-hierarchies', '12. Hierarchies: why trees, and which volume'],
+  ['13-descent', '13. Two models collide: the descent'],
 ];
 
 export default defineConfig({

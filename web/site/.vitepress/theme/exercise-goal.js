@@ -4,12 +4,27 @@
 
 /**
  * Whether a report meets a goal. motion: { sweep, maxTime } of a moving demo (its `sweep` and
- * its scene's time range), for the sweep goals.
+ * its scene's time range), for the sweep goals; mesh, tree: a mesh demo's `mesh` and `tree`, for
+ * the mesh goals.
  */
-export function meets(report, goal, { sweep = null, maxTime = 1 } = {}) {
+export function meets(report, goal, { sweep = null, maxTime = 1, mesh = null, tree = null } = {}) {
+  const verdict = (id) => mesh?.verdicts.find((v) => v.id === id);
+  const meshChecks = {
+    // The mesh overlaps the volume of this id (or, meshApart, does not).
+    meshOverlaps: (id) => verdict(id)?.overlap === true,
+    meshApart: (id) => verdict(id)?.overlap === false,
+    // [id, n]: the descent against that volume tested fewer than n node volumes.
+    meshNodeTestsBelow: ([id, n]) => verdict(id) !== undefined && verdict(id).volumeTests < n,
+    // The tree card's level: its nodes together enclose less than this times the hull's volume,
+    // and there are fewer of them than this.
+    treeRatioBelow: (r) => tree?.ratio != null && tree.ratio < r,
+    treeCountBelow: (n) => !!tree && tree.count < n,
+  };
+  if (Object.keys(goal).every((key) => key in meshChecks)) return Object.entries(goal).every(([key, value]) => meshChecks[key](value));
   if (!report) return false;
   const axis = report.separatingAxis >= 0 ? report.axes[report.separatingAxis] : null;
   const checks = {
+    ...meshChecks,
     overlap: (v) => report.overlap === v,
     touching: (v) => report.touching === v,
     separatingKind: (v) => axis?.kind === v,

@@ -8,6 +8,9 @@
 //   depthBelow: 0.1                (overlapping, by less than this)
 //   sweepHit: true | false         (a moving pair: its sweep finds a contact before maxTime)
 //   tunnels: true                  (a contact, yet apart at t = 0 and at maxTime)
+//   meshOverlaps: 'id', meshApart: 'id'   (a mesh demo: the mesh meets that volume, or not)
+//   meshNodeTestsBelow: ['id', n]  (the descent against that volume tested fewer than n nodes)
+//   treeRatioBelow: r, treeCountBelow: n  (the tree card's level: tighter than r × the hull, fewer than n nodes)
 // (exercise-goal.js)
 
 import { meets } from './exercise-goal.js';
@@ -34,8 +37,9 @@ export class SepaxisExercise extends HTMLElement {
       this.#status.textContent = 'This exercise has no demo.';
       return;
     }
-    const check = () => this.#show(meets(demo.report, goal, { sweep: demo.sweep, maxTime: demo.scene?.maxTime ?? 1 }));
+    const check = () => this.#show(meets(demo.report, goal, { sweep: demo.sweep, maxTime: demo.scene?.maxTime ?? 1, mesh: demo.mesh, tree: demo.tree }));
     demo.addEventListener('report', check);
+    demo.addEventListener('mesh', check);
     check();
   }
 

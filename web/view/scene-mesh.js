@@ -9,8 +9,8 @@ import {
   Quaternion, Uint32BufferAttribute, Vector3,
 } from 'three';
 import { meshFromGeometry } from 'sepaxis/three';
-import { COLORS } from '../view/theme.js';
-import { VolumeView } from '../view/volume-mesh.js';
+import { COLORS } from './theme.js';
+import { VolumeView } from './volume-mesh.js';
 import { MESH_ID } from './mesh-ids.js';
 import { MESH_VIEW_SIZE } from './mesh-placement.js';
 
