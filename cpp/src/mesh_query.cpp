@@ -178,21 +178,25 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
       limit = h.distance;
     }
   };
-  // A component so small that its inverse is infinite (below 2^-1024) goes the way of the other
-  // node types, with quotients.
+  // A component so small that its inverse is infinite (below 2^-1024), or boxes that hold a huge
+  // or tiny mesh's coordinates scaled, go the way of the other node types, with quotients.
   const auto inverse = [](double x) { return x == 0 || std::isfinite(1 / x); };
   const bool inverts = inverse(ray.unit.x) && inverse(ray.unit.y) && inverse(ray.unit.z);
-  if (!boxes_.empty() && inverts) {
+  if (!boxes_.empty() && boxScale_ == 1 && inverts) {
     const BoxRay box = boxRay(origin, ray.unit, ray.pad);
     detail::descend(
         boxes_, limit, tally, [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); }, leaf);
   } else {
-    const int stride = detail::meshNodeStride(options_.node);
-    const double* volumes = volumes_.data();
-    detail::descend(
-        nodes_, limit, tally,
-        [&](uint32_t node) { return nodeEntry(options_.node, volumes + size_t(node) * size_t(stride), ray, limit); },
-        leaf);
+    const detail::NodeNumbers numbers = nodeNumbers();
+    const auto entry = [&](uint32_t node) {
+      double scratch[6];
+      return nodeEntry(options_.node, numbers.at(node, scratch), ray, limit);
+    };
+    if (boxes_.empty()) {
+      detail::descend(nodes_, limit, tally, entry, leaf);
+    } else {
+      detail::descend(boxes_, limit, tally, entry, leaf);
+    }
   }
   if (cost) *cost = tally;
   return best;
@@ -220,16 +224,20 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
       limit = d;
     }
   };
-  if (!boxes_.empty()) {
+  if (!boxes_.empty() && boxScale_ == 1) {
     detail::descendBestFirst(
         boxes_, limit, tally, [&](uint32_t node) { return boxDistance(boxes_[node], p, pad); }, leaf);
   } else {
-    const int stride = detail::meshNodeStride(options_.node);
-    const double* volumes = volumes_.data();
-    detail::descendBestFirst(
-        nodes_, limit, tally,
-        [&](uint32_t node) { return nodeDistance(options_.node, volumes + size_t(node) * size_t(stride), p, pad); },
-        leaf);
+    const detail::NodeNumbers numbers = nodeNumbers();
+    const auto distance = [&](uint32_t node) {
+      double scratch[6];
+      return nodeDistance(options_.node, numbers.at(node, scratch), p, pad);
+    };
+    if (boxes_.empty()) {
+      detail::descendBestFirst(nodes_, limit, tally, distance, leaf);
+    } else {
+      detail::descendBestFirst(boxes_, limit, tally, distance, leaf);
+    }
   }
   if (cost) *cost = tally;
   return best;
