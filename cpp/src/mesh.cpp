@@ -50,10 +50,10 @@ struct MeshBuildItem {
 // side of the centroids' box (the split of Klosowski et al.'s k-DOP trees; balanced, so the depth
 // stays logarithmic whatever the mesh). Node: MeshNode, or an AABB tree's MeshBoxNode (its box
 // fitted afterwards).
-template <class Node>
+template <class Nodes>
 struct MeshTreeBuilder {
   std::vector<MeshBuildItem>& items;  // in leaf order
-  std::vector<Node>& nodes;
+  Nodes& nodes;
   uint32_t leafSize;
   int depth = 0;
 
@@ -68,12 +68,26 @@ struct MeshTreeBuilder {
     const Vec3 side = hi - lo;
     const int axis = side.x >= side.y && side.x >= side.z ? 0 : side.y >= side.z ? 1 : 2;
     const uint32_t middle = begin + (end - begin) / 2;
-    // Ties broken by the triangle's index: the same tree on every platform.
-    std::nth_element(items.begin() + begin, items.begin() + middle, items.begin() + end,
-                     [axis](const MeshBuildItem& a, const MeshBuildItem& b) {
-                       const double ca = a.centroid[axis], cb = b.centroid[axis];
-                       return ca < cb || (ca == cb && a.triangle < b.triangle);
-                     });
+    // Ties broken by the triangle's index: the same tree on every platform. One comparison per
+    // axis, its coordinate's place fixed: most of a build is spent here.
+    const auto select = [&](auto along) {
+      constexpr int k = decltype(along)::value;
+      const auto key = [](const MeshBuildItem& i) {
+        return k == 0 ? i.centroid.x : k == 1 ? i.centroid.y : i.centroid.z;
+      };
+      std::nth_element(items.begin() + begin, items.begin() + middle, items.begin() + end,
+                       [key](const MeshBuildItem& a, const MeshBuildItem& b) {
+                         const double ca = key(a), cb = key(b);
+                         return ca < cb || (ca == cb && a.triangle < b.triangle);
+                       });
+    };
+    if (axis == 0) {
+      select(std::integral_constant<int, 0>{});
+    } else if (axis == 1) {
+      select(std::integral_constant<int, 1>{});
+    } else {
+      select(std::integral_constant<int, 2>{});
+    }
     const auto children = uint32_t(nodes.size());
     nodes.resize(nodes.size() + 2);
     nodes[node].first = children, nodes[node].count = 0;
@@ -125,6 +139,7 @@ Expected<Mesh> Mesh::build(const double* positions, size_t vertexCount, const ui
   Mesh mesh;
   mesh.options_ = options;
   mesh.positions_ = meshVertices(positions, vertexCount);
+  mesh.measureMagnitude();
   const auto triangles = uint32_t((indices ? indexCount : vertexCount) / 3);
   std::vector<MeshBuildItem> items(triangles);
   for (uint32_t t = 0; t < triangles; ++t) {
@@ -137,8 +152,7 @@ Expected<Mesh> Mesh::build(const double* positions, size_t vertexCount, const ui
   const auto build = [&](auto& nodes) {
     nodes.reserve(nodeCountFor(triangles, options.leafSize));
     nodes.resize(1);
-    MeshTreeBuilder<typename std::decay_t<decltype(nodes)>::value_type> builder{items, nodes,
-                                                                                uint32_t(options.leafSize)};
+    MeshTreeBuilder<std::decay_t<decltype(nodes)>> builder{items, nodes, uint32_t(options.leafSize)};
     builder.split(0, 0, triangles, 0);
     mesh.depth_ = builder.depth;
   };
@@ -161,15 +175,25 @@ Status Mesh::refit(const double* positions, size_t vertexCount) {
                              "the mesh's " + std::to_string(3 * positions_.size()) + " (3 per vertex)");
   if (auto e = checkMeshPositions(positions, vertexCount)) return *e;
   if (mergesNodes()) {
-    // Boxes and k-DOPs always fit: the vertices and volumes are replaced in place.
-    for (size_t i = 0; i < vertexCount; ++i)
+    // Boxes and k-DOPs always fit: the vertices and volumes are replaced in place, the largest
+    // magnitude found as they are copied.
+    double magnitude = 0;
+    for (size_t i = 0; i < vertexCount; ++i) {
       positions_[i] = {positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
-    return fitNodes();
+      magnitude = greater(magnitude, maxComponent(abs(positions_[i])));
+    }
+    magnitude_ = magnitude;
+    fitMergedNodes();
+    return {};
   }
   std::vector<Vec3> before = std::move(positions_);
   positions_ = meshVertices(positions, vertexCount);
   Status fitted = fitNodes();
-  if (!fitted) positions_ = std::move(before);
+  if (!fitted) {
+    positions_ = std::move(before);
+  } else {
+    measureMagnitude();
+  }
   return fitted;
 }
 
@@ -274,7 +298,6 @@ void Mesh::fitBoxes() {
 // (a fit fails only where a volume would pass the largest double).
 Status Mesh::fitNodes() {
   if (mergesNodes()) {
-    measureMagnitude();
     fitMergedNodes();
     return {};
   }
@@ -309,7 +332,6 @@ Status Mesh::fitNodes() {
     }
   }
   volumes_ = std::move(volumes);
-  measureMagnitude();
   return {};
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <vector>
 
 #include "sepaxis/error.h"
@@ -52,6 +53,26 @@ struct MeshBoxNode {
   bool isLeaf() const { return count != 0; }
 };
 struct NodeNumbers;
+
+/// Places an array of MeshBoxNodes so that element 1 starts a 64-byte cache line: the siblings
+/// (1, 2), (3, 4), ... that a descent reads together then share one line instead of straddling two.
+template <class T>
+struct SiblingLineAllocator {
+  static_assert(sizeof(T) == 32, "two nodes a cache line");
+  using value_type = T;
+  SiblingLineAllocator() = default;
+  template <class U>
+  SiblingLineAllocator(const SiblingLineAllocator<U>&) {}
+  T* allocate(size_t n) {
+    void* line = ::operator new(n * sizeof(T) + 64, std::align_val_t(64));
+    return reinterpret_cast<T*>(static_cast<char*>(line) + 64 - sizeof(T));
+  }
+  void deallocate(T* p, size_t n) {
+    ::operator delete(reinterpret_cast<char*>(p) - (64 - sizeof(T)), n * sizeof(T) + 64, std::align_val_t(64));
+  }
+  friend bool operator==(const SiblingLineAllocator&, const SiblingLineAllocator&) { return true; }
+  friend bool operator!=(const SiblingLineAllocator&, const SiblingLineAllocator&) { return false; }
+};
 }  // namespace detail
 
 /// A ray's first hit on a mesh.
@@ -193,6 +214,7 @@ class Mesh {
   static Expected<Mesh> deserialize(const uint8_t* bytes, size_t size);
 
  private:
+  /// Fits the node volumes to the vertices (magnitude_ already theirs: it scales an AABB tree's boxes).
   Status fitNodes();
   /// Whether inner nodes' volumes are their children's merged (AABBs, k-DOPs): such fits never fail.
   bool mergesNodes() const;
@@ -225,7 +247,7 @@ class Mesh {
   /// Their volumes, flat (cpp/src/mesh_nodes.h); empty for an AABB tree.
   std::vector<double> volumes_;
   /// AABB trees only: the nodes, compact, with their boxes.
-  std::vector<detail::MeshBoxNode> boxes_;
+  std::vector<detail::MeshBoxNode, detail::SiblingLineAllocator<detail::MeshBoxNode>> boxes_;
   int depth_ = 0;
   /// The largest coordinate's magnitude: the scale of the node tests' rounding (mesh_query.cpp).
   double magnitude_ = 0;
