@@ -280,7 +280,10 @@ void Mesh::fitBoxes() {
     detail::MeshBoxNode& box = boxes_[i];
     if (!box.isLeaf()) {
       const detail::MeshBoxNode &a = boxes_[box.first], &b = boxes_[box.first + 1];
-      for (int j = 0; j < 3; ++j) box.min[j] = std::min(a.min[j], b.min[j]), box.max[j] = std::max(a.max[j], b.max[j]);
+      // In doubles through lesser/greater (one instruction each in WebAssembly, where a float
+      // std::min is a compare and a branch): the lesser of two floats is one of them, exactly.
+      for (int j = 0; j < 3; ++j)
+        box.min[j] = float(lesser(a.min[j], b.min[j])), box.max[j] = float(greater(a.max[j], b.max[j]));
       continue;
     }
     Vec3 lo = leafTriangle(box.first).a, hi = lo;
