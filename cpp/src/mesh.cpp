@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
+#include <map>
+#include <type_traits>
 #include <string>
 
 #include "sepaxis/fit.h"
@@ -47,19 +48,19 @@ struct MeshBuildItem {
 
 // Splits leaf-order triangles [begin, end) at the median of their centroids along the longest
 // side of the centroids' box (the split of Klosowski et al.'s k-DOP trees; balanced, so the depth
-// stays logarithmic whatever the mesh).
+// stays logarithmic whatever the mesh). Node: MeshNode, or an AABB tree's MeshBoxNode (its box
+// fitted afterwards).
+template <class Nodes>
 struct MeshTreeBuilder {
   std::vector<MeshBuildItem>& items;  // in leaf order
-  std::vector<MeshNode>& nodes;
-  std::vector<uint8_t>& nodeDepth;
+  Nodes& nodes;
   uint32_t leafSize;
   int depth = 0;
 
   void split(uint32_t node, uint32_t begin, uint32_t end, int level) {
     depth = std::max(depth, level);
-    nodeDepth[node] = uint8_t(level);
     if (end - begin <= leafSize) {
-      nodes[node] = {begin, end - begin};
+      nodes[node].first = begin, nodes[node].count = end - begin;
       return;
     }
     Vec3 lo = items[begin].centroid, hi = lo;
@@ -67,16 +68,29 @@ struct MeshTreeBuilder {
     const Vec3 side = hi - lo;
     const int axis = side.x >= side.y && side.x >= side.z ? 0 : side.y >= side.z ? 1 : 2;
     const uint32_t middle = begin + (end - begin) / 2;
-    // Ties broken by the triangle's index: the same tree on every platform.
-    std::nth_element(items.begin() + begin, items.begin() + middle, items.begin() + end,
-                     [axis](const MeshBuildItem& a, const MeshBuildItem& b) {
-                       const double ca = a.centroid[axis], cb = b.centroid[axis];
-                       return ca < cb || (ca == cb && a.triangle < b.triangle);
-                     });
+    // Ties broken by the triangle's index: the same tree on every platform. One comparison per
+    // axis, its coordinate's place fixed: most of a build is spent here.
+    const auto select = [&](auto along) {
+      constexpr int k = decltype(along)::value;
+      const auto key = [](const MeshBuildItem& i) {
+        return k == 0 ? i.centroid.x : k == 1 ? i.centroid.y : i.centroid.z;
+      };
+      std::nth_element(items.begin() + begin, items.begin() + middle, items.begin() + end,
+                       [key](const MeshBuildItem& a, const MeshBuildItem& b) {
+                         const double ca = key(a), cb = key(b);
+                         return ca < cb || (ca == cb && a.triangle < b.triangle);
+                       });
+    };
+    if (axis == 0) {
+      select(std::integral_constant<int, 0>{});
+    } else if (axis == 1) {
+      select(std::integral_constant<int, 1>{});
+    } else {
+      select(std::integral_constant<int, 2>{});
+    }
     const auto children = uint32_t(nodes.size());
     nodes.resize(nodes.size() + 2);
-    nodeDepth.resize(nodes.size());
-    nodes[node] = {children, 0};
+    nodes[node].first = children, nodes[node].count = 0;
     split(children, begin, middle, level + 1);
     split(children + 1, middle, end, level + 1);
   }
@@ -125,27 +139,32 @@ Expected<Mesh> Mesh::build(const double* positions, size_t vertexCount, const ui
   Mesh mesh;
   mesh.options_ = options;
   mesh.positions_ = meshVertices(positions, vertexCount);
-  if (indices) {
-    mesh.indices_.assign(indices, indices + indexCount);
-  } else {
-    mesh.indices_.resize(vertexCount);
-    std::iota(mesh.indices_.begin(), mesh.indices_.end(), 0u);
-  }
-  const auto triangles = uint32_t(mesh.triangleCount());
+  mesh.measureMagnitude();
+  const auto triangles = uint32_t((indices ? indexCount : vertexCount) / 3);
   std::vector<MeshBuildItem> items(triangles);
   for (uint32_t t = 0; t < triangles; ++t) {
-    const Triangle tri = mesh.triangle(t);
+    const size_t i = 3 * size_t(t);
+    const Vec3 &a = mesh.positions_[indices ? indices[i] : i], &b = mesh.positions_[indices ? indices[i + 1] : i + 1],
+               &c = mesh.positions_[indices ? indices[i + 2] : i + 2];
     // Summed in halves: three coordinates near the largest double must not overflow.
-    items[t] = {tri.a * 0.5 + tri.b * 0.5 + tri.c * 0.5, t};
+    items[t] = {a * 0.5 + b * 0.5 + c * 0.5, t};
   }
-  mesh.nodes_.reserve(2 * (triangles / uint32_t(options.leafSize) + 1));
-  mesh.nodes_.resize(1);
-  mesh.nodeDepth_.resize(1);
-  MeshTreeBuilder builder{items, mesh.nodes_, mesh.nodeDepth_, uint32_t(options.leafSize)};
-  builder.split(0, 0, triangles, 0);
-  mesh.depth_ = builder.depth;
+  const auto build = [&](auto& nodes) {
+    nodes.reserve(nodeCountFor(triangles, options.leafSize));
+    nodes.resize(1);
+    MeshTreeBuilder<std::decay_t<decltype(nodes)>> builder{items, nodes, uint32_t(options.leafSize)};
+    builder.split(0, 0, triangles, 0);
+    mesh.depth_ = builder.depth;
+  };
+  if (options.node == MeshNodeType::Aabb) {
+    build(mesh.boxes_);
+  } else {
+    build(mesh.nodes_);
+  }
   mesh.order_.resize(triangles);
   for (uint32_t i = 0; i < triangles; ++i) mesh.order_[i] = items[i].triangle;
+  std::vector<MeshBuildItem>().swap(items);
+  mesh.orderLeafCorners(indices);
   if (Status fitted = mesh.fitNodes(); !fitted) return fitted.error();
   return mesh;
 }
@@ -156,38 +175,78 @@ Status Mesh::refit(const double* positions, size_t vertexCount) {
                              "the mesh's " + std::to_string(3 * positions_.size()) + " (3 per vertex)");
   if (auto e = checkMeshPositions(positions, vertexCount)) return *e;
   if (mergesNodes()) {
-    // Boxes and k-DOPs always fit: the vertices and volumes are replaced in place.
-    for (size_t i = 0; i < vertexCount; ++i)
+    // Boxes and k-DOPs always fit: the vertices and volumes are replaced in place, the largest
+    // magnitude found as they are copied.
+    double magnitude = 0;
+    for (size_t i = 0; i < vertexCount; ++i) {
       positions_[i] = {positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
-    return fitNodes();
+      magnitude = greater(magnitude, maxComponent(abs(positions_[i])));
+    }
+    magnitude_ = magnitude;
+    fitMergedNodes();
+    return {};
   }
   std::vector<Vec3> before = std::move(positions_);
   positions_ = meshVertices(positions, vertexCount);
   Status fitted = fitNodes();
-  if (!fitted) positions_ = std::move(before);
+  if (!fitted) {
+    positions_ = std::move(before);
+  } else {
+    measureMagnitude();
+  }
   return fitted;
 }
 
-Triangle Mesh::triangle(uint32_t t) const {
-  const uint32_t* i = indices_.data() + 3 * size_t(t);
-  return {positions_[i[0]], positions_[i[1]], positions_[i[2]]};
+namespace {
+
+// The nodes below and at a range of n triangles: it splits into floor(n / 2) and ceil(n / 2), so
+// each level holds ranges of at most two sizes and `known` stays small (two entries a level).
+size_t nodesOver(size_t n, size_t leafSize, std::map<size_t, size_t>& known) {
+  if (n <= leafSize) return 1;
+  if (const auto it = known.find(n); it != known.end()) return it->second;
+  const size_t count = 1 + nodesOver(n / 2, leafSize, known) + nodesOver(n - n / 2, leafSize, known);
+  known[n] = count;
+  return count;
+}
+
+}  // namespace
+
+size_t Mesh::nodeCountFor(size_t triangleCount, int leafSize) {
+  std::map<size_t, size_t> known;
+  return nodesOver(triangleCount, size_t(leafSize < 1 ? 1 : leafSize), known);
+}
+
+size_t Mesh::buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOptions options) {
+  const size_t nodes = nodeCountFor(triangleCount, options.leafSize);
+  const size_t perNode = options.node == MeshNodeType::Aabb
+                             ? sizeof(detail::MeshBoxNode)
+                             : sizeof(MeshNode) + size_t(detail::meshNodeStride(options.node)) * sizeof(double);
+  const size_t kept =
+      sizeof(Mesh) + vertexCount * sizeof(Vec3) + triangleCount * 5 * sizeof(uint32_t) + nodes * perNode;
+  // The build holds the centroids until the tree is made; spheres and OBBs are then fitted into
+  // new volumes, each node's range at hand, to the corners below a node (the root's: all).
+  const size_t fitting =
+      options.node == MeshNodeType::Sphere || options.node == MeshNodeType::Obb
+          ? nodes * (perNode - sizeof(MeshNode) + 2 * sizeof(uint32_t)) + 3 * triangleCount * sizeof(Vec3)
+          : 0;
+  return kept + std::max(triangleCount * sizeof(MeshBuildItem), fitting);
 }
 
 size_t Mesh::byteLength() const {
   return sizeof(Mesh) + positions_.size() * sizeof(Vec3) +
-         (indices_.size() + order_.size() + leafCorners_.size()) * sizeof(uint32_t) +
-         nodes_.size() * (sizeof(MeshNode) + sizeof(uint8_t)) + volumes_.size() * sizeof(double) +
-         boxes_.size() * sizeof(detail::MeshBoxNode);
+         (order_.size() + leafCorners_.size() + slotOf_.size()) * sizeof(uint32_t) + nodes_.size() * sizeof(MeshNode) +
+         volumes_.size() * sizeof(double) + boxes_.size() * sizeof(detail::MeshBoxNode);
 }
 
 bool Mesh::mergesNodes() const {
   return options_.node == MeshNodeType::Aabb || detail::meshNodeKdopK(options_.node) != 0;
 }
 
-// Boxes and k-DOPs, into volumes_ in place. Children come after their parent, so a backward pass
-// meets both children before their parent: a leaf's slabs come from its corners, an inner node's
-// are its children's merged (exactly the fit over all the corners below, in linear time).
+// Boxes and k-DOPs, in place. Children come after their parent, so a backward pass meets both
+// children before their parent: a leaf's slabs come from its corners, an inner node's are its
+// children's merged (exactly the fit over all the corners below, in linear time).
 void Mesh::fitMergedNodes() {
+  if (options_.node == MeshNodeType::Aabb) return fitBoxes();
   const size_t n = nodes_.size();
   const int stride = detail::meshNodeStride(options_.node);
   const int k = detail::meshNodeKdopK(options_.node);
@@ -203,15 +262,6 @@ void Mesh::fitMergedNodes() {
       for (int j = stride / 2; j < stride; ++j) out[j] = greater(a[j], b[j]);
       continue;
     }
-    if (k == 0) {
-      Vec3 lo = leafTriangle(node.first).a, hi = lo;
-      for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
-        const Triangle t = leafTriangle(slot);
-        lo = min(min(lo, t.a), min(t.b, t.c)), hi = max(max(hi, t.a), max(t.b, t.c));
-      }
-      for (int j = 0; j < 3; ++j) out[j] = lo[j], out[3 + j] = hi[j];
-      continue;
-    }
     size_t count = 0;
     for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
       const Triangle t = leafTriangle(slot);
@@ -221,15 +271,37 @@ void Mesh::fitMergedNodes() {
   }
 }
 
+// The compact nodes' boxes: a leaf's is the box of doubles of its corners rounded outward to
+// floats, an inner node's its children's merged, which is the same as rounding the merged boxes
+// of doubles (rounding outward keeps the order of numbers).
+void Mesh::fitBoxes() {
+  const double s = boxScale_ = detail::boxScaleFor(magnitude_);
+  for (size_t i = boxes_.size(); i-- > 0;) {
+    detail::MeshBoxNode& box = boxes_[i];
+    if (!box.isLeaf()) {
+      const detail::MeshBoxNode &a = boxes_[box.first], &b = boxes_[box.first + 1];
+      // In doubles through lesser/greater (one instruction each in WebAssembly, where a float
+      // std::min is a compare and a branch): the lesser of two floats is one of them, exactly.
+      for (int j = 0; j < 3; ++j)
+        box.min[j] = float(lesser(a.min[j], b.min[j])), box.max[j] = float(greater(a.max[j], b.max[j]));
+      continue;
+    }
+    Vec3 lo = leafTriangle(box.first).a, hi = lo;
+    for (uint32_t slot = box.first; slot < box.first + box.count; ++slot) {
+      const Triangle t = leafTriangle(slot);
+      lo = min(min(lo, t.a), min(t.b, t.c)), hi = max(max(hi, t.a), max(t.b, t.c));
+    }
+    for (int j = 0; j < 3; ++j) box.min[j] = detail::floatBelow(lo[j] * s), box.max[j] = detail::floatAbove(hi[j] * s);
+  }
+}
+
 // Fits every node's volume to the corners of its triangles: boxes and k-DOPs merged in place
 // (fitMergedNodes, which cannot fail); spheres and OBBs, which do not merge exactly, fitted to the
 // corners below each node, the new volumes replacing the old ones only when every fit succeeded
 // (a fit fails only where a volume would pass the largest double).
 Status Mesh::fitNodes() {
-  orderLeafCorners();
   if (mergesNodes()) {
     fitMergedNodes();
-    deriveFromVolumes();
     return {};
   }
   const size_t n = nodes_.size();
@@ -237,6 +309,7 @@ Status Mesh::fitNodes() {
   std::vector<double> volumes(n * size_t(stride));
   std::vector<uint32_t> begin(n), end(n);  // each node's range of leaf slots
   std::vector<Vec3> corners;
+  corners.reserve(3 * order_.size());  // the root's: all of them
   for (size_t i = n; i-- > 0;) {
     const MeshNode& node = nodes_[i];
     begin[i] = node.isLeaf() ? node.first : begin[node.first];
@@ -262,46 +335,46 @@ Status Mesh::fitNodes() {
     }
   }
   volumes_ = std::move(volumes);
-  deriveFromVolumes();
   return {};
 }
 
-namespace {
-
-// The float nearest x that is at most x (toward minus infinity), or at least x (rounded up).
-float floatBelow(double x) {
-  if (x < -double(std::numeric_limits<float>::max())) return -std::numeric_limits<float>::infinity();
-  if (x > double(std::numeric_limits<float>::max())) return std::numeric_limits<float>::max();
-  const auto f = float(x);
-  return double(f) > x ? std::nextafter(f, -std::numeric_limits<float>::infinity()) : f;
-}
-float floatAbove(double x) { return -floatBelow(-x); }
-
-}  // namespace
-
-void Mesh::orderLeafCorners() {
-  if (leafCorners_.size() == indices_.size()) return;
-  leafCorners_.resize(indices_.size());
-  for (size_t slot = 0; slot < order_.size(); ++slot)
-    for (size_t j = 0; j < 3; ++j) leafCorners_[3 * slot + j] = indices_[3 * size_t(order_[slot]) + j];
+void Mesh::orderLeafCorners(const uint32_t* indices) {
+  leafCorners_.resize(3 * order_.size());
+  slotOf_.resize(order_.size());
+  for (size_t slot = 0; slot < order_.size(); ++slot) {
+    const size_t t = order_[slot];
+    slotOf_[t] = uint32_t(slot);
+    for (size_t j = 0; j < 3; ++j) leafCorners_[3 * slot + j] = indices ? indices[3 * t + j] : uint32_t(3 * t + j);
+  }
 }
 
-void Mesh::deriveFromVolumes() {
-  orderLeafCorners();
+void Mesh::measureMagnitude() {
   magnitude_ = 0;
   for (const Vec3& p : positions_) magnitude_ = greater(magnitude_, maxComponent(abs(p)));
-  if (options_.node != MeshNodeType::Aabb) return;
+}
+
+void Mesh::compactBoxes() {
+  const double s = boxScale_ = detail::boxScaleFor(magnitude_);
   boxes_.resize(nodes_.size());
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const double* v = volumes_.data() + 6 * i;
     detail::MeshBoxNode& box = boxes_[i];
-    for (int j = 0; j < 3; ++j) box.min[j] = floatBelow(v[j]), box.max[j] = floatAbove(v[3 + j]);
+    for (int j = 0; j < 3; ++j)
+      box.min[j] = detail::floatBelow(v[j] * s), box.max[j] = detail::floatAbove(v[3 + j] * s);
     box.first = nodes_[i].first, box.count = nodes_[i].count;
   }
+  std::vector<MeshNode>().swap(nodes_);
+  std::vector<double>().swap(volumes_);
+}
+
+detail::NodeNumbers Mesh::nodeNumbers() const {
+  return {volumes_.data(), boxes_.empty() ? nullptr : boxes_.data(), detail::meshNodeStride(options_.node),
+          1 / boxScale_};
 }
 
 Volume Mesh::nodeVolume(uint32_t node) const {
-  const double* v = volumes_.data() + size_t(node) * size_t(detail::meshNodeStride(options_.node));
+  double scratch[6];
+  const double* v = nodeNumbers().at(node, scratch);
   switch (options_.node) {
     case MeshNodeType::Sphere: return Sphere{{v[0], v[1], v[2]}, v[3]};
     case MeshNodeType::Aabb: return Aabb{{v[0], v[1], v[2]}, {v[3], v[4], v[5]}};
@@ -323,15 +396,21 @@ Volume Mesh::nodeVolume(uint32_t node) const {
 }
 
 std::vector<uint32_t> Mesh::nodesAtDepth(int depth) const {
-  std::vector<uint32_t> level, stack{0};
+  struct At {
+    uint32_t node;
+    int level;
+  };
+  std::vector<uint32_t> level;
+  std::vector<At> stack{{0, 0}};
   while (!stack.empty()) {
-    const uint32_t node = stack.back();
+    const At at = stack.back();
     stack.pop_back();
-    if (nodes_[node].isLeaf() || nodeDepth_[node] >= depth) {
-      level.push_back(node);
+    const MeshNode n = node(at.node);
+    if (n.isLeaf() || at.level >= depth) {
+      level.push_back(at.node);
     } else {
-      stack.push_back(nodes_[node].first + 1);
-      stack.push_back(nodes_[node].first);
+      stack.push_back({n.first + 1, at.level + 1});
+      stack.push_back({n.first, at.level + 1});
     }
   }
   return level;

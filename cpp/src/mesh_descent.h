@@ -142,8 +142,7 @@ void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& ta
 // nodes' volumes are apart, else 1 to split a first, 2 to split b (a leaf is never split). Each
 // pair of triangles is reached at most once. The stack holds at most depthA + depthB + 1 pairs.
 template <class Meet, class Leaves>
-void descendPairs(const std::vector<MeshNode>& nodesA, const std::vector<MeshNode>& nodesB, MeshQueryCost& tally,
-                  Meet meet, Leaves leaves) {
+void descendPairs(const Mesh& meshA, const Mesh& meshB, MeshQueryCost& tally, Meet meet, Leaves leaves) {
   struct Pair {
     uint32_t a, b;
   };
@@ -155,7 +154,7 @@ void descendPairs(const std::vector<MeshNode>& nodesA, const std::vector<MeshNod
     ++tally.volumeTests;
     const int larger = meet(at.a, at.b);
     if (larger == 0) continue;
-    const MeshNode &a = nodesA[at.a], &b = nodesB[at.b];
+    const MeshNode a = meshA.node(at.a), b = meshB.node(at.b);
     if (a.isLeaf() && b.isLeaf()) {
       if (!leaves(a, b)) return;
     } else if (b.isLeaf() || (!a.isLeaf() && larger == 1)) {

@@ -230,7 +230,6 @@ Extent cornerExtent(const double* v, int k, Vec3 e, double scale, double offset)
 struct PairFrame {
   RigidTransform relative;  // the second mesh's frame into the first's
   MeshNodeType typeA, typeB;
-  int strideA, strideB;
   int slabsA = 0, slabsB = 0;
   Vec3 dirA[kMaxKdopSlabs];       // the first mesh's k-DOP directions
   Vec3 dirB[kMaxKdopSlabs];       // the second's, turned into the first's frame
@@ -248,7 +247,6 @@ PairFrame pairFrame(const Mesh& a, const RigidTransform& poseA, const Mesh& b, c
   PairFrame f;
   f.relative = relativePose(poseA, poseB);
   f.typeA = a.nodeType(), f.typeB = b.nodeType();
-  f.strideA = detail::meshNodeStride(f.typeA), f.strideB = detail::meshNodeStride(f.typeB);
   // Every coordinate in the first mesh's frame, and the world's ones it came from, over its scale.
   const double world = poseA.scale * magnitudeA + poseB.scale * magnitudeB + maxComponent(abs(poseA.translation)) +
                        maxComponent(abs(poseB.translation));
@@ -315,14 +313,15 @@ int posedLeaf(const Mesh& m, const MeshNode& leaf, const RigidTransform& pose, T
 // indices of overlapping triangles and returns false to stop.
 template <class Pair>
 void meshPairs(const Mesh& a, const RigidTransform& poseA, const Mesh& b, const RigidTransform& poseB,
-               double magnitudeA, double magnitudeB, MeshQueryCost& tally, const double* volumesA,
-               const double* volumesB, Pair pair) {
+               double magnitudeA, double magnitudeB, MeshQueryCost& tally, const detail::NodeNumbers& numbersA,
+               const detail::NodeNumbers& numbersB, Pair pair) {
   const PairFrame f = pairFrame(a, poseA, b, poseB, magnitudeA, magnitudeB);
   Triangle leafA[kMaxMeshLeafSize], leafB[kMaxMeshLeafSize];
   detail::descendPairs(
-      a.nodes(), b.nodes(), tally,
+      a, b, tally,
       [&](uint32_t na, uint32_t nb) {
-        return nodePairMeets(f, volumesA + size_t(na) * size_t(f.strideA), volumesB + size_t(nb) * size_t(f.strideB));
+        double scratchA[6], scratchB[6];
+        return nodePairMeets(f, numbersA.at(na, scratchA), numbersB.at(nb, scratchB));
       },
       [&](const MeshNode& la, const MeshNode& lb) {
         const int ca = posedLeaf(a, la, poseA, leafA), cb = posedLeaf(b, lb, poseB, leafB);
@@ -346,7 +345,7 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
   double pad = detail::kNodePad * (pose.scale * magnitude_ + maxComponent(abs(pose.translation)) +
                                    greater(maxComponent(abs(box.min)), maxComponent(abs(box.max))) + extent);
   if (std::holds_alternative<Kdop>(volume)) pad += kKdopQueryPad * extent;
-  const int stride = detail::meshNodeStride(options_.node);
+  const detail::NodeNumbers numbers = nodeNumbers();
   const int slabs = detail::meshNodeKdopK(options_.node) / 2;
   bool hit = false;
   double limit = 0;  // every node that may meet the volume has bound 0; below it once one does
@@ -365,7 +364,8 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
           grow[j] = pad * oneNorm(dirs[j]);
         }
         auto meets = [&](uint32_t node) {
-          const double* v = volumes_.data() + size_t(node) * size_t(stride);
+          double scratch[6];
+          const double* v = numbers.at(node, scratch);
           switch (options_.node) {
             case MeshNodeType::Sphere:
               return sepaxis::overlaps(Sphere{detail::applyPose(pose, {v[0], v[1], v[2]}), v[3] * pose.scale + pad},
@@ -391,11 +391,15 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
               return true;
           }
         };
-        detail::descend(
-            nodes_, limit, tally, [&](uint32_t node) { return meets(node) ? 0.0 : kApart; },
-            [&](uint32_t slot) {
-              if (sepaxis::overlaps(transformed(leafTriangle(slot), pose), query)) hit = true, limit = -1;
-            });
+        const auto bound = [&](uint32_t node) { return meets(node) ? 0.0 : kApart; };
+        const auto leaf = [&](uint32_t slot) {
+          if (sepaxis::overlaps(transformed(leafTriangle(slot), pose), query)) hit = true, limit = -1;
+        };
+        if (boxes_.empty()) {
+          detail::descend(nodes_, limit, tally, bound, leaf);
+        } else {
+          detail::descend(boxes_, limit, tally, bound, leaf);
+        }
       },
       volume);
   if (cost) *cost = tally;
@@ -406,7 +410,7 @@ bool Mesh::overlapsMesh(const RigidTransform& pose, const Mesh& other, const Rig
                         MeshQueryCost* cost) const {
   MeshQueryCost tally;
   bool hit = false;
-  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, volumes_.data(), other.volumes_.data(),
+  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, nodeNumbers(), other.nodeNumbers(),
             [&](uint32_t, uint32_t) { return !(hit = true); });
   if (cost) *cost = tally;
   return hit;
@@ -416,7 +420,7 @@ size_t Mesh::trianglePairs(const RigidTransform& pose, const Mesh& other, const 
                            std::vector<MeshTrianglePair>& pairs, MeshQueryCost* cost) const {
   MeshQueryCost tally;
   const size_t before = pairs.size();
-  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, volumes_.data(), other.volumes_.data(),
+  meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, nodeNumbers(), other.nodeNumbers(),
             [&](uint32_t a, uint32_t b) {
               pairs.push_back({a, b});
               return true;

@@ -149,14 +149,15 @@ double boxEntry(const detail::MeshBoxNode& box, const BoxRay& r, double limit) {
   return enter <= exit ? enter : kMiss;
 }
 
-// nodeDistance for a compact AABB node.
-double boxDistance(const detail::MeshBoxNode& box, Vec3 p, double pad) {
+// The square of p's distance to a compact AABB node (no square root: the descent compares it
+// with the square of the limit grown by the pad, which the pad's margin over rounding allows).
+double boxDistanceSquared(const detail::MeshBoxNode& box, Vec3 p) {
   double sum = 0;
   for (int j = 0; j < 3; ++j) {
     const double out = greater(greater(double(box.min[j]) - p[j], p[j] - double(box.max[j])), 0.0);
     sum += out * out;
   }
-  return greater(std::sqrt(sum) - pad, 0.0);
+  return sum;
 }
 
 }  // namespace
@@ -178,21 +179,25 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
       limit = h.distance;
     }
   };
-  // A component so small that its inverse is infinite (below 2^-1024) goes the way of the other
-  // node types, with quotients.
+  // A component so small that its inverse is infinite (below 2^-1024), or boxes that hold a huge
+  // or tiny mesh's coordinates scaled, go the way of the other node types, with quotients.
   const auto inverse = [](double x) { return x == 0 || std::isfinite(1 / x); };
   const bool inverts = inverse(ray.unit.x) && inverse(ray.unit.y) && inverse(ray.unit.z);
-  if (!boxes_.empty() && inverts) {
+  if (!boxes_.empty() && boxScale_ == 1 && inverts) {
     const BoxRay box = boxRay(origin, ray.unit, ray.pad);
     detail::descend(
         boxes_, limit, tally, [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); }, leaf);
   } else {
-    const int stride = detail::meshNodeStride(options_.node);
-    const double* volumes = volumes_.data();
-    detail::descend(
-        nodes_, limit, tally,
-        [&](uint32_t node) { return nodeEntry(options_.node, volumes + size_t(node) * size_t(stride), ray, limit); },
-        leaf);
+    const detail::NodeNumbers numbers = nodeNumbers();
+    const auto entry = [&](uint32_t node) {
+      double scratch[6];
+      return nodeEntry(options_.node, numbers.at(node, scratch), ray, limit);
+    };
+    if (boxes_.empty()) {
+      detail::descend(nodes_, limit, tally, entry, leaf);
+    } else {
+      detail::descend(boxes_, limit, tally, entry, leaf);
+    }
   }
   if (cost) *cost = tally;
   return best;
@@ -204,13 +209,16 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
   if (!isFinite(p) || !(maxDistance >= 0)) return best;
   const double pad = detail::kNodePad * greater(magnitude_, maxComponent(abs(p)));
   double limit = maxDistance;
+  // (limit + pad)^2: a box whose squared distance from p exceeds it lies farther than the limit
+  // (the pad dwarfs the rounding of the squares: it is 2^-40 of every coordinate involved).
+  double reach = (limit + pad) * (limit + pad);
   const auto leaf = [&](uint32_t slot) {
     const Triangle corners = leafTriangle(slot);
     // The triangle's own box first, tested as a node of one triangle: most triangles of a leaf
     // reached lie farther than the best point found, and the box says so for a fraction of the
     // cost of the triangle's test.
     const Vec3 lo = min(min(corners.a, corners.b), corners.c), hi = max(max(corners.a, corners.b), corners.c);
-    if (length(max(max(lo - p, p - hi), Vec3{})) - pad > limit) return;
+    if (lengthSquared(max(max(lo - p, p - hi), Vec3{})) > reach) return;
     const Vec3 q = sepaxis::closestPoint(corners, p);
     const double d = length(q - p);
     if (d > limit) return;
@@ -218,18 +226,23 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
     if (!best.found || d < best.distance || (d == best.distance && t < best.triangle)) {
       best = {true, t, q, d};
       limit = d;
+      reach = (d + pad) * (d + pad);
     }
   };
-  if (!boxes_.empty()) {
+  if (!boxes_.empty() && boxScale_ == 1) {
     detail::descendBestFirst(
-        boxes_, limit, tally, [&](uint32_t node) { return boxDistance(boxes_[node], p, pad); }, leaf);
+        boxes_, reach, tally, [&](uint32_t node) { return boxDistanceSquared(boxes_[node], p); }, leaf);
   } else {
-    const int stride = detail::meshNodeStride(options_.node);
-    const double* volumes = volumes_.data();
-    detail::descendBestFirst(
-        nodes_, limit, tally,
-        [&](uint32_t node) { return nodeDistance(options_.node, volumes + size_t(node) * size_t(stride), p, pad); },
-        leaf);
+    const detail::NodeNumbers numbers = nodeNumbers();
+    const auto distance = [&](uint32_t node) {
+      double scratch[6];
+      return nodeDistance(options_.node, numbers.at(node, scratch), p, pad);
+    };
+    if (boxes_.empty()) {
+      detail::descendBestFirst(nodes_, limit, tally, distance, leaf);
+    } else {
+      detail::descendBestFirst(boxes_, limit, tally, distance, leaf);
+    }
   }
   if (cost) *cost = tally;
   return best;

@@ -11,7 +11,8 @@
 //       24     4  u32 node count N
 //       28     4  u32 flags (0)
 //       32     8  u64 checksum: FNV-1a (64 bits) over the payload's 32-bit words, each taken whole
-//       40        payload: f64 positions[3V], f64 volumes[N * stride] (mesh_nodes.h),
+//       40        payload: f64 positions[3V], f64 volumes[N * stride] (mesh_nodes.h; an AABB
+//                 tree's boxes of floats, widened exactly: they load back to the same floats),
 //                 u32 indices[3T], u32 order[T], u32 nodes[2N] (first, count)
 //
 // The checksum catches damage in transit; the checks after it catch whatever would make a query
@@ -86,7 +87,7 @@ std::string nodeField(uint32_t node, const char* member) {
 std::vector<uint8_t> Mesh::serialize() const {
   const int stride = detail::meshNodeStride(options_.node);
   const auto vertices = uint32_t(positions_.size()), triangles = uint32_t(triangleCount()),
-             nodes = uint32_t(nodes_.size());
+             nodes = uint32_t(nodeCount());
   std::vector<uint8_t> out(kMeshHeaderBytes + payloadBytes(vertices, triangles, nodes, stride));
   std::memcpy(out.data(), kMeshMagic, 4);
   putU32(&out[4], kMeshFormatVersion);
@@ -100,9 +101,19 @@ std::vector<uint8_t> Mesh::serialize() const {
   for (const Vec3& p : positions_)
     for (int j = 0; j < 3; ++j, at += 8) putF64(at, p[j]);
   for (const double v : volumes_) putF64(at, v), at += 8;
-  for (const uint32_t i : indices_) putU32(at, i), at += 4;
+  const detail::NodeNumbers numbers = nodeNumbers();
+  for (uint32_t i = 0; i < boxes_.size(); ++i) {  // an AABB tree's boxes, widened exactly
+    double scratch[6];
+    const double* v = numbers.at(i, scratch);
+    for (int j = 0; j < 6; ++j, at += 8) putF64(at, v[j]);
+  }
+  for (uint32_t t = 0; t < triangles; ++t)
+    for (size_t j = 0; j < 3; ++j, at += 4) putU32(at, leafCorners_[3 * size_t(slotOf_[t]) + j]);
   for (const uint32_t i : order_) putU32(at, i), at += 4;
-  for (const MeshNode& n : nodes_) putU32(at, n.first), putU32(at + 4, n.count), at += 8;
+  for (uint32_t i = 0; i < nodes; ++i) {
+    const MeshNode n = node(i);
+    putU32(at, n.first), putU32(at + 4, n.count), at += 8;
+  }
   putU64(&out[32], meshChecksum(out.data() + kMeshHeaderBytes, out.size() - kMeshHeaderBytes));
   return out;
 }
@@ -162,11 +173,11 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
     if (!isFinite(mesh.volumes_[i]))
       return *detail::checkFinite(detail::indexed("mesh.volumes", int(i)), mesh.volumes_[i]);
   }
-  mesh.indices_.resize(size_t(3) * triangles);
-  for (size_t i = 0; i < mesh.indices_.size(); ++i, at += 4) {
-    mesh.indices_[i] = getU32(at);
-    if (mesh.indices_[i] >= vertices)
-      return detail::makeError(ErrorCode::OutOfRange, detail::indexed("mesh.indices", int(i)), mesh.indices_[i],
+  std::vector<uint32_t> indices(size_t(3) * triangles);
+  for (size_t i = 0; i < indices.size(); ++i, at += 4) {
+    indices[i] = getU32(at);
+    if (indices[i] >= vertices)
+      return detail::makeError(ErrorCode::OutOfRange, detail::indexed("mesh.indices", int(i)), indices[i],
                                "below the vertex count " + std::to_string(vertices));
   }
   mesh.order_.resize(triangles);
@@ -178,13 +189,14 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
                                "a triangle index below " + std::to_string(triangles) + " listed once");
     seen[t] = 1;
   }
+  mesh.orderLeafCorners(indices.data());
   mesh.nodes_.resize(nodes);
   for (MeshNode& n : mesh.nodes_) n = {getU32(at), getU32(at + 4)}, at += 8;
 
   // One binary tree: walked depth first, children in order, every node is met once, a child after
   // its parent (refit fits them backwards), and the leaves' ranges follow one another from slot 0
   // to the last (a subtree's triangles are one range of the order, as refit reads them).
-  mesh.nodeDepth_.assign(nodes, 0);
+  std::vector<uint8_t> nodeDepth(nodes, 0);
   std::vector<uint8_t> met(nodes);
   std::vector<uint32_t> stack{0};
   uint32_t nextSlot = 0;
@@ -193,7 +205,7 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
     const uint32_t i = stack.back();
     stack.pop_back();
     const MeshNode& n = mesh.nodes_[i];
-    const int level = mesh.nodeDepth_[i];
+    const int level = nodeDepth[i];
     if (n.isLeaf()) {
       if (n.count > leafSize)
         return detail::makeError(ErrorCode::OutOfRange, nodeField(i, "count"), n.count,
@@ -210,7 +222,7 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
     if (level >= 64)
       return detail::makeError(ErrorCode::OutOfRange, "mesh.depth", level + 1, "at most 64 (levels below the root)");
     met[n.first] = met[n.first + 1] = 1;
-    mesh.nodeDepth_[n.first] = mesh.nodeDepth_[n.first + 1] = uint8_t(level + 1);
+    nodeDepth[n.first] = nodeDepth[n.first + 1] = uint8_t(level + 1);
     mesh.depth_ = std::max(mesh.depth_, level + 1);
     stack.push_back(n.first + 1);
     stack.push_back(n.first);
@@ -237,7 +249,7 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
       if (n.isLeaf()) {
         corners.clear();
         for (uint32_t slot = n.first; slot < n.first + n.count; ++slot) {
-          const Triangle t = mesh.triangle(mesh.order_[slot]);
+          const Triangle t = mesh.leafTriangle(slot);
           corners.insert(corners.end(), {t.a, t.b, t.c});
         }
         if (k) {
@@ -266,7 +278,7 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
     };
     auto holdsCorners = [&](const auto& volume) -> std::optional<Error> {
       for (uint32_t slot = begin[i]; slot < end[i]; ++slot) {
-        const Triangle t = mesh.triangle(mesh.order_[slot]);
+        const Triangle t = mesh.leafTriangle(slot);
         if (!contains(volume, t.a) || !contains(volume, t.b) || !contains(volume, t.c))
           return corrupt(nodeField(i, "volume"), double(mesh.order_[slot]),
                          "a volume around the node's triangles (the value is a triangle outside it)");
@@ -284,7 +296,8 @@ Expected<Mesh> Mesh::deserialize(const uint8_t* bytes, size_t size) {
       if (auto e = holdsCorners(box)) return *e;
     }
   }
-  mesh.deriveFromVolumes();
+  mesh.measureMagnitude();
+  if (node == MeshNodeType::Aabb) mesh.compactBoxes();
   return mesh;
 }
 

@@ -255,7 +255,7 @@ TEST(MeshSerialize, FieldsChangedBehindAMatchingChecksumAreNamed) {
     putU32At(b, l.nodes, 0);  // the root its own child
     expectError(b, "mesh.nodes[0].first", "after it");
     b = good;  // the root's two children swapped: their leaves no longer follow one another
-    const size_t first = l.nodes + 8 * size_t(m.nodes()[0].first);
+    const size_t first = l.nodes + 8 * size_t(m.node(0).first);
     for (size_t i = 0; i < 8; ++i) std::swap(b[first + i], b[first + 8 + i]);
     fixChecksum(b);
     const auto swapped = Mesh::deserialize(b.data(), b.size());
@@ -263,7 +263,7 @@ TEST(MeshSerialize, FieldsChangedBehindAMatchingChecksumAreNamed) {
     EXPECT_NE(swapped.error().message.find("leaves hold the triangles in order"), std::string::npos) << name;
     // A leaf holding more than the leaf size.
     uint32_t leaf = 0;
-    while (!m.nodes()[leaf].isLeaf()) ++leaf;
+    while (!m.node(leaf).isLeaf()) ++leaf;
     b = good;
     putU32At(b, l.nodes + 8 * leaf + 4, 4);
     expectError(b, "mesh.nodes[" + std::to_string(leaf) + "].count", "at most the leaf size 3");

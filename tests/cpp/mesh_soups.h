@@ -63,6 +63,8 @@ inline Soup uvSphere(int rings, int segments, Vec3 center, double radius) {
 // A flat grid of quads in the plane z = height: every centroid ties on z.
 inline Soup flatGrid(int n, double height) {
   Soup s{"flat grid", {}, {}};
+  s.positions.reserve(3 * size_t(n + 1) * size_t(n + 1));
+  s.indices.reserve(6 * size_t(n) * size_t(n));
   for (int i = 0; i <= n; ++i)
     for (int j = 0; j <= n; ++j) addVertex(s, {double(i), double(j), height});
   auto at = [&](int i, int j) { return uint32_t(i * (n + 1) + j); };

@@ -30,7 +30,7 @@ std::vector<double> allVolumes(const Mesh& m) {
 
 // The triangles of the leaves below `node`, in leaf order, and the depth of the deepest leaf.
 void collect(const Mesh& m, uint32_t node, int level, std::vector<uint32_t>& triangles, int& depth) {
-  const MeshNode& n = m.nodes()[node];
+  const MeshNode n = m.node(node);
   depth = std::max(depth, level);
   if (n.isLeaf()) {
     for (uint32_t i = n.first; i < n.first + n.count; ++i) triangles.push_back(m.triangleOrder()[i]);
@@ -48,7 +48,7 @@ void expectSoundTree(const Mesh& m, const std::string& what) {
   // their parent (the tree is a tree, not a graph with cycles).
   std::vector<int> seen(triangles, 0);
   for (uint32_t i = 0; i < m.nodeCount(); ++i) {
-    const MeshNode& n = m.nodes()[i];
+    const MeshNode n = m.node(i);
     if (n.isLeaf()) {
       ASSERT_LE(n.count, uint32_t(m.leafSize()));
       ASSERT_LE(n.first + n.count, triangles);
@@ -98,11 +98,9 @@ TEST(MeshTree, EveryNodeHoldsTheTrianglesBelowIt) {
       }
 }
 
-TEST(MeshTree, AabbNodesAreTheBoxesOfTheirTriangles) {
-  // The tightest box, computed here from each node's own triangles: a node fitted to the wrong
-  // triangles (too many) would still hold its own, but not be this box.
-  const Soup s = uvSphere(10, 16, {0, 0, 0}, 1);
-  const Mesh m = buildMesh(s, {MeshNodeType::Aabb, 2}).value();
+void expectTightFloatBoxes(const Mesh& m) {
+  double magnitude = 0;
+  for (uint32_t v = 0; v < m.vertexCount(); ++v) magnitude = std::max(magnitude, maxComponent(abs(m.vertex(v))));
   for (uint32_t i = 0; i < m.nodeCount(); ++i) {
     std::vector<uint32_t> below;
     int depth = 0;
@@ -113,8 +111,27 @@ TEST(MeshTree, AabbNodesAreTheBoxesOfTheirTriangles) {
       for (const Vec3& p : {tri.a, tri.b, tri.c}) lo = min(lo, p), hi = max(hi, p);
     }
     const Aabb box = std::get<Aabb>(m.nodeVolume(i));
-    EXPECT_EQ(box.min, lo) << "node " << i;
-    EXPECT_EQ(box.max, hi) << "node " << i;
+    for (int j = 0; j < 3; ++j) {
+      // Outward, and within a float's rounding of the value (2^-24 of it), or of the mesh's
+      // largest coordinate for a coordinate far smaller.
+      const double ulp = 0x1p-23 * std::max(std::fabs(lo[j]), 0x1p-100 * magnitude);
+      EXPECT_LE(box.min[j], lo[j]) << "node " << i;
+      EXPECT_GE(box.min[j], lo[j] - ulp) << "node " << i;
+      const double ulpHi = 0x1p-23 * std::max(std::fabs(hi[j]), 0x1p-100 * magnitude);
+      EXPECT_GE(box.max[j], hi[j]) << "node " << i;
+      EXPECT_LE(box.max[j], hi[j] + ulpHi) << "node " << i;
+    }
+  }
+}
+
+TEST(MeshTree, AabbNodesAreTheBoxesOfTheirTriangles) {
+  // The tightest box of floats around each node's own triangles (computed here in doubles): a
+  // node fitted to the wrong triangles (too many) would still hold its own, but not be this box.
+  for (const Soup& s : {uvSphere(10, 16, {0, 0, 0}, 1), scaled(uvSphere(5, 7, {1, 2, 3}, 1), 1e300, "huge sphere"),
+                        scaled(uvSphere(5, 7, {1, 2, 3}, 1), 1e-300, "tiny sphere")}) {
+    SCOPED_TRACE(s.name);
+    const Mesh m = buildMesh(s, {MeshNodeType::Aabb, 2}).value();
+    expectTightFloatBoxes(m);
   }
 }
 
@@ -135,7 +152,7 @@ TEST(MeshTree, EachLevelCoversTheMeshOnce) {
   EXPECT_EQ(m.nodesAtDepth(0), std::vector<uint32_t>{0});
   // At the full depth, a level is the leaves.
   size_t leaves = 0;
-  for (const MeshNode& n : m.nodes()) leaves += n.isLeaf();
+  for (uint32_t i = 0; i < m.nodeCount(); ++i) leaves += m.node(i).isLeaf();
   EXPECT_EQ(m.nodesAtDepth(m.depth()).size(), leaves);
   EXPECT_EQ(m.nodeCount(), 2 * leaves - 1);
 }
@@ -144,7 +161,8 @@ TEST(MeshTree, RefitFollowsMovedVertices) {
   Soup s = uvSphere(8, 12, {1, 2, 3}, 1.5);
   for (MeshNodeType type : kMeshNodeTypes) {
     Mesh m = buildMesh(s, {type, 4}).value();
-    const auto nodes = m.nodes();
+    std::vector<MeshNode> nodes;
+    for (uint32_t i = 0; i < m.nodeCount(); ++i) nodes.push_back(m.node(i));
     // Turn the sphere and squash it with noise: the same topology, other places.
     std::mt19937 rng(5);
     std::uniform_real_distribution<double> u(-0.2, 0.2);
@@ -154,8 +172,8 @@ TEST(MeshTree, RefitFollowsMovedVertices) {
       moved[i] = 3 * y + u(rng), moved[i + 1] = -x + u(rng), moved[i + 2] = 0.2 * moved[i + 2] + u(rng);
     }
     ASSERT_TRUE(m.refit(moved.data(), moved.size() / 3).ok());
-    EXPECT_EQ(m.nodes().size(), nodes.size());
-    for (size_t i = 0; i < nodes.size(); ++i) EXPECT_EQ(m.nodes()[i].first, nodes[i].first);
+    EXPECT_EQ(m.nodeCount(), nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) EXPECT_EQ(m.node(i).first, nodes[i].first);
     EXPECT_EQ(m.vertex(0), (Vec3{moved[0], moved[1], moved[2]}));
     expectSoundTree(m, std::string("refitted ") + meshNodeTypeName(type));
   }
@@ -168,6 +186,31 @@ TEST(MeshTree, BuildsTheSameTreeEveryTime) {
   EXPECT_EQ(a.triangleOrder(), b.triangleOrder());
   EXPECT_EQ(allVolumes(a), allVolumes(b));
   EXPECT_GT(a.byteLength(), s.positions.size() * sizeof(double));
+}
+
+TEST(MeshTree, NodeCountsAndBytesAreKnownBeforeTheBuild) {
+  for (const Soup& s : {randomSoup(3, 1, 1), randomSoup(4, 5, 1), randomSoup(5, 333, 2), uvSphere(9, 13, {}, 1)})
+    for (MeshNodeType type : kMeshNodeTypes)
+      for (int leafSize : {1, 3, 4, 10}) {
+        const Mesh m = buildMesh(s, {type, leafSize}).value();
+        SCOPED_TRACE(s.name + " " + meshNodeTypeName(type) + " leaf size " + std::to_string(leafSize));
+        EXPECT_EQ(m.nodeCount(), Mesh::nodeCountFor(m.triangleCount(), leafSize));
+        EXPECT_LT(m.byteLength(), Mesh::buildByteEstimate(m.vertexCount(), m.triangleCount(), {type, leafSize}));
+      }
+}
+
+TEST(MeshTree, AMillionTrianglesInAnAabbTreeTakeTheirEstimate) {
+  const Soup s = flatGrid(708, 0.5);  // 1,002,528 triangles
+  const auto built = buildMesh(s, {});
+  const Mesh& m = built.value();  // not copied: a copy would take as long as the build
+  const size_t vertices = m.vertexCount(), triangles = m.triangleCount(), nodes = m.nodeCount();
+  ASSERT_EQ(triangles, 1002528u);
+  EXPECT_EQ(nodes, Mesh::nodeCountFor(triangles, 4));
+  // The compact nodes are the tree: 32 bytes a node; 24 a vertex; 20 a triangle (its corners in
+  // leaf order, its leaf slot and back).
+  EXPECT_EQ(m.byteLength(), sizeof(Mesh) + 24 * vertices + 20 * triangles + 32 * nodes);
+  EXPECT_LT(double(m.byteLength()) / double(triangles), 50);
+  EXPECT_LE(m.byteLength() + 32 * triangles, Mesh::buildByteEstimate(vertices, triangles));
 }
 
 TEST(MeshTree, BadInputNamesTheFieldAndTheValue) {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <vector>
 
 #include "sepaxis/error.h"
@@ -41,15 +42,36 @@ struct MeshNode {
 };
 
 namespace detail {
-/// A node of an AABB tree as its queries read it: the box in floats rounded outward (it holds the
-/// fitted box of doubles), and the node's `first` and `count` (MeshNode), in 32 bytes, so that two
-/// siblings share a cache line.
+/// A node of an AABB tree, the only storage of its nodes: the box in floats rounded outward (it
+/// holds the box of doubles fitted to the triangles below), and the node's `first` and `count`
+/// (MeshNode), in 32 bytes, so that two siblings share a cache line.
 struct MeshBoxNode {
   float min[3];
   uint32_t first;
   float max[3];
   uint32_t count;
   bool isLeaf() const { return count != 0; }
+};
+struct NodeNumbers;
+
+/// Places an array of MeshBoxNodes so that element 1 starts a 64-byte cache line: the siblings
+/// (1, 2), (3, 4), ... that a descent reads together then share one line instead of straddling two.
+template <class T>
+struct SiblingLineAllocator {
+  static_assert(sizeof(T) == 32, "two nodes a cache line");
+  using value_type = T;
+  SiblingLineAllocator() = default;
+  template <class U>
+  SiblingLineAllocator(const SiblingLineAllocator<U>&) {}
+  T* allocate(size_t n) {
+    void* line = ::operator new(n * sizeof(T) + 64, std::align_val_t(64));
+    return reinterpret_cast<T*>(static_cast<char*>(line) + 64 - sizeof(T));
+  }
+  void deallocate(T* p, size_t n) {
+    ::operator delete(reinterpret_cast<char*>(p) - (64 - sizeof(T)), n * sizeof(T) + 64, std::align_val_t(64));
+  }
+  friend bool operator==(const SiblingLineAllocator&, const SiblingLineAllocator&) { return true; }
+  friend bool operator!=(const SiblingLineAllocator&, const SiblingLineAllocator&) { return false; }
 };
 }  // namespace detail
 
@@ -106,24 +128,36 @@ class Mesh {
   Status refit(const double* positions, size_t vertexCount);
 
   size_t vertexCount() const { return positions_.size(); }
-  size_t triangleCount() const { return indices_.size() / 3; }
-  size_t nodeCount() const { return nodes_.size(); }
+  size_t triangleCount() const { return order_.size(); }
+  size_t nodeCount() const { return boxes_.empty() ? nodes_.size() : boxes_.size(); }
   /// Levels below the root: 0 for a mesh whose root is a leaf.
   int depth() const { return depth_; }
   /// The bytes the mesh keeps (vertices, triangles, nodes and their volumes).
   size_t byteLength() const;
+  /// The nodes build() makes for this many triangles and leaf size (the median split's tree:
+  /// the counts alone decide its shape).
+  static size_t nodeCountFor(size_t triangleCount, int leafSize);
+  /// The most memory build() takes for these counts: the mesh's byteLength() (which it equals)
+  /// plus what the build holds while it runs (the triangles' centroids), so that a caller can
+  /// know before building whether a mesh fits. An AABB tree: 24 bytes a vertex, 20 a triangle
+  /// and 32 a node (about 36 a triangle at leaf size 4, with its centroids 68 while it builds).
+  static size_t buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOptions options = {});
   MeshNodeType nodeType() const { return options_.node; }
   int leafSize() const { return options_.leafSize; }
 
-  /// Node 0 is the root.
-  const std::vector<MeshNode>& nodes() const { return nodes_; }
+  /// Node `i` (0 is the root, i < nodeCount()).
+  MeshNode node(uint32_t i) const {
+    if (boxes_.empty()) return nodes_[i];
+    return {boxes_[i].first, boxes_[i].count};
+  }
   /// The triangles in leaf order: leaf triangle i is triangle triangleOrder()[i] of the input.
   const std::vector<uint32_t>& triangleOrder() const { return order_; }
   /// Triangle t of the input.
-  Triangle triangle(uint32_t t) const;
+  Triangle triangle(uint32_t t) const { return leafTriangle(slotOf_[t]); }
   Vec3 vertex(uint32_t v) const { return positions_[v]; }
 
-  /// The volume of a node, as a Volume of the node type (k-DOPs built from their stored slabs).
+  /// The volume of a node, as a Volume of the node type (k-DOPs built from their stored slabs, an
+  /// AABB node's box of floats widened exactly).
   Volume nodeVolume(uint32_t node) const;
   /// The nodes that make up level `depth` of the tree: those at that depth, and the leaves above
   /// it, so that each level holds every triangle exactly once (Klosowski's and the thesis's
@@ -180,14 +214,21 @@ class Mesh {
   static Expected<Mesh> deserialize(const uint8_t* bytes, size_t size);
 
  private:
+  /// Fits the node volumes to the vertices (magnitude_ already theirs: it scales an AABB tree's boxes).
   Status fitNodes();
   /// Whether inner nodes' volumes are their children's merged (AABBs, k-DOPs): such fits never fail.
   bool mergesNodes() const;
+  /// k-DOPs, into volumes_; AABBs, into boxes_.
   void fitMergedNodes();
-  /// What the queries derive from the fitted volumes: magnitude_ and, for AABB nodes, boxes_.
-  void deriveFromVolumes();
-  /// Fills leafCorners_ from indices_ and order_ (once: neither changes after the build).
-  void orderLeafCorners();
+  void fitBoxes();
+  /// The node volumes' numbers (cpp/src/mesh_nodes.h), from either storage.
+  detail::NodeNumbers nodeNumbers() const;
+  /// magnitude_, from the vertices.
+  void measureMagnitude();
+  /// Fills leafCorners_ and slotOf_ from the input's indices (three per triangle) and order_.
+  void orderLeafCorners(const uint32_t* indices);
+  /// AABB trees: nodes_ and volumes_ (as the format stores them) into boxes_, rounded outward.
+  void compactBoxes();
   /// The triangle of leaf slot `slot` (triangleOrder()[slot]), its corners read in leaf order.
   Triangle leafTriangle(uint32_t slot) const {
     const uint32_t* i = leafCorners_.data() + 3 * size_t(slot);
@@ -196,20 +237,22 @@ class Mesh {
 
   MeshOptions options_;
   std::vector<Vec3> positions_;
-  std::vector<uint32_t> indices_;  ///< three per input triangle
-  std::vector<uint32_t> order_;    ///< input triangle of each leaf slot
-  /// The vertex indices of each leaf slot's triangle (indices_ in leaf order): a leaf's triangles
-  /// are read in a row, not from all over indices_.
+  std::vector<uint32_t> order_;  ///< input triangle of each leaf slot
+  /// The vertex indices of each leaf slot's triangle (the input's indices in leaf order): a
+  /// leaf's triangles are read in a row.
   std::vector<uint32_t> leafCorners_;
+  std::vector<uint32_t> slotOf_;  ///< the leaf slot of each input triangle (order_ inverted)
+  /// The nodes of every tree but an AABB tree's, whose boxes_ hold them.
   std::vector<MeshNode> nodes_;
-  std::vector<uint8_t> nodeDepth_;
-  /// The node volumes, flat (cpp/src/mesh_nodes.h).
+  /// Their volumes, flat (cpp/src/mesh_nodes.h); empty for an AABB tree.
   std::vector<double> volumes_;
-  /// AABB nodes only: the nodes and their boxes, compact, for raycast and closestPoint.
-  std::vector<detail::MeshBoxNode> boxes_;
+  /// AABB trees only: the nodes, compact, with their boxes.
+  std::vector<detail::MeshBoxNode, detail::SiblingLineAllocator<detail::MeshBoxNode>> boxes_;
   int depth_ = 0;
   /// The largest coordinate's magnitude: the scale of the node tests' rounding (mesh_query.cpp).
   double magnitude_ = 0;
+  /// AABB trees: boxes_ hold the coordinates times this power of two (mesh_nodes.h, boxScaleFor).
+  double boxScale_ = 1;
 };
 
 }  // namespace sepaxis
