@@ -6,6 +6,9 @@
 // /three-addons/); a page may ask for the
 // strictest Content-Security-Policy the package supports (?csp=strict: script-src 'self'
 // 'wasm-unsafe-eval'), or one that forbids WebAssembly (?csp=no-wasm: script-src 'self').
+// Pages are cross-origin isolated (ISOLATION: what a game's server sends for init({ threads })),
+// except the demo's test pages, which play other sites' pages (one frames the app from another
+// origin), and a page that asks not to be (?isolation=none).
 // Used by tests/e2e/demo.test.mjs, tests/e2e/world.test.mjs, `npm run example:world` and
 // `npm run bench:browser`.
 
@@ -27,6 +30,8 @@ export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
 /** What a page gets without 'wasm-unsafe-eval': scripts of its own origin and no WebAssembly. */
 const NO_WASM_CSP = "script-src 'self'";
 const POLICIES = { strict: STRICT_CSP, 'no-wasm': NO_WASM_CSP };
+/** The headers that make a page cross-origin isolated, where WebAssembly may run on threads. */
+export const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 
 /** Starts the server on 127.0.0.1 (port 0: a free one); resolves to { url, close() }. */
 export function startStaticServer(port = 0) {
@@ -41,6 +46,7 @@ export function startStaticServer(port = 0) {
       const headers = { 'content-type': TYPES[extname(rel)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
       const policy = POLICIES[url.searchParams.get('csp')];
       if (policy) headers['content-security-policy'] = policy;
+      if (mount !== '/pages/' && url.searchParams.get('isolation') !== 'none') Object.assign(headers, ISOLATION);
       res.writeHead(200, headers).end(body);
     } catch {
       res.writeHead(404).end('not found');
