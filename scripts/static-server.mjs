@@ -1,8 +1,8 @@
 // A static file server, as a documentation site or a game's page would serve the package: the
 // built package (dist/) at /dist/, the demo element's test pages (tests/e2e/pages/) at /pages/,
 // the tutorial's theme scripts (the exercise element) at /site-theme/, the world example at
-// /world/, the browser benchmarks at /bench/ (and the scripts they run at /scripts/, Rapier at
-// /rapier/), three.js's module build at /three/ (its addons at
+// /world/, the browser benchmarks at /bench/ (and the scripts they run at /scripts/ and
+// /web/view/, Rapier at /rapier/), three.js's module build at /three/ (its addons at
 // /three-addons/); a page may ask for the
 // strictest Content-Security-Policy the package supports (?csp=strict: script-src 'self'
 // 'wasm-unsafe-eval'), or one that forbids WebAssembly (?csp=no-wasm: script-src 'self').
@@ -24,6 +24,7 @@ const MOUNTS = {
   '/three-addons/': 'node_modules/three/examples/jsm/',
   '/bench/': 'scripts/bench/',
   '/scripts/': 'scripts/',
+  '/web/view/': 'web/view/',
   '/rapier/': 'node_modules/@dimforge/rapier3d-compat/dist/',
 };
 export const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
