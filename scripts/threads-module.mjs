@@ -10,7 +10,10 @@
 //     (Emscripten's node code in the worker takes __dirname from the module's prologue);
 //   - the worker imports the module from the URL the module sends it, which is the module's own
 //     import.meta.url: where a bundler put it (Vite copies the worker as the module's `new
-//     Worker(new URL(...))` asks and renames both), never a name guessed beside the worker.
+//     Worker(new URL(...))` asks and renames both), never a name guessed beside the worker;
+//   - a page's main thread that waits for a helper (a world's frame, split between them) would
+//     print Emscripten's "Blocking on the main thread is very dangerous" in the page's console:
+//     the wait is a frame's part, a busy wait there, which a game's page is not to be warned of.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -33,7 +36,10 @@ let source = fs.readFileSync(main, 'utf8');
 if (!source.startsWith(marker)) {
   const prologue = `${marker} var require = globalThis.process?.getBuiltinModule?.("module").createRequire(import.meta.url);` +
     ` var __dirname = require ? require("path").dirname(require("url").fileURLToPath(import.meta.url)) : "";\n`;
-  source = prologue + edit(main, source, [['"urlOrBlob":Module["mainScriptUrlOrBlob"]', '"urlOrBlob":Module["mainScriptUrlOrBlob"]||import.meta.url']]);
+  source = prologue + edit(main, source, [
+    ['"urlOrBlob":Module["mainScriptUrlOrBlob"]', '"urlOrBlob":Module["mainScriptUrlOrBlob"]||import.meta.url'],
+    ['warnOnce("Blocking on the main thread is very dangerous, see https://emscripten.org/docs/porting/pthreads.html#blocking-on-the-main-browser-thread")', ''],
+  ]);
   fs.writeFileSync(main, source);
 }
 
