@@ -270,10 +270,10 @@ async function rapierWorld(scene, sx) {
 // ---------------------------------------------------------------------------------------------
 
 const sx = await init();
-// In a browser init({ threads }) loads the module of one thread (index.js): no row there.
+// A page that is not cross-origin isolated gets the module of one thread (index.js): no row there.
 const threaded = THREADS > 1 ? await init({ threads: THREADS }) : null;
 const sxThreads = threaded?.threads === THREADS ? threaded : null;
-if (THREADS > 1 && !sxThreads) log(`(no world on ${THREADS} threads here: init({ threads }) gives them in Node only)`);
+if (THREADS > 1 && !sxThreads) log(`(no world on ${THREADS} threads here: init({ threads }) gives them in Node and in cross-origin isolated pages)`);
 const results = [];
 const record = (size, scene, name, t, extra = {}) => {
   results.push({ bodies: size, scene, name, msPerFrame: t.median, min: t.min, max: t.max, runs: t.runs, ...extra });

@@ -14,7 +14,7 @@ cp web/lib/*.js web/lib/*.d.ts web/lib/volume.schema.json dist/
 cp build/wasm/cpp/bindings/sepaxis-wasm.js build/wasm/cpp/bindings/sepaxis-wasm.wasm build/wasm/cpp/bindings/wire.js dist/
 cp build/wasm/cpp/bindings/sepaxis-core.js build/wasm/cpp/bindings/sepaxis-core.wasm dist/
 cp build/wasm/cpp/bindings/sepaxis-threads.js build/wasm/cpp/bindings/sepaxis-threads.wasm \
-  build/wasm/cpp/bindings/sepaxis-threads.worker.cjs dist/
+  build/wasm/cpp/bindings/sepaxis-threads.worker.js dist/
 node_modules/.bin/vite build -c web/demo/vite.config.js
 cp web/demo/demo.d.ts dist/
 node_modules/.bin/vite build -c web/app/embed.vite.config.js

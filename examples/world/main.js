@@ -3,7 +3,11 @@
 // red. The time of the world's two calls and the pair count are shown. The box grows with the
 // count (the same density at any count: about the same share of bodies overlaps) and the camera
 // frames it; each shape type is one instanced mesh, so thousands of bodies are four draw calls.
-//   npm run example:world   (serves this page; ?bodies=N picks how many, 400 by default)
+// The world runs on two threads where the page is cross-origin isolated (the server sends
+// Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp), else
+// on one, and the package says in the console which headers are missing.
+//   npm run example:world   (serves this page; ?bodies=N picks how many, 400 by default;
+//                            ?threads=T how many threads, 2 by default)
 
 import { init } from 'sepaxis';
 import {
@@ -13,14 +17,16 @@ import {
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 
 const HIT = new Color(0xff5c6c), FREE = new Color(0x35d399);
-const n = Math.min(5000, Math.max(1, Number(new URLSearchParams(location.search).get('bodies')) || 400));
+const params = new URLSearchParams(location.search);
+const n = Math.min(5000, Math.max(1, Number(params.get('bodies')) || 400));
+const threads = Math.min(8, Math.max(1, Math.floor(Number(params.get('threads'))) || 2));
 /** The bodies move in [-BOX, BOX]^3: 24 for 400 bodies, and the same density at any count. */
 const BOX = 24 * Math.cbrt(n / 400);
 /** The farthest a body reaches from its centre: a 14-DOP's corner at size 1.6, √3 × 1.6. */
 const LARGEST_BODY = 2.8;
 
-const sx = await init();
-const world = sx.createWorld();
+const sx = await init({ threads });
+const world = sx.createWorld({ threads });
 
 /** A seeded generator (mulberry32): the same scene on every load. */
 let seed = 7;
@@ -134,6 +140,7 @@ function turn(q, w, dt) {
 const _matrix = new Matrix4(), _position = new Vector3(), _turn = new Quaternion(), _scale = new Vector3();
 const shown = { bodies: document.getElementById('bodies'), pairs: document.getElementById('pairs'), ms: document.getElementById('world-ms'), frame: document.getElementById('frame'), box: document.getElementById('box') };
 shown.bodies.textContent = String(n);
+document.getElementById('threads').textContent = world.threads === 1 ? 'one thread' : `${world.threads} threads`;
 shown.box.textContent = String(Math.round(2 * BOX));
 let frame = 0, last = performance.now(), worldMs = 0;
 const hit = new Uint8Array(n);
@@ -182,11 +189,12 @@ function step(now) {
 }
 requestAnimationFrame(step);
 
-// For the browser test (tests/e2e/world.test.mjs): the frame count, the last pair count, the
-// share of bodies in a pair, where the box's corners fall on screen, and a grid of the canvas's
-// pixels read right after a render (proof that WebGL drew).
+// For the browser test (tests/e2e/world.test.mjs): the frame count, the world's threads, the
+// last pair count, the share of bodies in a pair, where the box's corners fall on screen, and a
+// grid of the canvas's pixels read right after a render (proof that WebGL drew).
 window.worldExample = {
   get frame() { return frame; },
+  get threads() { return world.threads; },
   get pairs() { return Number(shown.pairs.textContent); },
   get overlapping() { return hit.reduce((sum, h) => sum + h, 0) / n; },
   /** The box's eight corners in normalized device coordinates (x, y in [-1, 1] are on screen). */

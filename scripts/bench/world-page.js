@@ -6,9 +6,12 @@
 import { init } from 'sepaxis';
 
 // Loaded before process is given: the package takes a global process for Node (and the script's
-// own init() then reuses this one).
-await init();
+// own init() calls then reuse these). The page is cross-origin isolated (scripts/static-server.mjs):
+// init({ threads }) starts its helper threads here.
 const args = new URLSearchParams(location.search).getAll('arg');
+const threads = args.includes('--threads') ? Number(args[args.indexOf('--threads') + 1]) : 2;
+await init();
+if (threads > 1) await init({ threads });
 const lines = [];
 const browser = navigator.userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? navigator.userAgent;
 globalThis.process = { argv: ['browser', 'bench-world', ...args], versions: { node: browser } };

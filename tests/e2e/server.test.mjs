@@ -1,9 +1,10 @@
 // The server the app is tested on (Vite's preview server, configured in web/app/vite.config.js)
 // sends what a deployment must: the page's Content-Security-Policy as a header, with
 // frame-ancestors, which only a header can carry; WebAssembly with its own MIME type (streaming
-// compilation needs it); no MIME sniffing; no referrer; hashed assets cached for good and the
-// page revalidated; a 404 for what is not there; everything worth it gzipped for a client that
-// accepts it (what a reader downloads is the gzipped size the README gives).
+// compilation needs it); no MIME sniffing; no referrer; cross-origin isolation (threads need it);
+// hashed assets cached for good and the page revalidated; a 404 for what is not there; everything
+// worth it gzipped for a client that accepts it (what a reader downloads is the gzipped size the
+// README gives).
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,6 +64,9 @@ describe('the app server', () => {
     assert.equal(res.headers.get('content-security-policy'), `${metaPolicy()}; frame-ancestors 'none'`);
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
+    // Cross-origin isolated, as init({ threads }) needs.
+    assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin');
+    assert.equal(res.headers.get('cross-origin-embedder-policy'), 'require-corp');
     assert.equal(res.headers.get('cache-control'), 'no-cache');
     assert.equal(res.headers.get('access-control-allow-origin'), null, 'no cross-origin access');
   });

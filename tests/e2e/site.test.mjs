@@ -107,7 +107,7 @@ describe('the tutorial site', () => {
     const home = await head('tutorial/');
     assert.equal(home.status, 200);
     assert.match(home.headers.get('content-type'), /^text\/html/);
-    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy']) {
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-embedder-policy']) {
       assert.equal(home.headers.get(name), app.headers.get(name), name);
     }
     assert.equal(home.headers.get('cache-control'), 'no-cache');

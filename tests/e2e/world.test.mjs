@@ -1,7 +1,9 @@
 // The world example (examples/world, `npm run example:world`) in Debian's Chromium: it renders,
 // its frame counter advances, the world finds overlapping pairs among the moving bodies, and no
 // console error appears; at ten times the bodies the box is larger (about the same share of them
-// overlaps) and the camera still frames it.
+// overlaps) and the camera still frames it. Served cross-origin isolated, the page's world runs on
+// two threads, which find the pairs one thread finds; a page that is not isolated gets one thread
+// and a console note naming the headers.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +27,8 @@ test('the world example renders a few hundred moving bodies and highlights the o
   const first = await page.evaluate(() => window.worldExample.frame);
   await page.waitForFunction((f) => window.worldExample.frame > f + 20, first, { timeout: 20_000 });
   assert.equal(await page.textContent('#bodies'), '300');
+  assert.equal(await page.evaluate(() => window.worldExample.threads), 2);
+  assert.equal(await page.textContent('#threads'), '2 threads');
   // 300 bodies of size ~1–3 in a 44-unit box: some touch in any stretch of frames.
   await page.waitForFunction(() => window.worldExample.pairs > 0, null, { timeout: 20_000 });
   assert.ok(await page.evaluate(() => window.worldExample.samplePixels()) > 30, 'WebGL drew the bodies');
@@ -81,4 +85,57 @@ test('the box grows with the count: 500 and 5000 bodies overlap in about the sam
     assert.ok(reach <= 1, `every corner of the box is on screen (${reach.toFixed(2)})`);
     assert.ok(reach > 0.6, `the box fills the view (${reach.toFixed(2)})`);
   }
+});
+
+test('in an isolated page a world on two threads finds the pairs of one; elsewhere one thread and a note', async () => {
+  const page = await blankPage(browser, { viewport: { width: 600, height: 400 } });
+  const warnings = [];
+  // Every warning but SwiftShader's notes on reading pixels back (the example's renderer).
+  const noteWarning = (m) => { if (m.type() === 'warning' && !m.text().includes('GL Driver Message')) warnings.push(m.text()); };
+  page.on('console', noteWarning);
+  await page.goto(`${server.url}world/?bodies=1&threads=1`);
+  await page.waitForFunction(() => window.worldExample?.frame > 1, null, { timeout: 20_000 });
+  // 20,000 bodies: setPoses, pairs() and the grid's build all run in parts on the threads.
+  const found = await page.evaluate(async () => {
+    const { init } = await import('sepaxis');
+    const sx = await init({ threads: 2 });
+    const two = sx.createWorld({ capacity: 20_000, threads: 2 }), one = sx.createWorld({ capacity: 20_000 });
+    let seed = 29;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const n = 20_000, side = Math.cbrt(1.6 * n), ids = new Uint32Array(n), poses = new Float64Array(7 * n);
+    for (let i = 0; i < n; i++) {
+      const r = 0.5 + random() / 2;
+      const volume = i % 2 ? { type: 'sphere', center: [0, 0, 0], radius: r } : { type: 'obb', center: [0, 0, 0], halfExtents: [r, r / 2, r], rotation: [0, 0, 0, 1] };
+      ids[i] = two.add(volume);
+      if (one.add(volume) !== ids[i]) throw new Error('the worlds gave different ids');
+    }
+    const frames = [];
+    for (let f = 0; f < 2; f++) {
+      for (let i = 0; i < n; i++) {
+        const q = [random() - 0.5, random() - 0.5, random() - 0.5, random() - 0.5], len = Math.hypot(...q);
+        poses.set([random() * side, random() * side, random() * side, ...q.map((c) => c / len)], 7 * i);
+      }
+      const keys = (w) => {
+        w.setPoses(ids, poses);
+        const pairs = w.pairs(), out = [];
+        for (let i = 0; i < pairs.length; i += 2) out.push(`${Math.min(pairs[i], pairs[i + 1])},${Math.max(pairs[i], pairs[i + 1])}`);
+        return out.sort().join(' ');
+      };
+      const onTwo = keys(two), onOne = keys(one);
+      frames.push({ same: onTwo === onOne, pairs: onOne.split(' ').length });
+    }
+    return { isolated: crossOriginIsolated, threads: [two.threads, one.threads], frames };
+  });
+  assert.deepEqual([found.isolated, found.threads], [true, [2, 1]]);
+  for (const { same, pairs } of found.frames) assert.ok(same && pairs > 10_000, `the same ${pairs} pairs on two threads as on one`);
+  assert.deepEqual(warnings, []);
+
+  await page.goto(`${server.url}world/?bodies=1&isolation=none`);
+  await page.waitForFunction(() => window.worldExample?.frame > 1, null, { timeout: 20_000 });
+  assert.equal(await page.evaluate(() => window.worldExample.threads), 1);
+  assert.equal(await page.textContent('#threads'), 'one thread');
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/);
+  page.off('console', noteWarning);
+  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
 });

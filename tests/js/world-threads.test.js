@@ -3,6 +3,7 @@
 // threads; the module's helper threads shared out among its worlds and given back; memory that
 // grows on a helper thread read right on the main one; and the errors of both options.
 
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
 import { KS, TYPES, randomVolume, rng } from './helpers.js';
@@ -171,5 +172,16 @@ describe('a world on threads', () => {
       await expect(init({ threads: bad })).rejects.toThrow(TypeError);
     }
     expect(sx.threads).toBe(5);  // nothing taken
+  });
+
+  it('ships a worker script a page runs as a classic script, and no warning for a page waiting on a helper', () => {
+    const dist = new URL('../../dist/', import.meta.url);
+    const worker = readFileSync(new URL('sepaxis-threads.worker.js', dist), 'utf8');
+    // A classic script has no import statements nor import.meta: new Function parses it as one.
+    expect(() => new Function(worker)).not.toThrow();
+    expect(worker).not.toMatch(/\brequire\(|__filename|__dirname/);
+    // The main thread of a page busy-waits for a frame's part on the helper, by design.
+    const warns = readFileSync(new URL('sepaxis-threads.js', dist), 'utf8').includes('Blocking on the main thread');
+    expect(warns, 'sepaxis-threads.js warns of blocking on the main thread').toBe(false);
   });
 });

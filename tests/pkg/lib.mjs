@@ -162,9 +162,10 @@ export async function loadPage(url, { timeout = 15_000 } = {}) {
 
 /**
  * The problems of a loaded page that ran the scenario: status, scenario checks, errors in the
- * console, and the .wasm response (it must be application/wasm, or streaming compile fails).
+ * console, and the .wasm responses (`wasm` of them; each must be application/wasm, or streaming
+ * compile fails).
  */
-export async function pageProblems(page) {
+export async function pageProblems(page, { wasm: wasmResponses = 1 } = {}) {
   const { checkScenario } = await import('./web/scenario.js');
   const problems = [];
   if (page.status !== 'ok') return [`page status ${page.status}: ${page.text}`, ...page.console, ...page.pageErrors.map((e) => `page error: ${e}`)];
@@ -173,7 +174,7 @@ export async function pageProblems(page) {
   problems.push(...page.console.filter((m) => /^(error|warning)/.test(m)).map((m) => `console ${m}`));
   problems.push(...page.responses.filter((r) => r.status >= 400).map((r) => `HTTP ${r.status} for ${r.url}`));
   const wasm = page.responses.filter((r) => /\.wasm(\?|$)/.test(r.url));
-  if (wasm.length !== 1) problems.push(`expected one .wasm response, got ${JSON.stringify(wasm)}`);
+  if (wasm.length !== wasmResponses) problems.push(`expected ${wasmResponses} .wasm responses, got ${JSON.stringify(wasm)}`);
   for (const r of wasm) {
     if (r.status !== 200 || !r.type.startsWith('application/wasm')) problems.push(`wasm response ${JSON.stringify(r)}`);
   }

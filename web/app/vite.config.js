@@ -27,6 +27,12 @@ const PAGE_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; styl
 const CSP = `${PAGE_CSP}; frame-ancestors 'none'`;
 /** embed.html is there to be framed by documentation sites: any may (embedFrameable). */
 const EMBED_CSP = `${PAGE_CSP}; frame-ancestors *`;
+/**
+ * Cross-origin isolation, which a page needs for init({ threads }) (a shared memory): what a
+ * game's server sends. Every file is the app's own, so requiring CORP of other origins costs
+ * nothing; a cross-origin isolated parent frames embed.html too (CORP cross-origin).
+ */
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 export default defineConfig({
   root,
@@ -46,7 +52,7 @@ export default defineConfig({
   // The fitting worker (fit-worker.js) loads the package, which imports its modules on demand:
   // only ES module workers can.
   worker: { format: 'es' },
-  server: { host: '127.0.0.1' },
+  server: { host: '127.0.0.1', headers: ISOLATION },
   preview: {
     host: '127.0.0.1',
     port: process.env.PORT ? Number(process.env.PORT) : 5173,
@@ -58,6 +64,7 @@ export default defineConfig({
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
+      ...ISOLATION,
     },
   },
   plugins: [gzipped(), needsPackage(), previewCaching(), embedFrameable(), tutorialSite()],
@@ -184,6 +191,7 @@ function embedFrameable() {
         if (path !== '/embed.html' && path !== '/embed') return next();
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
         res.setHeader('Content-Security-Policy', EMBED_CSP);
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
         send(res, req, 200, join(outDir, 'embed.html'));
       });
     },

@@ -527,9 +527,11 @@ export interface InitOptions {
    */
   world?: boolean;
   /**
-   * In Node: load the module whose worlds run on threads (sepaxis-threads.wasm), with threads - 1
-   * helper threads (true: the machine's cores, at most 8); `createWorld({ threads })` takes them.
-   * Elsewhere (browsers, for now) the usual module, whose worlds run on one thread.
+   * In Node and in cross-origin isolated pages (served with `Cross-Origin-Opener-Policy:
+   * same-origin` and `Cross-Origin-Embedder-Policy: require-corp`): load the module whose worlds
+   * run on threads (sepaxis-threads.wasm), with threads - 1 helper threads (true: the machine's
+   * cores, at most 8); `createWorld({ threads })` takes them. In a page that is not isolated, the
+   * usual module, whose worlds run on one thread, and a console warning naming the headers.
    */
   threads?: boolean | number;
 }

@@ -26,11 +26,10 @@ const IO_SWEEP_TIME = IO + wire.IO_SWEEP_TIME, IO_SWEEP_NORMAL = IO + wire.IO_SW
 
 /**
  * The loading module of each build: 'world' (sepaxis-wasm, with the World), 'core', and
- * 'threads' (sepaxis-threads: the World on threads, in Node).
+ * 'threads' (sepaxis-threads: the World on threads).
  */
 const loading = { world: null, core: null, threads: null };
 
-const THREADS_MODULE = './sepaxis-threads.js';
 /** The sizes of sepaxis-threads's memory (cpp/bindings/CMakeLists.txt): 16 MiB, growing to 2 GiB. */
 const THREADS_MEMORY = { initial: 256, maximum: 32768, shared: true };
 
@@ -41,10 +40,12 @@ const THREADS_MEMORY = { initial: 256, maximum: 32768, shared: true };
  * `sepaxis/demo` loads): every other call is the same. Once the module with the World is loading,
  * `init({ world: false })` returns it too.
  *
- * `threads: n` (an integer >= 1, or `true`: the machine's cores, at most 8) loads, in Node, the
- * module whose worlds run on up to n threads (`createWorld({ threads })`): n - 1 helper threads are
- * started with it, shared by its worlds. Elsewhere (browsers, for now) it loads the usual module,
- * whose worlds run on one thread (`world.threads` says which). Every other call is the same.
+ * `threads: n` (an integer >= 1, or `true`: the machine's cores, at most 8) loads, in Node and in
+ * a cross-origin isolated page, the module whose worlds run on up to n threads (`createWorld({
+ * threads })`): n - 1 helper threads are started with it, shared by its worlds. A page that is not
+ * isolated (and a JavaScript engine without SharedArrayBuffer) gets the usual module, whose worlds
+ * run on one thread (`world.threads` says which), and a console note saying which headers isolate
+ * it. Every other call is the same.
  */
 export function init(options = {}) {
   let threads;
@@ -62,14 +63,21 @@ export function init(options = {}) {
 function helperThreadsOf(threads) {
   if (threads === undefined || threads === false || threads === 1) return 0;
   const os = globalThis.process?.getBuiltinModule?.('node:os');
-  if (threads === true) threads = Math.min(8, os?.availableParallelism?.() ?? 1);
+  if (threads === true) threads = Math.min(8, os?.availableParallelism?.() ?? globalThis.navigator?.hardwareConcurrency ?? 1);
   else if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 1 || threads > wire.WORLD_MAX_THREADS)
     throw new (typeof threads === 'number' ? RangeError : TypeError)(
       `init: options.threads must be true or an integer from 1 to ${wire.WORLD_MAX_THREADS}, got ${show(threads)}`);
-  // Node only, for now: its Workers run Emscripten's threads (browsers need a cross-origin
-  // isolated page, not yet tested).
-  return os && typeof SharedArrayBuffer === 'function' ? threads - 1 : 0;
+  if (threads === 1) return 0;
+  // A shared memory, which threads need, exists in Node and in cross-origin isolated pages only.
+  if (typeof SharedArrayBuffer === 'function' && (os || globalThis.crossOriginIsolated === true)) return threads - 1;
+  if (!notedNotIsolated) console.warn(NOT_ISOLATED);
+  notedNotIsolated = true;
+  return 0;
 }
+
+let notedNotIsolated = false;
+const NOT_ISOLATED = 'sepaxis: init({ threads }) runs worlds on one thread here: threads need a cross-origin isolated page. ' +
+  'Serve the page with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp.';
 
 /** The smallest WebAssembly module: its magic number and version. */
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
@@ -95,10 +103,9 @@ async function load(options, build, helperThreads) {
   // The World's and the meshes' JS (world.js, mesh.js) come with their module only.
   const [{ default: createSepaxisModule }, world, mesh] = await Promise.all(
     build === 'world' ? [import('./sepaxis-wasm.js'), import('./world.js'), import('./mesh.js')]
-      // Node only: out of bundlers' sight (a browser bundle has no use for it, and Vite would try
-      // to bundle its CommonJS worker script).
-      : build === 'threads' ? [import(/* @vite-ignore */ new URL(THREADS_MODULE, import.meta.url).href), import('./world.js'),
-        import('./mesh.js')]
+      // Bundlers copy it, its .wasm and its worker script (sepaxis-threads.worker.js, through
+      // the module's new Worker(new URL(..., import.meta.url))).
+      : build === 'threads' ? [import('./sepaxis-threads.js'), import('./world.js'), import('./mesh.js')]
         : [import('./sepaxis-core.js'), null, null]);
   const moduleOptions = {};
   const memory = build === 'threads' ? new WebAssembly.Memory(THREADS_MEMORY) : null;
