@@ -122,7 +122,7 @@ export function settle(page) {
 }
 
 export function shot(page, name) {
-  return page.screenshot({ path: `${ARTIFACTS}${name}.jpg` });
+  return page.screenshot({ path: `${ARTIFACTS}${name}.png` });
 }
 
 /**

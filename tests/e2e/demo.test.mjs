@@ -411,8 +411,8 @@ describe('<sepaxis-demo>', () => {
     assert.deepEqual(await axeViolations(page), []);
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
-    await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.jpg` });
-    await page.locator('#fit').screenshot({ path: `${ARTIFACTS}47-demo-fit-390x844.jpg` });
+    await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.png` });
+    await page.locator('#fit').screenshot({ path: `${ARTIFACTS}47-demo-fit-390x844.png` });
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
     // The page's mesh demos are the next test's.
     movingPage = page;

@@ -1,6 +1,6 @@
 // The visualizer on a phone (390×844, touch): the toolbar fits, the help dialog fits, the step
 // text and the 3D view are seen together, and a swipe on the view scrolls the page. Also the
-// screenshots of the layouts that are looked at by eye (test-results/e2e/layout-*.jpg).
+// screenshots of the layouts that are looked at by eye (test-results/e2e/layout-*.png).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,7 +82,7 @@ test('screenshots of the layouts: 1280×800, 1000×760, the phone, the inspector
   for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['1000', { width: 1000, height: 760 }], ['phone', PHONE]]) {
     const page = await appPage(browser, '', { viewport, hasTouch: name === 'phone' });
     await shot(page, `layout-${name}`);
-    if (name !== 'phone') await page.locator('#inspector-card').screenshot({ path: `${process.cwd()}/test-results/e2e/layout-${name}-inspector.jpg` });
+    if (name !== 'phone') await page.locator('#inspector-card').screenshot({ path: `${process.cwd()}/test-results/e2e/layout-${name}-inspector.png` });
     assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
   }
 });

@@ -82,10 +82,10 @@ async function assertLessonDemosWhole(page, path, size) {
     // The page's fixed bars would cover the top of a demo taller than the window.
     const bars = (visibility) => page.evaluate((v) => { for (const el of document.querySelectorAll('.VPNav, .VPLocalNav')) el.style.visibility = v; }, visibility);
     await bars('hidden');
-    await demo.screenshot({ path: `${ARTIFACTS}site-${name}-demo${i + 1}-${size}.jpg` });
+    await demo.screenshot({ path: `${ARTIFACTS}site-${name}-demo${i + 1}-${size}.png` });
     await bars('');
   }
-  if (size !== '1280x800') await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.jpg`, fullPage: true });
+  if (size !== '1280x800') await page.screenshot({ path: `${ARTIFACTS}site-${name}-${size}.png`, fullPage: true });
 }
 
 describe('the tutorial site', () => {
@@ -191,7 +191,7 @@ describe('the tutorial site', () => {
     await page.waitForFunction(() => document.querySelector('sepaxis-exercise[for="demo-4"]').classList.contains('done'));
     assert.match(await exercise.textContent(), /Done/);
     assert.equal(await page.evaluate(() => document.getElementById('demo-4').report.axes[document.getElementById('demo-4').report.separatingAxis].kind), 'face');
-    await page.screenshot({ path: `${ARTIFACTS}site-exercise-done.jpg` });
+    await page.screenshot({ path: `${ARTIFACTS}site-exercise-done.png` });
     assertNoProblems(page, 'lessons/4-obbs-and-sat');
   });
 
@@ -238,7 +238,7 @@ describe('the tutorial site', () => {
     await first.locator('.motion .small', { hasText: 'Go to the contact' }).click();
     await page.waitForFunction(() => document.getElementById('demo-8-bullet').report.overlap);
     assert.equal(await page.evaluate(() => document.getElementById('demo-8-bullet').report.touching), true);
-    await first.screenshot({ path: `${ARTIFACTS}site-sweeping-contact.jpg` });
+    await first.screenshot({ path: `${ARTIFACTS}site-sweeping-contact.png` });
     // Play runs t from the contact to the end of the range.
     await first.locator('button.play').click();
     await page.waitForFunction(() => document.getElementById('demo-8-bullet').shadowRoot.querySelector('.time-readout').textContent === 't = 1', null, { timeout: 10_000 });
@@ -304,7 +304,7 @@ describe('the tutorial site', () => {
     assert.ok(dots > 200, `${dots} pixels of the points' colour`);
     // The questions' form (the fit card inside the demo is checked in demo.test.mjs).
     assert.deepEqual(await axeViolations(page, 'sepaxis-fit-quiz'), []);
-    await page.locator('sepaxis-fit-quiz[ask="changed"]').screenshot({ path: `${ARTIFACTS}site-fitting-quiz-done.jpg` });
+    await page.locator('sepaxis-fit-quiz[ask="changed"]').screenshot({ path: `${ARTIFACTS}site-fitting-quiz-done.png` });
     assertNoProblems(page, 'lessons/9-fitting.html');
   });
 
