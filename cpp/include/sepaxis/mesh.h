@@ -67,8 +67,9 @@ struct SiblingLineAllocator {
     void* line = ::operator new(n * sizeof(T) + 64, std::align_val_t(64));
     return reinterpret_cast<T*>(static_cast<char*>(line) + 64 - sizeof(T));
   }
-  void deallocate(T* p, size_t n) {
-    ::operator delete(reinterpret_cast<char*>(p) - (64 - sizeof(T)), n * sizeof(T) + 64, std::align_val_t(64));
+  // The unsized form: clang offers the sized one only with -fsized-deallocation.
+  void deallocate(T* p, size_t) {
+    ::operator delete(reinterpret_cast<char*>(p) - (64 - sizeof(T)), std::align_val_t(64));
   }
   friend bool operator==(const SiblingLineAllocator&, const SiblingLineAllocator&) { return true; }
   friend bool operator!=(const SiblingLineAllocator&, const SiblingLineAllocator&) { return false; }
