@@ -79,7 +79,11 @@ export async function blankPage(browser, { viewport = { width: 1440, height: 900
   const page = pages[hasTouch];
   // What the last test's page kept in the browser goes too (the site keeps its theme choice).
   if (page.url().startsWith('http')) await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
-  await page.goto('about:blank');
+  // The app's server isolates its pages (COOP and COEP): a page of its origin moving to
+  // about:blank, and from there back, changes browsing context group, which starts a cold
+  // renderer each time. A static file of the same origin, served with the same headers, is a
+  // blank document that keeps the renderer warm.
+  await page.goto(page.url().startsWith(BASE_URL) ? new URL('tutorial/favicon.svg', BASE_URL).href : 'about:blank');
   await page.mouse.move(0, 0);
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme: null, reducedMotion: null, ...media });
