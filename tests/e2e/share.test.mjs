@@ -233,6 +233,21 @@ describe('hostile and malformed links', () => {
     assert.deepEqual(page.problems.errors, []);
   });
 
+  test('a link followed while the page writes its own URL still opens', async () => {
+    // The page's pending URL write (after an edit or a framing) can replace the hash between a
+    // followed link and its hashchange event; the link the event brought must open all the same.
+    const page = running;
+    await followLink(page, GOOD_LINK);
+    await page.waitForFunction(() => window.sepaxisApp.model.volumes.length === 1);
+    const two = sceneHash({ volumes: [{ id: 'p', volume: { type: 'sphere', center: [0, 0, 0], radius: 1 } }, { id: 'q', volume: { type: 'sphere', center: [3, 0, 0], radius: 1 } }] });
+    await page.evaluate((h) => {
+      location.hash = h;
+      history.replaceState(null, '', `#${window.sepaxisApp.lastHash}`);
+    }, two);
+    await page.waitForFunction(() => window.sepaxisApp.model.volumes.length === 2, null, { timeout: 5000 });
+    assert.deepEqual(page.problems.errors, []);
+  });
+
   test('a hostile name in a valid scene is shown as text, never as markup', async () => {
     const page = running;
     await followLink(page, sceneHash({ volumes: [{ id: 'a', name: XSS, volume: { type: 'sphere', center: [0, 0, 0], radius: 1 } }, { id: 'b', name: 'ok', volume: { type: 'sphere', center: [1, 0, 0], radius: 1 } }], selection: ['a', 'b'] }));

@@ -413,8 +413,8 @@ export class App {
   }
 
   /** Restores the scene in the URL hash (scene-link.js); with no hash, the fallback preset. */
-  loadFromHash({ fallbackPreset }) {
-    return this.link.loadFromHash(fallbackPreset && (() => this.loadPreset(fallbackPreset)));
+  loadFromHash({ fallbackPreset, hash }) {
+    return this.link.loadFromHash(fallbackPreset && (() => this.loadPreset(fallbackPreset)), hash);
   }
 
   /** The hash this page last wrote or opened. */

@@ -29,8 +29,11 @@ async function start() {
   }
   await app.loadFromHash({ fallbackPreset: 'welcome' });
   app.undo.reset();  // undo goes back to the scene the page opened with, not to an empty one
-  window.addEventListener('hashchange', () => {
-    if (location.hash.slice(1) !== app.lastHash) app.loadFromHash({});
+  // The hash the event brought, not location's: the page's own URL update may have replaced it
+  // since (a scene's pending write lands between a followed link and its event).
+  window.addEventListener('hashchange', (event) => {
+    const hash = new URL(event.newURL).hash.slice(1);
+    if (hash !== app.lastHash) app.loadFromHash({ hash });
   });
   document.body.dataset.ready = 'true';
 }

@@ -12,6 +12,8 @@ export class SceneLink {
   /** The hash this page last wrote or opened (a hashchange to it is the page's own). */
   lastHash = '';
   #urlTimer = 0;
+  /** Counts the scenes opened from links: a URL write that began before one is dropped. */
+  #opened = 0;
   #sx;
   #model;
   #messages;
@@ -59,11 +61,13 @@ export class SceneLink {
   }
 
   /**
-   * Restores the scene in the URL hash; a bad link gives a message and an empty scene. With no
-   * hash, calls fallback() (if given) instead.
+   * Restores the scene in the URL hash (or in `hash`, a hashchange's); a bad link gives a message
+   * and an empty scene. With no hash, calls fallback() (if given) instead.
    */
-  async loadFromHash(fallback) {
-    const hash = location.hash.slice(1);
+  async loadFromHash(fallback, hash = location.hash.slice(1)) {
+    // A write of the scene before this link would put the old scene back into the URL.
+    clearTimeout(this.#urlTimer);
+    this.#opened++;
     if (!hash) {
       fallback?.();
       return;
@@ -122,7 +126,9 @@ export class SceneLink {
 
   async #writeUrl() {
     clearTimeout(this.#urlTimer);
+    const opened = this.#opened;
     const hash = await encodeScene(this.#scene());
+    if (opened !== this.#opened) return;  // a link opened meanwhile: its scene writes its own URL
     this.lastHash = hash;
     history.replaceState(null, '', `#${hash}`);
   }
