@@ -126,6 +126,17 @@ test('the page opens without the mesh code, models and loaders; a built-in model
   s = await meshState();
   assert.deepEqual(s.hits, ['v1']);
   assert.match(s.verdicts, /Torus knot overlaps Core; apart from the 1 other\./);
+  // A volume inside the mesh, red on red, stays in sight: the mesh, drawn before the volumes,
+  // turns translucent and leaves them the depth, so none of their pixels is hidden by it.
+  const look = await page.evaluate(() => {
+    const { mesh, viewport } = window.sepaxisApp;
+    const volumeOrders = viewport.scene.children.filter((o) => o.isGroup && o !== mesh.sceneMesh.object && o.renderOrder > 0).map((o) => o.renderOrder);
+    const { depthWrite, opacity } = mesh.sceneMesh.material;
+    return { depthWrite, opacity, meshOrder: mesh.sceneMesh.object.renderOrder, volumeOrders };
+  });
+  assert.equal(look.depthWrite, false, 'the overlapping mesh leaves the depth to the volumes');
+  assert.ok(look.opacity <= 0.4, `the overlapping mesh is translucent (opacity ${look.opacity})`);
+  assert.ok(look.volumeOrders.length > 0 && look.volumeOrders.every((o) => o > look.meshOrder), JSON.stringify(look));
   // The list marks the volume the mesh meets as overlapping, as the view draws it.
   assert.deepEqual(await page.$$eval('#scene li .dot', (dots) => dots.map((d) => d.className)), ['dot overlap', 'dot apart']);
   await shots('torus-knot');

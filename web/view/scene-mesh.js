@@ -137,11 +137,7 @@ export class SceneMesh {
       this.#nodeGroup.add(view.object);
       return view;
     });
-    // With its nodes, the mesh is drawn lighter and leaves the depth to them: nodes behind it,
-    // and the flat nodes of a flat mesh, stay in sight.
-    this.material.opacity = volumes.length ? 0.5 : 0.85;
-    this.material.depthWrite = !volumes.length;
-    this.viewport.invalidate();
+    this.#see();
   }
 
   /** overlapping: red (it overlaps a volume) or green; selected, hovered: lighter. */
@@ -152,6 +148,19 @@ export class SceneMesh {
     this.material.color.setHex(overlapping ? colors.overlap : colors.apart);
     if (selected || hovered) this.material.color.lerp(_white, hovered ? 0.45 : 0.3);
     this.material.emissive.setHex(overlapping ? colors.overlap : colors.apart).multiplyScalar(selected ? 0.3 : 0.15);
+    this.#see();
+  }
+
+  /**
+   * With its nodes, or with a volume it overlaps, the mesh is drawn lighter and leaves the depth
+   * to them: it is drawn before the volumes (their groups' renderOrder is higher), so a volume
+   * inside it, red on red, shows whole over it, and nodes behind it or the flat nodes of a flat
+   * mesh stay in sight. Alone, it keeps its depth and looks solid.
+   */
+  #see() {
+    const overlapping = this.#style.overlapping === true;
+    this.material.opacity = overlapping ? 0.35 : this.#nodes.length ? 0.5 : 0.85;
+    this.material.depthWrite = !overlapping && !this.#nodes.length;
     this.viewport.invalidate();
   }
 
