@@ -330,6 +330,36 @@ describe('the tutorial site', () => {
     assertNoProblems(page, 'lessons/12-hierarchies.html');
   });
 
+  test('lesson 13\'s bunny is turned from the keyboard in the mesh card\'s rotation fields until its descent tests fewer than 50 nodes, and the exercise says Done', async () => {
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/13-descent.html');
+    const demo = page.locator('#demo-13-bunny');
+    await demo.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('#demo-13-bunny').mesh, null, { timeout: 30_000 });
+    const status = page.locator('sepaxis-exercise[for="demo-13-bunny"] .exercise-status');
+    const ball = () => page.evaluate(() => document.querySelector('#demo-13-bunny').mesh.verdicts[0]);
+    assert.match(await status.textContent(), /Not yet/);
+    assert.ok((await ball()).volumeTests >= 50, JSON.stringify(await ball()));
+    const turn = demo.getByRole('group', { name: 'Move and turn the mesh' }).getByRole('spinbutton', { name: 'Euler angles (degrees, XYZ order) y' });
+    await turn.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('40');
+    await page.keyboard.press('ArrowUp');  // a step of 5°
+    await page.waitForFunction(() => document.querySelector('sepaxis-exercise[for="demo-13-bunny"]').classList.contains('done'));
+    const done = await ball();
+    assert.ok(done.overlap && done.volumeTests < 50, JSON.stringify(done));
+    assert.match(await status.textContent(), /Done/);
+    // The demo's scene holds the turn: 45° about y.
+    const { rotation } = await page.evaluate(() => document.querySelector('#demo-13-bunny').scene.mesh);
+    const half = (45 * Math.PI) / 360;
+    [0, Math.sin(half), 0, Math.cos(half)].forEach((q, i) => assert.ok(Math.abs(rotation[i] - q) < 1e-9, `${rotation}`));
+    assert.match(await demo.locator('.mesh-descent').textContent(), new RegExp(`tested ${done.volumeTests} node volumes`));
+    assert.deepEqual(await axeViolations(page, '#demo-13-bunny'), []);
+    await settle(page);
+    await demo.screenshot({ path: `${ARTIFACTS}site-13-descent-done-1280x800.png` });
+    assertNoProblems(page, 'lessons/13-descent.html');
+  });
+
   test('lesson 10\'s crate, inside the bar\'s bounding sphere, is dragged out with the mouse, and the exercise says Done', async () => {
     const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, 'lessons/10-choosing.html');

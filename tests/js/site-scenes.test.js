@@ -20,6 +20,8 @@ import { checkScene } from '../../web/view/share.js';
 import { MESH_MODELS } from '../../web/view/mesh-ids.js';
 import { MODEL_TRIANGLES } from '../../web/view/mesh-models.js';
 import { treeLevel } from '../../web/view/mesh-tree.js';
+import { parseTriangles } from '../../web/view/mesh-file.js';
+import { placedInView } from '../../web/view/mesh-placement.js';
 import { hullVolume } from '../../web/view/fit-table.js';
 import { pairSweep } from '../../web/view/motion.js';
 import { apartSeenFrom, demoEye, inFrame, outline } from './site-pictures.js';
@@ -68,19 +70,38 @@ const moving = all.filter((d) => !d.scene.fit && d.scene.volumes.some((v) => v.v
  * card starts at the AABBs' root).
  */
 async function meshStateOf(sx, scene, volumes = scene.volumes, choice = { node: 'aabb', depth: 0 }) {
-  const triangles = await MODEL_TRIANGLES[scene.mesh.model]();
+  const model = await modelOf(sx, scene.mesh.model);
   const pose = { translation: scene.mesh.translation ?? [0, 0, 0], rotation: scene.mesh.rotation ?? [0, 0, 0, 1] };
-  const mesh = sx.createMesh(triangles, { node: 'aabb' });
+  const mesh = model.tree('aabb');
   const verdicts = volumes.map(({ id, volume }) => {
     const overlap = mesh.overlaps(volume, pose);
     return { id, overlap, ...mesh.lastQuery };
   });
-  const tree = sx.createMesh(triangles, { node: choice.node });
-  const level = treeLevel(sx, tree, choice.depth, 0);
-  const hull = hullVolume(sx.convexHull(triangles.positions));
-  mesh.dispose();
-  tree.dispose();
+  const level = treeLevel(sx, model.tree(choice.node), choice.depth, 0);
+  const hull = model.hull();
   return { mesh: { verdicts }, tree: { node: choice.node, depth: level.depth, count: level.count, ratio: hull > 0 ? level.total / hull : null } };
+}
+
+const models = new Map();
+/**
+ * A built-in model's trees (node type -> package mesh) and its hull's volume, made once. The
+ * bunny's file is read here as the page's worker reads it (the page fetches it).
+ */
+function modelOf(sx, id) {
+  if (!models.has(id)) {
+    models.set(id, (async () => {
+      const triangles = id === 'bunny'
+        ? placedInView(await parseTriangles('stl', new Uint8Array(readFileSync(new URL('../../node_modules/stl-models/objects/bunny.bin.stl', import.meta.url))).buffer))
+        : await MODEL_TRIANGLES[id]();
+      const trees = new Map();
+      let hull;
+      return {
+        tree: (node) => trees.get(node) ?? trees.set(node, sx.createMesh(triangles, { node })).get(node),
+        hull: () => (hull ??= hullVolume(sx.convexHull(triangles.positions))),
+      };
+    })());
+  }
+  return models.get(id);
 }
 const fits = all.filter((d) => d.scene.fit);
 
@@ -277,6 +298,17 @@ describe('the lessons\' exercises can be done as their words say', () => {
     const at = (center) => d.scene.volumes.map((v) => ({ ...v, volume: { ...v.volume, center } }));
     expect(meets(null, goal, await meshStateOf(sx, d.scene, at([0, -0.6, 0])))).toBe(true);
     expect(meets(null, goal, await meshStateOf(sx, d.scene, at([0, 2, 0])))).toBe(false);
+  });
+
+  it('lesson 13: the bunny turned 45° about y still touches the ball, with fewer than 50 node tests; unturned it takes more', async () => {
+    const d = demo('lessons/13-descent.md', 'demo-13-bunny');
+    const { goal } = exercise('lessons/13-descent.md', 'demo-13-bunny', 'meshNodeTestsBelow');
+    const turned = (deg) => ({ ...d.scene, mesh: { ...d.scene.mesh, rotation: [0, Math.sin((deg * Math.PI) / 360), 0, Math.cos((deg * Math.PI) / 360)] } });
+    const start = await meshStateOf(sx, turned(0));
+    expect(start.mesh.verdicts[0]).toMatchObject({ overlap: true });
+    expect(start.mesh.verdicts[0].volumeTests).toBeGreaterThanOrEqual(50);
+    expect(meets(null, goal, start)).toBe(false);
+    expect(meets(null, goal, await meshStateOf(sx, turned(45)))).toBe(true);
   });
 
   it('lesson 10: the exercise\'s program (the package alone) prints the table\'s bars, as the text says', async () => {

@@ -1,23 +1,36 @@
 // The demo's mesh card: the scene's mesh (a built-in model or a model file), which volumes it
 // overlaps, and what the descent of its tree tested for the volume in focus (mesh-verdicts.js).
+// In an editable demo it also moves and turns the mesh: the inspector's position and rotation
+// fields (typed, or stepped with the arrow keys) of the mesh's stand-in OBB (SceneMesh.standIn).
 
 import { h, setChildren } from '../view/dom.js';
 import { descentText, verdictsText } from '../view/mesh-verdicts.js';
+import { Inspector } from '../view/inspector.js';
+import { SceneMesh } from '../view/scene-mesh.js';
 
 export class MeshCard {
-  constructor(root) {
+  /** sx: the package; onPose(pose, { transient }) when given: the mesh's pose fields are shown. */
+  constructor(root, sx, { onPose = null } = {}) {
     this.title = h('h3', { class: 'card-title' }, 'Mesh');
     this.caption = h('p', { class: 'mesh-caption' });
     this.verdicts = h('p', { class: 'mesh-verdicts' });
     this.descent = h('p', { class: 'hint mesh-descent' });
     root.append(this.title, this.caption, this.verdicts, this.descent);
+    if (onPose) {
+      const box = h('div', { class: 'mesh-pose', role: 'group', 'aria-label': 'Move and turn the mesh' });
+      root.append(box);
+      this.pose = new Inspector(box, sx, { onChange: (id, obb, options) => onPose(SceneMesh.poseOfStandIn(obb), options) }, { pose: true });
+    }
   }
 
   /**
    * mesh: { name, triangles, verdicts: [{ name, overlap, tested }], focus (one of the verdicts or
-   * null) }, { loading: name } while it is read, or null (none: the scene could not be shown).
+   * null) }, { loading: name } while it is read, or null (none: the scene could not be shown);
+   * standIn: the mesh's stand-in OBB entry (SceneMesh.standIn), once it is in.
    */
-  update(mesh) {
+  update(mesh, standIn = null) {
+    this.pose?.root.toggleAttribute('hidden', !standIn);
+    if (standIn) this.pose?.update(standIn, null);
     if (!mesh || mesh.loading) {
       this.caption.textContent = mesh ? `Reading ${mesh.loading}…` : 'No mesh.';
       setChildren(this.verdicts);

@@ -22,7 +22,8 @@
 // y, z, w]}} names a built-in model (mesh-ids.js), {"mesh": {"src": "models/part.stl", …}} a model
 // file of the same site (STL, OBJ, PLY, glTF or GLB, read on a worker); either is centred and
 // scaled to the view, tested against every volume (mesh.overlaps), red where it meets one, with
-// the mesh card's verdicts and the descent's counts. The mesh code loads only for such a scene.
+// the mesh card's verdicts and the descent's counts; an editable demo's mesh card moves and turns
+// it (the inspector's position and rotation fields). The mesh code loads only for such a scene.
 //
 // A moving scene (volumes with a velocity) is shown at a time t of [0, maxTime] (the motion card:
 // a slider, Play) and its pair swept (the axis panel's time lines, the first contact); a fit scene
@@ -271,7 +272,7 @@ export class SepaxisDemo extends HTMLElement {
     return this.#fit ? { fit: structuredClone(this.#fit) } : this.#sceneJSON();
   }
 
-  /** The volumes' scene, with the mesh as the scene gave it (the demo does not move it). */
+  /** The volumes' scene, with the mesh where it is now. */
   #sceneJSON() {
     const scene = this.#model.toJSON();
     if (this.#meshSource) scene.mesh = structuredClone(this.#meshSource);
@@ -497,6 +498,15 @@ export class SepaxisDemo extends HTMLElement {
     const step = this.#stepAttribute();
     if (step >= 0) this.#setStep(step);
     if (scene.mesh) this.#loadMesh(scene.mesh, !scene.camera);
+  }
+
+  /** Moves and turns the scene's mesh (its pose fields): tested, drawn and said again. */
+  #setMeshPose(pose, { transient = false } = {}) {
+    if (!this.#sceneMesh?.current) return;
+    this.#sceneMesh.setPose(pose);
+    this.#meshSource = { ...this.#meshSource, translation: [...pose.translation], rotation: [...pose.rotation] };
+    this.#refresh({ transient });
+    this.#edited();
   }
 
   /** Forgets the trees of the mesh shown (the package's memory too). */
@@ -796,7 +806,7 @@ export class SepaxisDemo extends HTMLElement {
       } else if (name === 'fit') {
         this.#panels.fit = new this.#full.FitCard(root);
       } else if (name === 'mesh') {
-        this.#panels.mesh = new this.#meshCode.MeshCard(root);
+        this.#panels.mesh = new this.#meshCode.MeshCard(root, this.#sx, { onPose: this.hasAttribute('editable') ? (pose, o) => this.#setMeshPose(pose, o) : null });
       } else if (name === 'tree') {
         this.#panels.tree = new this.#meshCode.TreeCard(root, { onTree: (choice) => this.#setTree(choice) });
         this.#measureTree();
@@ -844,7 +854,7 @@ export class SepaxisDemo extends HTMLElement {
     const sweep = this.#sweep;
     motion?.update({ time: this.#time, sweep, moving: model.volumes.some(isMoving), pair: this.#pair, problem: this.#sweepProblem });
     fit?.update(this.#fitted);
-    mesh?.update(this.#meshState);
+    mesh?.update(this.#meshState, this.#sceneMesh?.current ? this.#sceneMesh.standIn() : null);
     tree?.update(this.#tree && { ...this.#tree, node: this.#treeChoice.node });
     verdict?.update(this.#pair, this.#report, {
       count: model.volumes.length, overlappingPairs: this.#collision?.overlappingPairs ?? 0, selected: model.selection.length,

@@ -75,12 +75,14 @@ export class Inspector {
   /**
    * actions: onChange(id, volume, {transient}), onRename(id, name), onConvert(id),
    * onDuplicate(id), onDelete(id), onVelocity(id, [vx, vy, vz], {transient}) (when given, the
-   * velocity fields are shown)
+   * velocity fields are shown). pose: only where the volume is and how it is turned (an OBB's
+   * centre and rotation; no name, size or actions): the fields of a mesh's stand-in OBB.
    */
-  constructor(root, sx, actions) {
+  constructor(root, sx, actions, { pose = false } = {}) {
     this.root = root;
     this.sx = sx;
     this.actions = actions;
+    this.pose = pose;
     this.body = h('div', { class: 'inspector-body' });
     root.append(this.body);
     // Ctrl+Z / Ctrl+Y in a field is the app's undo (keyboard.js): the field then shows the
@@ -138,8 +140,8 @@ export class Inspector {
       row('Min', xyz('min'), { tags: XYZ });
       row('Max', xyz('max'), { tags: XYZ });
     } else if (v.type === 'obb') {
-      row('Center', xyz('center'), { tags: XYZ });
-      row('Half-extents', xyz('halfExtents'), { min: 0, tags: XYZ });
+      row(this.pose ? 'Position' : 'Center', xyz('center'), { tags: XYZ });
+      if (!this.pose) row('Half-extents', xyz('halfExtents'), { min: 0, tags: XYZ });
       const toggle = h('div', { class: 'segmented small', role: 'group', 'aria-label': 'Rotation as' },
         ...[['euler', 'Euler°'], ['quat', 'Quaternion']].map(([form, text]) => h('button', {
           class: this.rotationForm === form ? 'on' : '', 'aria-pressed': String(this.rotationForm === form),
@@ -179,7 +181,8 @@ export class Inspector {
     const actions = h('div', { class: 'inspector-actions' },
       h('button', { class: 'small', onclick: () => this.actions.onDuplicate(this.#id), title: 'Duplicate (Shift+D)' }, 'Duplicate'),
       h('button', { class: 'small danger', onclick: () => this.actions.onDelete(this.#id), title: 'Delete (Del)' }, 'Delete'));
-    setChildren(this.body, header, h('div', { class: `fields ${v.type}` }, groups), notes, this.#problem, actions);
+    if (this.pose) setChildren(this.body, h('div', { class: `fields ${v.type}` }, groups), this.#problem);
+    else setChildren(this.body, header, h('div', { class: `fields ${v.type}` }, groups), notes, this.#problem, actions);
   }
 
   /** A labelled group of number inputs; each input is tagged with its component (x, y, z...). */
