@@ -488,5 +488,10 @@ test('Delete takes the selected mesh out of the scene; the card says so', async 
   assert.equal(await page.textContent('#mesh [role=status]'), 'No mesh in the scene.');
   assert.equal(await page.evaluate(() => window.sepaxisApp.model.volumes.length), 2);  // the volumes stay
   assert.equal(await page.isDisabled('#mesh button:text-is("Select mesh")'), true);
+  // After the models, files and volumes this page added and removed, the label layer holds only
+  // the view's own labels (the axis's, the A and B badges, the two time labels): none is left
+  // behind by a drawing taken out of the scene.
+  const labels = await page.$$eval('#viewport .labels > *', (els) => els.map((e) => e.className.split(' ')[0]));
+  assert.ok(labels.length <= 5 && labels.every((c) => ['axis-label', 'badge', 'time-label'].includes(c)), labels.join(' '));
   assert.deepEqual(page.problems.errors, []);
 });
