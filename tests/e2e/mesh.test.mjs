@@ -479,6 +479,49 @@ test('the descent for the selected volume: what mesh.lastQuery counted', async (
   assert.deepEqual(page.problems.errors, []);
 });
 
+test('mesh against mesh: a turned copy beside the mesh, the triangle pairs that meet marked on both; apart once moved away', async () => {
+  await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
+  await page.click('#mesh button:text-is("Add model")');
+  await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
+  const copy = page.getByRole('button', { name: 'Turned copy' });
+  await copy.click();
+  await settle(page);
+  assert.equal(await copy.getAttribute('aria-pressed'), 'true');
+  // What the package says of the two placed meshes, and what the view marks.
+  const state = () => page.evaluate(() => {
+    const { mesh } = window.sepaxisApp;
+    const a = mesh.current.mesh, b = mesh.copy.current.mesh;
+    const meets = a.overlapsMesh(mesh.sceneMesh.pose, b, mesh.copy.pose);
+    const tested = { ...a.lastQuery };
+    const pairs = a.trianglePairs(mesh.sceneMesh.pose, b, mesh.copy.pose);
+    return {
+      meets, tested, pairs: pairs.length / 2,
+      ofA: new Set(pairs.filter((_, i) => i % 2 === 0)).size, ofB: new Set(pairs.filter((_, i) => i % 2 === 1)).size,
+      marked: [mesh.sceneMesh.markedTriangles, mesh.copy.markedTriangles],
+      colors: [mesh.sceneMesh.material.color.getHex(), mesh.copy.material.color.getHex()],
+      text: document.querySelector('#mesh .mesh-copy').textContent,
+    };
+  });
+  let s = await state();
+  const n = (x) => x.toLocaleString('en');
+  assert.ok(s.meets && s.pairs > 0, JSON.stringify(s));
+  assert.deepEqual(s.marked, [s.ofA, s.ofB]);
+  assert.equal(s.text, `Torus knot meets its copy: ${n(s.pairs)} triangle pairs overlap (marked). The descent tested ${n(s.tested.volumeTests)} node pairs and ${n(s.tested.triangleTests)} triangle pairs.`);
+  assert.equal(s.colors[0], s.colors[1], 'both drawn red');
+  await shots('copy');
+  // The mesh moved far off: apart, nothing marked.
+  await page.evaluate(() => { window.sepaxisApp.mesh.setPose({ translation: [0, 6, 0], rotation: [0, 0, 0, 1] }); window.sepaxisApp.flush(); });
+  s = await state();
+  assert.equal(s.meets, false);
+  assert.deepEqual(s.marked, [0, 0]);
+  assert.match(s.text, /^Torus knot is apart from its copy: the descent tested 1 node pair and 0 triangle pairs\.$/);
+  await copy.click();
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.sepaxisApp.mesh.copy.current), null);
+  assert.equal(await page.textContent('#mesh .mesh-copy'), '');
+  assert.deepEqual(page.problems.errors, []);
+});
+
 test('Delete takes the selected mesh out of the scene; the card says so', async () => {
   await page.click('#mesh button:text-is("Select mesh")');
   await page.focus('#viewport canvas');

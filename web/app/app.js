@@ -429,6 +429,7 @@ export class App {
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
     if (this.mesh.current) boxes.push(this.mesh.sceneMesh.bounds());
+    if (this.mesh.copy?.current) boxes.push(this.mesh.copy.bounds());
     // Moving volumes: their whole path, from t = 0 to maxTime.
     boxes.push(...pathBoxes(this.sx, this.model.volumes, this.time.maxTime).filter((b) => !undrawable([b])));
     if (undrawable(boxes)) return;

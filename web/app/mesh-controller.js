@@ -4,6 +4,9 @@
 // levels drawn around it. In a scene's JSON the mesh is
 //   mesh: { model, translation, rotation }
 // for a built-in model; a user's file cannot travel in a link or a file (linkProblem says so).
+// A turned copy of the mesh may be put beside it (the card's Add a turned copy): the two meshes
+// are tested against each other (overlapsMesh, trianglePairs), the triangles that meet marked.
+// The copy stays where it was put, is not tested against the volumes, and is not saved.
 
 import { FIT_COLORS } from '../view/fit-colors.js';
 import { readTriangles } from '../view/point-file.js';
@@ -13,9 +16,17 @@ import { MeshPanel } from './mesh-panel.js';
 /** The drawing and the placing of meshes, loaded on first use. */
 const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js')]);
 
+/** Where a copy of the mesh goes, from the mesh's pose: beside it, turned a quarter about y. */
+const COPY_OFFSET = [1.5, 0, 0];
+const COPY_TURN = [0, Math.SQRT1_2, 0, Math.SQRT1_2];
+
 export class MeshController {
   /** Ids of the volumes the mesh overlaps (as last tested). */
   hits = new Set();
+  /** A second SceneMesh: a turned copy of the mesh, tested against it (overlapsMesh); null without. */
+  copy = null;
+  /** Whether the mesh meets its copy (as last tested). */
+  meetsCopy = false;
 
   /**
    * onChange({ added, removed, transient }): the mesh came, went or moved (the App refreshes);
@@ -24,6 +35,7 @@ export class MeshController {
    */
   constructor(sx, viewport, root, { onChange, onSelect, onAdded }) {
     this.sx = sx;
+    this.onAdded = onAdded;
     this.viewport = viewport;
     this.onChange = onChange;
     /** The SceneMesh (scene-mesh.js), made with the first mesh; null before. */
@@ -34,6 +46,7 @@ export class MeshController {
       onRemove: () => this.remove(),
       onSelect,
       onNodes: (volumes, node) => this.sceneMesh?.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']),
+      onCopy: (on) => (on ? this.addCopy() : this.removeCopy()),
     });
   }
 
@@ -64,6 +77,7 @@ export class MeshController {
   }
 
   #show(what, pose) {
+    this.removeCopy({ quiet: true });
     this.sceneMesh.set(what);
     if (pose) this.sceneMesh.setPose(pose);
     this.panel.setMesh(this.sceneMesh.current);
@@ -72,10 +86,35 @@ export class MeshController {
 
   remove() {
     if (!this.current) return;
+    this.removeCopy({ quiet: true });
     this.sceneMesh.clear();
     this.hits = new Set();
     this.panel.setMesh(null);
     this.onChange({ removed: true });
+  }
+
+  /** Puts a copy of the mesh beside it, turned (COPY_OFFSET, COPY_TURN): the two meshes are tested. */
+  addCopy() {
+    const c = this.current;
+    if (!c || this.copy?.current) return;
+    this.copy ??= new this.sceneMesh.constructor(this.sx, this.viewport);
+    this.copy.set({ name: `${c.name} (copy)`, model: c.model, triangles: c.triangles });
+    const t = this.sceneMesh.pose.translation;
+    this.copy.setPose({ translation: t.map((x, i) => x + COPY_OFFSET[i]), rotation: COPY_TURN });
+    this.copy.object.name = 'mesh-copy';
+    this.panel.setCopy(true);
+    this.onChange({ added: true });
+    this.onAdded();
+  }
+
+  /** Takes the copy out (quiet: the caller refreshes). */
+  removeCopy({ quiet = false } = {}) {
+    if (!this.copy?.current) return;
+    this.copy.clear();
+    this.sceneMesh.markTriangles([]);
+    this.meetsCopy = false;
+    this.panel.setCopy(false);
+    if (!quiet) this.onChange({ removed: true });
   }
 
   /** Moves the mesh; transient: part of a drag, the final pose follows. */
@@ -109,7 +148,9 @@ export class MeshController {
 
   /** Colours the mesh (SceneMesh.setStyle), when there is one. */
   setStyle(style) {
-    if (this.current) this.sceneMesh.setStyle(style);
+    if (!this.current) return;
+    this.sceneMesh.setStyle({ ...style, overlapping: style.overlapping || this.meetsCopy });
+    if (this.copy?.current) this.copy.setStyle({ overlapping: this.meetsCopy });
   }
 
   /**
@@ -126,6 +167,27 @@ export class MeshController {
     }));
     this.hits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
     this.panel.setVerdicts(this.current.name, verdicts, verdicts.find((v) => v.id === activeId), this.current.mesh.triangleCount);
+    if (this.copy?.current) this.#testCopy();
+  }
+
+  /**
+   * Tests the mesh against its copy (mesh.overlapsMesh, then mesh.trianglePairs when they meet),
+   * marks the triangles that meet on both and says what the descent tested.
+   */
+  #testCopy() {
+    const a = this.current.mesh, b = this.copy.current.mesh;
+    const poseA = this.sceneMesh.pose, poseB = this.copy.pose;
+    this.meetsCopy = a.overlapsMesh(poseA, b, poseB);
+    const tested = a.lastQuery;
+    const pairs = this.meetsCopy ? a.trianglePairs(poseA, b, poseB) : new Uint32Array(0);
+    const ofA = new Set(), ofB = new Set();
+    for (let i = 0; i < pairs.length; i += 2) {
+      ofA.add(pairs[i]);
+      ofB.add(pairs[i + 1]);
+    }
+    this.sceneMesh.markTriangles([...ofA]);
+    this.copy.markTriangles([...ofB]);
+    this.panel.setCopyVerdict({ name: this.current.name, meets: this.meetsCopy, pairs: pairs.length / 2, tested });
   }
 
   /** The scene JSON's mesh field, or undefined (no mesh, or a user's file). */
@@ -139,6 +201,7 @@ export class MeshController {
   /** Why the scene's link or file leaves the mesh out, or null. */
   linkProblem() {
     const c = this.current;
-    return c && !c.model ? `the mesh ${c.name} is a file of yours: a link or a scene file cannot carry it, so it is left out` : null;
+    if (c && !c.model) return `the mesh ${c.name} is a file of yours: a link or a scene file cannot carry it, so it is left out`;
+    return this.copy?.current ? 'the copy of the mesh is not part of a scene: a link or a scene file carries the mesh alone' : null;
   }
 }

@@ -29,7 +29,8 @@ export class MeshPanel {
 
   /**
    * actions: onModel(id), onFile(file) (each a promise: the mesh is in the scene, or an Error),
-   * onRemove(), onSelect(), onNodes(volumes, node) (draws a level's volumes; [] for none).
+   * onRemove(), onSelect(), onNodes(volumes, node) (draws a level's volumes; [] for none),
+   * onCopy(on) (puts the mesh's turned copy in the scene, or takes it out).
    */
   constructor(root, actions) {
     this.actions = actions;
@@ -43,6 +44,11 @@ export class MeshPanel {
     this.openButton = h('button', { title: 'Open an STL, OBJ, PLY, glTF or GLB file', onclick: () => this.fileInput.click() }, 'Open a mesh file…');
     this.selectButton = h('button', { disabled: true, onclick: () => actions.onSelect() }, 'Select mesh');
     this.removeButton = h('button', { disabled: true, onclick: () => actions.onRemove() }, 'Remove mesh');
+    this.copyButton = h('button', {
+      disabled: true, 'aria-pressed': 'false', title: 'Test the mesh against a turned copy of itself',
+      onclick: () => actions.onCopy(this.copyButton.getAttribute('aria-pressed') !== 'true'),
+    }, 'Turned copy');
+    this.copyText = h('p', { class: 'hint mesh-copy', role: 'status' });
     this.error = h('p', { class: 'fit-error', role: 'alert', hidden: true });
     this.status = h('p', { class: 'hint', role: 'status' }, 'Put a mesh in the scene: a built-in model, or an STL, OBJ, PLY, glTF or GLB file (or drop one on the view).');
     this.verdicts = h('p', { class: 'mesh-verdicts' });
@@ -63,8 +69,8 @@ export class MeshPanel {
     root.append(
       h('div', { class: 'fit-actions' }, this.modelSelect, this.addButton, this.openButton, this.fileInput),
       this.error, this.status,
-      h('div', { class: 'fit-actions' }, this.selectButton, this.removeButton),
-      this.verdicts, this.descent, this.tree);
+      h('div', { class: 'fit-actions' }, this.selectButton, this.removeButton, this.copyButton),
+      this.verdicts, this.descent, this.copyText, this.tree);
   }
 
   addModel(id) {
@@ -104,7 +110,7 @@ export class MeshPanel {
 
   /** The mesh now in the scene ({ name, triangles, mesh }) or null: resets the tree to its root. */
   setMesh(current) {
-    this.selectButton.disabled = this.removeButton.disabled = !current;
+    this.selectButton.disabled = this.removeButton.disabled = this.copyButton.disabled = !current;
     this.tree.disabled = !current;
     this.level = null;
     this.#hull = null;
@@ -133,6 +139,26 @@ export class MeshPanel {
     const text = descentText(focus, triangles);
     if (this.descent.textContent !== text) this.descent.textContent = text;
     setChildren(this.verdicts, verdictsText(name, verdicts));
+  }
+
+  /** Whether the mesh's turned copy is in the scene. */
+  setCopy(on) {
+    this.copyButton.setAttribute('aria-pressed', String(on));
+    this.copyButton.classList.toggle('on', on);
+    if (!on) this.copyText.textContent = '';
+  }
+
+  /**
+   * What testing the mesh against its copy found: meets (overlapsMesh), pairs (how many triangle
+   * pairs meet: trianglePairs), tested (the overlapsMesh descent's lastQuery).
+   */
+  setCopyVerdict({ name, meets, pairs, tested }) {
+    const count = (x, what) => `${n(x)} ${what}${x === 1 ? '' : 's'}`;
+    const descent = `tested ${count(tested.volumeTests, 'node pair')} and ${count(tested.triangleTests, 'triangle pair')}`;
+    const text = meets
+      ? `${name} meets its copy: ${count(pairs, 'triangle pair')} overlap${pairs === 1 ? 's' : ''} (marked). The descent ${descent}.`
+      : `${name} is apart from its copy: the descent ${descent}.`;
+    if (this.copyText.textContent !== text) this.copyText.textContent = text;
   }
 
   /** Asks the worker for the level the controls say, and draws it. */

@@ -5,7 +5,7 @@
 // OBB (standIn, poseOfStandIn); its size stays the view's.
 
 import {
-  BufferGeometry, Color, DoubleSide, Float32BufferAttribute, Group, Matrix4, Mesh, MeshLambertMaterial,
+  BufferGeometry, Color, DoubleSide, Float32BufferAttribute, Group, Matrix4, Mesh, MeshBasicMaterial, MeshLambertMaterial,
   Quaternion, Uint32BufferAttribute, Vector3,
 } from 'three';
 import { meshFromGeometry } from 'sepaxis/three';
@@ -18,6 +18,8 @@ const _m = new Matrix4();
 const _q = new Quaternion();
 const _v = new Vector3();
 const _white = new Color(0xffffff);
+/** Triangles that meet another mesh's: light, seen through the mesh (no depth test). */
+const MARKED = new MeshBasicMaterial({ color: COLORS.axis, side: DoubleSide, transparent: true, opacity: 0.9, depthTest: false, depthWrite: false });
 
 export class SceneMesh {
   /** { name, model (a built-in id, or null for a user's file), triangles, mesh, geometry } or null. */
@@ -27,6 +29,7 @@ export class SceneMesh {
   /** The group the mesh and its tree's nodes are drawn in, placed by the pose. */
   object = new Group();
   #fill = null;
+  #marked = null;
   #nodes = [];
   #nodeGroup = new Group();
   #style = {};
@@ -59,6 +62,7 @@ export class SceneMesh {
   /** Takes the mesh out of the scene. */
   clear() {
     this.setNodes([]);
+    this.markTriangles([]);
     if (this.#fill) {
       this.object.remove(this.#fill);
       this.current.geometry.dispose();
@@ -138,6 +142,40 @@ export class SceneMesh {
       return view;
     });
     this.#see();
+  }
+
+  /**
+   * Marks triangles (their indices in the mesh) in a light colour over everything: the triangles
+   * that meet another mesh's. [] for none.
+   */
+  markTriangles(list) {
+    if (this.#marked) {
+      this.object.remove(this.#marked);
+      this.#marked.geometry.dispose();
+      this.#marked = null;
+    }
+    if (list.length && this.current) {
+      const { positions, indices } = this.current.triangles;
+      const out = new Float32Array(9 * list.length);
+      list.forEach((t, k) => {
+        for (let c = 0; c < 3; c++) {
+          const v = indices ? indices[3 * t + c] : 3 * t + c;
+          out.set(positions.subarray(3 * v, 3 * v + 3), 9 * k + 3 * c);
+        }
+      });
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new Float32BufferAttribute(out, 3));
+      geometry.computeVertexNormals();
+      this.#marked = new Mesh(geometry, MARKED);
+      this.#marked.renderOrder = 20;
+      this.object.add(this.#marked);
+    }
+    this.viewport.invalidate();
+  }
+
+  /** How many triangles are marked. */
+  get markedTriangles() {
+    return this.#marked ? this.#marked.geometry.attributes.position.count / 3 : 0;
   }
 
   /** overlapping: red (it overlaps a volume) or green; selected, hovered: lighter. */
