@@ -59,7 +59,7 @@ describe('the visualizer', () => {
     assert.equal(await verdict(page), 'overlap');
     assert.equal((await axisLabels(page)).length, 15);
     await shot(page, '01-default');
-    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
   });
 
   test('two OBBs added from the toolbar are compared, and moving one with the inspector changes the verdict and the axes', async () => {
@@ -298,7 +298,7 @@ describe('the visualizer', () => {
     await settle(page);
     assert.equal(await volumeCount(page), 1);
     assert.equal(await redo.isDisabled(), true);
-    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
   });
 
   test('the tutorial explains each step with its numbers and stops at the separating axis', async () => {
@@ -352,7 +352,7 @@ describe('the visualizer', () => {
     assert.deepEqual([r.axes[r.separatingAxis].kind, r.axes[r.separatingAxis].featureA, r.axes[r.separatingAxis].featureB], ['face', 'n(1,1,0)', null]);
     assert.match(await stepText(r.separatingAxis), /A face normal: the slab direction \(1,1,0\) of the k-DOP A \(18-DOP\): the normal of its two faces on that slab\./);
     assert.ok((await marks()).includes('edge-edge'));
-    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
   });
 
   test('the gizmo moves and resizes the selected volume', async () => {

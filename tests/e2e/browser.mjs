@@ -32,8 +32,12 @@ export function launch() {
 export async function openPage(browser, { viewport = { width: 1440, height: 900 }, hasTouch = false } = {}) {
   const context = await browser.newContext({ viewport, hasTouch, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  const problems = { errors: [], console: [], dialogs: [], csp: [] };
+  // failed: the responses with an error status, which the console reports without their URL.
+  const problems = { errors: [], console: [], dialogs: [], csp: [], failed: [] };
   page.on('pageerror', (e) => problems.errors.push(String(e)));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.failed.push(`${r.status()} ${r.url()}`);
+  });
   page.on('console', (m) => {
     if (m.type() === 'error') problems.console.push(m.text());
   });

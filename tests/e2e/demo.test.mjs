@@ -99,7 +99,7 @@ describe('<sepaxis-demo>', () => {
     assert.deepEqual(later, [], 'later demos load no script or module');
     await page.locator('#d1').scrollIntoViewIfNeeded();
     await shot(page, '40-demo-24');
-    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
     await page.context().close();
   });
 
@@ -297,7 +297,7 @@ describe('<sepaxis-demo>', () => {
     assert.match(await page.evaluate(() => document.querySelector('#one').shadowRoot.querySelector('.step h3').textContent), /^Step 14 of 15 · A\.u2 × B\.u1/);
     const px = await pixelsOf(page, '#one');
     assert.ok(px.drawn > 200, 'drew under the strict policy');
-    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
   });
 
   test('under a policy without \'wasm-unsafe-eval\', init() rejects saying what to add, the demo shows it in its box, and no .wasm is fetched', async () => {
@@ -413,7 +413,7 @@ describe('<sepaxis-demo>', () => {
     await settle(page);
     await page.locator('#bullet').screenshot({ path: `${ARTIFACTS}47-demo-moving-390x844.png` });
     await page.locator('#fit').screenshot({ path: `${ARTIFACTS}47-demo-fit-390x844.png` });
-    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
     // The page's mesh demos are the next test's.
     movingPage = page;
   });
@@ -472,7 +472,10 @@ describe('<sepaxis-demo>', () => {
     }
     await page.locator('#file').screenshot({ path: `${ARTIFACTS}48-demo-mesh-error-390x844.png` });
     // The browser logs the missing model file's 404, and nothing else.
-    assert.deepEqual({ ...page.problems, console: page.problems.console.filter((m) => !/status of 404/.test(m)) }, { errors: [], console: [], dialogs: [], csp: [] });
+    const { console: logged, failed, ...others } = page.problems;
+    assert.deepEqual(others, { errors: [], dialogs: [], csp: [] });
+    assert.deepEqual(logged.filter((m) => !/status of 404/.test(m)), []);
+    assert.deepEqual(failed.map((f) => f.replace(/^(\d+) .*\//, '$1 ')), ['404 missing.stl']);
     await page.context().close();
   });
 

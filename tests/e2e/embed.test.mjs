@@ -44,7 +44,7 @@ describe('embed.html', () => {
       assert.match(verdict, /No pair selected/);
       assert.doesNotMatch(verdict, /toolbar/i, 'no toolbar here');
       await shot(page, `60-embed-bad-scene-${viewport.width}`);
-      assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+      assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
     });
   }
 
@@ -89,6 +89,6 @@ describe('embed.html', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);
     await shot(page, '61-embed-light-390');
-    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+    assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
   });
 });

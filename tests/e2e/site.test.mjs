@@ -41,8 +41,8 @@ async function loadSitePage(page, path) {
 }
 
 function assertNoProblems(page, where) {
-  const { errors, console: consoleErrors, csp, dialogs } = page.problems;
-  assert.deepEqual({ errors, console: consoleErrors, csp, dialogs }, { errors: [], console: [], csp: [], dialogs: [] }, where);
+  const { errors, console: consoleErrors, csp, dialogs, failed } = page.problems;
+  assert.deepEqual({ errors, console: consoleErrors, csp, dialogs, failed }, { errors: [], console: [], csp: [], dialogs: [], failed: [] }, where);
 }
 
 /**

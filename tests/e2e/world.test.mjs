@@ -34,7 +34,7 @@ test('the world example renders a few hundred moving bodies and highlights the o
   assert.ok(await page.evaluate(() => window.worldExample.samplePixels()) > 30, 'WebGL drew the bodies');
   assert.match(await page.textContent('#world-ms'), /^\d+\.\d\d$/);
   await shot(page, '50-world-example');
-  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
 });
 
 /** Waits until the example has drawn another frame. */
@@ -68,7 +68,7 @@ async function worldAt(bodies, viewport, name, frames, resized) {
     cornersResized = await page.evaluate(() => window.worldExample.corners());
     await shot(page, resized.name);
   }
-  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
   return { overlapping, corners, cornersResized };
 }
 
@@ -137,5 +137,5 @@ test('in an isolated page a world on two threads finds the pairs of one; elsewhe
   assert.equal(warnings.length, 1);
   assert.match(warnings[0], /Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/);
   page.off('console', noteWarning);
-  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [] });
+  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
 });
