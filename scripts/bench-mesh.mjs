@@ -19,7 +19,10 @@
 // each result object; three-mesh-bvh's is MeshBVH's constructor on a fresh copy of the geometry
 // (its default: CENTER split, 10 triangles a leaf, which reorders the geometry's index),
 // bvh.refit() after the position attribute changed, bvh.raycastFirst(ray, DoubleSide) and
-// bvh.closestPointToPoint(point, target). The ratio is three-mesh-bvh's time ÷ sepaxis's.
+// bvh.closestPointToPoint(point, target). The ratio is three-mesh-bvh's time ÷ sepaxis's. The
+// rows "raycastMany" and "closestPointMany" time sepaxis's batch calls (every ray or point in one
+// call, the results into typed arrays: triangle, distance, point) against the same per-query
+// loop of three-mesh-bvh, which has no batch call.
 //
 // Answers: sepaxis computes in doubles on the Float32Array's numbers widened exactly;
 // three-mesh-bvh in JavaScript doubles on the same numbers. A ray's hit must be on the same
@@ -123,6 +126,11 @@ while (rays.length < QUERIES) {
 const points = [[0, 0, 0]];
 while (points.length < QUERIES) points.push([between(-12, 12), between(-12, 12), between(-6, 6)]);
 
+// The same rays and points for the batch calls, and their results' arrays, made once.
+const rayOrigins = new Float64Array(rays.flatMap((r) => r.origin)), rayDirections = new Float64Array(rays.flatMap((r) => r.direction));
+const rayHits = { triangle: new Int32Array(QUERIES), distance: new Float64Array(QUERIES), point: new Float64Array(3 * QUERIES) };
+const pointCoordinates = new Float64Array(points.flat());
+const closestPoints = { triangle: new Int32Array(QUERIES), distance: new Float64Array(QUERIES), point: new Float64Array(3 * QUERIES) };
 const threeRays = rays.map(({ origin, direction }) => new Ray(new Vector3(...origin), new Vector3(...direction).normalize()));
 const threePoints = points.map((p) => new Vector3(...p));
 
@@ -184,7 +192,7 @@ function row(name, node, [sepaxis, threeMeshBvh], answers = null) {
   const ratio = threeMeshBvh.ms / sepaxis.ms;
   rows.push({ name, node, sepaxis, threeMeshBvh, ratio, answers });
   const f = (t) => `${t.ms.toFixed(3)} ms (${t.min.toFixed(3)}..${t.max.toFixed(3)})`;
-  log(`${`${name} [${node}]`.padEnd(44)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
+  log(`${`${name} [${node}]`.padEnd(52)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
 }
 
 log(`TorusGeometry(5, 5, 700, 300): ${triangles} triangles; sepaxis leaf ${LEAF}; three-mesh-bvh defaults; ` +
@@ -211,11 +219,17 @@ for (const node of NODES) {
   row(`first hit, ${QUERIES} rays`, node, timeRepeated(
     () => { for (const { origin, direction } of rays) mesh.raycast(origin, direction); },
     () => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }), rayAnswers);
+  row(`first hit, ${QUERIES} rays, raycastMany`, node, timeRepeated(
+    () => mesh.raycastMany(rayOrigins, rayDirections, rayHits),
+    () => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }));
   row('closest point, its benchmark\'s point', node, timeRepeated(() => mesh.closestPoint(points[0]),
     () => bvh.closestPointToPoint(threePoints[0], target)));
   row(`closest point, ${QUERIES} points`, node, timeRepeated(
     () => { for (const p of points) mesh.closestPoint(p); },
     () => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }), pointAnswers);
+  row(`closest point, ${QUERIES} points, closestPointMany`, node, timeRepeated(
+    () => mesh.closestPointMany(pointCoordinates, closestPoints),
+    () => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }));
   mesh.dispose();
 }
 
