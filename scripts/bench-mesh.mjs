@@ -8,7 +8,9 @@
 // fails on timing; it does fail when an answer differs (another triangle at another distance).
 //
 //   node scripts/bench-mesh.mjs [--json [file]] [--runs R] [--quick] [--nodes aabb,obb (node types)]
-//                               [--leaf N (default 4; three-mesh-bvh keeps its default, 10)]
+//                               [--leaf N (default 4; three-mesh-bvh keeps its default, 10)] [--cpu]
+//   --cpu: times are this process's CPU time (process.cpuUsage, V8's helper threads included)
+//   instead of the clock's: steadier on a machine whose other processes take the cores in turns.
 //   (reads dist/: run `npm run build` first)
 //
 // Timing: each figure is the median of R runs (default 7) with their spread (min..max), the two
@@ -51,6 +53,11 @@ const LEAF = Number(option('--leaf', 4));
 const QUERIES = 1000;
 const SEED = 2718;
 const TOLERANCE = 1e-9;
+/** Milliseconds of the clock, or of this process's CPU time (--cpu). */
+const now = argv.includes('--cpu') ? () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+} : () => performance.now();
 
 const report = JSON_FILE !== undefined ? await import('./bench/report.js') : null;
 const log = (...a) => { if (JSON_FILE !== null) console.log(...a); };
@@ -65,14 +72,14 @@ const summary = (runs) => ({ ms: median(runs), min: Math.min(...runs), max: Math
 /** Milliseconds per call of fn over one run of >= RUN_MS. */
 function repeatedRun(fn) {
   let calls = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < RUN_MS) {
+  const start = now();
+  let at = start;
+  while (at - start < RUN_MS) {
     fn();
     calls++;
-    now = performance.now();
+    at = now();
   }
-  return (now - start) / calls;
+  return (at - start) / calls;
 }
 
 /**
@@ -91,9 +98,9 @@ function timeRepeated(a, b) {
 function timeOnce([setupA, a], [setupB, b]) {
   const once = (setup, fn) => {
     const input = setup();
-    const start = performance.now();
+    const start = now();
     fn(input);
-    return performance.now() - start;
+    return now() - start;
   };
   once(setupA, a), once(setupB, b);  // warm-up
   const runsA = [], runsB = [];
@@ -196,7 +203,7 @@ function row(name, node, [sepaxis, threeMeshBvh], answers = null) {
 }
 
 log(`TorusGeometry(5, 5, 700, 300): ${triangles} triangles; sepaxis leaf ${LEAF}; three-mesh-bvh defaults; ` +
-  `${RUNS} runs each, in turns, median (min..max)`);
+  `${RUNS} runs each, in turns, median (min..max)${argv.includes('--cpu') ? ', CPU time' : ''}`);
 let wrong = 0;
 for (const node of NODES) {
   const mesh = meshFromGeometry(sx, geometry, { node, leafSize: LEAF });
