@@ -8,7 +8,9 @@
 // fails on timing; it does fail when an answer differs (another triangle at another distance).
 //
 //   node scripts/bench-mesh.mjs [--json [file]] [--runs R] [--quick] [--nodes aabb,obb (node types)]
-//                               [--leaf N (default 4; three-mesh-bvh keeps its default, 10)]
+//                               [--leaf N (default 4; three-mesh-bvh keeps its default, 10)] [--cpu]
+//   --cpu: times are this process's CPU time (process.cpuUsage, V8's helper threads included)
+//   instead of the clock's: steadier on a machine whose other processes take the cores in turns.
 //   (reads dist/: run `npm run build` first)
 //
 // Timing: each figure is the median of R runs (default 7) with their spread (min..max), the two
@@ -19,7 +21,10 @@
 // each result object; three-mesh-bvh's is MeshBVH's constructor on a fresh copy of the geometry
 // (its default: CENTER split, 10 triangles a leaf, which reorders the geometry's index),
 // bvh.refit() after the position attribute changed, bvh.raycastFirst(ray, DoubleSide) and
-// bvh.closestPointToPoint(point, target). The ratio is three-mesh-bvh's time ÷ sepaxis's.
+// bvh.closestPointToPoint(point, target). The ratio is three-mesh-bvh's time ÷ sepaxis's. The
+// rows "raycastMany" and "closestPointMany" time sepaxis's batch calls (every ray or point in one
+// call, the results into typed arrays: triangle, distance, point) against the same per-query
+// loop of three-mesh-bvh, which has no batch call.
 //
 // Answers: sepaxis computes in doubles on the Float32Array's numbers widened exactly;
 // three-mesh-bvh in JavaScript doubles on the same numbers. A ray's hit must be on the same
@@ -48,6 +53,11 @@ const LEAF = Number(option('--leaf', 4));
 const QUERIES = 1000;
 const SEED = 2718;
 const TOLERANCE = 1e-9;
+/** Milliseconds of the clock, or of this process's CPU time (--cpu). */
+const now = argv.includes('--cpu') ? () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+} : () => performance.now();
 
 const report = JSON_FILE !== undefined ? await import('./bench/report.js') : null;
 const log = (...a) => { if (JSON_FILE !== null) console.log(...a); };
@@ -62,14 +72,14 @@ const summary = (runs) => ({ ms: median(runs), min: Math.min(...runs), max: Math
 /** Milliseconds per call of fn over one run of >= RUN_MS. */
 function repeatedRun(fn) {
   let calls = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < RUN_MS) {
+  const start = now();
+  let at = start;
+  while (at - start < RUN_MS) {
     fn();
     calls++;
-    now = performance.now();
+    at = now();
   }
-  return (now - start) / calls;
+  return (at - start) / calls;
 }
 
 /**
@@ -88,9 +98,9 @@ function timeRepeated(a, b) {
 function timeOnce([setupA, a], [setupB, b]) {
   const once = (setup, fn) => {
     const input = setup();
-    const start = performance.now();
+    const start = now();
     fn(input);
-    return performance.now() - start;
+    return now() - start;
   };
   once(setupA, a), once(setupB, b);  // warm-up
   const runsA = [], runsB = [];
@@ -123,6 +133,11 @@ while (rays.length < QUERIES) {
 const points = [[0, 0, 0]];
 while (points.length < QUERIES) points.push([between(-12, 12), between(-12, 12), between(-6, 6)]);
 
+// The same rays and points for the batch calls, and their results' arrays, made once.
+const rayOrigins = new Float64Array(rays.flatMap((r) => r.origin)), rayDirections = new Float64Array(rays.flatMap((r) => r.direction));
+const rayHits = { triangle: new Int32Array(QUERIES), distance: new Float64Array(QUERIES), point: new Float64Array(3 * QUERIES) };
+const pointCoordinates = new Float64Array(points.flat());
+const closestPoints = { triangle: new Int32Array(QUERIES), distance: new Float64Array(QUERIES), point: new Float64Array(3 * QUERIES) };
 const threeRays = rays.map(({ origin, direction }) => new Ray(new Vector3(...origin), new Vector3(...direction).normalize()));
 const threePoints = points.map((p) => new Vector3(...p));
 
@@ -184,11 +199,11 @@ function row(name, node, [sepaxis, threeMeshBvh], answers = null) {
   const ratio = threeMeshBvh.ms / sepaxis.ms;
   rows.push({ name, node, sepaxis, threeMeshBvh, ratio, answers });
   const f = (t) => `${t.ms.toFixed(3)} ms (${t.min.toFixed(3)}..${t.max.toFixed(3)})`;
-  log(`${`${name} [${node}]`.padEnd(44)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
+  log(`${`${name} [${node}]`.padEnd(52)} sepaxis ${f(sepaxis).padEnd(32)} three-mesh-bvh ${f(threeMeshBvh).padEnd(34)} ratio ${ratio.toFixed(2)}`);
 }
 
 log(`TorusGeometry(5, 5, 700, 300): ${triangles} triangles; sepaxis leaf ${LEAF}; three-mesh-bvh defaults; ` +
-  `${RUNS} runs each, in turns, median (min..max)`);
+  `${RUNS} runs each, in turns, median (min..max)${argv.includes('--cpu') ? ', CPU time' : ''}`);
 let wrong = 0;
 for (const node of NODES) {
   const mesh = meshFromGeometry(sx, geometry, { node, leafSize: LEAF });
@@ -211,11 +226,17 @@ for (const node of NODES) {
   row(`first hit, ${QUERIES} rays`, node, timeRepeated(
     () => { for (const { origin, direction } of rays) mesh.raycast(origin, direction); },
     () => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }), rayAnswers);
+  row(`first hit, ${QUERIES} rays, raycastMany`, node, timeRepeated(
+    () => mesh.raycastMany(rayOrigins, rayDirections, rayHits),
+    () => { for (const ray of threeRays) bvh.raycastFirst(ray, DoubleSide); }));
   row('closest point, its benchmark\'s point', node, timeRepeated(() => mesh.closestPoint(points[0]),
     () => bvh.closestPointToPoint(threePoints[0], target)));
   row(`closest point, ${QUERIES} points`, node, timeRepeated(
     () => { for (const p of points) mesh.closestPoint(p); },
     () => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }), pointAnswers);
+  row(`closest point, ${QUERIES} points, closestPointMany`, node, timeRepeated(
+    () => mesh.closestPointMany(pointCoordinates, closestPoints),
+    () => { for (const p of threePoints) bvh.closestPointToPoint(p, target); }));
   mesh.dispose();
 }
 

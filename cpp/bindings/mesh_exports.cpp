@@ -7,6 +7,7 @@
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "mesh_exports.h"
@@ -111,6 +112,66 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_closest_point(JsMesh* m) {
   io()[kIoMeshDistance] = c.distance;
   io()[kIoMeshTriangle] = c.triangle;
   return 1;
+}
+
+// Many rays in one call (mesh.raycastMany): origins and directions, 3 doubles per ray; each ray is
+// checked before anything is written: returns -1 - i for the first ray i whose origin is not
+// finite or whose direction is zero or not finite. Else ray i's hit goes to triangle[i] (-1: none)
+// and distance[i] (infinity: none), and, where not null, point, normal and barycentric [3i, 3i + 3)
+// (NaN: none); the hits are counted, the costs summed in lastQuery (added to the last call's
+// unless `fresh`: a batch in chunks). The answers are raycast()'s.
+EMSCRIPTEN_KEEPALIVE int sx_mesh_raycast_many(JsMesh* m, const double* origins, const double* directions, uint32_t n,
+                                              double maxDistance, int fresh, int32_t* triangle, double* distance,
+                                              double* point, double* normal, double* barycentric) {
+  const auto at = [](const double* v, uint32_t i) { return Vec3{v[3 * i], v[3 * i + 1], v[3 * i + 2]}; };
+  for (uint32_t i = 0; i < n; ++i) {
+    const Vec3 d = at(directions, i);
+    if (!isFinite(at(origins, i)) || !isFinite(d) || (d.x == 0 && d.y == 0 && d.z == 0)) return -1 - int(i);
+  }
+  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  const auto write = [](double* out, uint32_t i, Vec3 v) {
+    if (out) out[3 * i] = v.x, out[3 * i + 1] = v.y, out[3 * i + 2] = v.z;
+  };
+  int hits = 0;
+  if (fresh) m->cost = {};
+  for (uint32_t i = 0; i < n; ++i) {
+    MeshQueryCost cost;
+    const MeshRayHit h = m->mesh.raycast(at(origins, i), at(directions, i), maxDistance, &cost);
+    m->cost.volumeTests += cost.volumeTests, m->cost.triangleTests += cost.triangleTests;
+    hits += h.hit;
+    triangle[i] = h.hit ? int32_t(h.triangle) : -1;
+    distance[i] = h.hit ? h.distance : std::numeric_limits<double>::infinity();
+    write(point, i, h.hit ? h.point : Vec3{kNone, kNone, kNone});
+    write(normal, i, h.hit ? h.normal : Vec3{kNone, kNone, kNone});
+    write(barycentric, i, h.hit ? h.barycentric : Vec3{kNone, kNone, kNone});
+  }
+  return hits;
+}
+
+// Many points in one call (mesh.closestPointMany), 3 doubles each: returns -1 - i for the first
+// point i that is not finite, before anything is written. Else point i's answer goes to
+// triangle[i] (-1: none within maxDistance), distance[i] (infinity: none) and, where not null,
+// closest [3i, 3i + 3) (NaN: none); the points found are counted, the costs summed as
+// sx_mesh_raycast_many's.
+EMSCRIPTEN_KEEPALIVE int sx_mesh_closest_point_many(JsMesh* m, const double* points, uint32_t n, double maxDistance,
+                                                    int fresh, int32_t* triangle, double* distance, double* closest) {
+  const auto at = [points](uint32_t i) { return Vec3{points[3 * i], points[3 * i + 1], points[3 * i + 2]}; };
+  for (uint32_t i = 0; i < n; ++i)
+    if (!isFinite(at(i))) return -1 - int(i);
+  constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+  int found = 0;
+  if (fresh) m->cost = {};
+  for (uint32_t i = 0; i < n; ++i) {
+    MeshQueryCost cost;
+    const MeshClosestPoint c = m->mesh.closestPoint(at(i), maxDistance, &cost);
+    m->cost.volumeTests += cost.volumeTests, m->cost.triangleTests += cost.triangleTests;
+    found += c.found;
+    triangle[i] = c.found ? int32_t(c.triangle) : -1;
+    distance[i] = c.found ? c.distance : std::numeric_limits<double>::infinity();
+    const Vec3 q = c.found ? c.point : Vec3{kNone, kNone, kNone};
+    if (closest) closest[3 * i] = q.x, closest[3 * i + 1] = q.y, closest[3 * i + 2] = q.z;
+  }
+  return found;
 }
 
 // Slot 0 holds the volume (in the world), io the mesh's pose. Returns 1 overlap, 0 apart,

@@ -160,6 +160,38 @@ double boxDistanceSquared(const detail::MeshBoxNode& box, Vec3 p) {
   return sum;
 }
 
+// Whether p lies farther than `reach` from the triangle, by a lower bound of the distance that
+// costs a fraction of closestPoint(Triangle): the height h over the plane and, in the plane, how
+// far beyond the line of an edge the foot lies (o: the triangle lies on the inner side of each),
+// sqrt(h^2 + o^2). Each is taken less a slack of 2^-44 of |p - corner| |b - a| |c - a| (times
+// the edge's length for o; each length as its sum of magnitudes, at least the length itself),
+// where the rounding of the cross and dot products is under 2^-46 of it, over lengths grown as
+// much: the bound never exceeds the exact distance. A triangle so small or a point so near that
+// a slack falls near the subnormals is not judged by that part: their rounding is no longer
+// relative. The caller keeps the numbers far from overflow (magnitudes under 2^300).
+bool fartherThan(const Triangle& t, Vec3 p, double reach) {
+  constexpr double kSlack = 0x1p-44, kTiny = 0x1p-900;
+  const auto sum = [](Vec3 v) { return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z); };
+  const Vec3 corner[3] = {t.a, t.b, t.c}, edge[3] = {t.b - t.a, t.c - t.b, t.a - t.c};
+  const Vec3 n = cross(edge[0], -edge[2]);
+  const double m = sum(edge[0]) * sum(edge[2]);
+  const Vec3 pa = p - t.a;
+  const double heightSlack = kSlack * sum(pa) * m;
+  if (!(heightSlack >= kTiny)) return false;
+  const double normal = length(n) + kSlack * m;
+  const double h = greater(std::fabs(dot(pa, n)) - heightSlack, 0.0) / normal;
+  double o = 0;
+  for (int k = 0; k < 3; ++k) {
+    const Vec3 pv = p - corner[k];
+    const double slack = kSlack * sum(pv) * m * sum(edge[k]);
+    if (!(slack >= kTiny)) continue;
+    // n x edge points into the triangle: p beyond the edge's line has a negative product.
+    const double beyond = -dot(pv, cross(n, edge[k])) - slack;
+    if (beyond > 0) o = greater(o, beyond / (normal * length(edge[k]) * (1 + kSlack)));
+  }
+  return h * h + o * o > reach * reach;
+}
+
 }  // namespace
 
 MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost) const {
@@ -212,6 +244,8 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
   // (limit + pad)^2: a box whose squared distance from p exceeds it lies farther than the limit
   // (the pad dwarfs the rounding of the squares: it is 2^-40 of every coordinate involved).
   double reach = (limit + pad) * (limit + pad);
+  // fartherThan's numbers stay far from overflow.
+  const bool bounded = magnitude_ <= 0x1p60 && maxComponent(abs(p)) <= 0x1p300;
   const auto leaf = [&](uint32_t slot) {
     const Triangle corners = leafTriangle(slot);
     // The triangle's own box first, tested as a node of one triangle: most triangles of a leaf
@@ -219,6 +253,9 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
     // cost of the triangle's test.
     const Vec3 lo = min(min(corners.a, corners.b), corners.c), hi = max(max(corners.a, corners.b), corners.c);
     if (lengthSquared(max(max(lo - p, p - hi), Vec3{})) > reach) return;
+    // Then a bound from its plane and edges, which a box holds at a slant: most triangles that
+    // pass the box, around the nearest on a curved surface, lie beyond the limit by it.
+    if (bounded && fartherThan(corners, p, limit + pad)) return;
     const Vec3 q = sepaxis::closestPoint(corners, p);
     const double d = length(q - p);
     if (d > limit) return;

@@ -10,7 +10,8 @@
 // (the first) in three scenes: the bunny against itself turned and shifted to cut it partly, two
 // concentric tori in one plane a hair apart (no pair meets; every node near the other torus must
 // be ruled out), and a small robot at 16 poses over a large bumpy environment (Klosowski's
-// environment/robot test, averaged over the poses). And closest points on a large torus, per node type.
+// environment/robot test, averaged over the poses). And closest points and first hits of rays on a
+// large torus, per node type.
 //
 //   build/native/tests/bench/sepaxis_mesh_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 
@@ -216,12 +217,49 @@ void closestPoints(benchmark::State& state, MeshNodeType type) {
   state.SetItemsProcessed(int64_t(state.iterations() * points.size()));  // per point: items/s
 }
 
+// First hits on the same torus of 1000 rays like scripts/bench-mesh.mjs's: from a sphere of
+// radius 30 around it, aimed at points of its box (some miss).
+void firstHits(benchmark::State& state, MeshNodeType type) {
+  const Mesh m = torus(5, 5, 300, 700, type);
+  struct Ray {
+    Vec3 origin, direction;
+  };
+  std::vector<Ray> rays;
+  uint64_t seed = 0x9e3779b97f4a7c15;
+  const auto between = [&seed](double a, double b) {
+    seed = seed * 6364136223846793005 + 1442695040888963407;
+    return a + (b - a) * double(seed >> 11) * 0x1p-53;
+  };
+  while (rays.size() < 1000) {
+    const Vec3 u{between(-1, 1), between(-1, 1), between(-1, 1)};
+    const double n = length(u);
+    if (n < 0.1 || n > 1) continue;
+    const Vec3 origin = u * (30 / n), target{between(-10, 10), between(-10, 10), between(-5, 5)};
+    rays.push_back({origin, target - origin});
+  }
+  constexpr double kFar = std::numeric_limits<double>::infinity();
+  MeshQueryCost cost, sum;
+  double hits = 0;
+  for (const Ray& r : rays) {
+    hits += m.raycast(r.origin, r.direction, kFar, &cost).hit;
+    sum.volumeTests += cost.volumeTests, sum.triangleTests += cost.triangleTests;
+  }
+  for (auto _ : state)
+    for (const Ray& r : rays) benchmark::DoNotOptimize(m.raycast(r.origin, r.direction, kFar));
+  const double n = double(rays.size());
+  state.counters["nodes"] = sum.volumeTests / n;
+  state.counters["tris"] = sum.triangleTests / n;
+  state.counters["hits"] = hits / n;
+  state.SetItemsProcessed(int64_t(state.iterations() * rays.size()));  // per ray: items/s
+}
+
 void registerAll() {
   for (MeshNodeType type : kMeshNodeTypes) {
     const std::string name = meshNodeTypeName(type);
     benchmark::RegisterBenchmark(("meshBuild/" + name).c_str(), buildTree, type)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("meshRefit/" + name).c_str(), refitTree, type)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("meshClosest/" + name).c_str(), closestPoints, type)->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("meshRay/" + name).c_str(), firstHits, type)->Unit(benchmark::kMicrosecond);
   }
   for (const char* scene : {"bunny", "tori", "envrob"})
     for (bool all : {true, false})

@@ -172,6 +172,35 @@ TEST(MeshQuery, TheCentreOfAFineSphereFindsWhatEveryTriangleWould) {
   }
 }
 
+TEST(MeshQuery, SliversWhoseNormalsRoundBadlyFindWhatEveryTriangleWould) {
+  // Corners a hair off one line: the cross product that gives the plane's normal cancels, its
+  // direction is off by far more than the rounding of a coordinate, and a bound of the distance
+  // from it must allow for that. Points just off each sliver, at the nearest of the fan of them.
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> u(-1, 1);
+  Soup s{"slivers", {}, {}};
+  std::vector<Vec3> points;
+  for (int i = 0; i < 300; ++i) {
+    const Vec3 a{u(rng), u(rng), u(rng)}, along = normalize(Vec3{u(rng), u(rng), u(rng)});
+    const Vec3 side = normalize(cross(along, Vec3{u(rng), u(rng), u(rng)}));
+    const double width = std::ldexp(1.0, -30 - int(i % 20));
+    const Vec3 b = a + along * 0.5, c = a + along * (0.25 + 0.1 * u(rng)) + side * width;
+    for (const Vec3& v : {a, b, c}) addVertex(s, v);
+    const Vec3 off = normalize(Vec3{u(rng), u(rng), u(rng)}) * std::ldexp(1.0, -10 - int(i % 30));
+    points.push_back(a + along * (0.5 * (u(rng) + 1) * 0.5) + off);
+  }
+  for (MeshNodeType type : {MeshNodeType::Aabb, MeshNodeType::Obb, MeshNodeType::Kdop18}) {
+    const Mesh m = buildMesh(s, {type, 4}).value();
+    for (const Vec3& p : points) {
+      const MeshClosestPoint want = everyTriangleClosest(m, p, kInf), got = m.closestPoint(p, kInf);
+      ASSERT_TRUE(got.found && want.found);
+      EXPECT_EQ(got.triangle, want.triangle) << meshNodeTypeName(type);
+      EXPECT_EQ(got.distance, want.distance) << meshNodeTypeName(type);
+      EXPECT_EQ(m.closestPoint(p, want.distance).triangle, want.triangle) << meshNodeTypeName(type) << ", at limit";
+    }
+  }
+}
+
 TEST(MeshQuery, BoxesKeptInFloatsHoldTheirTrianglesExactly) {
   // A grid in the plane x = 0.1 (no float is 0.1): an AABB tree's boxes are kept in floats, and a
   // float rounded to the nearer side would put the plane outside every box, a ray in the plane

@@ -177,6 +177,114 @@ describe('meshes answer as testing every triangle does', () => {
   });
 });
 
+describe('raycastMany and closestPointMany answer as raycast and closestPoint do', () => {
+  it('a thousand random rays and points past a chunk, Float64 and Float32 inputs, with and without a limit', () => {
+    const r = rng(27011);
+    const geometry = uvSphere(10, 14, [0.5, 0, -1], 2);
+    const n = 1100;  // past one staging chunk (1024)
+    const qs = queries(r, geometry, n);
+    const origins = new Float64Array(qs.flatMap((q) => q.origin)), directions = new Float64Array(qs.flatMap((q) => q.direction));
+    const points = new Float64Array(qs.flatMap((q) => q.point));
+    const none = [-1, Infinity, [NaN, NaN, NaN], [NaN, NaN, NaN], [NaN, NaN, NaN]];
+    for (const node of ['aabb', 'obb']) {
+      const mesh = sx.createMesh(geometry, { node });
+      for (const maxDistance of [Infinity, 3]) {
+        const hits = { triangle: new Int32Array(n), distance: new Float64Array(n), point: new Float64Array(3 * n),
+          normal: new Float64Array(3 * n), barycentric: new Float64Array(3 * n) };
+        const met = mesh.raycastMany(origins, directions, hits, maxDistance);
+        const sums = mesh.lastQuery;
+        const got = [], want = [];
+        let volumeTests = 0;
+        for (let i = 0; i < n; i++) {
+          const h = mesh.raycast(qs[i].origin, qs[i].direction, maxDistance);
+          volumeTests += mesh.lastQuery.volumeTests;
+          const at = (a) => [...a.subarray(3 * i, 3 * i + 3)];
+          got.push([hits.triangle[i], hits.distance[i], at(hits.point), at(hits.normal), at(hits.barycentric)]);
+          want.push(h ? [h.triangle, h.distance, h.point, h.normal, h.barycentric] : none);
+        }
+        expect(got, `${node} rays`).toEqual(want);
+        expect(met).toBe(want.filter((w) => w !== none).length);
+        expect(met).toBeGreaterThan(n / 10);
+        expect(met).toBeLessThan(n);
+        expect(sums.volumeTests).toBe(volumeTests);
+
+        const closest = { triangle: new Int32Array(n), distance: new Float64Array(n), point: new Float64Array(3 * n) };
+        const pointLimit = maxDistance / 6;  // 0.5: some points lie farther
+        const found = mesh.closestPointMany(points, closest, pointLimit);
+        const gotPoints = [], wantPoints = [];
+        for (let i = 0; i < n; i++) {
+          const c = mesh.closestPoint(qs[i].point, pointLimit);
+          gotPoints.push([closest.triangle[i], closest.distance[i], [...closest.point.subarray(3 * i, 3 * i + 3)]]);
+          wantPoints.push(c ? [c.triangle, c.distance, c.point] : none.slice(0, 3));
+        }
+        expect(gotPoints, `${node} points`).toEqual(wantPoints);
+        expect(found).toBe(wantPoints.filter(([t]) => t >= 0).length);
+        if (pointLimit < Infinity) expect(found).toBeLessThan(n);
+        expect(found).toBeGreaterThan(n / 10);
+      }
+      // Float32 inputs are widened exactly: the answers of their numbers as doubles.
+      const o32 = new Float32Array(origins), d32 = new Float32Array(directions);
+      const a = { triangle: new Int32Array(n), distance: new Float64Array(n) }, b = { triangle: new Int32Array(n), distance: new Float64Array(n) };
+      expect(mesh.raycastMany(o32, d32, a)).toBe(mesh.raycastMany(new Float64Array(o32), new Float64Array(d32), b));
+      expect([a.triangle, a.distance]).toEqual([b.triangle, b.distance]);
+      mesh.dispose();
+    }
+  });
+
+  it('bad input names the call and the field, and writes nothing', () => {
+    const mesh = sx.createMesh(uvSphere(3, 4, [0, 0, 0], 1));
+    const hits = { triangle: new Int32Array(2).fill(7), distance: new Float64Array(2).fill(7) };
+    const o = new Float64Array([0, 0, 5, 0, 0, 5]), d = new Float64Array([0, 0, -1, 0, 0, -1]);
+    const bad = (call, error) => {
+      expect(call).toThrow(error);
+      expect([...hits.triangle, ...hits.distance]).toEqual([7, 7, 7, 7]);
+    };
+    bad(() => mesh.raycastMany([0, 0, 5], d, hits), new TypeError('mesh.raycastMany: origins must be a Float64Array or a Float32Array (x, y, z each), got an array of length 3'));
+    bad(() => mesh.raycastMany(o, new Float64Array(4), hits), new RangeError('mesh.raycastMany: directions.length must be a multiple of 3 (x, y, z each), got 4'));
+    bad(() => mesh.raycastMany(o, new Float64Array(3), hits), new RangeError('mesh.raycastMany: directions.length must be origins.length, 6, got 3'));
+    bad(() => mesh.raycastMany(o, new Float64Array([0, 0, -1, 0, NaN, -1]), hits), new RangeError('mesh.raycastMany: directions[4] (ray 1) must be finite, got NaN'));
+    bad(() => mesh.raycastMany(new Float32Array([0, 0, 5, Infinity, 0, 5]), d, hits), new RangeError('mesh.raycastMany: origins[3] (ray 1) must be finite, got Infinity'));
+    bad(() => mesh.raycastMany(o, new Float64Array([0, 0, -1, 0, 0, 0]), hits), new RangeError('mesh.raycastMany: directions[3..5] (ray 1) must not be the zero vector, got [0, 0, 0]'));
+    bad(() => mesh.raycastMany(o, d, hits, -1), new RangeError('mesh.raycastMany: maxDistance must be a number >= 0 (or Infinity), got -1'));
+    bad(() => mesh.raycastMany(o, d, null), new TypeError('mesh.raycastMany: results must be an object { triangle, distance, point, normal, barycentric } of typed arrays, got null'));
+    bad(() => mesh.raycastMany(o, d, { triangle: new Uint32Array(2), distance: hits.distance }), new TypeError('mesh.raycastMany: results.triangle must be an Int32Array, got a Uint32Array of length 2'));
+    bad(() => mesh.raycastMany(o, d, { ...hits, distance: new Float64Array(1) }), new RangeError('mesh.raycastMany: results.distance.length must be at least 2 (1 for each of 2), got 1'));
+    bad(() => mesh.raycastMany(o, d, { ...hits, normal: new Float64Array(5) }), new RangeError('mesh.raycastMany: results.normal.length must be at least 6 (3 for each of 2), got 5'));
+    bad(() => mesh.raycastMany(o, d, { ...hits, point: [0, 0, 0] }), new TypeError('mesh.raycastMany: results.point must be absent or a Float64Array, got an array of length 3'));
+    bad(() => mesh.closestPointMany(new Float64Array([0, 0, 0, 1, 1, NaN]), hits), new RangeError('mesh.closestPointMany: points[5] (point 1) must be finite, got NaN'));
+    bad(() => mesh.closestPointMany(new Uint8Array(6), hits), new TypeError('mesh.closestPointMany: points must be a Float64Array or a Float32Array (x, y, z each), got a Uint8Array of length 6'));
+    bad(() => mesh.closestPointMany(o, { triangle: hits.triangle }), new TypeError('mesh.closestPointMany: results.distance must be a Float64Array, got undefined'));
+    expect(mesh.raycastMany(o, d, hits)).toBe(2);
+    expect(hits.distance[0]).toBe(mesh.raycast([0, 0, 5], [0, 0, -1]).distance);
+    mesh.dispose();
+    expect(() => mesh.raycastMany(o, d, hits)).toThrow(new Error('mesh.raycastMany: this mesh was disposed'));
+    expect(() => mesh.closestPointMany(o, hits)).toThrow(new Error('mesh.closestPointMany: this mesh was disposed'));
+  });
+
+  it('no heap growth over 100 batches of 1,100 rays and points', () => {
+    const geometry = uvSphere(4, 6, [0, 0, 0], 2);
+    const mesh = sx.createMesh(geometry);
+    const qs = queries(rng(27012), geometry, 1100);
+    const origins = new Float32Array(qs.flatMap((q) => q.origin)), directions = new Float32Array(qs.flatMap((q) => q.direction));
+    const hits = { triangle: new Int32Array(1100), distance: new Float64Array(1100), point: new Float64Array(3300) };
+    const run = (count) => {
+      let met = 0;
+      for (let i = 0; i < count; i++) met += mesh.raycastMany(origins, directions, hits) + mesh.closestPointMany(origins, hits);
+      return met;
+    };
+    run(2);
+    const weight = ballast(sx);
+    try {
+      const heap = sx.heapSize;
+      expect(run(50)).toBeGreaterThan(50_000);
+      expect(sx.heapSize).toBe(heap);
+    } finally {
+      weight?.dispose();
+      mesh.dispose();
+    }
+  });
+});
+
 describe('posed meshes against volumes and each other answer as testing every triangle does', () => {
   const r = rng(27003);
   const randomPose = (at, scale = 1) => {

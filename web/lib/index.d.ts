@@ -390,6 +390,26 @@ export interface MeshClosestPoint {
   distance: number;
 }
 
+/**
+ * Where `mesh.raycastMany` writes ray i's first hit: `triangle[i]` (-1: none) and `distance[i]`
+ * (Infinity: none), and, for each optional array given, its [3i, 3i + 2] (NaN: none). At least
+ * one number (triangle, distance) or three (the others) per ray.
+ */
+export interface MeshRayHits {
+  triangle: Int32Array;
+  distance: Float64Array;
+  point?: Float64Array;
+  normal?: Float64Array;
+  barycentric?: Float64Array;
+}
+
+/** Where `mesh.closestPointMany` writes point i's answer: as MeshRayHits (-1, Infinity, NaN: none within maxDistance). */
+export interface MeshClosestPoints {
+  triangle: Int32Array;
+  distance: Float64Array;
+  point?: Float64Array;
+}
+
 /** What a mesh query tested: node volumes and triangles. */
 export interface MeshQueryCost {
   volumeTests: number;
@@ -420,6 +440,15 @@ export interface Mesh extends Disposable {
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): MeshRayHit | null;
   /** The nearest point of the mesh within maxDistance (default Infinity), or null. */
   closestPoint(point: Vec3Like, maxDistance?: number): MeshClosestPoint | null;
+  /**
+   * raycast() of every ray in one call: ray i from origins[3i..3i+2] along directions[3i..3i+2];
+   * the hits into `results` (no objects made, no WebAssembly memory after the first batch call).
+   * Returns how many rays hit. Every ray is checked before anything is written; lastQuery sums.
+   */
+  raycastMany(origins: Float64Array | Float32Array, directions: Float64Array | Float32Array, results: MeshRayHits,
+    maxDistance?: number): number;
+  /** closestPoint() of every point (points[3i..3i+2]) in one call, into `results`; returns how many were found. */
+  closestPointMany(points: Float64Array | Float32Array, results: MeshClosestPoints, maxDistance?: number): number;
   /**
    * Whether some triangle of the mesh placed by `pose` (absent: as it is; a scale allowed)
    * overlaps the world-space volume (a triangle too): sx.overlaps on each posed triangle.

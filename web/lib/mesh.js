@@ -20,8 +20,49 @@ const IO_MESH_POSE = IO + wire.IO_MESH_POSE, IO_ROTATION = IO + wire.IO_ROTATION
 const POSE_IO_NUMBERS = 8;
 const { SLOT_A, STATUS_INVALID_POSE } = wire;
 
-// Meshes nobody disposed are freed once collected.
-const meshes = new FinalizationRegistry(({ module, ptr }) => module._sx_mesh_destroy(ptr));
+// Meshes nobody disposed are freed once collected, with their batch calls' staging block.
+const meshes = new FinalizationRegistry((held) => {
+  held.module._sx_mesh_destroy(held.ptr);
+  if (held.staging) held.module._free(held.staging);
+});
+
+/** Rays or points a batch call stages in the heap at once: its block's size stays fixed. */
+const BATCH_CHUNK = 1024;
+/** The staging block's bytes: a chunk of rays' origins, directions and every result (raycastMany). */
+const STAGING_BYTES = BATCH_CHUNK * (16 * 8 + 4);
+
+function checkCoordinates(call, name, array) {
+  if (!(array instanceof Float64Array || array instanceof Float32Array))
+    throw new TypeError(`${call}: ${name} must be a Float64Array or a Float32Array (x, y, z each), got ${show(array)}`);
+  if (array.length % 3 !== 0)
+    throw new RangeError(`${call}: ${name}.length must be a multiple of 3 (x, y, z each), got ${array.length}`);
+}
+
+/** The first number of `array` (x, y, z of each `what`) that is not finite: a RangeError naming it. */
+function checkFinite(call, name, array, what) {
+  for (let i = 0; i < array.length; i++) {
+    if (!Number.isFinite(array[i]))
+      throw new RangeError(`${call}: ${name}[${i}] (${what} ${Math.floor(i / 3)}) must be finite, got ${show(array[i])}`);
+  }
+}
+
+/** results[field] of each [field, Type, numbers per item, optional], long enough for `count` items. */
+function checkResults(call, results, fields, count) {
+  if (results === null || typeof results !== 'object')
+    throw new TypeError(`${call}: results must be an object { ${fields.map(([f]) => f).join(', ')} } of typed arrays, got ${show(results)}`);
+  for (const [field, Type, per, optional] of fields) {
+    const array = results[field];
+    if (array === undefined && optional) continue;
+    if (!(array instanceof Type))
+      throw new TypeError(`${call}: results.${field} must be ${optional ? 'absent or ' : ''}${/^[AEIOU]/.test(Type.name) ? 'an' : 'a'} ${Type.name}, got ${show(array)}`);
+    if (array.length < per * count)
+      throw new RangeError(`${call}: results.${field}.length must be at least ${per * count} (${per} for each of ${count}), got ${array.length}`);
+  }
+}
+
+const RAY_RESULTS = [['triangle', Int32Array, 1], ['distance', Float64Array, 1], ['point', Float64Array, 3, true],
+  ['normal', Float64Array, 3, true], ['barycentric', Float64Array, 3, true]];
+const POINT_RESULTS = [['triangle', Int32Array, 1], ['distance', Float64Array, 1], ['point', Float64Array, 3, true]];
 
 /** The node types' names by code (the core's own names, asked once per module). */
 const nodeNamesOf = new WeakMap();
@@ -125,13 +166,16 @@ export class Mesh {
   #m;
   #ptr;
   #token = {};
+  /** What the registry frees: the handle and, once a batch call made it, the staging block. */
+  #held;
 
   /** Use sx.createMesh or sx.loadMesh. */
   constructor(host, ptr) {
     this.#host = host;
     this.#m = host.module;
     this.#ptr = ptr;
-    meshes.register(this, { module: this.#m, ptr }, this.#token);
+    this.#held = { module: this.#m, ptr, staging: 0 };
+    meshes.register(this, this.#held, this.#token);
   }
 
   /** The mesh of { positions, indices } with a tree of options.node volumes (Sepaxis.createMesh). */
@@ -245,6 +289,101 @@ export class Mesh {
       point: [f[IO_CLOSEST_POINT], f[IO_CLOSEST_POINT + 1], f[IO_CLOSEST_POINT + 2]],
       distance: f[IO_MESH_DISTANCE],
     };
+  }
+
+  /**
+   * raycast() of many rays in one call: ray i from origins[3i..3i+2] along directions[3i..3i+2]
+   * (Float64Arrays or Float32Arrays). Its hit goes to results.triangle[i] (an Int32Array; -1 for
+   * none) and results.distance[i] (a Float64Array; Infinity for none), and into the optional
+   * Float64Arrays results.point, results.normal and results.barycentric at [3i..3i+2] (NaN for
+   * none). Allocates no WebAssembly memory after the first batch call and no object per ray;
+   * returns the number of rays that hit. Every ray is checked before anything is written.
+   * lastQuery: the batch's sums.
+   */
+  raycastMany(origins, directions, results, maxDistance = Infinity) {
+    const call = 'mesh.raycastMany';
+    const ptr = this.#live(call);
+    checkCoordinates(call, 'origins', origins);
+    checkCoordinates(call, 'directions', directions);
+    if (directions.length !== origins.length)
+      throw new RangeError(`${call}: directions.length must be origins.length, ${origins.length}, got ${directions.length}`);
+    const n = origins.length / 3;
+    checkResults(call, results, RAY_RESULTS, n);
+    checkMaxDistance(call, maxDistance);
+    checkFinite(call, 'origins', origins, 'ray');
+    checkFinite(call, 'directions', directions, 'ray');
+    for (let i = 0; i < n; i++) {
+      if (directions[3 * i] === 0 && directions[3 * i + 1] === 0 && directions[3 * i + 2] === 0)
+        throw new RangeError(`${call}: directions[${3 * i}..${3 * i + 2}] (ray ${i}) must not be the zero vector, got [0, 0, 0]`);
+    }
+    const m = this.#m, base = this.#staging();
+    const { point, normal, barycentric } = results;
+    // A chunk's arrays in the staging block: origins, directions, distance, point, normal,
+    // barycentric (doubles: 3, 3, 1, 3, 3, 3 per ray), then triangle (int32s).
+    const at = (doublesBefore) => base + doublesBefore * 8 * BATCH_CHUNK;
+    let hits = 0;
+    for (let first = 0; first < n; first += BATCH_CHUNK) {
+      const count = Math.min(BATCH_CHUNK, n - first);
+      const f64 = (doublesBefore, per) => new Float64Array(m.HEAPU8.buffer, at(doublesBefore), per * count);
+      f64(0, 3).set(origins.subarray(3 * first, 3 * (first + count)));
+      f64(3, 3).set(directions.subarray(3 * first, 3 * (first + count)));
+      const got = m._sx_mesh_raycast_many(ptr, at(0), at(3), count, maxDistance, first === 0 ? 1 : 0, at(16), at(6),
+        point ? at(7) : 0, normal ? at(10) : 0, barycentric ? at(13) : 0);
+      if (got < 0) throw new RangeError(`${call}: ray ${first - 1 - got} was refused`);
+      hits += got;
+      results.triangle.set(new Int32Array(m.HEAPU8.buffer, at(16), count), first);
+      results.distance.set(f64(6, 1), first);
+      if (point) point.set(f64(7, 3), 3 * first);
+      if (normal) normal.set(f64(10, 3), 3 * first);
+      if (barycentric) barycentric.set(f64(13, 3), 3 * first);
+    }
+    return hits;
+  }
+
+  /**
+   * closestPoint() of many points in one call: point i at points[3i..3i+2] (a Float64Array or a
+   * Float32Array). Its answer goes to results.triangle[i] (an Int32Array; -1 when every triangle
+   * lies beyond maxDistance) and results.distance[i] (a Float64Array; Infinity for none), and into
+   * the optional Float64Array results.point at [3i..3i+2] (NaN for none). Allocates as
+   * raycastMany; returns the number of points answered. Every point is checked before anything
+   * is written. lastQuery: the batch's sums.
+   */
+  closestPointMany(points, results, maxDistance = Infinity) {
+    const call = 'mesh.closestPointMany';
+    const ptr = this.#live(call);
+    checkCoordinates(call, 'points', points);
+    const n = points.length / 3;
+    checkResults(call, results, POINT_RESULTS, n);
+    checkMaxDistance(call, maxDistance);
+    checkFinite(call, 'points', points, 'point');
+    const m = this.#m, base = this.#staging();
+    const { point } = results;
+    // A chunk's arrays: points, distance, closest points (doubles: 3, 1, 3 per point), then triangle.
+    const at = (doublesBefore) => base + doublesBefore * 8 * BATCH_CHUNK;
+    let found = 0;
+    for (let first = 0; first < n; first += BATCH_CHUNK) {
+      const count = Math.min(BATCH_CHUNK, n - first);
+      const f64 = (doublesBefore, per) => new Float64Array(m.HEAPU8.buffer, at(doublesBefore), per * count);
+      f64(0, 3).set(points.subarray(3 * first, 3 * (first + count)));
+      const got = m._sx_mesh_closest_point_many(ptr, at(0), count, maxDistance, first === 0 ? 1 : 0, at(7), at(3),
+        point ? at(4) : 0);
+      if (got < 0) throw new RangeError(`${call}: point ${first - 1 - got} was refused`);
+      found += got;
+      results.triangle.set(new Int32Array(m.HEAPU8.buffer, at(7), count), first);
+      results.distance.set(f64(3, 1), first);
+      if (point) point.set(f64(4, 3), 3 * first);
+    }
+    return found;
+  }
+
+  /** The staging block of the batch calls, made at the first. */
+  #staging() {
+    if (!this.#held.staging) {
+      const block = this.#m._malloc(STAGING_BYTES);
+      if (!block) throw new RangeError(`out of WebAssembly memory allocating ${STAGING_BYTES} bytes`);
+      this.#held.staging = block;
+    }
+    return this.#held.staging;
   }
 
   /**
@@ -366,6 +505,8 @@ export class Mesh {
     if (!this.#ptr) return;
     meshes.unregister(this.#token);
     this.#m._sx_mesh_destroy(this.#ptr);
+    if (this.#held.staging) this.#m._free(this.#held.staging);
+    this.#held.staging = 0;
     this.#ptr = 0;
   }
 
