@@ -154,7 +154,8 @@ struct World::Impl {
     std::shared_ptr<const Mesh> mesh;
     RigidTransform pose;
     double magnitude = 0;  // of the mesh's root node's box: what a pose may carry (poseInRange)
-    Bounds bounds;         // padded, of the posed root node: every posed triangle lies inside
+    Aabb root;             // the root node's box, grown past its fit's rounding (a k-DOP's polytope)
+    Bounds bounds;         // padded, of the posed root box: every posed triangle lies inside
   };
   std::vector<MeshBody> meshes;
   std::vector<uint32_t> meshNamedBy;  // by mesh index, as namedBy
@@ -301,10 +302,10 @@ struct World::Impl {
 
   // ---- mesh bodies
 
-  /// Poses a mesh body (a pose checked): its bounds are the posed root node's, padded.
+  /// Poses a mesh body (a pose checked): its bounds are the posed root box's, padded.
   void placeMesh(MeshBody& m, const RigidTransform& pose) {
     m.pose = pose;
-    m.bounds = detail::paddedBounds(transformed(m.mesh->nodeVolume(0), pose));
+    m.bounds = detail::paddedBounds(Volume{transformed(m.root, pose)});
   }
   /// Whether volume body b meets mesh body m's triangles.
   bool bodyMeetsMesh(uint32_t b, const MeshBody& m) {
@@ -381,7 +382,11 @@ Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pos
 Expected<BodyId> World::add(std::shared_ptr<const Mesh> mesh, const RigidTransform& pose) {
   Impl& w = *impl_;
   if (!mesh) return Error{ErrorCode::Negative, "mesh", std::nan(""), "World::add: mesh must not be null"};
-  const Aabb root = boundingBox(mesh->nodeVolume(0));
+  // The root's box, grown by 2^-26 of its size: beyond the rounding of any node fit (a k-DOP's
+  // polytope lies within tolerance::kKdopMerge of its slabs), so every triangle lies inside.
+  Aabb root = boundingBox(mesh->nodeVolume(0));
+  const double grow = 0x1p-26 * (maxComponent(max(abs(root.min), abs(root.max))) + maxComponent(root.max - root.min));
+  root = {root.min - Vec3{grow, grow, grow}, root.max + Vec3{grow, grow, grow}};
   const double magnitude = maxComponent(max(abs(root.min), abs(root.max)));
   if (Status s = w.checkPose(pose, magnitude); !s) return s.error();
   if (w.bodies.full())
@@ -392,6 +397,7 @@ Expected<BodyId> World::add(std::shared_ptr<const Mesh> mesh, const RigidTransfo
   body.id = w.bodies.addMesh(uint32_t(w.meshes.size()));
   body.mesh = std::move(mesh);
   body.magnitude = magnitude;
+  body.root = root;
   w.placeMesh(body, pose);
   w.meshes.push_back(std::move(body));
   w.moved();
