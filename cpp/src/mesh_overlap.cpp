@@ -391,6 +391,9 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
                                        query);
             case MeshNodeType::Aabb: {
               if (outside({v[0], v[1], v[2]}, {v[3], v[4], v[5]})) return false;
+              // Inner nodes by the box alone: the exact test below prunes little more there for
+              // its cost; a leaf gets it, before its triangles are read.
+              if (!this->node(node).isLeaf()) return true;
               Obb b = detail::transformedAabb(Vec3{v[0], v[1], v[2]} * 0.5 + Vec3{v[3], v[4], v[5]} * 0.5,
                                               Vec3{v[3], v[4], v[5]} * 0.5 - Vec3{v[0], v[1], v[2]} * 0.5, pose);
               b.halfExtents = b.halfExtents + Vec3{pad, pad, pad};
