@@ -382,7 +382,14 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
           offset[j] = dot(turned[j], pose.translation);
           grow[j] = pad * oneNorm(dirs[j]);
         }
+        const bool unscaledBoxes = !boxes_.empty() && boxScale_ == 1;
         auto meets = [&](uint32_t node) {
+          if (unscaledBoxes) {  // an AABB tree's inner nodes straight from their floats
+            const detail::MeshBoxNode& box = boxes_[node];
+            if (!box.isLeaf())
+              return !outside({double(box.min[0]), double(box.min[1]), double(box.min[2])},
+                              {double(box.max[0]), double(box.max[1]), double(box.max[2])});
+          }
           double scratch[6];
           const double* v = numbers.at(node, scratch);
           switch (options_.node) {
