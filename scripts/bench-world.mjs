@@ -7,7 +7,7 @@
 //
 //   node scripts/bench-world.mjs [--json [file]] [--sizes 1000,10000,50000] [--runs R] [--quick]
 //                                [--no-rapier] [--no-kdop (only the scene without k-DOPs)] [--naive-max N (default 10000; 1000 with k-DOPs)]
-//                                [--threads T (default 2; 1: no row for a world on threads)]
+//                                [--threads T (default 2; 1: no row for a world on threads)] [--no-level]
 //   (reads dist/: run `npm run build` first)
 //
 // The scene is tests/bench/world_bench.cpp's: n bodies of radius 0.5..1, a third each spheres,
@@ -24,7 +24,9 @@
 // tests) and setPoses alone; contacts() (each pair's normal and depth) from frames with it in
 // pairs()'s place. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
 // uniform directions, the cube's side long), world.raycast against Rapier's castRay (solid), each
-// hit checked to be the same.
+// hit checked to be the same. Level geometry: 10,000 bodies in a layer on a ground over a static
+// mesh body of 199,712 triangles (world_bench.cpp's BM_WorldFrame_OverALevel), its pairs of one
+// frame checked against mesh.overlaps of every body.
 
 import { init } from 'sepaxis';
 import { mulberry32 } from '../web/view/random.js';
@@ -44,6 +46,7 @@ const WARMUP_MS = QUICK ? 100 : 500;  // V8 compiles WebAssembly in tiers: time 
 const RAPIER = !argv.includes('--no-rapier');
 const KDOP_SCENES = argv.includes('--no-kdop') ? [0] : [0, 10];  // percent of k-DOPs in each scene
 const NAIVE_MAX = Number(option('--naive-max', 10000));
+const LEVEL = !argv.includes('--no-level');  // 10,000 bodies over a static mesh of 199,712 triangles
 // A world on threads (init({ threads }), createWorld({ threads })): its frame, beside one thread's.
 const THREADS = Number(option('--threads', 2));
 // With k-DOPs the naive loop builds a polytope for most k-DOP pairs (~1.6 s for 1,000 bodies).
@@ -60,7 +63,7 @@ const log = (...a) => { if (JSON_FILE !== null) console.log(...a); };  // not wh
 // ---------------------------------------------------------------------------------------------
 // The scene
 
-function makeScene(n, kdopPercent) {
+function makeScene(n, kdopPercent, { ground = false } = {}) {
   const random = mulberry32(SEED);
   const uniform = (lo, hi) => lo + (hi - lo) * random();
   const unit = () => {
@@ -85,7 +88,8 @@ function makeScene(n, kdopPercent) {
     return { type: 'kdop', k: 14, min, max };
   };
 
-  const side = Math.cbrt(1.6 * n);
+  // On a ground: in a layer 2.5 high at the same density (world_bench.cpp's).
+  const side = ground ? Math.sqrt(1.6 * n / 2.5) : Math.cbrt(1.6 * n);
   const local = [], base = [], drift = [], spin = [], turn = [];
   for (let i = 0; i < n; i++) {
     const r = uniform(0.5, 1);
@@ -98,7 +102,7 @@ function makeScene(n, kdopPercent) {
       case 2: local.push({ type: 'obb', center: [0, 0, 0], halfExtents: h(), rotation: axisAngle(unit(), uniform(0, 2 * Math.PI)) }); break;
       default: local.push(kdop14(r)); break;
     }
-    base.push([uniform(0, side), uniform(0, side), uniform(0, side)]);
+    base.push([uniform(0, side), ground ? uniform(0.3, 2.8) : uniform(0, side), uniform(0, side)]);
     drift.push(unit().map((x) => x * 0.3));
     spin.push(unit());
     turn.push(axisAngle(unit(), uniform(0, 2 * Math.PI)));
@@ -114,7 +118,23 @@ function makeScene(n, kdopPercent) {
     }
     poses.push(p);
   }
-  return { n, local, poses };
+  return { n, local, poses, side };
+}
+
+/** world_bench.cpp's level: a heightfield over [0, side]^2 of quads x quads squares, two triangles each. */
+function makeTerrain(side, quads) {
+  const positions = new Float64Array(3 * (quads + 1) ** 2), indices = new Uint32Array(6 * quads * quads);
+  for (let i = 0, v = 0; i <= quads; i++)
+    for (let j = 0; j <= quads; j++, v += 3) {
+      const x = side * i / quads, z = side * j / quads;
+      positions.set([x, 0.2 + 0.2 * Math.sin(x * 0.9) * Math.cos(z * 0.7), z], v);
+    }
+  for (let i = 0, t = 0; i < quads; i++)
+    for (let j = 0; j < quads; j++, t += 6) {
+      const a = i * (quads + 1) + j, b = a + quads + 1;
+      indices.set([a, b, b + 1, a, b + 1, a + 1], t);
+    }
+  return { positions, indices };
 }
 
 /** RAYS rays with origins anywhere in the scene's cube, directions uniform, as long as the cube is wide. */
@@ -410,6 +430,38 @@ for (const kdopPercent of KDOP_SCENES) {
     }
   }
 }
+// Level geometry: the bodies on a ground (a layer 2.5 high) over a static mesh of 199,712
+// triangles, one body of the world, against the same bodies with no level.
+if (LEVEL) {
+  const n = 10000, sceneName = 'on a ground over a level';
+  log(`\n${n} bodies, ${sceneName}:`);
+  const scene = makeScene(n, 0, { ground: true });
+  const level = sx.createMesh(makeTerrain(scene.side, 316));
+  const { world, ids } = sepaxisWorld(sx, scene);
+  const bare = time((f) => { world.setPoses(ids, scene.poses[f % FRAMES]); world.pairs(); });
+  const ground = world.add(level);
+  let onLevel = 0;
+  for (let f = 0; f < FRAMES; f++) { world.setPoses(ids, scene.poses[f]); world.pairs(); }
+  const t = time((f) => {
+    world.setPoses(ids, scene.poses[f % FRAMES]);
+    const pairs = world.pairs();
+    onLevel = 0;
+    for (let i = 0; i < pairs.length; i++) onLevel += pairs[i] === ground;
+  });
+  // The level's pairs of one frame are exactly the bodies mesh.overlaps says meet it.
+  world.setPoses(ids, scene.poses[3]);
+  const pairs = world.pairs(), mine = new Set();
+  for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === ground || pairs[i + 1] === ground) mine.add(pairs[i] === ground ? pairs[i + 1] : pairs[i]);
+  const theirs = Array.from(ids).filter((id) => level.overlaps(world.worldVolume(id)));
+  if (theirs.length !== mine.size || !theirs.every((id) => mine.has(id)))
+    throw new Error(`the world found ${mine.size} bodies on the level, mesh.overlaps ${theirs.length}`);
+  record(n, sceneName, `sepaxis setPoses + pairs(), over ${level.triangleCount} triangles`, t, { onLevelPerBody: onLevel / n });
+  record(n, sceneName, 'sepaxis setPoses + pairs(), no level', bare);
+  log(`  ${''.padEnd(44)} ${(onLevel / n).toFixed(3)} pairs with the level a body`);
+  world.dispose();
+  level.dispose();
+}
+
 const figures = { node: process.versions.node, runs: RUNS, runMs: RUN_MS, results };
 // In a browser page (scripts/bench/world-page.js) the figures alone go to the console.
 if (JSON_FILE !== undefined && report) report.writeReport(JSON_FILE, 'world', figures);

@@ -8,10 +8,12 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "mesh_exports.h"
 #include "scratch.h"
+#include "world_exports.h"
 
 using namespace sepaxis;
 using namespace sepaxis::bindings;
@@ -20,7 +22,9 @@ using namespace sepaxis::wire;
 namespace {
 
 struct JsMesh {
-  Mesh mesh;
+  /// Shared with the worlds that hold the mesh as a body (sx_world_add_mesh), which keep it as long
+  /// as they do.
+  std::shared_ptr<Mesh> mesh;
   MeshQueryCost cost;
   std::vector<uint8_t> bytes;           // serialize()'s, until JavaScript has copied them
   std::vector<uint32_t> level;          // nodesAtDepth()'s
@@ -49,14 +53,20 @@ JsMesh* adopt(Expected<Mesh> made) {
     setLastError(made.error().message);
     return nullptr;
   }
-  return new JsMesh{std::move(made.value()), {}, {}, {}, {}};
+  return new JsMesh{std::make_shared<Mesh>(std::move(made.value())), {}, {}, {}, {}};
 }
 
 }  // namespace
 
-const Mesh& sepaxis::bindings::meshOf(uintptr_t handle) { return reinterpret_cast<const JsMesh*>(handle)->mesh; }
+const Mesh& sepaxis::bindings::meshOf(uintptr_t handle) { return *reinterpret_cast<const JsMesh*>(handle)->mesh; }
 
 extern "C" {
+
+// The mesh as a body of the world, posed by io (kIoRotation, kIoTranslation), which shares it.
+// The id goes to io[kIoBody]. Returns 0, kInvalidPose or kWorldRefused.
+EMSCRIPTEN_KEEPALIVE int sx_world_add_mesh(uintptr_t world, JsMesh* m) {
+  return addWorldBody(world, [m](World& w, const RigidTransform& pose) { return w.add(m->mesh, pose); });
+}
 
 // positions: 3 doubles per vertex; indices: indexCount uint32s, or null for every three vertices a
 // triangle. node: a MeshNodeType code. Returns the handle, or 0 with lastError().
@@ -74,26 +84,31 @@ EMSCRIPTEN_KEEPALIVE void sx_mesh_destroy(JsMesh* m) { delete m; }
 
 // Returns 0, or kMeshRefused (the mesh unchanged).
 EMSCRIPTEN_KEEPALIVE int sx_mesh_refit(JsMesh* m, const double* positions, uint32_t vertexCount) {
-  const Status s = m->mesh.refit(positions, vertexCount);
+  // A world's mesh body keeps bounds fitted to the tree it was posed with.
+  if (m->mesh.use_count() > 1) {
+    setLastError("the mesh is a body of a world (world.add): remove it from the world before refitting it");
+    return kMeshRefused;
+  }
+  const Status s = m->mesh->refit(positions, vertexCount);
   if (s) return 0;
   setLastError(s.error().message);
   return kMeshRefused;
 }
 
-EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_vertex_count(const JsMesh* m) { return uint32_t(m->mesh.vertexCount()); }
-EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_triangle_count(const JsMesh* m) { return uint32_t(m->mesh.triangleCount()); }
-EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_node_count(const JsMesh* m) { return uint32_t(m->mesh.nodeCount()); }
-EMSCRIPTEN_KEEPALIVE int sx_mesh_depth(const JsMesh* m) { return m->mesh.depth(); }
-EMSCRIPTEN_KEEPALIVE double sx_mesh_byte_length(const JsMesh* m) { return double(m->mesh.byteLength()); }
-EMSCRIPTEN_KEEPALIVE int sx_mesh_node_type(const JsMesh* m) { return int(m->mesh.nodeType()); }
-EMSCRIPTEN_KEEPALIVE int sx_mesh_leaf_size(const JsMesh* m) { return m->mesh.leafSize(); }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_vertex_count(const JsMesh* m) { return uint32_t(m->mesh->vertexCount()); }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_triangle_count(const JsMesh* m) { return uint32_t(m->mesh->triangleCount()); }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_node_count(const JsMesh* m) { return uint32_t(m->mesh->nodeCount()); }
+EMSCRIPTEN_KEEPALIVE int sx_mesh_depth(const JsMesh* m) { return m->mesh->depth(); }
+EMSCRIPTEN_KEEPALIVE double sx_mesh_byte_length(const JsMesh* m) { return double(m->mesh->byteLength()); }
+EMSCRIPTEN_KEEPALIVE int sx_mesh_node_type(const JsMesh* m) { return int(m->mesh->nodeType()); }
+EMSCRIPTEN_KEEPALIVE int sx_mesh_leaf_size(const JsMesh* m) { return m->mesh->leafSize(); }
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_volume_tests(const JsMesh* m) { return m->cost.volumeTests; }
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_triangle_tests(const JsMesh* m) { return m->cost.triangleTests; }
 
 // io: origin, direction, maxDistance. Writes the hit (distance, point, normal, barycentric) and the
 // triangle to io. Returns 1 hit, 0 miss.
 EMSCRIPTEN_KEEPALIVE int sx_mesh_raycast(JsMesh* m) {
-  const MeshRayHit h = m->mesh.raycast(ioVec(kIoOrigin), ioVec(kIoDirection), io()[kIoMaxDistance], &m->cost);
+  const MeshRayHit h = m->mesh->raycast(ioVec(kIoOrigin), ioVec(kIoDirection), io()[kIoMaxDistance], &m->cost);
   if (!h.hit) return 0;
   io()[kIoHitDistance] = h.distance;
   ioWrite(kIoHitPoint, h.point);
@@ -106,7 +121,7 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_raycast(JsMesh* m) {
 // io: the point, maxDistance. Writes the closest point, its distance and triangle. Returns 1
 // found, 0 none within maxDistance.
 EMSCRIPTEN_KEEPALIVE int sx_mesh_closest_point(JsMesh* m) {
-  const MeshClosestPoint c = m->mesh.closestPoint(ioVec(kIoPoint), io()[kIoMaxDistance], &m->cost);
+  const MeshClosestPoint c = m->mesh->closestPoint(ioVec(kIoPoint), io()[kIoMaxDistance], &m->cost);
   if (!c.found) return 0;
   ioWrite(kIoClosestPoint, c.point);
   io()[kIoMeshDistance] = c.distance;
@@ -136,7 +151,7 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_raycast_many(JsMesh* m, const double* origins, 
   if (fresh) m->cost = {};
   for (uint32_t i = 0; i < n; ++i) {
     MeshQueryCost cost;
-    const MeshRayHit h = m->mesh.raycast(at(origins, i), at(directions, i), maxDistance, &cost);
+    const MeshRayHit h = m->mesh->raycast(at(origins, i), at(directions, i), maxDistance, &cost);
     m->cost.volumeTests += cost.volumeTests, m->cost.triangleTests += cost.triangleTests;
     hits += h.hit;
     triangle[i] = h.hit ? int32_t(h.triangle) : -1;
@@ -163,7 +178,7 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_closest_point_many(JsMesh* m, const double* poi
   if (fresh) m->cost = {};
   for (uint32_t i = 0; i < n; ++i) {
     MeshQueryCost cost;
-    const MeshClosestPoint c = m->mesh.closestPoint(at(i), maxDistance, &cost);
+    const MeshClosestPoint c = m->mesh->closestPoint(at(i), maxDistance, &cost);
     m->cost.volumeTests += cost.volumeTests, m->cost.triangleTests += cost.triangleTests;
     found += c.found;
     triangle[i] = c.found ? int32_t(c.triangle) : -1;
@@ -181,7 +196,7 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_overlaps(JsMesh* m) {
   RigidTransform pose;
   if (!ioPose(0, pose)) return kInvalidPose;
   m->cost = {};
-  return m->mesh.overlaps(slotVolume(0), pose, &m->cost);
+  return m->mesh->overlaps(slotVolume(0), pose, &m->cost);
 }
 
 // io: this mesh's pose at kIoMeshPose, the other's at kIoRotation... With `all`, every
@@ -193,15 +208,15 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_overlaps_mesh(JsMesh* m, const JsMesh* other, i
   if (!ioPose(kIoMeshPose, pose)) return io()[kIoFailedIndex] = 0, kInvalidPose;
   if (!ioPose(0, otherPose)) return io()[kIoFailedIndex] = 1, kInvalidPose;
   m->cost = {};
-  if (!all) return m->mesh.overlapsMesh(pose, other->mesh, otherPose, &m->cost);
+  if (!all) return m->mesh->overlapsMesh(pose, *other->mesh, otherPose, &m->cost);
   m->pairs.clear();
-  return int(m->mesh.trianglePairs(pose, other->mesh, otherPose, m->pairs, &m->cost));
+  return int(m->mesh->trianglePairs(pose, *other->mesh, otherPose, m->pairs, &m->cost));
 }
 EMSCRIPTEN_KEEPALIVE const MeshTrianglePair* sx_mesh_pairs_data(const JsMesh* m) { return m->pairs.data(); }
 
 // serialize()'s bytes, kept until sx_mesh_release_bytes: returns their length (at sx_mesh_bytes).
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_serialize(JsMesh* m) {
-  m->bytes = m->mesh.serialize();
+  m->bytes = m->mesh->serialize();
   return uint32_t(m->bytes.size());
 }
 EMSCRIPTEN_KEEPALIVE const uint8_t* sx_mesh_bytes(const JsMesh* m) { return m->bytes.data(); }
@@ -209,7 +224,7 @@ EMSCRIPTEN_KEEPALIVE void sx_mesh_release_bytes(JsMesh* m) { std::vector<uint8_t
 
 // nodesAtDepth(depth): returns the count (the node indices at sx_mesh_level_data).
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_nodes_at_depth(JsMesh* m, int depth) {
-  m->level = m->mesh.nodesAtDepth(depth);
+  m->level = m->mesh->nodesAtDepth(depth);
   return uint32_t(m->level.size());
 }
 EMSCRIPTEN_KEEPALIVE const uint32_t* sx_mesh_level_data(const JsMesh* m) { return m->level.data(); }

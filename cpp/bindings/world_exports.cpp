@@ -102,6 +102,34 @@ int movePoses(JsWorld& w, const BodyId* ids, const double* poses, size_t count, 
 
 World& sepaxis::bindings::worldOf(uintptr_t handle) { return reinterpret_cast<JsWorld*>(handle)->world; }
 
+int sepaxis::bindings::addWorldBody(uintptr_t handle,
+                                    const std::function<Expected<BodyId>(World&, const RigidTransform&)>& add) {
+  JsWorld* w = reinterpret_cast<JsWorld*>(handle);
+  double pose[kPoseNumbers];
+  std::memcpy(pose + kPoseRotation, io() + kIoRotation, 4 * sizeof(double));
+  std::memcpy(pose + kPoseTranslation, io() + kIoTranslation, 3 * sizeof(double));
+  RigidTransform t;
+  if (!readPose(pose, t)) return failAt(0, kInvalidPose);
+  // Room first, so that nothing can fail after the World has the body.
+  const size_t bodies = w->world.count() + 1;
+  if (w->bodies.capacity() < bodies) w->reserve(2 * bodies);
+  auto id = add(w->world, t);
+  if (!id) {
+    setLastError(id.error().message);
+    return failAt(0, kWorldRefused);
+  }
+  const uint32_t slot = id->value & kSlotMask;
+  if (w->listed.size() <= slot) {
+    w->listed.resize(slot + 1, kNotListed);
+    w->slotPoses.resize(size_t(slot + 1) * kPoseNumbers);
+  }
+  w->listed[slot] = uint32_t(w->bodies.size());
+  w->bodies.push_back(*id);
+  std::memcpy(&w->slotPoses[size_t(slot) * kPoseNumbers], pose, sizeof pose);
+  io()[kIoBody] = id->value;
+  return 0;
+}
+
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE JsWorld* sx_world_create(uint32_t capacity) {
@@ -126,29 +154,8 @@ EMSCRIPTEN_KEEPALIVE int sx_world_contains(const JsWorld* w, uint32_t id) { retu
 // io[kIoBody]. Returns 0, kSlotAInvalid (the volume), kInvalidPose or kWorldRefused.
 EMSCRIPTEN_KEEPALIVE int sx_world_add(JsWorld* w) {
   if (!decode(0)) return kSlotAInvalid;
-  double pose[kPoseNumbers];
-  std::memcpy(pose + kPoseRotation, io() + kIoRotation, 4 * sizeof(double));
-  std::memcpy(pose + kPoseTranslation, io() + kIoTranslation, 3 * sizeof(double));
-  RigidTransform t;
-  if (!readPose(pose, t)) return failAt(0, kInvalidPose);
-  // Room first, so that nothing can fail after the World has the body.
-  const size_t bodies = w->world.count() + 1;
-  if (w->bodies.capacity() < bodies) w->reserve(2 * bodies);
-  auto id = w->world.add(slotVolume(0), t);
-  if (!id) {
-    setLastError(id.error().message);
-    return failAt(0, kWorldRefused);
-  }
-  const uint32_t slot = id->value & kSlotMask;
-  if (w->listed.size() <= slot) {
-    w->listed.resize(slot + 1, kNotListed);
-    w->slotPoses.resize(size_t(slot + 1) * kPoseNumbers);
-  }
-  w->listed[slot] = uint32_t(w->bodies.size());
-  w->bodies.push_back(*id);
-  std::memcpy(&w->slotPoses[size_t(slot) * kPoseNumbers], pose, sizeof pose);
-  io()[kIoBody] = id->value;
-  return 0;
+  return addWorldBody(reinterpret_cast<uintptr_t>(w),
+                      [](World& world, const RigidTransform& pose) { return world.add(slotVolume(0), pose); });
 }
 
 // Returns 0 or kUnknownBody.

@@ -347,6 +347,25 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
   if (std::holds_alternative<Kdop>(volume)) pad += kKdopQueryPad * extent;
   const detail::NodeNumbers numbers = nodeNumbers();
   const int slabs = detail::meshNodeKdopK(options_.node) / 2;
+  // The volume's box taken into the mesh's frame (the pose undone, rounded) and grown by the pad
+  // over the scale: a triangle or AABB node outside it is apart from the volume, found with a
+  // few comparisons before a node is moved into the world or a triangle tested.
+  Vec3 localMin, localMax;
+  {
+    const Vec3 c = box.min * 0.5 + box.max * 0.5 - pose.translation, h = box.max * 0.5 - box.min * 0.5;
+    const Mat3& r = pose.rotation;
+    Vec3 lc, lh;
+    for (int i = 0; i < 3; ++i) {
+      const Vec3 axis = r.column(i);
+      lc[i] = dot(axis, c) / pose.scale;
+      lh[i] = dot(abs(axis), h) / pose.scale + 2 * pad / pose.scale;
+    }
+    localMin = lc - lh, localMax = lc + lh;
+  }
+  const auto outside = [&](Vec3 lo, Vec3 hi) {
+    return lo.x > localMax.x || lo.y > localMax.y || lo.z > localMax.z || hi.x < localMin.x || hi.y < localMin.y ||
+           hi.z < localMin.z;
+  };
   bool hit = false;
   double limit = 0;  // every node that may meet the volume has bound 0; below it once one does
   std::visit(
@@ -363,7 +382,14 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
           offset[j] = dot(turned[j], pose.translation);
           grow[j] = pad * oneNorm(dirs[j]);
         }
+        const bool unscaledBoxes = !boxes_.empty() && boxScale_ == 1;
         auto meets = [&](uint32_t node) {
+          if (unscaledBoxes) {  // an AABB tree's inner nodes straight from their floats
+            const detail::MeshBoxNode& box = boxes_[node];
+            if (!box.isLeaf())
+              return !outside({double(box.min[0]), double(box.min[1]), double(box.min[2])},
+                              {double(box.max[0]), double(box.max[1]), double(box.max[2])});
+          }
           double scratch[6];
           const double* v = numbers.at(node, scratch);
           switch (options_.node) {
@@ -371,6 +397,10 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
               return sepaxis::overlaps(Sphere{detail::applyPose(pose, {v[0], v[1], v[2]}), v[3] * pose.scale + pad},
                                        query);
             case MeshNodeType::Aabb: {
+              if (outside({v[0], v[1], v[2]}, {v[3], v[4], v[5]})) return false;
+              // Inner nodes by the box alone: the exact test below prunes little more there for
+              // its cost; a leaf gets it, before its triangles are read.
+              if (!this->node(node).isLeaf()) return true;
               Obb b = detail::transformedAabb(Vec3{v[0], v[1], v[2]} * 0.5 + Vec3{v[3], v[4], v[5]} * 0.5,
                                               Vec3{v[3], v[4], v[5]} * 0.5 - Vec3{v[0], v[1], v[2]} * 0.5, pose);
               b.halfExtents = b.halfExtents + Vec3{pad, pad, pad};
@@ -393,7 +423,9 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
         };
         const auto bound = [&](uint32_t node) { return meets(node) ? 0.0 : kApart; };
         const auto leaf = [&](uint32_t slot) {
-          if (sepaxis::overlaps(transformed(leafTriangle(slot), pose), query)) hit = true, limit = -1;
+          const Triangle t = leafTriangle(slot);
+          if (outside(min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c))) return;
+          if (sepaxis::overlaps(transformed(t, pose), query)) hit = true, limit = -1;
         };
         if (boxes_.empty()) {
           detail::descend(nodes_, limit, tally, bound, leaf);

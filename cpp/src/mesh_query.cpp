@@ -11,6 +11,7 @@
 
 #include "mesh_descent.h"
 #include "mesh_nodes.h"
+#include "transformed.h"
 #include "triangle_ray.h"
 
 namespace sepaxis {
@@ -230,6 +231,53 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
     } else {
       detail::descend(boxes_, limit, tally, entry, leaf);
     }
+  }
+  if (cost) *cost = tally;
+  return best;
+}
+
+MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, const RigidTransform& pose,
+                         MeshQueryCost* cost) const {
+  MeshRayHit best;
+  MeshQueryCost tally;
+  const double len = length(direction);
+  if (!(len > 0) || !std::isfinite(len) || !isFinite(origin) || !(maxDistance >= 0)) return best;
+  // The tree stays in the mesh's frame: the ray is taken into it (undoing the pose, rounded) and
+  // the nodes' entries, in that frame's lengths, say which leaves to read; their triangles are
+  // posed and tested against the world's ray. The pad covers the frame change's rounding (a few
+  // ulps of every coordinate involved, over the scale), and a hit at world distance d lies at
+  // d / scale in the mesh's frame, which the limit below keeps (with the pad) ahead of.
+  const Vec3 unit = direction / len;
+  const Vec3 shifted = origin - pose.translation;
+  const Mat3& r = pose.rotation;
+  const Vec3 localOrigin =
+      Vec3{dot(r.column(0), shifted), dot(r.column(1), shifted), dot(r.column(2), shifted)} / pose.scale;
+  const Vec3 localUnit = Vec3{dot(r.column(0), unit), dot(r.column(1), unit), dot(r.column(2), unit)};
+  const double world = maxComponent(abs(origin)) + maxComponent(abs(pose.translation)) + pose.scale * magnitude_;
+  const NodeRay ray{localOrigin, localUnit,
+                    detail::kNodePad * (magnitude_ + maxComponent(abs(localOrigin)) + world / pose.scale)};
+  const detail::TriangleRay triangleRay = detail::triangleRay(origin, direction);
+  double limit = maxDistance;
+  double localLimit = maxDistance / pose.scale * (1 + 0x1p-40) + ray.pad;
+  const auto leaf = [&](uint32_t slot) {
+    const RayHit h = detail::raycast(transformed(leafTriangle(slot), pose), triangleRay, limit);
+    if (!h.hit) return;
+    const uint32_t t = order_[slot];
+    if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
+      best = {true, t, h.distance, h.point, h.normal, h.barycentric};
+      limit = h.distance;
+      localLimit = limit / pose.scale * (1 + 0x1p-40) + ray.pad;
+    }
+  };
+  const detail::NodeNumbers numbers = nodeNumbers();
+  const auto entry = [&](uint32_t node) {
+    double scratch[6];
+    return nodeEntry(options_.node, numbers.at(node, scratch), ray, localLimit);
+  };
+  if (boxes_.empty()) {
+    detail::descend(nodes_, localLimit, tally, entry, leaf);
+  } else {
+    detail::descend(boxes_, localLimit, tally, entry, leaf);
   }
   if (cost) *cost = tally;
   return best;

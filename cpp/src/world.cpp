@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "sepaxis/bounds.h"
 #include "sepaxis/overlap.h"
 #include "sepaxis/ray.h"
 #include "sepaxis/sweep.h"
@@ -145,7 +146,26 @@ struct World::Impl {
   std::vector<double> depths;           // contacts(): by pair
   std::vector<uint32_t> contactBodies;  // contacts(): the pairs' bodies by dense index, two a pair
   std::vector<uint32_t> denseScratch;   // setPoses: the validated bodies
-  std::vector<double> lengthScratch;    // setPoses of quaternions: their lengths
+  std::vector<double> poseScratch;      // setPoses naming mesh bodies: the others' poses, packed
+
+  /// The mesh bodies, outside the grid (World::add(mesh)). Removal swaps the last into the hole.
+  struct MeshBody {
+    BodyId id;
+    std::shared_ptr<const Mesh> mesh;
+    RigidTransform pose;
+    double magnitude = 0;  // of the mesh's root node's box: what a pose may carry (poseInRange)
+    Aabb root;             // the root node's box, grown past its fit's rounding (a k-DOP's polytope)
+    Bounds bounds;         // padded, of the posed root box: every posed triangle lies inside
+  };
+  std::vector<MeshBody> meshes;
+  std::vector<uint32_t> meshNamedBy;  // by mesh index, as namedBy
+  struct MeshMove {
+    uint32_t mesh;
+    std::size_t entry;  // of the setPoses call
+  };
+  std::vector<MeshMove> meshMoves;    // setPoses: the mesh bodies it names
+  std::size_t volumePairs = 0;        // pairs() lists the pairs without a mesh body first, this many
+  std::vector<double> lengthScratch;  // setPoses of quaternions: their lengths
 
   // Threads (setThreads): pairs() runs in as many parts, each with its own lists; setPoses too.
   struct Part {
@@ -163,7 +183,10 @@ struct World::Impl {
   uint32_t call = 0;
   /// A number no body's namedBy holds: this call's.
   uint32_t nextCall() {
-    if (++call == 0) std::fill(namedBy.begin(), namedBy.end(), 0), call = 1;
+    if (++call == 0) {
+      std::fill(namedBy.begin(), namedBy.end(), 0), std::fill(meshNamedBy.begin(), meshNamedBy.end(), 0);
+      call = 1;
+    }
     return call;
   }
   /// Below these, a call's parts run one after the other on the calling thread (the same results):
@@ -225,15 +248,23 @@ struct World::Impl {
   Status setPoses(const BodyId* ids, const RigidTransform* poses, std::size_t count) {
     denseScratch.resize(count);
     const uint32_t stamp = nextCall();
+    meshMoves.clear();
     for (std::size_t i = 0; i < count; ++i) {
-      if (!bodies.find(ids[i], denseScratch[i])) return errorAt(i, [=] { return unknownBody(ids[i]); });
+      uint32_t mesh;
+      const bool isMesh = bodies.findMesh(ids[i], mesh);
+      if (!isMesh && !bodies.find(ids[i], denseScratch[i])) return errorAt(i, [=] { return unknownBody(ids[i]); });
       if (!isValidRotationAndScale(poses[i])) return errorAt(i, [=] { return poseError(poses[i]); });
-      if (!bodies.poseInRange(denseScratch[i], poses[i].translation, poses[i].scale))
-        return errorAt(i, [=] { return outOfRange(poses[i].translation); });
-      if (namedBy[denseScratch[i]] == stamp) return errorAt(i, [=] { return namedTwice(ids, i); });
-      namedBy[denseScratch[i]] = stamp;
+      const bool inRange = isMesh ? BodyStore::poseInRange(meshes[mesh].magnitude, poses[i].translation, poses[i].scale)
+                                  : bodies.poseInRange(denseScratch[i], poses[i].translation, poses[i].scale);
+      if (!inRange) return errorAt(i, [=] { return outOfRange(poses[i].translation); });
+      uint32_t& named = isMesh ? meshNamedBy[mesh] : namedBy[denseScratch[i]];
+      if (named == stamp) return errorAt(i, [=] { return namedTwice(ids, i); });
+      named = stamp;
+      if (isMesh) meshMoves.push_back({mesh, i});
     }
-    for (std::size_t i = 0; i < count; ++i) bodies.setPose(denseScratch[i], poses[i]);
+    for (std::size_t i = 0; i < count; ++i)
+      if (!bodies.findMesh(ids[i], denseScratch[i])) bodies.setPose(denseScratch[i], poses[i]);
+    moveMeshes(poses);
     if (count > 0) moved();
     return {};
   }
@@ -267,6 +298,46 @@ struct World::Impl {
     if (!isValidRotationAndScale(pose)) return poseError(pose);
     if (!BodyStore::poseInRange(localMagnitude, pose.translation, pose.scale)) return outOfRange(pose.translation);
     return {};
+  }
+
+  // ---- mesh bodies
+
+  /// Poses a mesh body (a pose checked): its bounds are the posed root box's, padded.
+  void placeMesh(MeshBody& m, const RigidTransform& pose) {
+    m.pose = pose;
+    m.bounds = detail::paddedBounds(Volume{transformed(m.root, pose)});
+  }
+  /// Whether volume body b meets mesh body m's triangles.
+  bool bodyMeetsMesh(uint32_t b, const MeshBody& m) {
+    switch (bodies.shape(b)) {
+      case WorldShape::Sphere: return m.mesh->overlaps(Volume{bodies.sphereWorld(b)}, m.pose);
+      case WorldShape::Box: return m.mesh->overlaps(Volume{bodies.boxWorld(b)}, m.pose);
+      case WorldShape::Kdop: break;
+    }
+    return m.mesh->overlaps(Volume{bodies.kdopWorld(b)}, m.pose);
+  }
+  /// emit(a, b) for every pair with a mesh body: each mesh body against the bodies of the grid
+  /// within its box, then against the mesh bodies after it.
+  template <class Emit>
+  void meshPairs(Emit&& emit) {
+    for (std::size_t i = 0; i < meshes.size(); ++i) {
+      const MeshBody& m = meshes[i];
+      grid.forEachInBox(m.bounds, [&](uint32_t b) {
+        if (bodyMeetsMesh(b, m)) emit(bodies.id(b), m.id);
+      });
+      for (std::size_t j = i + 1; j < meshes.size(); ++j) {
+        const MeshBody& n = meshes[j];
+        if (boundsMeet(m.bounds, n.bounds) && m.mesh->overlapsMesh(m.pose, *n.mesh, n.pose)) emit(m.id, n.id);
+      }
+    }
+  }
+  static bool boundsMeet(const Bounds& a, const Bounds& b) {
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y && a.min.z <= b.max.z &&
+           b.min.z <= a.max.z;
+  }
+  /// The mesh bodies a setPoses call named (meshMoves, their poses checked) take their poses.
+  void moveMeshes(const RigidTransform* poses) {
+    for (const MeshMove& move : meshMoves) placeMesh(meshes[move.mesh], poses[move.entry]);
   }
 };
 
@@ -308,9 +379,49 @@ Expected<BodyId> World::add(const Volume& localVolume, const RigidTransform& pos
   return w.bodies.add(localVolume, pose);
 }
 
+Expected<BodyId> World::add(std::shared_ptr<const Mesh> mesh, const RigidTransform& pose) {
+  Impl& w = *impl_;
+  if (!mesh) return Error{ErrorCode::Negative, "mesh", std::nan(""), "World::add: mesh must not be null"};
+  // The root's box, grown by 2^-26 of its size: beyond the rounding of any node fit (a k-DOP's
+  // polytope lies within tolerance::kKdopMerge of its slabs), so every triangle lies inside.
+  Aabb root = boundingBox(mesh->nodeVolume(0));
+  const double grow = 0x1p-26 * (maxComponent(max(abs(root.min), abs(root.max))) + maxComponent(root.max - root.min));
+  root = {root.min - Vec3{grow, grow, grow}, root.max + Vec3{grow, grow, grow}};
+  const double magnitude = maxComponent(max(abs(root.min), abs(root.max)));
+  if (Status s = w.checkPose(pose, magnitude); !s) return s.error();
+  if (w.bodies.full())
+    return Error{ErrorCode::WorldFull, "world", double(kMaxBodies),
+                 "world has issued every body id it can (at most " + std::to_string(kMaxBodies) + " bodies)"};
+  w.meshes.reserve(w.meshes.size() + 1), w.meshNamedBy.resize(w.meshes.size() + 1);  // before: nothing fails after
+  Impl::MeshBody body;
+  body.id = w.bodies.addMesh(uint32_t(w.meshes.size()));
+  body.mesh = std::move(mesh);
+  body.magnitude = magnitude;
+  body.root = root;
+  w.placeMesh(body, pose);
+  w.meshes.push_back(std::move(body));
+  w.moved();
+  return w.meshes.back().id;
+}
+
+bool World::isMesh(BodyId id) const {
+  uint32_t mesh;
+  return impl_->bodies.findMesh(id, mesh);
+}
+
 Status World::remove(BodyId id) {
   Impl& w = *impl_;
   uint32_t dense;
+  if (uint32_t mesh; w.bodies.findMesh(id, mesh)) {
+    w.bodies.removeMesh(id);
+    if (mesh + 1 != w.meshes.size()) {
+      w.meshes[mesh] = std::move(w.meshes.back());
+      w.bodies.moveMesh(w.meshes[mesh].id, mesh);
+    }
+    w.meshes.pop_back();
+    w.moved();
+    return {};
+  }
   if (!w.bodies.find(id, dense)) return unknownBody(id);
   w.bodies.remove(dense);
   w.moved();
@@ -334,6 +445,7 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
   double* length = w.lengthScratch.data();
   const uint32_t stamp = w.nextCall();
   uint32_t* namedBy = w.namedBy.data();
+  w.meshMoves.clear();
   for (std::size_t i = 0; i < count; ++i) {
     const double* p = poses + 7 * i;
     const Quat q{p[3], p[4], p[5], p[6]};
@@ -342,17 +454,50 @@ Status World::setPoses(const BodyId* ids, const double* poses, std::size_t count
     // One test of them all (a unit length implies a finite q, a translation in range a finite t);
     // when it fails, the first rule broken names the error.
     if (!(detail::isUnitLength(length[i]) && w.bodies.find(ids[i], dense[i]) && w.bodies.poseInRange(dense[i], t, 1) &&
-          namedBy[dense[i]] != stamp))
-      return errorAt(i, [q, t, ids, i, &bodies = w.bodies] {
+          namedBy[dense[i]] != stamp)) {
+      // A mesh body (off the hot path: few calls name one) is checked here and moved last.
+      uint32_t mesh;
+      if (w.bodies.findMesh(ids[i], mesh) && detail::isUnitLength(length[i]) &&
+          BodyStore::poseInRange(w.meshes[mesh].magnitude, t, 1) && w.meshNamedBy[mesh] != stamp) {
+        w.meshNamedBy[mesh] = stamp;
+        w.meshMoves.push_back({mesh, i});
+        continue;
+      }
+      return errorAt(i, [q, t, ids, i, &w] {
         uint32_t found;
         if (!isFinite(t) || !detail::isUnitLength(detail::quaternionLength(q))) return makeRigidTransform(q, t).error();
-        if (!bodies.find(ids[i], found)) return unknownBody(ids[i]);
-        if (!bodies.poseInRange(found, t, 1)) return outOfRange(t);
+        if (w.bodies.findMesh(ids[i], found)) {
+          if (!BodyStore::poseInRange(w.meshes[found].magnitude, t, 1)) return outOfRange(t);
+          return namedTwice(ids, i);
+        }
+        if (!w.bodies.find(ids[i], found)) return unknownBody(ids[i]);
+        if (!w.bodies.poseInRange(found, t, 1)) return outOfRange(t);
         return namedTwice(ids, i);
       });
+    }
     namedBy[dense[i]] = stamp;
   }
-  w.movePoses(dense, poses, length, count);
+  if (w.meshMoves.empty()) {
+    w.movePoses(dense, poses, length, count);
+  } else {
+    // The other bodies' entries packed, in order, then the mesh bodies posed.
+    w.poseScratch.resize(7 * count);
+    std::size_t kept = 0, next = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (next < w.meshMoves.size() && w.meshMoves[next].entry == i) {
+        ++next;
+        continue;
+      }
+      dense[kept] = dense[i], length[kept] = length[i];
+      std::copy(poses + 7 * i, poses + 7 * i + 7, w.poseScratch.data() + 7 * kept);
+      ++kept;
+    }
+    w.movePoses(dense, w.poseScratch.data(), length, kept);
+    for (const Impl::MeshMove& move : w.meshMoves) {
+      const double* p = poses + 7 * move.entry;
+      w.placeMesh(w.meshes[move.mesh], makeRigidTransform({p[3], p[4], p[5], p[6]}, {p[0], p[1], p[2]}).value());
+    }
+  }
   if (count > 0) w.moved();
   return {};
 }
@@ -388,6 +533,8 @@ const std::vector<BodyPair>& World::pairs() {
     p.narrow.decideUnsettled(w.bodies, w.emitter(out));
     if (parts > 1) w.pairs.insert(w.pairs.end(), out.begin(), out.end());
   }
+  w.volumePairs = w.pairs.size();
+  w.meshPairs([&w](BodyId a, BodyId b) { w.pairs.push_back(a < b ? BodyPair{a, b} : BodyPair{b, a}); });
   w.pairsCurrent = true;
   return w.pairs;
 }
@@ -395,7 +542,7 @@ const std::vector<BodyPair>& World::pairs() {
 WorldContacts World::contacts() {
   Impl& w = *impl_;
   const std::vector<BodyPair>& pairs = World::pairs();
-  const std::size_t n = pairs.size();
+  const std::size_t n = w.volumePairs;
   if (!w.contactsCurrent) {
     w.normals.resize(n), w.depths.resize(n), w.contactBodies.resize(2 * n);
     // The bodies first, in a loop of independent lookups; then each pair, its bodies' volumes
@@ -436,6 +583,8 @@ Status World::query(const Volume& worldVolume, std::vector<BodyId>& out) {
         });
       },
       worldVolume);
+  for (const Impl::MeshBody& m : w.meshes)
+    if (Impl::boundsMeet(box, m.bounds) && m.mesh->overlaps(worldVolume, m.pose)) out.push_back(m.id);
   return {};
 }
 
@@ -506,6 +655,13 @@ Expected<WorldRayHit> World::raycast(Vec3 origin, Vec3 direction, double maxDist
     best = {true, id, hit.distance, hit.point, hit.normal, hit.startsInside};
     farthest = hit.distance;
   });
+  for (const Impl::MeshBody& m : w.meshes) {
+    const MeshRayHit hit = m.mesh->raycast(origin, direction, farthest, m.pose);
+    if (!hit.hit || (best.hit && (hit.distance > best.distance || (hit.distance == best.distance && best.body < m.id))))
+      continue;
+    best = {true, m.id, hit.distance, hit.point, hit.normal, false, hit.triangle};
+    farthest = hit.distance;
+  }
   return best;
 }
 
@@ -516,6 +672,10 @@ Status World::raycastAll(Vec3 origin, Vec3 direction, double maxDistance, std::v
   impl_->castAlong(origin, direction, farthest, [&](uint32_t b, const RayHit& hit) {
     out.push_back({true, impl_->bodies.id(b), hit.distance, hit.point, hit.normal, hit.startsInside});
   });
+  for (const Impl::MeshBody& m : impl_->meshes) {
+    const MeshRayHit hit = m.mesh->raycast(origin, direction, maxDistance, m.pose);
+    if (hit.hit) out.push_back({true, m.id, hit.distance, hit.point, hit.normal, false, hit.triangle});
+  }
   std::sort(out.begin(), out.end(), [](const WorldRayHit& a, const WorldRayHit& b) {
     return a.distance < b.distance || (a.distance == b.distance && a.body < b.body);
   });
@@ -536,6 +696,11 @@ Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double
   const auto along = [maxTime](double v) { return v == 0 ? 0 : v * maxTime; };  // 0 * Infinity is 0 here
   const Vec3 move{along(velocity.x), along(velocity.y), along(velocity.z)};
   const Bounds swept{min(start.min, start.min + move), max(start.max, start.max + move)};
+  for (const Impl::MeshBody& m : w.meshes)
+    if (Impl::boundsMeet(swept, m.bounds))
+      return Error{ErrorCode::Unsupported, "id", double(m.id.value),
+                   "World::sweep: body " + std::to_string(m.id.value) +
+                       " is a triangle mesh within the swept box: shape casts against mesh bodies are not supported"};
   const Motion motion{velocity, {}, maxTime};
   uint32_t skip = kMaxBodies;
   if (!w.bodies.find(exclude, skip)) skip = kMaxBodies;
@@ -551,21 +716,25 @@ Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double
   return best;
 }
 
-std::size_t World::count() const { return impl_->bodies.size(); }
+std::size_t World::count() const { return impl_->bodies.size() + impl_->meshes.size(); }
 
 bool World::contains(BodyId id) const {
   uint32_t dense;
-  return impl_->bodies.find(id, dense);
+  return impl_->bodies.find(id, dense) || impl_->bodies.findMesh(id, dense);
 }
 
 Expected<Volume> World::worldVolume(BodyId id) {
   uint32_t dense;
+  if (impl_->bodies.findMesh(id, dense))
+    return Error{ErrorCode::Unsupported, "id", double(id.value),
+                 "World::worldVolume: body " + std::to_string(id.value) + " is a triangle mesh: it has no volume"};
   if (!impl_->bodies.find(id, dense)) return unknownBody(id);
   return impl_->bodies.worldVolume(dense);
 }
 
 Expected<RigidTransform> World::pose(BodyId id) const {
   uint32_t dense;
+  if (impl_->bodies.findMesh(id, dense)) return impl_->meshes[dense].pose;
   if (!impl_->bodies.find(id, dense)) return unknownBody(id);
   return impl_->bodies.pose(dense);
 }

@@ -62,7 +62,7 @@ double BodyStore::localMagnitude(const Volume& local) {
   return maxComponent(max(abs(box.min), abs(box.max)));
 }
 
-BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
+uint32_t BodyStore::takeSlot() {
   uint32_t slot;
   if (freeHead_ != kNoBody) {
     slot = freeHead_;
@@ -72,6 +72,31 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
     slot = uint32_t(slots_.size());
     slots_.emplace_back();
   }
+  return slot;
+}
+
+void BodyStore::freeSlot(uint32_t slot) {
+  Slot& s = slots_[slot];
+  s.dense = kNoBody;
+  if (s.generation < kMaxGeneration) {
+    ++s.generation;
+    s.nextFree = kNoBody;
+    if (freeTail_ == kNoBody)
+      freeHead_ = slot;
+    else
+      slots_[freeTail_].nextFree = slot;
+    freeTail_ = slot;
+  }  // else retired: its ids could otherwise come back
+}
+
+BodyId BodyStore::addMesh(uint32_t index) {
+  const uint32_t slot = takeSlot();
+  slots_[slot].dense = kMeshSlot | index;
+  return {(slots_[slot].generation << kBodyIdSlotBits) | slot};
+}
+
+BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
+  const uint32_t slot = takeSlot();
   const uint32_t dense = size();
   slots_[slot].dense = dense;
   const BodyId id{(slots_[slot].generation << kBodyIdSlotBits) | slot};
@@ -124,18 +149,8 @@ BodyId BodyStore::add(const Volume& local, const RigidTransform& pose) {
 void BodyStore::remove(uint32_t dense) {
   SEPAXIS_ASSERT(dense < size());
   const uint32_t slot = id_[dense] & (kMaxBodies - 1);
-  Slot& s = slots_[slot];
-  SEPAXIS_ASSERT(s.dense == dense);
-  s.dense = kNoBody;
-  if (s.generation < kMaxGeneration) {
-    ++s.generation;
-    s.nextFree = kNoBody;
-    if (freeTail_ == kNoBody)
-      freeHead_ = slot;
-    else
-      slots_[freeTail_].nextFree = slot;
-    freeTail_ = slot;
-  }  // else retired: its ids could otherwise come back
+  SEPAXIS_ASSERT(slots_[slot].dense == dense);
+  freeSlot(slot);
   switch (shape(dense)) {
     case WorldShape::Sphere: spheres_.give(pool_[dense]); break;
     case WorldShape::Box: boxes_.give(pool_[dense]); break;

@@ -119,11 +119,30 @@ class BodyStore {
     const uint32_t slot = id.value & (kMaxBodies - 1);
     if (slot >= slots_.size()) return false;
     const Slot& s = slots_[slot];
-    if (s.dense == kNoBody || s.generation != (id.value >> kBodyIdSlotBits)) return false;
+    // A freed slot (kNoBody) and a mesh body's (kMeshSlot set) are no dense body.
+    if (s.dense >= kMeshSlot || s.generation != (id.value >> kBodyIdSlotBits)) return false;
     dense = s.dense;
     return true;
   }
   bool full() const;
+
+  // ---- ids of bodies kept elsewhere (the World's mesh bodies, outside the grid): the same id
+  // space, so that an id names one body of either kind; the store keeps only the index it is given.
+  /// Issues an id for the body at `index` of the caller's list; the caller checked full().
+  BodyId addMesh(uint32_t index);
+  /// The index given for a mesh body's id, or false (not a mesh body of this store).
+  bool findMesh(BodyId id, uint32_t& index) const {
+    const uint32_t slot = id.value & (kMaxBodies - 1);
+    if (slot >= slots_.size()) return false;
+    const Slot& s = slots_[slot];
+    if (s.dense == kNoBody || !(s.dense & kMeshSlot) || s.generation != (id.value >> kBodyIdSlotBits)) return false;
+    index = s.dense & ~kMeshSlot;
+    return true;
+  }
+  /// The mesh body of a valid id now sits at `index` of the caller's list.
+  void moveMesh(BodyId id, uint32_t index) { slots_[id.value & (kMaxBodies - 1)].dense = kMeshSlot | index; }
+  /// Frees a valid mesh body's id for good.
+  void removeMesh(BodyId id) { freeSlot(id.value & (kMaxBodies - 1)); }
 
   // ---- bodies; the caller has validated the volume and the pose.
   /// Adds a body (at the dense end); returns its id.
@@ -210,6 +229,12 @@ class BodyStore {
     uint32_t nextFree = kNoBody;
   };
   static constexpr uint32_t kNoBody = 0xffffffffu;
+  /// Set in a slot's `dense` that holds a mesh body's index instead (below 2^20: never kNoBody).
+  static constexpr uint32_t kMeshSlot = 0x80000000u;
+  /// A slot for a new id, its `dense` still to be set.
+  uint32_t takeSlot();
+  /// A slot's id is given back: its next generation queues for reuse (or it retires).
+  void freeSlot(uint32_t slot);
   static constexpr uint32_t kMaxGeneration = (uint32_t{1} << (32 - kBodyIdSlotBits)) - 1;
 
   /// Sets body `dense`'s world volume for `pose`, keeps the pose, and returns the volume's box

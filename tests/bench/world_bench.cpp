@@ -4,11 +4,13 @@
 // meets one or two others. Also with 10 % of them 14-DOPs, on a ground (a floor under them all),
 // the broad phase alone (the grid and its box pairs, no exact test), setPoses alone, and the naive
 // loop over all pairs; and frames that ask for contacts() (each pair's normal and depth) instead
-// of pairs(), beside the same frames with pairs().
+// of pairs(), beside the same frames with pairs(); and the bodies on a ground over a level, a
+// static mesh of 200,000 triangles, instead.
 //
 //   build/native/tests/bench/sepaxis_world_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "bench_data.h"
@@ -135,6 +137,61 @@ void BM_WorldFrame_TwoThreads(benchmark::State& state) { frame(state, 0, 2); }
 void BM_WorldFrameContacts(benchmark::State& state) { frame(state, 0, 1, true); }
 void BM_WorldFrameContacts_10pctKdop14(benchmark::State& state) { frame(state, 10, 1, true); }
 
+/// A level: a terrain heightfield over [0, side]^2 of quads x quads squares, two triangles each,
+/// rolling up to 0.4 high, as one static mesh (an AABB tree, leaves of 4).
+std::shared_ptr<const Mesh> terrain(double side, int quads) {
+  std::vector<double> positions;
+  std::vector<uint32_t> indices;
+  for (int i = 0; i <= quads; ++i)
+    for (int j = 0; j <= quads; ++j) {
+      const double x = side * i / quads, z = side * j / quads;
+      positions.insert(positions.end(), {x, 0.2 + 0.2 * std::sin(x * 0.9) * std::cos(z * 0.7), z});
+    }
+  for (int i = 0; i < quads; ++i)
+    for (int j = 0; j < quads; ++j) {
+      const uint32_t a = uint32_t(i * (quads + 1) + j), b = a + uint32_t(quads + 1);
+      indices.insert(indices.end(), {a, b, b + 1, a, b + 1, a + 1});
+    }
+  return std::make_shared<const Mesh>(
+      Mesh::build(positions.data(), positions.size() / 3, indices.data(), indices.size()).value());
+}
+
+/// The bodies on a ground (BM_WorldFrame_OnAGround's, moving) over a level of 199,712 triangles
+/// (316 x 316 quads) in place of the floor box: one frame, setPoses + pairs().
+void BM_WorldFrame_OverALevel(benchmark::State& state) {
+  const int n = int(state.range(0));
+  const Scene& s = scene(n, -1);
+  const double side = std::sqrt(1.6 * n / 2.5);
+  World world;
+  world.reserve(size_t(n) + 1);
+  std::vector<BodyId> ids;
+  for (int i = 0; i < n; ++i) ids.push_back(*world.add(s.local[size_t(i)], poseOf(&s.poses[0][7 * size_t(i)])));
+  const std::shared_ptr<const Mesh> level = terrain(side, 316);
+  const BodyId ground = *world.add(level, RigidTransform{});
+  size_t frameIndex = 0, pairs = 0, onLevel = 0, frames = 0;
+  for (auto _ : state) {
+    const std::vector<double>& poses = s.poses[frameIndex++ % kFrames];
+    if (!world.setPoses(ids.data(), poses.data(), ids.size()).ok()) state.SkipWithError("setPoses failed");
+    const std::vector<BodyPair>& p = world.pairs();
+    benchmark::DoNotOptimize(p.data());
+    pairs += p.size(), ++frames;
+    for (const BodyPair& pair : p) onLevel += pair.a == ground || pair.b == ground;
+  }
+  state.counters["pairs_per_body"] = double(pairs) / double(frames) / n;
+  state.counters["on_level_per_body"] = double(onLevel) / double(frames) / n;
+  state.counters["triangles"] = double(level->triangleCount());
+  // What the level's tree tests for the bodies of the last frame (Klosowski's cost model).
+  double nodeTests = 0, triangleTests = 0;
+  for (BodyId id : ids) {
+    MeshQueryCost cost;
+    level->overlaps(*world.worldVolume(id), RigidTransform{}, &cost);
+    nodeTests += cost.volumeTests, triangleTests += cost.triangleTests;
+  }
+  state.counters["node_tests_per_body"] = nodeTests / n;
+  state.counters["triangle_tests_per_body"] = triangleTests / n;
+  state.counters["bodies"] = n;
+}
+
 /// setPoses alone (the world volumes and bounds of every body, no pairs).
 void BM_WorldSetPoses(benchmark::State& state) {
   const int n = int(state.range(0));
@@ -211,6 +268,7 @@ void BM_NaiveAllPairs(benchmark::State& state) {
 BENCHMARK(BM_WorldFrame)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrame_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrame_OnAGround)->Arg(10000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WorldFrame_OverALevel)->Arg(10000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrameContacts)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldFrameContacts_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 // Wall time: the threads' time is the point (UseRealTime), the process's CPU time would add theirs.

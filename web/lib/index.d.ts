@@ -293,8 +293,13 @@ export interface World extends Disposable {
   readonly threads: number;
   /** How many bodies the world holds. */
   readonly count: number;
-  /** Adds a body at `pose` (default: the identity); returns its id. */
-  add(volume: Volume, pose?: Pose | PoseNumbers): number;
+  /**
+   * Adds a body at `pose` (default: the identity); returns its id. A triangle mesh (createMesh)
+   * is a body too, shared with the world: pairs, query and rays meet its posed triangles exactly;
+   * its pairs come last in pairs() and are left out of contacts(); sweep throws when a mesh body
+   * is in the way; worldVolume has none for it; mesh.refit throws while a world holds it.
+   */
+  add(volume: Volume | Mesh, pose?: Pose | PoseNumbers): number;
   /** Removes a body; RangeError for an id that is not in the world. */
   remove(id: number): void;
   has(id: number): boolean;

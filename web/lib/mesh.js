@@ -161,6 +161,12 @@ function meshOptions(module, options) {
  * answers are those of testing every triangle (`sx.raycast` / `sx.closestPoint` on each
  * `{type: 'triangle'}`), bit for bit. A call that throws changes nothing.
  */
+/**
+ * The handle of a mesh of `module` for another part of the package (world.add holds the mesh as a
+ * body), or an error naming `call`. Not part of the package's API (index.js does not export it).
+ */
+export let meshHandle;
+
 export class Mesh {
   #host;
   #m;
@@ -168,6 +174,14 @@ export class Mesh {
   #token = {};
   /** What the registry frees: the handle and, once a batch call made it, the staging block. */
   #held;
+
+  static {
+    meshHandle = (mesh, module, call) => {
+      if (mesh.#m !== module) throw new TypeError(`${call}: the mesh belongs to another module (another init())`);
+      if (!mesh.#ptr) throw new Error(`${call}: the mesh was disposed`);
+      return mesh.#ptr;
+    };
+  }
 
   /** Use sx.createMesh or sx.loadMesh. */
   constructor(host, ptr) {

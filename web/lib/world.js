@@ -4,6 +4,7 @@
 // the call, the element and the field; the values are checked by the core, before anything
 // changes. No geometry here.
 
+import { Mesh, meshHandle } from './mesh.js';
 import { POSE_FIELDS, writePose } from './pose.js';
 import { show, writeVec3, writeVolume } from './volume.js';
 import * as wire from './wire.js';
@@ -100,17 +101,23 @@ export class World {
   /**
    * Adds a body: `volume` in its own frame, placed by `pose`, { translation, rotation } or 7
    * numbers [tx, ty, tz, qx, qy, qz, qw] (pose.js; default: the identity). Returns its id.
+   * `volume` may be a triangle mesh (sx.createMesh): level geometry, or moved as any body. The
+   * world shares it (it outlives mesh.dispose(); refitting it is refused while a world holds it);
+   * pairs, query, raycast and raycastAll meet its posed triangles exactly (mesh.overlaps). Its
+   * pairs come last in pairs() and are left out of contacts(); sweep refuses a mesh body in the
+   * way; worldVolume has none to give.
    */
   add(volume, pose) {
     const ptr = this.#live('world.add');
+    const mesh = volume instanceof Mesh ? meshHandle(volume, this.#m, 'world.add') : 0;
     const f = this.#host.scratch();
     try {
-      writeVolume(f, SLOT_A, volume);
+      if (!mesh) writeVolume(f, SLOT_A, volume);
       writePose(f, pose, 'pose', false);
     } catch (e) {
       throw prefixed('world.add', e);
     }
-    const status = this.#m._sx_world_add(ptr);
+    const status = mesh ? this.#m._sx_world_add_mesh(ptr, mesh) : this.#m._sx_world_add(ptr);
     if (status < 0) {
       const message = this.#m.lastError();
       if (status === STATUS_INVALID_POSE) throw new RangeError(`world.add: ${message.replace(/^transform\./, 'pose.')}`);
@@ -216,6 +223,8 @@ export class World {
     const ptr = this.#live('world.worldVolume');
     if (!isId(id)) throw idError('world.worldVolume', 'id', id);
     const v = this.#m.worldVolume(ptr, id);
+    if (v === null && this.#m._sx_world_contains(ptr, id) === 1)
+      throw new TypeError(`world.worldVolume: body ${id} is a triangle mesh: it has no volume`);
     if (v === null) throw unknownBody('world.worldVolume', id);
     return v;
   }

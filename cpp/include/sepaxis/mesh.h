@@ -170,6 +170,11 @@ class Mesh {
   /// the same as testing every triangle; of triangles met at the same distance, the lowest index.
   /// A zero or non-finite direction meets nothing.
   MeshRayHit raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost = nullptr) const;
+  /// raycast of the posed mesh (its triangle t lies in the world as transformed(triangle(t),
+  /// pose), as overlaps() below defines it), the ray and the hit in world coordinates: the same
+  /// as raycast(Triangle) of every posed triangle, the nearest (ties: the lowest index).
+  MeshRayHit raycast(Vec3 origin, Vec3 direction, double maxDistance, const RigidTransform& pose,
+                     MeshQueryCost* cost = nullptr) const;
   /// The nearest point of the mesh within maxDistance of p (closestPoint(Triangle)); of triangles
   /// at the same distance, the lowest index. Not found when every triangle is farther.
   MeshClosestPoint closestPoint(Vec3 p, double maxDistance, MeshQueryCost* cost = nullptr) const;
@@ -184,8 +189,10 @@ class Mesh {
   // "apart") and only prune; the triangles of the leaves reached are moved and tested.
 
   /// Whether some triangle of the mesh, posed, overlaps `volume` (any volume, in the world; a
-  /// Triangle too). Stops at the first triangle that does. Sphere, AABB and OBB nodes are moved
-  /// into the world (an AABB turned is an OBB) and tested exactly against the volume; a k-DOP
+  /// Triangle too). Stops at the first triangle that does. AABB nodes and triangles are first
+  /// compared with the volume's box taken into the mesh's frame (grown by the pad); inner AABB
+  /// nodes by that alone. Sphere, OBB and leaf AABB nodes are moved into the world (an AABB
+  /// turned is an OBB) and tested exactly against the volume; a k-DOP
   /// node, which turned is no k-DOP, is compared slab by slab with the volume's extent along its
   /// turned directions (conservative: no cross axes).
   bool overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost = nullptr) const;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "sepaxis/error.h"
+#include "sepaxis/mesh.h"
 #include "sepaxis/transform.h"
 #include "sepaxis/volume.h"
 
@@ -64,6 +65,7 @@ struct WorldRayHit {
   Vec3 point;           ///< origin + distance * unit direction
   Vec3 normal;          ///< outward unit normal at entry; zero when the origin is inside
   bool startsInside = false;
+  uint32_t triangle = 0;  ///< of a mesh body: the input index of the triangle hit (as Mesh::raycast gives it)
 };
 
 /// The first body a moving volume touches (hit == false: none within maxTime).
@@ -97,6 +99,20 @@ class World {
   /// Errors: an invalid volume (its validator's error, as make* gives it), an invalid pose (see
   /// setPose), or a full world (ErrorCode::WorldFull).
   Expected<BodyId> add(const Volume& localVolume, const RigidTransform& pose);
+  /// A triangle mesh as a body: level geometry that never moves, or moved by setPose/setPoses as
+  /// any body. Its triangles lie in the world as the posed mesh's (Mesh::overlaps: triangle t as
+  /// transformed(triangle(t), pose)). The World shares the mesh, which must not change while it
+  /// is held (build it once, add it to as many worlds and bodies as you like). Mesh bodies stay
+  /// out of the grid: each one's tree is the broad phase for its triangles, asked with the box of
+  /// each body near it, so a huge level does not make every body a candidate pair.
+  /// pairs(), query, raycast and raycastAll take mesh bodies exactly: a volume body and a mesh
+  /// body are a pair when mesh.overlaps(volume, pose) says so, two mesh bodies when overlapsMesh
+  /// does. contacts() leaves out pairs with a mesh body (pairs() lists them last); sweep() fails
+  /// (ErrorCode::Unsupported) when a mesh body is within the swept box; worldVolume() of a mesh
+  /// body fails (it has no volume). Errors: a null mesh, a pose as add's, a full world.
+  Expected<BodyId> add(std::shared_ptr<const Mesh> mesh, const RigidTransform& pose);
+  /// Whether the id names a mesh body of this world.
+  bool isMesh(BodyId id) const;
   /// ErrorCode::UnknownBody for an id that is not a body of this world (never issued, removed).
   Status remove(BodyId id);
 
@@ -110,10 +126,11 @@ class World {
   /// Poses as 7 numbers each: tx, ty, tz, qx, qy, qz, qw (makeRigidTransform's rules, scale 1).
   Status setPoses(const BodyId* ids, const double* poses, std::size_t count);
 
-  /// Every overlapping pair once. The vector is the world's and is reused: valid until the next
-  /// non-const call.
+  /// Every overlapping pair once, those with a mesh body last. The vector is the world's and is
+  /// reused: valid until the next non-const call.
   const std::vector<BodyPair>& pairs();
-  /// pairs(), each with its minimum translation (WorldContacts), in the same order. Allocates
+  /// pairs() without a mesh body (a mesh has no one minimum translation: ask its triangles), each
+  /// with its minimum translation (WorldContacts), in the same order. Allocates
   /// nothing once the lists have reached their size. Valid until the next non-const call.
   WorldContacts contacts();
   /// How many pairs the broad phase hands to the exact tests: the pairs of bodies whose padded
