@@ -190,9 +190,9 @@ class Mesh {
 
   /// Whether some triangle of the mesh, posed, overlaps `volume` (any volume, in the world; a
   /// Triangle too). Stops at the first triangle that does. AABB nodes and triangles are first
-  /// compared with the volume's box taken into the mesh's frame (grown by the pad); inner AABB
-  /// nodes by that alone. Sphere, OBB and leaf AABB nodes are moved into the world (an AABB
-  /// turned is an OBB) and tested exactly against the volume; a k-DOP
+  /// compared with the volume's box taken into the mesh's frame (grown by the pad), a cheap
+  /// rejection. Sphere, AABB and OBB nodes are then moved into the world (an AABB turned is an
+  /// OBB) and tested exactly against the volume; a k-DOP
   /// node, which turned is no k-DOP, is compared slab by slab with the volume's extent along its
   /// turned directions (conservative: no cross axes).
   bool overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost = nullptr) const;
