@@ -42,10 +42,12 @@ case "$tree" in
   fuzz)
     # The libFuzzer target with ASan and UBSan (tests/fuzz): clang++ only (TOOLCHAIN.md). Warnings
     # as errors: the one clang tree that compiles the library's SIMD lanes (SSE2; build/tsan
-    # compiles the scalar ones, and em++'s wasm tree leaves warnings as warnings).
-    grep -qs '^SEPAXIS_WERROR:BOOL=ON' build/fuzz/CMakeCache.txt ||
+    # compiles the scalar ones, and em++'s wasm tree leaves warnings as warnings). Line tables
+    # instead of full debug information: a sanitizer's report still names every frame's file and
+    # line, and the tree compiles in about a seventh less time.
+    grep -qs '^CMAKE_CXX_FLAGS_RELWITHDEBINFO:STRING=-O2 -gline-tables-only' build/fuzz/CMakeCache.txt ||
       cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-        -DSEPAXIS_WERROR=ON
+        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" -DSEPAXIS_WERROR=ON
     cmake --build build/fuzz "$@"
     ;;
   *)
