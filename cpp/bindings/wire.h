@@ -116,14 +116,15 @@ inline constexpr int kPoseTranslation = 0;
 inline constexpr int kPoseRotation = 3;
 inline constexpr int kPoseNumbers = 7;
 inline constexpr int kWorldSlotBits = kBodyIdSlotBits;
-/// world.raycastAll's hits, as numbers: per hit the body id, distance, point (3), normal (3) and
-/// startsInside (0 or 1).
+/// world.raycastAll's hits, as numbers: per hit the body id, distance, point (3), normal (3),
+/// startsInside (0 or 1) and the triangle hit of a mesh body (-1 for a volume body).
 inline constexpr int kRayHitBody = 0;
 inline constexpr int kRayHitDistance = 1;
 inline constexpr int kRayHitPoint = 2;
 inline constexpr int kRayHitNormal = 5;
 inline constexpr int kRayHitStartsInside = 8;
-inline constexpr int kRayHitNumbers = 9;
+inline constexpr int kRayHitTriangle = 9;
+inline constexpr int kRayHitNumbers = 10;
 /// The most threads a World runs on (createWorld's and init's `threads` are checked against it).
 inline constexpr int kWorldMaxThreads = int(kMaxWorldThreads);
 
@@ -189,6 +190,7 @@ constexpr void forEachWireConstant(F&& f) {
   f("RAY_HIT_POINT", kRayHitPoint);
   f("RAY_HIT_NORMAL", kRayHitNormal);
   f("RAY_HIT_STARTS_INSIDE", kRayHitStartsInside);
+  f("RAY_HIT_TRIANGLE", kRayHitTriangle);
   f("RAY_HIT_NUMBERS", kRayHitNumbers);
   f("MESH_NODE_SPHERE", kMeshNodeSphere);
   f("MESH_NODE_KDOP26", kMeshNodeKdop26);

@@ -245,8 +245,9 @@ EMSCRIPTEN_KEEPALIVE int sx_world_query(JsWorld* w) {
 }
 EMSCRIPTEN_KEEPALIVE const BodyId* sx_world_found_data(JsWorld* w) { return w->found.data(); }
 
-// io: origin, direction, maxDistance; writes the hit as sx_raycast does and the body to
-// io[kIoBody]. Returns 1 hit, 0 miss, or kWorldRefused.
+// io: origin, direction, maxDistance; writes the hit as sx_raycast does, the body to io[kIoBody]
+// and the triangle hit of a mesh body to io[kIoMeshTriangle] (-1 for a volume body). Returns 1
+// hit, 0 miss, or kWorldRefused.
 EMSCRIPTEN_KEEPALIVE int sx_world_raycast(JsWorld* w) {
   const double* p = io();
   const Vec3 origin{p[kIoOrigin], p[kIoOrigin + 1], p[kIoOrigin + 2]};
@@ -263,6 +264,7 @@ EMSCRIPTEN_KEEPALIVE int sx_world_raycast(JsWorld* w) {
   out[kIoHitNormal] = hit->normal.x, out[kIoHitNormal + 1] = hit->normal.y, out[kIoHitNormal + 2] = hit->normal.z;
   out[kIoHitStartsInside] = hit->startsInside;
   out[kIoBody] = hit->body.value;
+  out[kIoMeshTriangle] = w->world.isMesh(hit->body) ? double(hit->triangle) : -1;
   return 1;
 }
 
@@ -285,6 +287,7 @@ EMSCRIPTEN_KEEPALIVE int sx_world_raycast_all(JsWorld* w) {
     out[kRayHitPoint] = h.point.x, out[kRayHitPoint + 1] = h.point.y, out[kRayHitPoint + 2] = h.point.z;
     out[kRayHitNormal] = h.normal.x, out[kRayHitNormal + 1] = h.normal.y, out[kRayHitNormal + 2] = h.normal.z;
     out[kRayHitStartsInside] = h.startsInside;
+    out[kRayHitTriangle] = w->world.isMesh(h.body) ? double(h.triangle) : -1;
     out += kRayHitNumbers;
   }
   return int(w->hits.size());

@@ -116,14 +116,26 @@ describe('index.d.ts', () => {
     checkFields(sx.raycast(u.aabb, [5, 0, 0], [-1, 0, 0]), 'RayHit');
     checkFields(sx.validate(null)[0], 'Problem');
     const world = sx.createWorld({ capacity: 2 });
+    let mesh;
     try {
       world.add(u.aabb);
-      const hit = world.raycast([5, 0, 0], [-1, 0, 0]);
-      const { members } = decls.get('WorldRayHit');
-      for (const key of [...members, ...decls.get('RayHit').members]) expect(key in hit, `WorldRayHit.${key} is present`).toBe(true);
-      for (const key of Object.keys(hit)) expect(members.has(key) || decls.get('RayHit').members.has(key), `WorldRayHit.${key} is declared`).toBe(true);
+      const { members, optional } = decls.get('WorldRayHit');
+      const checkHit = (hit) => {
+        for (const key of [...members, ...decls.get('RayHit').members]) if (!optional.has(key)) expect(key in hit, `WorldRayHit.${key} is present`).toBe(true);
+        for (const key of Object.keys(hit)) expect(members.has(key) || decls.get('RayHit').members.has(key), `WorldRayHit.${key} is declared`).toBe(true);
+      };
+      const onVolume = world.raycast([5, 0, 0], [-1, 0, 0]);
+      checkHit(onVolume);
+      expect('triangle' in onVolume, 'a volume body has no triangle').toBe(false);
+      // On a mesh body, the optional triangle too.
+      mesh = sx.createMesh({ positions: [0, 10, 0, 1, 10, 0, 0, 10, 1] });
+      world.add(mesh);
+      const onMesh = world.raycast([0.25, 20, 0.25], [0, -1, 0]);
+      checkHit(onMesh);
+      expect(onMesh.triangle).toBe(0);
     } finally {
       world.dispose();
+      mesh?.dispose();
     }
   });
 });

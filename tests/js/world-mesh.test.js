@@ -91,10 +91,11 @@ describe('mesh bodies', () => {
           let best = null;
           for (const id of ids) {
             const w = worldOf.get(id);
-            for (const v of Array.isArray(w) ? w : [w]) {
+            // A mesh body's triangles in input order: of equal distances the lower index wins.
+            (Array.isArray(w) ? w : [w]).forEach((v, t) => {
               const h = sx.raycast(v, origin, direction, 20);
-              if (h && (!best || h.distance < best.distance || (h.distance === best.distance && id < best.id))) best = { id, distance: h.distance, normal: h.normal };
-            }
+              if (h && (!best || h.distance < best.distance || (h.distance === best.distance && id < best.id))) best = { id, distance: h.distance, normal: h.normal, ...(Array.isArray(w) ? { triangle: t } : {}) };
+            });
           }
           const hit = world.raycast(origin, direction, 20);
           if (!best) {
@@ -104,6 +105,9 @@ describe('mesh bodies', () => {
           expect(hit.id).toBe(best.id);
           expect(hit.distance).toBe(best.distance);
           expect(hit.normal).toEqual(best.normal);
+          expect(hit.triangle).toBe(best.triangle);  // a mesh body's triangle; none for a volume
+          const all = world.raycastAll(origin, direction, 20);
+          expect(all[0]).toEqual(hit);
           meshHits += hit.id === level;
         }
         // Move every body, the mesh too, in one call.

@@ -255,6 +255,8 @@ export interface WorldContacts {
 export interface WorldRayHit extends RayHit {
   /** The body's id. */
   id: number;
+  /** On a mesh body (`world.add(mesh, pose)`): the index of the triangle hit, as mesh.raycast gives it. */
+  triangle?: number;
 }
 
 /** The first body a World.sweep touches. */

@@ -17,9 +17,13 @@ const IO_ORIGIN = IO + wire.IO_ORIGIN, IO_DIRECTION = IO + wire.IO_DIRECTION, IO
 const IO_HIT_DISTANCE = IO + wire.IO_HIT_DISTANCE, IO_HIT_POINT = IO + wire.IO_HIT_POINT;
 const IO_HIT_NORMAL = IO + wire.IO_HIT_NORMAL, IO_HIT_STARTS_INSIDE = IO + wire.IO_HIT_STARTS_INSIDE;
 const IO_BODY = IO + wire.IO_BODY, IO_FAILED_INDEX = IO + wire.IO_FAILED_INDEX;
+const IO_MESH_TRIANGLE = IO + wire.IO_MESH_TRIANGLE;
 const IO_VELOCITY = IO + wire.IO_VELOCITY_A, IO_MAX_TIME = IO + wire.IO_MAX_TIME;
 const IO_SWEEP_TIME = IO + wire.IO_SWEEP_TIME, IO_SWEEP_NORMAL = IO + wire.IO_SWEEP_NORMAL;
-const { RAY_HIT_BODY, RAY_HIT_DISTANCE, RAY_HIT_POINT, RAY_HIT_NORMAL, RAY_HIT_STARTS_INSIDE, RAY_HIT_NUMBERS } = wire;
+const { RAY_HIT_BODY, RAY_HIT_DISTANCE, RAY_HIT_POINT, RAY_HIT_NORMAL, RAY_HIT_STARTS_INSIDE, RAY_HIT_TRIANGLE, RAY_HIT_NUMBERS } = wire;
+
+/** A ray hit's triangle, on a mesh body (the wire gives -1 for a volume body). */
+const withTriangle = (hit, triangle) => (triangle >= 0 ? { ...hit, triangle } : hit);
 /** A body id's slot: its place in world.poses (times POSE_NUMBERS). */
 const SLOT_MASK = 2 ** wire.WORLD_SLOT_BITS - 1;
 const MAX_BODIES = 2 ** wire.WORLD_SLOT_BITS;
@@ -304,7 +308,8 @@ export class World {
 
   /**
    * The closest body hit by origin + t * normalize(direction), 0 <= t <= maxDistance (ties: the
-   * smaller id): { id, distance, point, normal, startsInside }, or null.
+   * smaller id): { id, distance, point, normal, startsInside }, and on a mesh body the index of
+   * the triangle hit (`triangle`, as mesh.raycast gives it); or null.
    */
   raycast(origin, direction, maxDistance = Infinity) {
     const ptr = this.#live('world.raycast');
@@ -313,13 +318,13 @@ export class World {
     if (status < 0) throw new RangeError(`world.raycast: ${this.#m.lastError()}`);
     if (status === 0) return null;
     const f = this.#host.scratch();  // the same view unless the call grew memory
-    return {
+    return withTriangle({
       id: f[IO_BODY],
       distance: f[IO_HIT_DISTANCE],
       point: [f[IO_HIT_POINT], f[IO_HIT_POINT + 1], f[IO_HIT_POINT + 2]],
       normal: [f[IO_HIT_NORMAL], f[IO_HIT_NORMAL + 1], f[IO_HIT_NORMAL + 2]],
       startsInside: f[IO_HIT_STARTS_INSIDE] === 1,
-    };
+    }, f[IO_MESH_TRIANGLE]);
   }
 
   /**
@@ -335,13 +340,13 @@ export class World {
     const h = new Float64Array(m.HEAPU8.buffer, m._sx_world_hits_data(ptr), n * RAY_HIT_NUMBERS);
     return Array.from({ length: n }, (_, i) => {
       const at = i * RAY_HIT_NUMBERS;
-      return {
+      return withTriangle({
         id: h[at + RAY_HIT_BODY],
         distance: h[at + RAY_HIT_DISTANCE],
         point: [h[at + RAY_HIT_POINT], h[at + RAY_HIT_POINT + 1], h[at + RAY_HIT_POINT + 2]],
         normal: [h[at + RAY_HIT_NORMAL], h[at + RAY_HIT_NORMAL + 1], h[at + RAY_HIT_NORMAL + 2]],
         startsInside: h[at + RAY_HIT_STARTS_INSIDE] === 1,
-      };
+      }, h[at + RAY_HIT_TRIANGLE]);
     });
   }
 
