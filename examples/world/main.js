@@ -52,8 +52,10 @@ function bodyShape(i, s) {
   }
 }
 const unitKdop = bodyShape(3, 1).volume;
+// Spheres are a few dozen pixels across at most, and most of the triangles drawn: 12 x 8 segments
+// still look round at that size.
 const SHAPES = [
-  new SphereGeometry(1, 16, 12), new BoxGeometry(2, 1, 2), new BoxGeometry(2.8, 2 / 3, 1),
+  new SphereGeometry(1, 12, 8), new BoxGeometry(2, 1, 2), new BoxGeometry(2.8, 2 / 3, 1),
   new ConvexGeometry(sx.polytope(unitKdop).vertices.map((v) => new Vector3(...v))),
 ];
 
