@@ -14,6 +14,7 @@
 #include "sepaxis/overlap.h"
 
 #include "mesh_descent.h"
+#include "mesh_local_query.h"
 #include "mesh_nodes.h"
 #include "transformed.h"
 
@@ -48,6 +49,18 @@ Extent extentAlong(const Obb& box, Vec3 d) {
   for (int i = 0; i < 3; ++i) r += box.halfExtents[i] * std::fabs(dot(box.axis[i], d));
   return {c - r, c + r};
 }
+// The query in the mesh's frame for AABB nodes (mesh_local_query.h): spheres and boxes; the other
+// volumes keep the general node test.
+struct NoLocalQuery {
+  bool fits(double) const { return false; }
+  bool meets(Vec3, Vec3) const { return true; }
+};
+detail::LocalSphereQuery localQuery(const Sphere& s, const RigidTransform& pose, double pad) { return {s, pose, pad}; }
+detail::LocalBoxQuery localQuery(const Aabb& b, const RigidTransform& pose, double pad) { return {b, pose, pad}; }
+detail::LocalBoxQuery localQuery(const Obb& b, const RigidTransform& pose, double pad) { return {b, pose, pad}; }
+NoLocalQuery localQuery(const Kdop&, const RigidTransform&, double) { return {}; }
+[[maybe_unused]] NoLocalQuery localQuery(const Triangle&, const RigidTransform&, double) { return {}; }
+
 // Unused in a build without triangle volumes (volume.h).
 [[maybe_unused]] Extent extentAlong(const Triangle& t, Vec3 d) {
   const double a = dot(d, t.a), b = dot(d, t.b), c = dot(d, t.c);
@@ -383,6 +396,8 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
           grow[j] = pad * oneNorm(dirs[j]);
         }
         const bool unscaledBoxes = !boxes_.empty() && boxScale_ == 1;
+        const auto local = localQuery(query, pose, pad / pose.scale);
+        const bool inFrame = options_.node == MeshNodeType::Aabb && local.fits(magnitude_);
         auto meets = [&](uint32_t node) {
           // An AABB tree's nodes rejected straight from their floats; those that pass get the
           // exact test, which prunes two to three times as many nodes as the boxes alone (a
@@ -401,6 +416,7 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
                                        query);
             case MeshNodeType::Aabb: {
               if (outside({v[0], v[1], v[2]}, {v[3], v[4], v[5]})) return false;
+              if (inFrame) return local.meets({v[0], v[1], v[2]}, {v[3], v[4], v[5]});
               Obb b = detail::transformedAabb(Vec3{v[0], v[1], v[2]} * 0.5 + Vec3{v[3], v[4], v[5]} * 0.5,
                                               Vec3{v[3], v[4], v[5]} * 0.5 - Vec3{v[0], v[1], v[2]} * 0.5, pose);
               b.halfExtents = b.halfExtents + Vec3{pad, pad, pad};

@@ -254,7 +254,7 @@ namespace {
 
 // Volumes of every type around the posed triangles: random ones of many sizes, and ones that
 // touch a triangle exactly (the triangle itself, a ball of radius 0 at a corner, a box with a
-// corner there, a k-DOP around it).
+// corner there, turned boxes with a corner there, a k-DOP around it).
 std::vector<Volume> queryVolumes(const std::vector<Triangle>& tris, std::mt19937& rng) {
   Aabb box = boundingBox(tris[0]);
   for (const Triangle& t : tris) box = {min(box.min, boundingBox(t).min), max(box.max, boundingBox(t).max)};
@@ -284,6 +284,13 @@ std::vector<Volume> queryVolumes(const std::vector<Triangle>& tris, std::mt19937
     out.push_back(makeSphere(t.b, 0).value());
     out.push_back(makeAabb(t.c, t.c + Vec3{size(), size(), size()}).value());
     out.push_back(makeAabb(t.a - Vec3{size(), size(), size()}, t.a).value());
+    // A turned box with a corner at a triangle's corner, and one with a corner at its centroid.
+    const Obb turned = makeObbFromQuaternion({}, randomTurn(rng), {size(), size(), size()}).value();
+    const Vec3 toCorner = turned.axis[0] * turned.halfExtents.x + turned.axis[1] * turned.halfExtents.y +
+                          turned.axis[2] * turned.halfExtents.z;
+    Obb atCorner = turned, atCentroid = turned;
+    atCorner.center = t.a + toCorner, atCentroid.center = (t.a + t.b + t.c) / 3 - toCorner;
+    out.push_back(atCorner), out.push_back(atCentroid);
     const Vec3 corners[] = {t.a, t.b, t.c};
     out.push_back(fitKdop(ks[(i + 2) % 5], corners, 3).value());
   }
