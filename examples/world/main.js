@@ -116,7 +116,12 @@ function step(now) {
   // pairs() is a view valid until the next call on the world: read it before contacts().
   pairCount = pairs.length / 2;
   inPair.clear();
-  for (let i = 0; i < pairs.length; i++) inPair.add(pairs[i]);
+  // Pairs with the level (where it is a body of this world too) are every body on the ground.
+  for (let i = 0; i < pairs.length; i += 2) {
+    if (!byId.has(pairs[i]) || !byId.has(pairs[i + 1])) continue;
+    inPair.add(pairs[i]);
+    inPair.add(pairs[i + 1]);
+  }
   pushApart(figures.time('contacts', () => world.contacts()), byId);
 
   if (input.fire) {
