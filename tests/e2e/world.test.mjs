@@ -1,13 +1,13 @@
-// The world example (examples/world, `npm run example:world`) in Debian's Chromium: it renders,
-// its frame counter advances, the world finds overlapping pairs among the moving bodies, and no
-// console error appears; at ten times the bodies the box is larger (about the same share of them
-// overlaps) and the camera still frames it. Served cross-origin isolated, the page's world runs on
-// two threads, which find the pairs one thread finds; a page that is not isolated gets one thread
-// and a console note naming the headers.
+// The world example (examples/world, `npm run example:world`) in Debian's Chromium: a character
+// walks the level with the keys and stays on the floor a ray straight down finds, its own ray
+// knocks a crate away, the frame's figures show, the pad fits a phone's screen, and no console
+// error appears. Served cross-origin isolated, the page's world runs on two threads, which find
+// the pairs one thread finds; a page that is not isolated gets one thread and a console note
+// naming the headers.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blankPage, launch, shot } from './browser.mjs';
+import { axeViolations, blankPage, launch, shot } from './browser.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 
 let browser, server;
@@ -20,90 +20,80 @@ after(async () => {
   await server?.close();
 });
 
-test('the world example renders a few hundred moving bodies and highlights the overlapping pairs', async () => {
-  const page = await blankPage(browser, { viewport: { width: 1000, height: 700 } });
-  await page.goto(`${server.url}world/?bodies=300`);
+/** Holds `key` down until `done(character)` holds in the page (at most 10 s), then lets go. */
+async function holdKey(page, key, done) {
+  await page.keyboard.down(key);
+  try {
+    await page.waitForFunction(`(${done})(window.worldExample.character)`, null, { timeout: 10_000 });
+  } finally {
+    await page.keyboard.up(key);
+  }
+}
+
+/** The character's height less the floor's under it, as a fresh ray straight down finds it. */
+function heightOverFloor(page) {
+  return page.evaluate(() => {
+    const { x, y, z } = window.worldExample.character;
+    const floor = window.worldExample.floorAt(x, z);
+    return { y, floor: floor.y, triangle: floor.triangle };
+  });
+}
+
+test('the world example: the character walks on the level\'s floor, its ray knocks a crate away, and the figures show', async () => {
+  const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.url}world/`);
   await page.waitForFunction(() => window.worldExample?.frame > 5, null, { timeout: 20_000 });
-  const first = await page.evaluate(() => window.worldExample.frame);
-  await page.waitForFunction((f) => window.worldExample.frame > f + 20, first, { timeout: 20_000 });
   assert.equal(await page.textContent('#bodies'), '300');
   assert.equal(await page.evaluate(() => window.worldExample.threads), 2);
   assert.equal(await page.textContent('#threads'), '2 threads');
-  // 300 bodies of size ~1–3 in a 44-unit box: some touch in any stretch of frames.
-  await page.waitForFunction(() => window.worldExample.pairs > 0, null, { timeout: 20_000 });
-  assert.ok(await page.evaluate(() => window.worldExample.samplePixels()) > 30, 'WebGL drew the bodies');
-  assert.match(await page.textContent('#world-ms'), /^\d+\.\d\d$/);
-  await shot(page, '50-world-example');
+
+  // W walks it forward (towards -z from the start) on the floor.
+  const start = await page.evaluate(() => window.worldExample.character);
+  await holdKey(page, 'KeyW', (c) => c.z < 22.5);
+  const walked = await page.evaluate(() => window.worldExample.character);
+  assert.ok(walked.z < start.z - 1 && Math.abs(walked.x - start.x) < 1e-9, `walked from ${JSON.stringify(start)} to ${JSON.stringify(walked)}`);
+  let over = await heightOverFloor(page);
+  assert.ok(Math.abs(over.y - over.floor) < 1e-9 && over.triangle >= 0, `on the floor: ${JSON.stringify(over)}`);
+
+  // Space fires the ray ahead: it hits a crate of the row there, which flies off.
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.worldExample.shots.length === 1);
+  await shot(page, '50-world-example-1280');
+  const [fired] = await page.evaluate(() => window.worldExample.shots);
+  assert.ok(fired.knocked, `the ray hit a crate: ${JSON.stringify(fired)}`);
+  await page.waitForFunction(({ id, at }) => {
+    const b = window.worldExample.bodyAt(id);
+    return Math.hypot(b.x - at.x, b.z - at.z) > 2;
+  }, fired, { timeout: 10_000 });
+  assert.equal(await page.textContent('#hits'), '1');
+
+  // The arrow keys turn it and walk it off the flat start onto the hills: still on the floor.
+  await holdKey(page, 'ArrowLeft', (c) => c.yaw > 0.8);
+  await holdKey(page, 'ArrowUp', (c) => c.x < -2);
+  over = await heightOverFloor(page);
+  assert.ok(Math.abs(over.y - over.floor) < 1e-9 && Math.abs(over.y) > 0.01, `on a hill's floor: ${JSON.stringify(over)}`);
+
+  // The frame's figures: the world's calls timed, and what they found.
+  for (const id of ['pairs-ms', 'contacts-ms', 'rays-ms', 'sweeps-ms']) assert.match(await page.textContent(`#${id}`), /^\d+\.\d\d$/, id);
+  assert.match(await page.textContent('#pairs'), /^\d+$/);
+  assert.ok(await page.evaluate(() => window.worldExample.samplePixels()) > 30, 'WebGL drew the level');
+  assert.deepEqual(await axeViolations(page), []);
+
+  // A focused pad button works with the keyboard's Enter: a short turn.
+  const before = await page.evaluate(() => window.worldExample.character);
+  await page.focus('button[aria-label="Turn right"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((b) => window.worldExample.character.yaw < b.yaw - 0.05, before);
+
+  // On a phone the pad, the figures and the help are all on screen, apart.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction((f) => window.worldExample.frame > f + 2, await page.evaluate(() => window.worldExample.frame));
+  const boxes = await page.evaluate(() => ['.hud', '.help', '.pad'].map((s) => document.querySelector(s).getBoundingClientRect().toJSON()));
+  for (const b of boxes) assert.ok(b.left >= 0 && b.top >= 0 && b.right <= 390 && b.bottom <= 844, `on screen: ${JSON.stringify(b)}`);
+  const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  assert.ok(apart(boxes[0], boxes[1]) && apart(boxes[0], boxes[2]) && apart(boxes[1], boxes[2]), JSON.stringify(boxes));
+  await shot(page, '50-world-example-390');
   assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
-});
-
-/**
- * Lets the example draw `frames` more frames, then holds it (it draws none until the next call):
- * resolves to the mean share of bodies in a pair over those frames and where the box's corners
- * fall on screen after the last. At 5000 bodies a frame takes about a second of SwiftShader's
- * vertex work whatever the canvas's size, and a page round trip waits on a frame (the page's thread
- * waits on the GPU process): counting frames in the page, and holding the example while the test
- * reads, resizes and takes screenshots, spends only the frames the test looks at.
- */
-function drawFrames(page, frames) {
-  return page.evaluate((frames) => new Promise((resolve, reject) => {
-    const example = window.worldExample;
-    let left = frames, overlapping = 0;
-    const late = setTimeout(() => reject(new Error(`the example drew ${frames - left} of ${frames} frames in 60 s`)), 60_000);
-    example.requestFrame ??= window.requestAnimationFrame.bind(window);
-    // The example asks for its next frame at the end of each one: a finished frame.
-    window.requestAnimationFrame = (step) => {
-      overlapping += example.overlapping / frames;
-      if (--left > 0) return example.requestFrame(step);
-      example.held = step;
-      clearTimeout(late);
-      resolve({ overlapping, corners: example.corners() });
-      return 0;
-    };
-    if (example.held) {
-      const step = example.held;
-      example.held = null;
-      example.requestFrame(step);
-    }
-  }), frames);
-}
-
-/**
- * The example at `bodies`: the share of bodies in a pair (the mean over `frames` frames: one
- * frame's is noisy at 500 bodies, a few dozen in pairs, and steady at 5000) and where the box's
- * corners fall on screen; then, with `resized` ({ viewport, name }), where they fall once the page
- * takes that size.
- */
-async function worldAt(bodies, viewport, name, frames, resized) {
-  const page = await blankPage(browser, { viewport });
-  await page.goto(`${server.url}world/?bodies=${bodies}`);
-  await page.waitForFunction(() => window.worldExample?.frame > 0, null, { timeout: 60_000 });
-  const { overlapping, corners } = await drawFrames(page, frames);
-  await shot(page, name);
-  let cornersResized;
-  if (resized) {
-    await page.setViewportSize(resized.viewport);
-    // The first frame after the resize sizes the canvas and frames the box again; two to be sure.
-    ({ corners: cornersResized } = await drawFrames(page, 2));
-    await shot(page, resized.name);
-  }
-  assert.deepEqual(page.problems, { errors: [], console: [], dialogs: [], csp: [], failed: [] });
-  return { overlapping, corners, cornersResized };
-}
-
-test('the box grows with the count: 500 and 5000 bodies overlap in about the same share, and the view frames the box', async () => {
-  const wide = { width: 1280, height: 800 }, phone = { width: 390, height: 844 };
-  const few = await worldAt(500, wide, '51-world-500-1280', 6);
-  const many = await worldAt(5000, wide, '51-world-5000-1280', 2, { viewport: phone, name: '51-world-5000-390' });
-  console.log(`# share of bodies overlapping: 500 bodies ${few.overlapping.toFixed(3)}, 5000 ${many.overlapping.toFixed(3)}`);
-  assert.ok(few.overlapping > 0.02 && few.overlapping < 0.5, `500 bodies: ${few.overlapping}`);
-  const ratio = many.overlapping / few.overlapping;
-  assert.ok(ratio > 0.67 && ratio < 1.5, `the share overlapping: 500 bodies ${few.overlapping.toFixed(3)}, 5000 ${many.overlapping.toFixed(3)}`);
-  for (const corners of [few.corners, many.corners, many.cornersResized]) {
-    const reach = Math.max(...corners.flat().map(Math.abs));
-    assert.ok(reach <= 1, `every corner of the box is on screen (${reach.toFixed(2)})`);
-    assert.ok(reach > 0.6, `the box fills the view (${reach.toFixed(2)})`);
-  }
 });
 
 test('in an isolated page a world on two threads finds the pairs of one; elsewhere one thread and a note', async () => {
