@@ -24,7 +24,9 @@
 // tests) and setPoses alone; contacts() (each pair's normal and depth) from frames with it in
 // pairs()'s place. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
 // uniform directions, the cube's side long), world.raycast against Rapier's castRay (solid), each
-// hit checked to be the same. Level geometry: 10,000 bodies in a layer on a ground over a static
+// hit checked to be the same. Sweeps: 1,000 spheres of radius 0.25 moving through the same
+// bodies, world.sweep against Rapier's castShape (a ball, stopping at penetration), checked
+// alike. Level geometry: 10,000 bodies in a layer on a ground over a static
 // mesh body of 199,712 triangles (world_bench.cpp's BM_WorldFrame_OverALevel), its pairs of one
 // frame checked against mesh.overlaps of every body.
 
@@ -53,6 +55,7 @@ const THREADS = Number(option('--threads', 2));
 const NAIVE_MAX_KDOP = Math.min(NAIVE_MAX, 1000);
 const FRAMES = 8;
 const RAYS = 2000;
+const SWEEPS = 1000;
 const SEED = 12345;
 
 // The JSON report's writer, in Node only (it reads the machine), loaded now: it notes the load
@@ -156,6 +159,20 @@ function sameHit(ours, theirs, length) {
   const slack = 1e-4 * length;
   if (!ours || !theirs) return (ours ?? theirs) === null || (ours ?? theirs).distance > length - slack;
   return ours.body === theirs.body || Math.abs(ours.distance - theirs.distance) < slack;
+}
+
+/** SWEEPS spheres of radius 0.25 moving from anywhere in the scene's cube at unit speed in uniform
+ * directions for as long as the cube is wide (makeRays's rays from another seed, each a sphere). */
+function makeSweeps(n) {
+  const random = mulberry32(SEED + 2);
+  const side = Math.cbrt(1.6 * n);
+  return Array.from({ length: SWEEPS }, () => {
+    const center = [0, 1, 2].map(() => random() * side);
+    let d;
+    do d = [0, 1, 2].map(() => 2 * random() - 1); while (Math.hypot(...d) < 0.1 || Math.hypot(...d) > 1);
+    const l = Math.hypot(...d);
+    return { volume: { type: 'sphere', center, radius: 0.25 }, velocity: d.map((x) => x / l), maxTime: side };
+  });
 }
 
 const poseOf = (p, i) => ({ translation: [p[7 * i], p[7 * i + 1], p[7 * i + 2]], rotation: [p[7 * i + 3], p[7 * i + 4], p[7 * i + 5], p[7 * i + 6]] });
@@ -279,12 +296,19 @@ async function rapierWorld(scene, sx) {
       return hit && { body: colliderBody.get(hit.collider.handle), distance: hit.timeOfImpact ?? hit.toi };
     });
   };
+  const castShapes = (sweeps) => {
+    const ball = new RAPIER.Ball(sweeps[0].volume.radius), rotation = { x: 0, y: 0, z: 0, w: 1 };
+    return sweeps.map(({ volume: { center: [x, y, z] }, velocity: [vx, vy, vz], maxTime }) => {
+      const hit = world.castShape({ x, y, z }, rotation, { x: vx, y: vy, z: vz }, ball, 0, maxTime, true);
+      return hit && { body: colliderBody.get(hit.collider.handle), distance: hit.time_of_impact };
+    });
+  };
   const countPairs = () => {
     let count = 0;
     world.forEachCollider((c) => world.intersectionPairsWith(c, () => { count++; }));
     return count / 2;
   };
-  return { frame, countPairs, castRays, free: () => world.free() };
+  return { frame, countPairs, castRays, castShapes, free: () => world.free() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,7 +426,7 @@ for (const kdopPercent of KDOP_SCENES) {
         { pairsPerBody: theirs.size / n });
     } else log(`  naive loop: skipped above ${kdopPercent ? NAIVE_MAX_KDOP : NAIVE_MAX} bodies (quadratic; --naive-max N)`);
     // A shooter's frame: RAYS rays through the bodies as frame 0 placed them, the first hit of each.
-    let rays = null, ourHits = null;
+    let rays = null, ourHits = null, sweeps = null, ourSweeps = null;
     if (kdopPercent === 0) {
       rays = makeRays(n);
       world.setPoses(ids, scene.poses[0]);
@@ -411,6 +435,12 @@ for (const kdopPercent of KDOP_SCENES) {
       record(n, sceneName, `sepaxis world.raycast x ${RAYS} (first hits)`, time(() => {
         for (const r of rays) world.raycast(r.origin, r.direction, r.length);
       }, { warmup: 4, minFrames: 2 }), { rays: RAYS });
+      // A character's move: SWEEPS spheres swept through the same bodies, the first each touches.
+      sweeps = makeSweeps(n);
+      ourSweeps = sweeps.map((s) => world.sweep(s.volume, s.velocity, s.maxTime)).map((h) => h && { body: index.get(h.id), distance: h.time });
+      record(n, sceneName, `sepaxis world.sweep x ${SWEEPS} (first contacts)`, time(() => {
+        for (const s of sweeps) world.sweep(s.volume, s.velocity, s.maxTime);
+      }, { warmup: 4, minFrames: 2 }), { sweeps: SWEEPS });
     }
     world.dispose();
 
@@ -423,6 +453,11 @@ for (const kdopPercent of KDOP_SCENES) {
         if (agree < 0.99 * RAYS) throw new Error(`${n} bodies: Rapier's castRay and world.raycast agree on ${agree} of ${RAYS} rays`);
         record(n, sceneName, `Rapier 0.21 castRay x ${RAYS}`, time(() => rapier.castRays(rays), { warmup: 4, minFrames: 2 }),
           { rays: RAYS, sameHits: agree });
+        const theirSweeps = rapier.castShapes(sweeps);
+        const same = ourSweeps.filter((h, i) => sameHit(h, theirSweeps[i], sweeps[i].maxTime)).length;
+        if (same < 0.99 * SWEEPS) throw new Error(`${n} bodies: Rapier's castShape and world.sweep agree on ${same} of ${SWEEPS} sweeps`);
+        record(n, sceneName, `Rapier 0.21 castShape x ${SWEEPS}`, time(() => rapier.castShapes(sweeps), { warmup: 4, minFrames: 2 }),
+          { sweeps: SWEEPS, sameHits: same });
       }
       const tr = time(rapier.frame, { warmup: 4, minFrames: 2 });
       record(n, sceneName, 'Rapier 0.21 kinematic sensors: step()', tr, { pairsPerBody: rapier.countPairs() / n });
