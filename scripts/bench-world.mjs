@@ -22,11 +22,14 @@
 // setNextKinematicRotation of every body and world.step(). The broad phase's share of pairs()
 // comes from frames with broadPhasePairCount() in its place (the broad phase without the exact
 // tests) and setPoses alone; contacts() (each pair's normal and depth) from frames with it in
-// pairs()'s place. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
+// pairs()'s place, their runs interleaved with pairs()'s. Rays: 2,000 through the bodies of frame 0 (origins in the cube,
 // uniform directions, the cube's side long), world.raycast against Rapier's castRay (solid), each
-// hit checked to be the same. Level geometry: 10,000 bodies in a layer on a ground over a static
-// mesh body of 199,712 triangles (world_bench.cpp's BM_WorldFrame_OverALevel), its pairs of one
-// frame checked against mesh.overlaps of every body.
+// hit checked to be the same. Sweeps: 1,000 spheres of radius 0.25 moving through the same
+// bodies, world.sweep against Rapier's castShape (a ball, stopping at penetration), checked
+// alike; both queries' runs interleaved with Rapier's. Level geometry: 10,000 bodies in a layer
+// on a ground over a static mesh body of 199,712 triangles (world_bench.cpp's
+// BM_WorldFrame_OverALevel), its pairs of one frame checked against mesh.overlaps of every body,
+// its frames' runs interleaved with those of a world of the same bodies without it.
 
 import { init } from 'sepaxis';
 import { mulberry32 } from '../web/view/random.js';
@@ -53,6 +56,7 @@ const THREADS = Number(option('--threads', 2));
 const NAIVE_MAX_KDOP = Math.min(NAIVE_MAX, 1000);
 const FRAMES = 8;
 const RAYS = 2000;
+const SWEEPS = 1000;
 const SEED = 12345;
 
 // The JSON report's writer, in Node only (it reads the machine), loaded now: it notes the load
@@ -158,6 +162,20 @@ function sameHit(ours, theirs, length) {
   return ours.body === theirs.body || Math.abs(ours.distance - theirs.distance) < slack;
 }
 
+/** SWEEPS spheres of radius 0.25 moving from anywhere in the scene's cube at unit speed in uniform
+ * directions for as long as the cube is wide (makeRays's rays from another seed, each a sphere). */
+function makeSweeps(n) {
+  const random = mulberry32(SEED + 2);
+  const side = Math.cbrt(1.6 * n);
+  return Array.from({ length: SWEEPS }, () => {
+    const center = [0, 1, 2].map(() => random() * side);
+    let d;
+    do d = [0, 1, 2].map(() => 2 * random() - 1); while (Math.hypot(...d) < 0.1 || Math.hypot(...d) > 1);
+    const l = Math.hypot(...d);
+    return { volume: { type: 'sphere', center, radius: 0.25 }, velocity: d.map((x) => x / l), maxTime: side };
+  });
+}
+
 const poseOf = (p, i) => ({ translation: [p[7 * i], p[7 * i + 1], p[7 * i + 2]], rotation: [p[7 * i + 3], p[7 * i + 4], p[7 * i + 5], p[7 * i + 6]] });
 
 // ---------------------------------------------------------------------------------------------
@@ -182,16 +200,16 @@ function time(frame, { warmup = 16, minFrames = 4 } = {}) {
 }
 
 /**
- * time() of several frame functions at once, their runs interleaved (a run of each in turn), so
+ * time() of several frame functions at once (its options alike), their runs interleaved (a run of each in turn), so
  * that a shared machine's load weighs on each alike: each one's timing, and the median over the
  * runs of each one's time over the first's.
  */
-function timeInterleaved(frames) {
+function timeInterleaved(frames, { warmup = 16, minFrames = 4 } = {}) {
   let f = 0;
   const t0 = performance.now();
-  while (f < 16 || performance.now() - t0 < WARMUP_MS) frames.forEach((frame) => frame(f++));
+  while (f < warmup || performance.now() - t0 < WARMUP_MS) frames.forEach((frame) => frame(f++));
   const perFrame = (performance.now() - t0) / f;
-  const framesPerRun = Math.max(4, Math.ceil(RUN_MS / Math.max(perFrame, 1e-3)));
+  const framesPerRun = Math.max(minFrames, Math.ceil(RUN_MS / Math.max(perFrame, 1e-3)));
   const runs = frames.map(() => []);
   for (let r = 0; r < RUNS; r++)
     frames.forEach((frame, k) => {
@@ -279,12 +297,19 @@ async function rapierWorld(scene, sx) {
       return hit && { body: colliderBody.get(hit.collider.handle), distance: hit.timeOfImpact ?? hit.toi };
     });
   };
+  const castShapes = (sweeps) => {
+    const ball = new RAPIER.Ball(sweeps[0].volume.radius), rotation = { x: 0, y: 0, z: 0, w: 1 };
+    return sweeps.map(({ volume: { center: [x, y, z] }, velocity: [vx, vy, vz], maxTime }) => {
+      const hit = world.castShape({ x, y, z }, rotation, { x: vx, y: vy, z: vz }, ball, 0, maxTime, true);
+      return hit && { body: colliderBody.get(hit.collider.handle), distance: hit.time_of_impact };
+    });
+  };
   const countPairs = () => {
     let count = 0;
     world.forEachCollider((c) => world.intersectionPairsWith(c, () => { count++; }));
     return count / 2;
   };
-  return { frame, countPairs, castRays, free: () => world.free() };
+  return { frame, countPairs, castRays, castShapes, free: () => world.free() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,6 +378,7 @@ for (const kdopPercent of KDOP_SCENES) {
       (f) => { world.setPoses(ids, scene.poses[f % FRAMES]); world.contacts(); },
     ]);
     const overPairs = contacts.overFirst;
+    record(n, sceneName, 'sepaxis setPoses + pairs(), beside contacts()', withPairs);
     record(n, sceneName, 'sepaxis setPoses + contacts()', contacts, { contactsOverPairs: overPairs });
     log(`  ${''.padEnd(44)} contacts(): ${overPairs.toFixed(2)} x the frame with pairs() in the same runs (${withPairs.median.toFixed(3)} ms)`);
     if (sx.heapSize !== heapBefore) throw new Error(`the world's frames with contacts() grew the heap: ${heapBefore} -> ${sx.heapSize}`);
@@ -401,29 +427,34 @@ for (const kdopPercent of KDOP_SCENES) {
       record(n, sceneName, 'naive loop (sx.transform + sx.overlaps, 1 frame)', { median: ms, min: ms, max: ms, runs: [ms] },
         { pairsPerBody: theirs.size / n });
     } else log(`  naive loop: skipped above ${kdopPercent ? NAIVE_MAX_KDOP : NAIVE_MAX} bodies (quadratic; --naive-max N)`);
-    // A shooter's frame: RAYS rays through the bodies as frame 0 placed them, the first hit of each.
-    let rays = null, ourHits = null;
+    // Rapier's world from frame 0's poses: its queries run before its first step().
+    const rapier = RAPIER ? await rapierWorld(scene, sx) : null;
+    // A shooter's frame: RAYS rays through the bodies as frame 0 placed them, the first hit of
+    // each; a character's move: SWEEPS spheres swept through them, the first body each touches.
+    // Beside Rapier's castRay and castShape, each answer checked to agree, their runs interleaved.
     if (kdopPercent === 0) {
-      rays = makeRays(n);
+      const rays = makeRays(n), sweeps = makeSweeps(n);
       world.setPoses(ids, scene.poses[0]);
       const index = new Map(Array.from(ids, (id, i) => [id, i]));
-      ourHits = rays.map((r) => world.raycast(r.origin, r.direction, r.length)).map((h) => h && { body: index.get(h.id), distance: h.distance });
-      record(n, sceneName, `sepaxis world.raycast x ${RAYS} (first hits)`, time(() => {
-        for (const r of rays) world.raycast(r.origin, r.direction, r.length);
-      }, { warmup: 4, minFrames: 2 }), { rays: RAYS });
+      const compare = (key, count, ourName, theirName, ours, theirs, lengthOf) => {
+        if (!rapier) return record(n, sceneName, ourName, time(ours, { warmup: 4, minFrames: 2 }), { [key]: count });
+        const mine = ours(), other = theirs();
+        const agree = mine.filter((h, i) => sameHit(h, other[i], lengthOf(i))).length;
+        if (agree < 0.99 * count) throw new Error(`${n} bodies: ${theirName} and ${ourName} agree on ${agree} of ${count}`);
+        const [a, b] = timeInterleaved([ours, theirs], { warmup: 4, minFrames: 2 });
+        record(n, sceneName, ourName, a, { [key]: count });
+        record(n, sceneName, theirName, b, { [key]: count, sameHits: agree, overSepaxis: b.overFirst });
+      };
+      compare('rays', RAYS, `sepaxis world.raycast x ${RAYS} (first hits)`, `Rapier 0.21 castRay x ${RAYS}`,
+        () => rays.map((r) => world.raycast(r.origin, r.direction, r.length)).map((h) => h && { body: index.get(h.id), distance: h.distance }),
+        () => rapier.castRays(rays), (i) => rays[i].length);
+      compare('sweeps', SWEEPS, `sepaxis world.sweep x ${SWEEPS} (first contacts)`, `Rapier 0.21 castShape x ${SWEEPS}`,
+        () => sweeps.map((s) => world.sweep(s.volume, s.velocity, s.maxTime)).map((h) => h && { body: index.get(h.id), distance: h.time }),
+        () => rapier.castShapes(sweeps), (i) => sweeps[i].maxTime);
     }
     world.dispose();
 
-    if (RAPIER) {
-      const rapier = await rapierWorld(scene, sx);
-      if (rays) {
-        // Before the first step(): the bodies where frame 0 placed them.
-        const theirHits = rapier.castRays(rays);
-        const agree = ourHits.filter((h, i) => sameHit(h, theirHits[i], rays[i].length)).length;
-        if (agree < 0.99 * RAYS) throw new Error(`${n} bodies: Rapier's castRay and world.raycast agree on ${agree} of ${RAYS} rays`);
-        record(n, sceneName, `Rapier 0.21 castRay x ${RAYS}`, time(() => rapier.castRays(rays), { warmup: 4, minFrames: 2 }),
-          { rays: RAYS, sameHits: agree });
-      }
+    if (rapier) {
       const tr = time(rapier.frame, { warmup: 4, minFrames: 2 });
       record(n, sceneName, 'Rapier 0.21 kinematic sensors: step()', tr, { pairsPerBody: rapier.countPairs() / n });
       rapier.free();
@@ -437,17 +468,21 @@ if (LEVEL) {
   log(`\n${n} bodies, ${sceneName}:`);
   const scene = makeScene(n, 0, { ground: true });
   const level = sx.createMesh(makeTerrain(scene.side, 316));
+  // Two worlds of the same bodies, the level in one, their frames' runs interleaved.
   const { world, ids } = sepaxisWorld(sx, scene);
-  const bare = time((f) => { world.setPoses(ids, scene.poses[f % FRAMES]); world.pairs(); });
+  const without = sepaxisWorld(sx, scene);
   const ground = world.add(level);
   let onLevel = 0;
-  for (let f = 0; f < FRAMES; f++) { world.setPoses(ids, scene.poses[f]); world.pairs(); }
-  const t = time((f) => {
-    world.setPoses(ids, scene.poses[f % FRAMES]);
-    const pairs = world.pairs();
-    onLevel = 0;
-    for (let i = 0; i < pairs.length; i++) onLevel += pairs[i] === ground;
-  });
+  for (let f = 0; f < FRAMES; f++) { world.setPoses(ids, scene.poses[f]); world.pairs(); without.world.setPoses(without.ids, scene.poses[f]); without.world.pairs(); }
+  const [t, bare] = timeInterleaved([
+    (f) => {
+      world.setPoses(ids, scene.poses[f % FRAMES]);
+      const pairs = world.pairs();
+      onLevel = 0;
+      for (let i = 0; i < pairs.length; i++) onLevel += pairs[i] === ground;
+    },
+    (f) => { without.world.setPoses(without.ids, scene.poses[f % FRAMES]); without.world.pairs(); },
+  ]);
   // The level's pairs of one frame are exactly the bodies mesh.overlaps says meet it.
   world.setPoses(ids, scene.poses[3]);
   const pairs = world.pairs(), mine = new Set();
@@ -456,9 +491,10 @@ if (LEVEL) {
   if (theirs.length !== mine.size || !theirs.every((id) => mine.has(id)))
     throw new Error(`the world found ${mine.size} bodies on the level, mesh.overlaps ${theirs.length}`);
   record(n, sceneName, `sepaxis setPoses + pairs(), over ${level.triangleCount} triangles`, t, { onLevelPerBody: onLevel / n });
-  record(n, sceneName, 'sepaxis setPoses + pairs(), no level', bare);
+  record(n, sceneName, 'sepaxis setPoses + pairs(), no level', bare, { overLevel: 1 / bare.overFirst });
   log(`  ${''.padEnd(44)} ${(onLevel / n).toFixed(3)} pairs with the level a body`);
   world.dispose();
+  without.world.dispose();
   level.dispose();
 }
 

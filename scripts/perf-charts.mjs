@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The performance page's charts, drawn at site build time from the measured figures in
-// web/site/data/ (written by the benchmarks' `--json file`: scripts/bench-world.mjs,
+// web/site/data/ (written by the benchmarks' `--json file`: scripts/bench-world.mjs (twice:
+// world.json for the frame, world-queries.json for rays, contacts, sweeps and a level),
 // scripts/bench-js.mjs, scripts/bench-fit.mjs, scripts/demo-bytes.mjs). Each chart is a <figure>
 // of hand-written SVG (a <title> and <desc>, text labels, markers and dashes besides colour), its
 // data as a table under it, and a caption with the machine, the date and the command that
@@ -9,7 +10,8 @@
 //
 //   node scripts/perf-charts.mjs [data dir (web/site/data)] [out dir (web/site/.vitepress/charts)]
 //
-// Writes one HTML fragment per chart (world.html, pairs-cache.html, pairs-scattered.html,
+// Writes one HTML fragment per chart (world.html, world-rays.html, world-contacts.html,
+// world-sweeps.html, world-level.html, pairs-cache.html, pairs-scattered.html,
 // fit.html, demo-bytes.html) that web/site/performance.md includes (<!--@include: …-->). A fragment has
 // no blank line, so Markdown keeps it one HTML block, and no style attribute (the site's CSP).
 
@@ -141,8 +143,26 @@ function marker(shape, x, y, cls, label) {
   return `<circle class="point ${cls}" cx="${r1(x)}" cy="${r1(y)}" r="5" data-x="${r1(x)}" data-y="${r1(y)}">${t}</circle>`;
 }
 
+/** An SVG of horizontal bars from 0, one row each: bars [{ label, value, cls, title }], value(v) the label after a bar. */
+function horizontalBars(id, title, desc, bars, value, axisTitle) {
+  const W = 640, left = 168, right = 96, top = 20, bar = 30, gap = 22;
+  const H = top + bars.length * (bar + gap) - gap + 48;
+  const x = linearScale([0, Math.max(...bars.map((b) => b.value))], [left, W - right]);
+  const out = [svgOpen(id, W, H, title, desc)];
+  bars.forEach((b, i) => {
+    const by = top + i * (bar + gap);
+    out.push(`<g class="bar-row" data-label="${safe(b.label)}"><text class="group-label" x="${left - 8}" y="${by + bar / 2 + 5}" text-anchor="end">${safe(b.label)}</text>`);
+    out.push(`<rect class="bar ${b.cls}" x="${left}" y="${by}" width="${r1(x(b.value) - left)}" height="${bar}"><title>${safe(b.title)}</title></rect>`);
+    out.push(`<text class="value-label" x="${r1(x(b.value) + 6)}" y="${by + bar / 2 + 5}">${safe(value(b.value))}</text></g>`);
+  });
+  out.push(`<g class="axis" aria-hidden="true"><line x1="${left}" x2="${left}" y1="${top - 6}" y2="${top + bars.length * (bar + gap) - gap + 6}"/>` +
+    `<text class="axis-title" x="${r1((left + W - right) / 2)}" y="${H - 10}" text-anchor="middle">${safe(axisTitle)}</text></g>`);
+  out.push('</svg>');
+  return out.join('');
+}
+
 // ---------------------------------------------------------------------------------------------
-// 1. The World: ms per frame against body count, log-log
+// 1. The World and its queries: milliseconds against body count, log-log
 
 /** The series of the world chart: the benchmark's row names, and how each is drawn. */
 export const WORLD_SERIES = [
@@ -152,10 +172,53 @@ export const WORLD_SERIES = [
 ];
 const WORLD_SCENE = 'spheres, AABBs, OBBs';
 
-/** The world report's rows of the scene without k-DOPs, as series of { bodies, ms, min, max }. */
-export function worldSeries(report, path = 'world') {
+/**
+ * The log-log charts drawn from scripts/bench-world.mjs's rows: each one's series (the rows'
+ * names), its ids, its titles and its unit. world: world.json; the others: world-queries.json.
+ */
+export const LINE_CHARTS = {
+  world: {
+    id: 'chart-world', figureId: 'world-chart', series: WORLD_SERIES, unit: 'ms per frame',
+    title: 'The World: milliseconds per frame against the number of bodies',
+    tableCaption: 'Milliseconds per frame: the median of the runs (fastest–slowest run)',
+    what: (runs) => `A frame: every body moved and turned, then every overlapping pair found (spheres, AABBs and OBBs; ${runs} runs per point, whiskers from the fastest to the slowest).`,
+  },
+  rays: {
+    id: 'chart-rays', figureId: 'rays-chart', unit: 'ms per 2,000 rays',
+    series: [
+      { key: 'raycast', label: 'sepaxis world.raycast', name: 'sepaxis world.raycast x 2000 (first hits)', cls: 's1', shape: 'circle', dash: '' },
+      { key: 'rapier', label: 'Rapier 0.21 castRay', name: 'Rapier 0.21 castRay x 2000', cls: 's3', shape: 'triangle', dash: '2 4' },
+    ],
+    title: 'Rays through the World: milliseconds per 2,000 rays against the number of bodies',
+    tableCaption: 'Milliseconds per 2,000 rays (first hits): the median of the runs (fastest–slowest run)',
+    what: (runs) => `2,000 rays from anywhere among the bodies in random directions, the first hit of each, checked to be the same on both sides, the two sides' runs interleaved (${runs} runs per point).`,
+  },
+  contacts: {
+    id: 'chart-contacts', figureId: 'contacts-chart', unit: 'ms per frame',
+    series: [
+      { key: 'pairs', label: 'setPoses + pairs()', name: 'sepaxis setPoses + pairs(), beside contacts()', cls: 's1', shape: 'circle', dash: '' },
+      { key: 'contacts', label: 'setPoses + contacts()', name: 'sepaxis setPoses + contacts()', cls: 's2', shape: 'square', dash: '7 4' },
+    ],
+    title: 'The World\'s pairs against its contacts: milliseconds per frame against the number of bodies',
+    tableCaption: 'Milliseconds per frame: the median of the runs (fastest–slowest run)',
+    what: (runs) => `The frame of the first chart listing each overlapping pair alone (pairs()) or with its normal and depth (contacts()), the two frames' runs interleaved (${runs} runs per point).`,
+  },
+  sweeps: {
+    id: 'chart-sweeps', figureId: 'sweeps-chart', unit: 'ms per 1,000 sweeps',
+    series: [
+      { key: 'sweep', label: 'sepaxis world.sweep', name: 'sepaxis world.sweep x 1000 (first contacts)', cls: 's1', shape: 'circle', dash: '' },
+      { key: 'rapier', label: 'Rapier 0.21 castShape', name: 'Rapier 0.21 castShape x 1000', cls: 's3', shape: 'triangle', dash: '2 4' },
+    ],
+    title: 'Shape casts through the World: milliseconds per 1,000 sweeps against the number of bodies',
+    tableCaption: 'Milliseconds per 1,000 sweeps (first contacts): the median of the runs (fastest–slowest run)',
+    what: (runs) => `1,000 spheres of radius 0.25 moving from anywhere among the bodies in random directions, the first body each touches, checked to be the same on both sides, the two sides' runs interleaved (${runs} runs per point).`,
+  },
+};
+
+/** A report's rows of the scene without k-DOPs named as `defs`' series: series of { bodies, ms, min, max }. */
+export function chartSeries(report, path, defs) {
   const results = list(report, path, 'results');
-  const series = WORLD_SERIES.map((s) => ({ ...s, points: [] }));
+  const series = defs.map((s) => ({ ...s, points: [] }));
   results.forEach((row, i) => {
     const at = `${path}.results[${i}]`;
     if (row === null || typeof row !== 'object') throw new ChartDataError(`${at} must be an object, got ${show(row)}`);
@@ -174,9 +237,13 @@ export function worldSeries(report, path = 'world') {
   return series;
 }
 
-export function worldChart(report, path = 'world') {
+/** The world report's rows of the world chart. */
+export const worldSeries = (report, path = 'world') => chartSeries(report, path, WORLD_SERIES);
+
+/** One of LINE_CHARTS drawn from a world report: the SVG, the table of its figures, the caption. */
+export function lineChart(report, path, chart) {
   const prov = provenance(report, path);
-  const series = worldSeries(report, path);
+  const series = chartSeries(report, path, chart.series);
   const all = series.flatMap((s) => s.points);
   const W = 640, H = 420, left = 64, right = 20, top = 56, bottom = 56;
   const xs = [...new Set(all.map((p) => p.bodies))].sort((a, b) => a - b);
@@ -184,7 +251,7 @@ export function worldChart(report, path = 'world') {
   const yLo = 10 ** Math.floor(Math.log10(Math.min(...all.map((p) => p.min)))), yHi = 10 ** Math.ceil(Math.log10(Math.max(...all.map((p) => p.max))));
   const x = logScale([xLo, xHi], [left, W - right]);
   const y = logScale([yLo, yHi], [H - bottom, top]);
-  const out = [svgOpen('chart-world', W, H, 'The World: milliseconds per frame against the number of bodies',
+  const out = [svgOpen(chart.id, W, H, chart.title,
     `Log-log chart. ${series.map((s) => `${s.label}: ${s.points.map((p) => `${countLabel(p.bodies)} bodies ${figure(p.ms)} ms`).join(', ')}`).join('. ')}. Lower is better.`)];
   // Grid and axes.
   out.push('<g class="grid" aria-hidden="true">');
@@ -195,7 +262,7 @@ export function worldChart(report, path = 'world') {
   for (const t of logTicks(yLo, yHi)) out.push(`<text class="tick y-tick" x="${left - 8}" y="${r1(y(t) + 4)}" text-anchor="end">${figure(t)}</text>`);
   for (const t of xs) out.push(`<text class="tick x-tick" x="${r1(x(t))}" y="${H - bottom + 20}" text-anchor="middle">${countLabel(t)}</text>`);
   out.push(`<text class="axis-title" x="${r1((left + W - right) / 2)}" y="${H - 12}" text-anchor="middle">bodies (log scale)</text>`);
-  out.push(`<text class="axis-title" x="14" y="${r1((top + H - bottom) / 2)}" text-anchor="middle" transform="rotate(-90 14 ${r1((top + H - bottom) / 2)})">ms per frame (log scale)</text>`);
+  out.push(`<text class="axis-title" x="14" y="${r1((top + H - bottom) / 2)}" text-anchor="middle" transform="rotate(-90 14 ${r1((top + H - bottom) / 2)})">${safe(chart.unit)} (log scale)</text>`);
   out.push('</g>');
   // Legend: marker, dash and name of each series.
   out.push('<g class="legend">');
@@ -212,7 +279,7 @@ export function worldChart(report, path = 'world') {
     out.push(`<polyline class="series-line ${s.cls}" points="${s.points.map((p) => `${r1(x(p.bodies))},${r1(y(p.ms))}`).join(' ')}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
     for (const p of s.points) {
       if (y(p.min) - y(p.max) > 2) out.push(`<line class="whisker ${s.cls}" x1="${r1(x(p.bodies))}" x2="${r1(x(p.bodies))}" y1="${r1(y(p.min))}" y2="${r1(y(p.max))}"/>`);
-      out.push(marker(s.shape, x(p.bodies), y(p.ms), s.cls, `${s.label}: ${group(p.bodies)} bodies, ${figure(p.ms)} ms per frame (runs ${figure(p.min)}–${figure(p.max)})`));
+      out.push(marker(s.shape, x(p.bodies), y(p.ms), s.cls, `${s.label}: ${group(p.bodies)} bodies, ${figure(p.ms)} ${chart.unit} (runs ${figure(p.min)}–${figure(p.max)})`));
     }
     out.push('</g>');
   }
@@ -221,9 +288,60 @@ export function worldChart(report, path = 'world') {
     const p = s.points.find((q) => q.bodies === n);
     return p ? `${figure(p.ms)} (${figure(p.min)}–${figure(p.max)})` : '—';
   })]);
-  return `<figure class="perf-chart" id="world-chart">${out.join('')}` +
-    table('Milliseconds per frame: the median of the runs (fastest–slowest run)', ['bodies', ...series.map((s) => s.label)], rows) +
-    caption(prov, `A frame: every body moved and turned, then every overlapping pair found (spheres, AABBs and OBBs; ${report.runs ?? '?'} runs per point, whiskers from the fastest to the slowest).`) +
+  return `<figure class="perf-chart" id="${chart.figureId}">${out.join('')}` +
+    table(chart.tableCaption, ['bodies', ...series.map((s) => s.label)], rows) +
+    caption(prov, chart.what(report.runs ?? '?')) +
+    '</figure>';
+}
+
+export const worldChart = (report, path = 'world') => lineChart(report, path, LINE_CHARTS.world);
+
+// ---------------------------------------------------------------------------------------------
+// 1b. A frame over a level: the same bodies with and without a static mesh body, as bars
+
+const LEVEL_SCENE = 'on a ground over a level';
+const LEVEL_PREFIX = 'sepaxis setPoses + pairs(), over ';
+
+/** The level rows of a world report: { bodies, triangles, over: { ms, min, max, perBody }, bare: { ms, min, max } }. */
+export function levelRows(report, path = 'worldQueries') {
+  let over = null, bare = null;
+  list(report, path, 'results').forEach((row, i) => {
+    const at = `${path}.results[${i}]`;
+    if (row === null || typeof row !== 'object') throw new ChartDataError(`${at} must be an object, got ${show(row)}`);
+    if (text(row, at, 'scene') !== LEVEL_SCENE) return;
+    const name = text(row, at, 'name');
+    const figures = () => {
+      const ms = positive(row, at, 'msPerFrame'), min = positive(row, at, 'min'), max = positive(row, at, 'max');
+      if (!(min <= ms && ms <= max)) throw new ChartDataError(`${at}: min <= msPerFrame <= max must hold, got ${min}, ${ms}, ${max}`);
+      return { bodies: positive(row, at, 'bodies'), ms, min, max };
+    };
+    if (name === 'sepaxis setPoses + pairs(), no level') bare = figures();
+    else if (name.startsWith(LEVEL_PREFIX)) {
+      const triangles = Number(name.slice(LEVEL_PREFIX.length).split(' ')[0]);
+      if (!(triangles > 0)) throw new ChartDataError(`${at}.name must give the level's triangle count, got ${show(name)}`);
+      over = { ...figures(), triangles, perBody: row.onLevelPerBody };
+    }
+  });
+  if (!over || !bare) throw new ChartDataError(`${path}.results has no ${over ? '"sepaxis setPoses + pairs(), no level"' : `"${LEVEL_PREFIX}… triangles"`} row for the scene ${show(LEVEL_SCENE)}`);
+  if (over.bodies !== bare.bodies) throw new ChartDataError(`${path}: the level's rows must have the same bodies, got ${over.bodies} and ${bare.bodies}`);
+  return { bodies: over.bodies, triangles: over.triangles, over, bare };
+}
+
+export function levelChart(report, path = 'worldQueries') {
+  const prov = provenance(report, path);
+  const { bodies, triangles, over, bare } = levelRows(report, path);
+  const bars = [
+    { label: 'no level', value: bare.ms, cls: 's1', title: `no level: ${figure(bare.ms)} ms per frame (runs ${figure(bare.min)}–${figure(bare.max)})` },
+    { label: `over ${countLabel(triangles)} triangles`, value: over.ms, cls: 's2', title: `over ${group(triangles)} triangles: ${figure(over.ms)} ms per frame (runs ${figure(over.min)}–${figure(over.max)})` },
+  ];
+  const title = `A frame of ${group(bodies)} bodies over a level of ${group(triangles)} triangles: milliseconds per frame`;
+  const svg = horizontalBars('chart-level', title, `Bar chart, lower is better. ${bars.map((b) => `${b.label}: ${figure(b.value)} ms`).join('; ')}.`,
+    bars, (v) => `${figure(v)} ms`, 'ms per frame');
+  const rows = [['no level', `${figure(bare.ms)} (${figure(bare.min)}–${figure(bare.max)})`],
+    [`over ${group(triangles)} triangles`, `${figure(over.ms)} (${figure(over.min)}–${figure(over.max)})`]];
+  return `<figure class="perf-chart" id="level-chart">${svg}` +
+    table('Milliseconds per frame: the median of the runs (fastest–slowest run)', [`${group(bodies)} bodies`, 'ms per frame'], rows) +
+    caption(prov, `${group(bodies)} bodies in a layer on a ground, moved and turned, then every overlapping pair found, in a world with the level (one static mesh body, world.add(mesh)) and in one without, the two worlds' runs interleaved (${report.runs ?? '?'} runs per bar).`) +
     '</figure>';
 }
 
@@ -314,22 +432,11 @@ export function bytesChart(report, path = 'demoBytes') {
   const other = { name: text(mv, `${path}.modelViewer`, 'name'), gzip: positive(mv, `${path}.modelViewer`, 'gzipBytes'), source: text(mv, `${path}.modelViewer`, 'source') };
   if (mv.url !== undefined && !/^https:\/\/[^\s"'<>]+$/.test(mv.url)) throw new ChartDataError(`${path}.modelViewer.url must be an https address, got ${show(mv.url)}`);
   const bars = [{ label: 'sepaxis, first demo', value: total, cls: 's1' }, { label: other.name, value: other.gzip, cls: 's3' }];
-  const W = 640, H = 150, left = 168, right = 96, top = 20, bar = 30, gap = 22;
-  const x = linearScale([0, Math.max(total, other.gzip)], [left, W - right]);
-  const kB = (b) => `${figure(b / 1000)} kB`;
-  const out = [svgOpen('chart-bytes', W, H, 'What the first demo downloads, gzipped, against model-viewer',
-    `Bar chart, lower is better. ${bars.map((b) => `${b.label}: ${group(b.value)} bytes`).join('; ')}.`)];
-  bars.forEach((b, i) => {
-    const by = top + i * (bar + gap);
-    out.push(`<g class="bar-row" data-label="${safe(b.label)}"><text class="group-label" x="${left - 8}" y="${by + bar / 2 + 5}" text-anchor="end">${safe(b.label)}</text>`);
-    out.push(`<rect class="bar ${b.cls}" x="${left}" y="${by}" width="${r1(x(b.value) - left)}" height="${bar}"><title>${safe(`${b.label}: ${group(b.value)} bytes gzipped`)}</title></rect>`);
-    out.push(`<text class="value-label" x="${r1(x(b.value) + 6)}" y="${by + bar / 2 + 5}">${kB(b.value)}</text></g>`);
-  });
-  out.push(`<g class="axis" aria-hidden="true"><line x1="${left}" x2="${left}" y1="${top - 6}" y2="${top + 2 * bar + gap + 6}"/>` +
-    `<text class="axis-title" x="${r1((left + W - right) / 2)}" y="${H - 10}" text-anchor="middle">kB gzipped (1 kB = 1,000 bytes)</text></g>`);
-  out.push('</svg>');
+  const svg = horizontalBars('chart-bytes', 'What the first demo downloads, gzipped, against model-viewer',
+    `Bar chart, lower is better. ${bars.map((b) => `${b.label}: ${group(b.value)} bytes`).join('; ')}.`,
+    bars.map((b) => ({ ...b, title: `${b.label}: ${group(b.value)} bytes gzipped` })), (b) => `${figure(b / 1000)} kB`, 'kB gzipped (1 kB = 1,000 bytes)');
   const rows = [...files.map((f) => [f.file, group(f.gzip)]), ['sepaxis, first demo (all of the above)', group(total)], [other.name, group(other.gzip)]];
-  return '<figure class="perf-chart" id="bytes-chart">' + out.join('') +
+  return '<figure class="perf-chart" id="bytes-chart">' + svg +
     table('Bytes gzipped (gzip -9), per file the first demo downloads', ['file', 'bytes gzipped'], rows) +
     caption(prov, `${report.browser ? `${report.browser} loading` : 'Loading'} a page with two demos; later demos download nothing. ${other.name}'s figure: ${other.source}.`,
       mv.url && { href: mv.url, text: 'The source' }) +
@@ -453,8 +560,13 @@ export function writeCharts(dataDir, outDir) {
   const pairs = readReport(join(dataDir, 'pairs.json'));
   const bytes = readReport(join(dataDir, 'demo-bytes.json'));
   const fit = readReport(join(dataDir, 'fit.json'));
+  const queries = readReport(join(dataDir, 'world-queries.json'));
   const charts = {
     'world.html': worldChart(world, 'world.json'),
+    'world-rays.html': lineChart(queries, 'world-queries.json', LINE_CHARTS.rays),
+    'world-contacts.html': lineChart(queries, 'world-queries.json', LINE_CHARTS.contacts),
+    'world-sweeps.html': lineChart(queries, 'world-queries.json', LINE_CHARTS.sweeps),
+    'world-level.html': levelChart(queries, 'world-queries.json'),
     'pairs-cache.html': pairsChart(pairs, 'rows', 'pairs.json'),
     'pairs-scattered.html': pairsChart(pairs, 'largeRows', 'pairs.json'),
     'fit.html': fitChart(fit, 'fit.json'),

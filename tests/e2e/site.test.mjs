@@ -7,7 +7,7 @@
 // AA violation; nothing is wider than a phone's screen; every lesson's demo shows its panels whole
 // (nothing scrolls or is cut inside it); lesson 2's exercises are done in its demo's inspector and
 // with the keys, lesson 10's with the mouse (the crate inside the bounding sphere is dragged); the
-// performance page shows its five charts with their tables and provenance, axe-clean in the light
+// performance page shows its nine charts with their tables and provenance, axe-clean in the light
 // and the dark theme. Screenshots of the home page, every lesson and its demos and the performance
 // page at 1280×800 and 390×844 go to test-results/e2e/. Builds nothing: `npm test` builds the
 // site first.
@@ -455,7 +455,7 @@ describe('the tutorial site', () => {
     assert.deepEqual([...new Set(found)], []);
   });
 
-  test('the performance page: five charts drawn from the data, each with its table and where it was measured; axe finds nothing in either theme; it fits a phone (screenshots)', async () => {
+  test('the performance page: nine charts drawn from the data, each with its table and where it was measured; axe finds nothing in either theme; it fits a phone (screenshots)', async () => {
     // One load: the theme follows the system's (emulated) scheme as it changes, the layout the width.
     const page = await blankPage(browser, { viewport: WIDE });
     await loadSitePage(page, 'performance.html');
@@ -477,7 +477,7 @@ describe('the tutorial site', () => {
             rows: f.querySelectorAll('table tbody tr').length, caption: f.querySelector('figcaption')?.textContent ?? '',
           };
         }));
-        assert.deepEqual(charts.map((c) => c.id), ['world-chart', 'pairs-cache', 'pairs-scattered', 'fit-chart', 'bytes-chart'], where);
+        assert.deepEqual(charts.map((c) => c.id), ['world-chart', 'rays-chart', 'contacts-chart', 'sweeps-chart', 'level-chart', 'pairs-cache', 'pairs-scattered', 'fit-chart', 'bytes-chart'], where);
         // The fits: two marks per model and volume type (a row of the table's figures), 11 types of three models.
         const fit = charts.find((c) => c.id === 'fit-chart');
         assert.ok(fit.dataRows >= 3 * 11 && fit.fitMarks === 2 * fit.dataRows, `${where} fit-chart: ${fit.fitMarks} marks for ${fit.dataRows} rows`);

@@ -3,10 +3,13 @@
 // holds the same figures; bad or missing data gives an error naming the field; the colours of
 // web/site/.vitepress/theme/performance.css read on both themes' backgrounds.
 
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
-  ChartDataError, bytesChart, fitChart, logScale, logTicks, pairsChart, provenance, worldChart,
+  ChartDataError, LINE_CHARTS, bytesChart, fitChart, levelChart, lineChart, logScale, logTicks, pairsChart, provenance, worldChart,
+  writeCharts,
 } from '../../scripts/perf-charts.mjs';
 
 const meta = () => ({
@@ -89,6 +92,83 @@ describe('the world chart', () => {
       expect(() => worldChart(w)).toThrow(message);
     }
     expect(() => provenance(null, 'world.json')).toThrow('world.json must be an object, got null');
+  });
+});
+
+describe('the World\'s query charts', () => {
+  const LEVEL = 'on a ground over a level';
+  const queries = () => ({
+    ...meta(), runs: 5,
+    results: [1000, 10000, 100000].flatMap((n, i) => [
+      row(n, 'sepaxis setPoses + pairs(), beside contacts()', 0.1 * 10 ** i),
+      row(n, ONE, 0.05 * 10 ** i),  // the frame timed alone: not on the contacts chart
+      row(n, 'sepaxis setPoses + contacts()', 0.2 * 10 ** i),
+      row(n, 'sepaxis world.raycast x 2000 (first hits)', 1 * 10 ** i),
+      row(n, 'sepaxis world.sweep x 1000 (first contacts)', 2 * 10 ** i),
+      row(n, 'Rapier 0.21 castRay x 2000', 10 * 10 ** i),
+      row(n, 'Rapier 0.21 castShape x 1000', 4 * 10 ** i),
+    ]).concat([
+      { ...row(10000, 'sepaxis setPoses + pairs(), over 199712 triangles', 3, LEVEL), onLevelPerBody: 0.3 },
+      row(10000, 'sepaxis setPoses + pairs(), no level', 2, LEVEL),
+    ]),
+  });
+  const CASES = [
+    ['rays', ['raycast', 'rapier'], 'ms per 2,000 rays', 'Rapier 0.21 castRay x 2000', '1'],
+    ['contacts', ['pairs', 'contacts'], 'ms per frame', 'sepaxis setPoses + contacts()', '0.1'],
+    ['sweeps', ['sweep', 'rapier'], 'ms per 1,000 sweeps', 'Rapier 0.21 castShape x 1000', '2'],
+  ];
+
+  test.each(CASES)('%s: both series on the log-log axes, the unit on the axis and in the table; a missing series throws', (key, [a, b], unit, missing, firstMs) => {
+    const html = lineChart(queries(), 'world-queries.json', LINE_CHARTS[key]);
+    expect(html).toContain(`id="${key}-chart"`);
+    expect(html).toMatch(new RegExp(`aria-labelledby="chart-${key}-title chart-${key}-desc"`));
+    expect(html).toContain(`>${unit} (log scale)</text>`);
+    const first = points(html, a), second = points(html, b);
+    expect([first.length, second.length]).toEqual([3, 3]);
+    const decade = first[0].y - first[1].y;
+    expect(decade).toBeGreaterThan(40);
+    // The second series is a fixed multiple of the first: the same height above it at each size.
+    const gap = first[0].y - second[0].y;
+    second.forEach((p, i) => expect(first[i].y - p.y).toBeCloseTo(gap, 0));
+    expect(first[0].title).toContain(`: 1,000 bodies, ${firstMs} ${unit} (runs `);
+    expect(first[1].title).toMatch(new RegExp(`: 10,000 bodies, [\\d.]+ ${unit} \\(runs `));
+    expect(html).toMatch(/Measured on Test CPU 3000 \(2 cores, shared\), Node v20\.20\.0, 2026-11-27\..*<code>node scripts\/bench-world\.mjs/);
+    expect(html).not.toMatch(/\sstyle=|\n\s*\n/);
+    const spoilt = queries();
+    spoilt.results = spoilt.results.filter((r) => r.name !== missing);
+    expect(() => lineChart(spoilt, 'world-queries.json', LINE_CHARTS[key])).toThrow(`world-queries.json.results has no row named "${missing}" for the scene "spheres, AABBs, OBBs"`);
+  });
+
+  test('the level: a bar each with and without it, as long as its time; a table; missing rows throw', () => {
+    const html = levelChart(queries(), 'world-queries.json');
+    expect(html).toContain('<title id="chart-level-title">A frame of 10,000 bodies over a level of 199,712 triangles: milliseconds per frame</title>');
+    const width = (label) => Number(html.match(new RegExp(`data-label="${label}">.*?<rect class="bar [^"]*" x="[\\d.]+" y="[\\d.]+" width="([\\d.]+)"`))[1]);
+    expect(width('over 200k triangles') / width('no level')).toBeCloseTo(3 / 2, 2);
+    expect(html).toContain('<th scope="row">over 199,712 triangles</th><td class="align-right">3 (2.7–3.6)</td>');
+    expect(html).toMatch(/Measured on Test CPU 3000 .*<code>node scripts\/bench-world\.mjs/);
+    const noBare = queries();
+    noBare.results.pop();
+    expect(() => levelChart(noBare, 'world-queries.json')).toThrow('world-queries.json.results has no "sepaxis setPoses + pairs(), no level" row for the scene "on a ground over a level"');
+    const noLevel = queries();
+    noLevel.results = noLevel.results.filter((r) => r.scene !== LEVEL);
+    expect(() => levelChart(noLevel, 'world-queries.json')).toThrow(ChartDataError);
+  });
+
+  test('the site\'s build draws every chart from the data files, and stops, naming the file, when one is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-charts-'));
+    try {
+      const data = new URL('../../web/site/data/', import.meta.url).pathname;
+      cpSync(data, join(dir, 'data'), { recursive: true });
+      const written = writeCharts(join(dir, 'data'), join(dir, 'charts')).map((f) => f.slice(join(dir, 'charts').length + 1));
+      expect(written).toEqual(expect.arrayContaining(['world.html', 'world-rays.html', 'world-contacts.html', 'world-sweeps.html', 'world-level.html']));
+      // The page includes each fragment written.
+      const page = readFileSync(new URL('../../web/site/performance.md', import.meta.url), 'utf8');
+      for (const name of readdirSync(join(dir, 'charts'))) expect(page).toContain(`<!--@include: ./.vitepress/charts/${name}-->`);
+      rmSync(join(dir, 'data', 'world-queries.json'));
+      expect(() => writeCharts(join(dir, 'data'), join(dir, 'charts'))).toThrow(/world-queries\.json cannot be read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
