@@ -9,6 +9,7 @@
 // The copy stays where it was put, is not tested against the volumes, and is not saved.
 
 import { FIT_COLORS } from '../view/fit-colors.js';
+import { MeshDescentPanel } from './mesh-descent-panel.js';
 import { readTriangles } from '../view/point-file.js';
 import { MESH_MODELS } from '../view/mesh-ids.js';
 import { MeshPanel } from './mesh-panel.js';
@@ -45,8 +46,19 @@ export class MeshController {
       onFile: (file) => this.loadFile(file).then(onAdded),
       onRemove: () => this.remove(),
       onSelect,
-      onNodes: (volumes, node) => this.sceneMesh?.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']),
+      onNodes: (volumes, node) => {
+        if (!this.descent?.mode) this.sceneMesh?.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']);
+      },
       onCopy: (on) => (on ? this.addCopy() : this.removeCopy()),
+    });
+    this.descent = new MeshDescentPanel(root, sx, {
+      onDraw: (nodes) => {
+        if (nodes) this.sceneMesh?.setStyledNodes(nodes);
+        else if (this.current) this.panel.showLevel();
+      },
+      onMark: (triangles) => {
+        if (!this.copy?.current) this.sceneMesh?.markTriangles(triangles);
+      },
     });
   }
 
@@ -81,6 +93,7 @@ export class MeshController {
     this.sceneMesh.set(what);
     if (pose) this.sceneMesh.setPose(pose);
     this.panel.setMesh(this.sceneMesh.current);
+    this.descent.setEnabled(true);
     this.onChange({ added: true });
   }
 
@@ -90,6 +103,7 @@ export class MeshController {
     this.sceneMesh.clear();
     this.hits = new Set();
     this.panel.setMesh(null);
+    this.descent.setEnabled(false);
     this.onChange({ removed: true });
   }
 
@@ -167,6 +181,8 @@ export class MeshController {
     }));
     this.hits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
     this.panel.setVerdicts(this.current.name, verdicts, verdicts.find((v) => v.id === activeId), this.current.mesh.triangleCount);
+    const active = entries.find((e) => e.id === activeId);
+    this.descent.setTarget(active ? { mesh: this.current.mesh, pose: this.sceneMesh.pose, volume: active.volume, name: active.name ?? active.id } : null);
     if (this.copy?.current) this.#testCopy();
   }
 
