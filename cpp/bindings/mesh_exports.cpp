@@ -241,9 +241,7 @@ EMSCRIPTEN_KEEPALIVE const MeshTraceTriangle* sx_mesh_trace_triangles(const JsMe
 // at sx_mesh_triangle_order, an inner node's children at first and first + 1).
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_node_first(const JsMesh* m, uint32_t i) { return m->mesh->node(i).first; }
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_node_triangles(const JsMesh* m, uint32_t i) { return m->mesh->node(i).count; }
-EMSCRIPTEN_KEEPALIVE const uint32_t* sx_mesh_triangle_order(const JsMesh* m) {
-  return m->mesh->triangleOrder().data();
-}
+EMSCRIPTEN_KEEPALIVE const uint32_t* sx_mesh_triangle_order(const JsMesh* m) { return m->mesh->triangleOrder().data(); }
 
 // serialize()'s bytes, kept until sx_mesh_release_bytes: returns their length (at sx_mesh_bytes).
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_serialize(JsMesh* m) {

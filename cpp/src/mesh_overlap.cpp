@@ -346,8 +346,13 @@ void meshPairs(const Mesh& a, const RigidTransform& poseA, const Mesh& b, const 
     return;
   }
   trace->steps.clear(), trace->triangles.clear();
-  run([trace](uint32_t na, uint32_t nb, bool meets) { trace->steps.push_back({na, int32_t(nb), meets}); },
-      [trace](uint32_t ta, uint32_t tb, bool meets) { trace->triangles.push_back({ta, int32_t(tb), meets}); });
+  run(
+      [trace](uint32_t na, uint32_t nb, bool meets) {
+        trace->steps.push_back({na, int32_t(nb), meets});
+      },
+      [trace](uint32_t ta, uint32_t tb, bool meets) {
+        trace->triangles.push_back({ta, int32_t(tb), meets});
+      });
 }
 
 }  // namespace
@@ -463,8 +468,13 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
           return;
         }
         trace->steps.clear(), trace->triangles.clear();
-        run([trace](uint32_t node, bool m) { trace->steps.push_back({node, -1, m}); },
-            [&](uint32_t slot, bool m) { trace->triangles.push_back({order_[slot], -1, m}); });
+        run(
+            [trace](uint32_t node, bool m) {
+              trace->steps.push_back({node, -1, m});
+            },
+            [&](uint32_t slot, bool m) {
+              trace->triangles.push_back({order_[slot], -1, m});
+            });
       },
       volume);
   if (cost) *cost = tally;
