@@ -561,6 +561,24 @@ test('mesh against mesh: a turned copy beside the mesh, the triangle pairs that 
   assert.equal(s.text, `Torus knot meets its copy: ${n(s.pairs)} triangle pairs overlap (marked). The descent tested ${n(s.tested.volumeTests)} node pairs and ${n(s.tested.triangleTests)} triangle pairs.`);
   assert.equal(s.colors[0], s.colors[1], 'both drawn red');
   await shots('copy');
+  // The descent of the two meshes, pair by pair: both nodes drawn, their 15 box axes listed.
+  const stepper = page.getByRole('button', { name: 'Step through the descent' });
+  await stepper.click();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await settle(page);
+  const pair = await page.evaluate(() => ({
+    counter: document.querySelector('#mesh .descent-counter').textContent,
+    status: document.querySelector('#mesh .mesh-descent-step').textContent,
+    rows: document.querySelectorAll('#mesh .descent-axes .axis-list > li').length,
+    drawn: [window.sepaxisApp.mesh.sceneMesh.drawnNodes, window.sepaxisApp.mesh.copy.drawnNodes],
+  }));
+  assert.equal(pair.counter, `step 2 of ${n(s.tested.volumeTests)}`);
+  assert.match(pair.status, /^Step 2 of [\d,]+: node \d+ and node \d+ of its copy (may meet|are apart)/);
+  assert.equal(pair.rows, 15);
+  assert.deepEqual(pair.drawn, [1, 1]);
+  await shots('copy-descent');
+  await stepper.click();
+  await settle(page);
   // The mesh moved far off: apart, nothing marked.
   await page.evaluate(() => { window.sepaxisApp.mesh.setPose({ translation: [0, 6, 0], rotation: [0, 0, 0, 1] }); window.sepaxisApp.flush(); });
   s = await state();

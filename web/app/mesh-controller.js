@@ -56,6 +56,7 @@ export class MeshController {
         if (nodes) this.sceneMesh?.setStyledNodes(nodes);
         else if (this.current) this.panel.showLevel();
       },
+      onDrawOther: (nodes) => this.copy?.current && this.copy.setStyledNodes(nodes),
       onMark: (triangles) => {
         if (!this.copy?.current) this.sceneMesh?.markTriangles(triangles);
       },
@@ -182,7 +183,11 @@ export class MeshController {
     this.hits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
     this.panel.setVerdicts(this.current.name, verdicts, verdicts.find((v) => v.id === activeId), this.current.mesh.triangleCount);
     const active = entries.find((e) => e.id === activeId);
-    this.descent.setTarget(active ? { mesh: this.current.mesh, pose: this.sceneMesh.pose, volume: active.volume, name: active.name ?? active.id } : null);
+    // With the turned copy in the scene, the descent is the one of the two meshes.
+    const target = this.copy?.current
+      ? { mesh: this.current.mesh, pose: this.sceneMesh.pose, other: this.copy.current.mesh, otherPose: this.copy.pose, name: 'its copy' }
+      : active && { mesh: this.current.mesh, pose: this.sceneMesh.pose, volume: active.volume, name: active.name ?? active.id };
+    this.descent.setTarget(target ?? null);
     if (this.copy?.current) this.#testCopy();
   }
 

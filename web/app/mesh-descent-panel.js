@@ -6,7 +6,7 @@
 import { h } from '../view/dom.js';
 import { AxisPanel } from '../view/axis-panel.js';
 import { MAX_DRAWN_NODES } from '../view/mesh-tree.js';
-import { DESCENT_STYLES, descentNodes, meetingTriangles, stepText } from '../view/mesh-descent.js';
+import { DESCENT_STYLES, descentNodes, descentPairNodes, meetingTriangles, stepText } from '../view/mesh-descent.js';
 
 const n = (x) => x.toLocaleString('en');
 
@@ -30,9 +30,10 @@ export class MeshDescentPanel {
    * sx: the package; onDraw(nodes) draws [{ volume, color, fill, edge, tint }] in the mesh's frame
    * (null: give the drawing back to the tree's level); onMark(triangles) marks triangles.
    */
-  constructor(root, sx, { onDraw, onMark, onChange }) {
+  constructor(root, sx, { onDraw, onDrawOther, onMark, onChange }) {
     this.sx = sx;
     this.onDraw = onDraw;
+    this.onDrawOther = onDrawOther;
     this.onMark = onMark;
     this.onChange = onChange;
     this.showButton = h('button', {
@@ -79,7 +80,8 @@ export class MeshDescentPanel {
 
   /**
    * What to trace: { mesh, pose, volume, name } (the scene's mesh and the selected volume), or
-   * null. Traces again when shown.
+   * { mesh, pose, other, otherPose, name } (the mesh and another: traceOverlapsMesh), or null.
+   * Traces again when shown.
    */
   setTarget(target) {
     this.#target = target;
@@ -109,6 +111,7 @@ export class MeshDescentPanel {
       this.status.textContent = '';
       this.onMark([]);
       this.onDraw(null);
+      this.onDrawOther([]);
       this.onChange?.();
       return;
     }
@@ -124,15 +127,22 @@ export class MeshDescentPanel {
       this.counter.textContent = '';
       this.onMark([]);
       this.onDraw([]);
+      this.onDrawOther([]);
       return;
     }
-    this.trace = t.mesh.traceOverlaps(t.volume, t.pose);
-    this.onMark(meetingTriangles(this.trace));
+    this.trace = t.other ? t.mesh.traceOverlapsMesh(t.pose, t.other, t.otherPose) : t.mesh.traceOverlaps(t.volume, t.pose);
+    // Against another mesh, the triangle pairs that meet are marked already (all of them).
+    if (!t.other) this.onMark(meetingTriangles(this.trace));
     if (this.mode === 'step') {
       this.step = Math.min(this.step, this.trace.steps.length / 3 - 1);
       this.#drawStep();
       return;
     }
+    if (t.other) {
+      this.#drawPairs(t);
+      return;
+    }
+    this.onDrawOther([]);
     const { meets, apart, unreached } = descentNodes(t.mesh, this.trace);
     const style = (kind) => (node) => ({ volume: t.mesh.nodeVolume(node), ...DESCENT_STYLES[kind], tint: true });
     const all = [...meets.map(style('meets')), ...apart.map(style('apart')), ...unreached.map(style('unreached'))];
@@ -142,24 +152,47 @@ export class MeshDescentPanel {
     this.status.textContent = `Against ${t.name}: ${n(q.volumeTests)} node tests (${n(meets.length)} may meet, ${n(apart.length)} apart), ${n(unreached.length)} nodes never reached below them, ${n(q.triangleTests)} triangle tests${this.trace.overlaps ? ', the last one meeting (marked): the query stops there' : ''}.${drawn}`;
   }
 
+  /** Two meshes: each one's nodes tested, by whether some pair of them may meet. */
+  #drawPairs(t) {
+    const { a, b } = descentPairNodes(this.trace);
+    const styled = (mesh, { meets, apart }) => [
+      ...meets.map((node) => ({ volume: mesh.nodeVolume(node), ...DESCENT_STYLES.meets, tint: true })),
+      ...apart.map((node) => ({ volume: mesh.nodeVolume(node), ...DESCENT_STYLES.apart, tint: true })),
+    ].slice(0, MAX_DRAWN_NODES);
+    this.onDraw(styled(t.mesh, a));
+    this.onDrawOther(styled(t.other, b));
+    const q = t.mesh.lastQuery;
+    this.status.textContent = `Against ${t.name}: ${n(q.volumeTests)} node pair tests, ${n(q.triangleTests)} triangle pair tests. Drawn on each mesh: its nodes in some pair that may meet (${n(a.meets.length)} and ${n(b.meets.length)}), and those only in pairs apart (${n(a.apart.length)} and ${n(b.apart.length)}).`;
+  }
+
   /** The nodes tested up to the step, the step's own emphasized, and its axis-by-axis test. */
   #drawStep() {
     const t = this.#target, { steps } = this.trace;
     const count = steps.length / 3, at = this.step;
-    const nodes = [];
+    const nodes = [], others = [];
     for (let s = Math.max(0, at - MAX_DRAWN_NODES + 1); s <= at; s++) {
       const style = DESCENT_STYLES[steps[3 * s + 2] ? 'meets' : 'apart'];
       const current = s === at;
-      nodes.push({ volume: t.mesh.nodeVolume(steps[3 * s]), ...style, fill: current ? 0.35 : style.fill * 0.5, edge: current ? 1 : 0.3, tint: true });
+      // Two meshes: the step's pair alone (earlier pairs share their nodes).
+      if (t.other && !current) continue;
+      const look = { ...style, fill: current ? 0.35 : style.fill * 0.5, edge: current ? 1 : 0.3, tint: true };
+      nodes.push({ volume: t.mesh.nodeVolume(steps[3 * s]), ...look });
+      if (t.other) others.push({ volume: t.other.nodeVolume(steps[3 * s + 1]), ...look });
     }
     this.onDraw(nodes);
+    this.onDrawOther(others);
     this.counter.textContent = `step ${n(at + 1)} of ${n(count)}`;
     this.previousButton.disabled = at === 0;
     this.nextButton.disabled = at === count - 1;
     this.status.textContent = stepText(this.trace, at, t.name);
-    this.caption.textContent = `Node ${n(steps[3 * at])} (A) against ${t.name} (B), axis by axis:`;
     const node = this.sx.transform(t.mesh.nodeVolume(steps[3 * at]), t.pose);
-    this.axes.update(this.sx.collide(node, t.volume), -1);
+    if (t.other) {
+      this.caption.textContent = `Node ${n(steps[3 * at])} (A) against node ${n(steps[3 * at + 1])} of ${t.name} (B), axis by axis:`;
+      this.axes.update(this.sx.collide(node, this.sx.transform(t.other.nodeVolume(steps[3 * at + 1]), t.otherPose)), -1);
+    } else {
+      this.caption.textContent = `Node ${n(steps[3 * at])} (A) against ${t.name} (B), axis by axis:`;
+      this.axes.update(this.sx.collide(node, t.volume), -1);
+    }
   }
 
   /** For the browser tests: what is shown. */

@@ -39,10 +39,32 @@ export function meetingTriangles({ triangles }) {
   return out;
 }
 
-/** Step `index` (from 0) of a trace against a volume called `name`, in words. */
+/**
+ * The nodes of each mesh a trace of two meshes tested ({ steps: [node, otherNode, meets, ...] }):
+ * { a: { meets, apart }, b: { meets, apart } }, a node in `meets` when some pair of it may meet.
+ */
+export function descentPairNodes({ steps }) {
+  const a = new Map(), b = new Map();
+  for (let s = 0; s < steps.length; s += 3) {
+    a.set(steps[s], (a.get(steps[s]) ?? 0) | steps[s + 2]);
+    b.set(steps[s + 1], (b.get(steps[s + 1]) ?? 0) | steps[s + 2]);
+  }
+  const split = (m) => ({ meets: [...m].filter(([, v]) => v).map(([k]) => k), apart: [...m].filter(([, v]) => !v).map(([k]) => k) });
+  return { a: split(a), b: split(b) };
+}
+
+/**
+ * Step `index` (from 0) of a trace against a volume called `name`, in words; of a trace of two
+ * meshes (steps name the other's node), against the other mesh called `name`.
+ */
 export function stepText({ steps }, index, name) {
   const count = steps.length / 3;
-  const node = steps[3 * index], meets = steps[3 * index + 2] === 1;
+  const node = steps[3 * index], other = steps[3 * index + 1], meets = steps[3 * index + 2] === 1;
+  const where = `Step ${n(index + 1)} of ${n(count)}`;
+  if (other >= 0) {
+    const verdict = meets ? 'may meet: the larger is split next (two leaves: their triangles are tested)' : 'are apart: no pair below them is tested';
+    return `${where}: node ${n(node)} and node ${n(other)} of ${name} ${verdict}.`;
+  }
   const verdict = meets ? `may meet ${name}: its children are tested next (or its triangles, if it is a leaf)` : `is apart from ${name}: nothing below it is tested`;
-  return `Step ${n(index + 1)} of ${n(count)}: node ${n(node)} ${verdict}.`;
+  return `${where}: node ${n(node)} ${verdict}.`;
 }
