@@ -500,6 +500,7 @@ test('the descent drawn and stepped through: nodes by verdict, a legend, each st
   assert.equal(await show.getAttribute('aria-pressed'), 'true');
   assert.deepEqual(await drawn(), { nodes: Math.min(512, expected.steps + expected.unreached), marked: expected.overlaps ? 1 : 0 });
   assert.equal(await page.locator('#mesh .descent-legend li').count(), 3);
+  assert.equal(await page.isVisible('#mesh .descent-stepper'), false, 'no steps to walk while the whole descent is drawn');
   assert.match(await page.textContent('#mesh .mesh-descent-step'), new RegExp(`^Against Core: ${expected.volumeTests.toLocaleString('en')} node tests `));
   await shots('descent-drawn');
   // Step by step, from the keyboard.
