@@ -80,7 +80,7 @@ async function loadVolumes() {
 test('the page opens without the mesh code, models and loaders; a built-in model then joins the scene', async () => {
   // Only the Mesh card comes with the page: the drawing, the models, the glTF reader and the bunny come with a mesh.
   assert.ok(firstLoad.some((p) => p.endsWith('.js')), firstLoad.join(' '));
-  assert.deepEqual(firstLoad.filter((p) => /scene-mesh|mesh-models|mesh-file|mesh-placement|Loader|bunny|mesh-tree-worker/.test(p)), []);
+  assert.deepEqual(firstLoad.filter((p) => /scene-mesh|mesh-models|mesh-file|mesh-placement|Loader|bunny|mesh-tree-worker|mesh-descent/.test(p)), []);
   await loadVolumes();
   await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
   await page.click('#mesh button:text-is("Add model")');

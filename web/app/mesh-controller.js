@@ -9,13 +9,12 @@
 // The copy stays where it was put, is not tested against the volumes, and is not saved.
 
 import { FIT_COLORS } from '../view/fit-colors.js';
-import { MeshDescentPanel } from './mesh-descent-panel.js';
 import { readTriangles } from '../view/point-file.js';
 import { MESH_MODELS } from '../view/mesh-ids.js';
 import { MeshPanel } from './mesh-panel.js';
 
-/** The drawing and the placing of meshes, loaded on first use. */
-const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js')]);
+/** The drawing and the placing of meshes, and the card's descent, loaded on first use. */
+const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js'), import('./mesh-descent-panel.js')]);
 
 /** Where a copy of the mesh goes, from the mesh's pose: beside it, turned a quarter about y. */
 const COPY_OFFSET = [1.5, 0, 0];
@@ -51,16 +50,9 @@ export class MeshController {
       },
       onCopy: (on) => (on ? this.addCopy() : this.removeCopy()),
     });
-    this.descent = new MeshDescentPanel(root, sx, {
-      onDraw: (nodes) => {
-        if (nodes) this.sceneMesh?.setStyledNodes(nodes);
-        else if (this.current) this.panel.showLevel();
-      },
-      onDrawOther: (nodes) => this.copy?.current && this.copy.setStyledNodes(nodes),
-      onMark: (triangles) => {
-        if (!this.copy?.current) this.sceneMesh?.markTriangles(triangles);
-      },
-    });
+    this.root = root;
+    /** The card's descent (mesh-descent-panel.js), made with the first mesh; null before. */
+    this.descent = null;
   }
 
   get current() {
@@ -69,8 +61,18 @@ export class MeshController {
 
   /** Loads the mesh code once; resolves to mesh-models.js. */
   async #code() {
-    const [{ SceneMesh }, models] = await loadMeshCode();
+    const [{ SceneMesh }, models, { MeshDescentPanel }] = await loadMeshCode();
     this.sceneMesh ??= new SceneMesh(this.sx, this.viewport);
+    this.descent ??= new MeshDescentPanel(this.root, this.sx, {
+      onDraw: (nodes) => {
+        if (nodes) this.sceneMesh.setStyledNodes(nodes);
+        else if (this.current) this.panel.showLevel();
+      },
+      onDrawOther: (nodes) => this.copy?.current && this.copy.setStyledNodes(nodes),
+      onMark: (triangles) => {
+        if (!this.copy?.current) this.sceneMesh.markTriangles(triangles);
+      },
+    });
     return models;
   }
 
@@ -104,7 +106,7 @@ export class MeshController {
     this.sceneMesh.clear();
     this.hits = new Set();
     this.panel.setMesh(null);
-    this.descent.setEnabled(false);
+    this.descent?.setEnabled(false);
     this.onChange({ removed: true });
   }
 
@@ -187,7 +189,7 @@ export class MeshController {
     const target = this.copy?.current
       ? { mesh: this.current.mesh, pose: this.sceneMesh.pose, other: this.copy.current.mesh, otherPose: this.copy.pose, name: 'its copy' }
       : active && { mesh: this.current.mesh, pose: this.sceneMesh.pose, volume: active.volume, name: active.name ?? active.id };
-    this.descent.setTarget(target ?? null);
+    this.descent?.setTarget(target ?? null);
     if (this.copy?.current) this.#testCopy();
   }
 
