@@ -29,9 +29,12 @@ struct JsMesh {
   std::vector<uint8_t> bytes;           // serialize()'s, until JavaScript has copied them
   std::vector<uint32_t> level;          // nodesAtDepth()'s
   std::vector<MeshTrianglePair> pairs;  // trianglePairs()'s, reused
+  MeshTrace trace;                      // the traced queries', reused
 };
 
 static_assert(sizeof(MeshTrianglePair) == 2 * sizeof(uint32_t), "trianglePairs hands JavaScript [a0, b0, a1, b1, ...]");
+static_assert(sizeof(MeshTraceStep) == 3 * sizeof(uint32_t) && sizeof(MeshTraceTriangle) == 3 * sizeof(uint32_t),
+              "a trace hands JavaScript [node, other, meets, ...] and [triangle, other, meets, ...]");
 
 double* io() { return scratch() + kIo; }
 Vec3 ioVec(int at) { return {io()[at], io()[at + 1], io()[at + 2]}; }
@@ -53,7 +56,7 @@ JsMesh* adopt(Expected<Mesh> made) {
     setLastError(made.error().message);
     return nullptr;
   }
-  return new JsMesh{std::make_shared<Mesh>(std::move(made.value())), {}, {}, {}, {}};
+  return new JsMesh{std::make_shared<Mesh>(std::move(made.value())), {}, {}, {}, {}, {}};
 }
 
 }  // namespace
@@ -213,6 +216,32 @@ EMSCRIPTEN_KEEPALIVE int sx_mesh_overlaps_mesh(JsMesh* m, const JsMesh* other, i
   return int(m->mesh->trianglePairs(pose, *other->mesh, otherPose, m->pairs, &m->cost));
 }
 EMSCRIPTEN_KEEPALIVE const MeshTrianglePair* sx_mesh_pairs_data(const JsMesh* m) { return m->pairs.data(); }
+
+// sx_mesh_overlaps and sx_mesh_overlaps_mesh (the first pair only) with the descent recorded in
+// m->trace (at sx_mesh_trace_steps and sx_mesh_trace_triangles, their counts the query's costs).
+EMSCRIPTEN_KEEPALIVE int sx_mesh_trace_overlaps(JsMesh* m) {
+  if (!decode(0)) return kSlotAInvalid;
+  RigidTransform pose;
+  if (!ioPose(0, pose)) return kInvalidPose;
+  m->cost = {};
+  return m->mesh->overlaps(slotVolume(0), pose, &m->cost, &m->trace);
+}
+EMSCRIPTEN_KEEPALIVE int sx_mesh_trace_overlaps_mesh(JsMesh* m, const JsMesh* other) {
+  RigidTransform pose, otherPose;
+  if (!ioPose(kIoMeshPose, pose)) return io()[kIoFailedIndex] = 0, kInvalidPose;
+  if (!ioPose(0, otherPose)) return io()[kIoFailedIndex] = 1, kInvalidPose;
+  m->cost = {};
+  return m->mesh->overlapsMesh(pose, *other->mesh, otherPose, &m->cost, &m->trace);
+}
+EMSCRIPTEN_KEEPALIVE const MeshTraceStep* sx_mesh_trace_steps(const JsMesh* m) { return m->trace.steps.data(); }
+EMSCRIPTEN_KEEPALIVE const MeshTraceTriangle* sx_mesh_trace_triangles(const JsMesh* m) {
+  return m->trace.triangles.data();
+}
+// The tree's shape: node i's `first` and `count` (MeshNode: a leaf's triangles in the leaf order
+// at sx_mesh_triangle_order, an inner node's children at first and first + 1).
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_node_first(const JsMesh* m, uint32_t i) { return m->mesh->node(i).first; }
+EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_node_triangles(const JsMesh* m, uint32_t i) { return m->mesh->node(i).count; }
+EMSCRIPTEN_KEEPALIVE const uint32_t* sx_mesh_triangle_order(const JsMesh* m) { return m->mesh->triangleOrder().data(); }
 
 // serialize()'s bytes, kept until sx_mesh_release_bytes: returns their length (at sx_mesh_bytes).
 EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_serialize(JsMesh* m) {

@@ -323,35 +323,54 @@ int posedLeaf(const Mesh& m, const MeshNode& leaf, const RigidTransform& pose, T
 }
 
 // The simultaneous descent both mesh-mesh queries share; `pair(a, b)` gets input triangle
-// indices of overlapping triangles and returns false to stop.
+// indices of overlapping triangles and returns false to stop. With a trace, every test is
+// recorded there too; the descent without one is compiled apart, so that it pays nothing for it.
 template <class Pair>
 void meshPairs(const Mesh& a, const RigidTransform& poseA, const Mesh& b, const RigidTransform& poseB,
                double magnitudeA, double magnitudeB, MeshQueryCost& tally, const detail::NodeNumbers& numbersA,
-               const detail::NodeNumbers& numbersB, Pair pair) {
+               const detail::NodeNumbers& numbersB, MeshTrace* trace, Pair pair) {
   const PairFrame f = pairFrame(a, poseA, b, poseB, magnitudeA, magnitudeB);
   Triangle leafA[kMaxMeshLeafSize], leafB[kMaxMeshLeafSize];
-  detail::descendPairs(
-      a, b, tally,
-      [&](uint32_t na, uint32_t nb) {
-        double scratchA[6], scratchB[6];
-        return nodePairMeets(f, numbersA.at(na, scratchA), numbersB.at(nb, scratchB));
+  const auto run = [&](auto recordNodes, auto recordTriangles) {
+    detail::descendPairs(
+        a, b, tally,
+        [&](uint32_t na, uint32_t nb) {
+          double scratchA[6], scratchB[6];
+          const int meets = nodePairMeets(f, numbersA.at(na, scratchA), numbersB.at(nb, scratchB));
+          recordNodes(na, nb, meets != 0);
+          return meets;
+        },
+        [&](const MeshNode& la, const MeshNode& lb) {
+          const int ca = posedLeaf(a, la, poseA, leafA), cb = posedLeaf(b, lb, poseB, leafB);
+          for (int i = 0; i < ca; ++i)
+            for (int j = 0; j < cb; ++j) {
+              ++tally.triangleTests;
+              const uint32_t ta = a.triangleOrder()[la.first + uint32_t(i)];
+              const uint32_t tb = b.triangleOrder()[lb.first + uint32_t(j)];
+              const bool meets = overlaps(leafA[i], leafB[j]);
+              recordTriangles(ta, tb, meets);
+              if (meets && !pair(ta, tb)) return false;
+            }
+          return true;
+        });
+  };
+  if (!trace) {
+    run([](uint32_t, uint32_t, bool) {}, [](uint32_t, uint32_t, bool) {});
+    return;
+  }
+  trace->steps.clear(), trace->triangles.clear();
+  run(
+      [trace](uint32_t na, uint32_t nb, bool meets) {
+        trace->steps.push_back({na, int32_t(nb), meets});
       },
-      [&](const MeshNode& la, const MeshNode& lb) {
-        const int ca = posedLeaf(a, la, poseA, leafA), cb = posedLeaf(b, lb, poseB, leafB);
-        for (int i = 0; i < ca; ++i)
-          for (int j = 0; j < cb; ++j) {
-            ++tally.triangleTests;
-            if (overlaps(leafA[i], leafB[j]) &&
-                !pair(a.triangleOrder()[la.first + uint32_t(i)], b.triangleOrder()[lb.first + uint32_t(j)]))
-              return false;
-          }
-        return true;
+      [trace](uint32_t ta, uint32_t tb, bool meets) {
+        trace->triangles.push_back({ta, int32_t(tb), meets});
       });
 }
 
 }  // namespace
 
-bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost) const {
+bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost, MeshTrace* trace) const {
   MeshQueryCost tally;
   const Aabb box = boundingBox(volume);
   const double extent = maxComponent(box.max - box.min);
@@ -437,17 +456,41 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
               return true;
           }
         };
-        const auto bound = [&](uint32_t node) { return meets(node) ? 0.0 : kApart; };
-        const auto leaf = [&](uint32_t slot) {
+        const auto leafMeets = [&](uint32_t slot) {
           const Triangle t = leafTriangle(slot);
-          if (outside(min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c))) return;
-          if (sepaxis::overlaps(transformed(t, pose), query)) hit = true, limit = -1;
+          if (outside(min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c))) return false;
+          return sepaxis::overlaps(transformed(t, pose), query);
         };
-        if (boxes_.empty()) {
-          detail::descend(nodes_, limit, tally, bound, leaf);
-        } else {
-          detail::descend(boxes_, limit, tally, bound, leaf);
+        // Without a trace, a descent compiled apart that records nothing.
+        const auto run = [&](auto recordNode, auto recordTriangle) {
+          const auto bound = [&](uint32_t node) {
+            const bool m = meets(node);
+            recordNode(node, m);
+            return m ? 0.0 : kApart;
+          };
+          const auto leaf = [&](uint32_t slot) {
+            const bool m = leafMeets(slot);
+            recordTriangle(slot, m);
+            if (m) hit = true, limit = -1;
+          };
+          if (boxes_.empty()) {
+            detail::descend(nodes_, limit, tally, bound, leaf);
+          } else {
+            detail::descend(boxes_, limit, tally, bound, leaf);
+          }
+        };
+        if (!trace) {
+          run([](uint32_t, bool) {}, [](uint32_t, bool) {});
+          return;
         }
+        trace->steps.clear(), trace->triangles.clear();
+        run(
+            [trace](uint32_t node, bool m) {
+              trace->steps.push_back({node, -1, m});
+            },
+            [&](uint32_t slot, bool m) {
+              trace->triangles.push_back({order_[slot], -1, m});
+            });
       },
       volume);
   if (cost) *cost = tally;
@@ -455,11 +498,11 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
 }
 
 bool Mesh::overlapsMesh(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,
-                        MeshQueryCost* cost) const {
+                        MeshQueryCost* cost, MeshTrace* trace) const {
   MeshQueryCost tally;
   bool hit = false;
   meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, nodeNumbers(), other.nodeNumbers(),
-            [&](uint32_t, uint32_t) { return !(hit = true); });
+            trace, [&](uint32_t, uint32_t) { return !(hit = true); });
   if (cost) *cost = tally;
   return hit;
 }
@@ -469,7 +512,7 @@ size_t Mesh::trianglePairs(const RigidTransform& pose, const Mesh& other, const 
   MeshQueryCost tally;
   const size_t before = pairs.size();
   meshPairs(*this, pose, other, otherPose, magnitude_, other.magnitude_, tally, nodeNumbers(), other.nodeNumbers(),
-            [&](uint32_t a, uint32_t b) {
+            nullptr, [&](uint32_t a, uint32_t b) {
               pairs.push_back({a, b});
               return true;
             });

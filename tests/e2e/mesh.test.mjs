@@ -80,7 +80,7 @@ async function loadVolumes() {
 test('the page opens without the mesh code, models and loaders; a built-in model then joins the scene', async () => {
   // Only the Mesh card comes with the page: the drawing, the models, the glTF reader and the bunny come with a mesh.
   assert.ok(firstLoad.some((p) => p.endsWith('.js')), firstLoad.join(' '));
-  assert.deepEqual(firstLoad.filter((p) => /scene-mesh|mesh-models|mesh-file|mesh-placement|Loader|bunny|mesh-tree-worker/.test(p)), []);
+  assert.deepEqual(firstLoad.filter((p) => /scene-mesh|mesh-models|mesh-file|mesh-placement|Loader|bunny|mesh-tree-worker|mesh-descent/.test(p)), []);
   await loadVolumes();
   await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
   await page.click('#mesh button:text-is("Add model")');
@@ -479,6 +479,59 @@ test('the descent for the selected volume: what mesh.lastQuery counted', async (
   assert.deepEqual(page.problems.errors, []);
 });
 
+test('the descent drawn and stepped through: nodes by verdict, a legend, each step\'s axis-by-axis test', async () => {
+  const expected = await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const mesh = app.mesh.current.mesh;
+    const trace = mesh.traceOverlaps(app.model.get('v1').volume, app.mesh.sceneMesh.pose);
+    const tested = new Set();
+    for (let s = 0; s < trace.steps.length; s += 3) tested.add(trace.steps[s]);
+    let unreached = 0;
+    for (const node of tested) for (const c of mesh.nodeChildren(node)) unreached += !tested.has(c);
+    const meets = [];
+    for (let s = 0; s < trace.steps.length; s += 3) meets.push(trace.steps[s + 2]);
+    return { steps: trace.steps.length / 3, unreached, overlaps: trace.overlaps, meets, ...mesh.lastQuery };
+  });
+  assert.equal(expected.steps, expected.volumeTests);
+  const show = page.getByRole('button', { name: 'Show the descent' });
+  await show.click();
+  await settle(page);
+  const drawn = () => page.evaluate(() => ({ nodes: window.sepaxisApp.mesh.sceneMesh.drawnNodes, marked: window.sepaxisApp.mesh.sceneMesh.markedTriangles }));
+  assert.equal(await show.getAttribute('aria-pressed'), 'true');
+  assert.deepEqual(await drawn(), { nodes: Math.min(512, expected.steps + expected.unreached), marked: expected.overlaps ? 1 : 0 });
+  assert.equal(await page.locator('#mesh .descent-legend li').count(), 3);
+  assert.equal(await page.isVisible('#mesh .descent-stepper'), false, 'no steps to walk while the whole descent is drawn');
+  assert.match(await page.textContent('#mesh .mesh-descent-step'), new RegExp(`^Against Core: ${expected.volumeTests.toLocaleString('en')} node tests `));
+  await shots('descent-drawn');
+  // Step by step, from the keyboard.
+  const stepper = page.getByRole('button', { name: 'Step through the descent' });
+  await stepper.focus();
+  await page.keyboard.press('Enter');
+  await settle(page);
+  const counter = () => page.textContent('#mesh .descent-counter');
+  assert.equal(await counter(), `step 1 of ${expected.steps}`);
+  await page.getByRole('button', { name: 'Next step' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await counter(), `step 3 of ${expected.steps}`);
+  const step = await page.evaluate(() => ({
+    status: document.querySelector('#mesh .mesh-descent-step').textContent,
+    rows: document.querySelectorAll('#mesh .descent-axes .axis-list > li').length,
+    summary: document.querySelector('#mesh .descent-axes .axis-summary').textContent,
+    nodes: window.sepaxisApp.mesh.sceneMesh.drawnNodes,
+  }));
+  assert.match(step.status, new RegExp(`^Step 3 of ${expected.steps.toLocaleString('en')}: node \\d+ ${expected.meets[2] ? 'may meet Core' : 'is apart from Core'}`));
+  assert.ok(step.rows > 0, 'the node\'s axes are listed');
+  assert.equal(step.nodes, 3, 'the nodes tested so far');
+  assert.equal(await page.textContent('#mesh .descent-axes > .hint'), `Node ${await page.evaluate(() => window.sepaxisApp.mesh.descent.trace.steps[6])} (A) against Core (B), axis by axis:`);
+  assert.deepEqual(await axeViolations(page, '#mesh-card'), []);
+  await shots('descent-step');
+  await stepper.click();
+  await settle(page);
+  assert.equal(await page.isVisible('#mesh .descent-legend'), false);
+  assert.deepEqual(page.problems.errors, []);
+});
+
 test('mesh against mesh: a turned copy beside the mesh, the triangle pairs that meet marked on both; apart once moved away', async () => {
   await page.selectOption('#mesh select[aria-label="Built-in model"]', 'torus-knot');
   await page.click('#mesh button:text-is("Add model")');
@@ -509,6 +562,24 @@ test('mesh against mesh: a turned copy beside the mesh, the triangle pairs that 
   assert.equal(s.text, `Torus knot meets its copy: ${n(s.pairs)} triangle pairs overlap (marked). The descent tested ${n(s.tested.volumeTests)} node pairs and ${n(s.tested.triangleTests)} triangle pairs.`);
   assert.equal(s.colors[0], s.colors[1], 'both drawn red');
   await shots('copy');
+  // The descent of the two meshes, pair by pair: both nodes drawn, their 15 box axes listed.
+  const stepper = page.getByRole('button', { name: 'Step through the descent' });
+  await stepper.click();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await settle(page);
+  const pair = await page.evaluate(() => ({
+    counter: document.querySelector('#mesh .descent-counter').textContent,
+    status: document.querySelector('#mesh .mesh-descent-step').textContent,
+    rows: document.querySelectorAll('#mesh .descent-axes .axis-list > li').length,
+    drawn: [window.sepaxisApp.mesh.sceneMesh.drawnNodes, window.sepaxisApp.mesh.copy.drawnNodes],
+  }));
+  assert.equal(pair.counter, `step 2 of ${n(s.tested.volumeTests)}`);
+  assert.match(pair.status, /^Step 2 of [\d,]+: node \d+ and node \d+ of its copy (may meet|are apart)/);
+  assert.equal(pair.rows, 15);
+  assert.deepEqual(pair.drawn, [1, 1]);
+  await shots('copy-descent');
+  await stepper.click();
+  await settle(page);
   // The mesh moved far off: apart, nothing marked.
   await page.evaluate(() => { window.sepaxisApp.mesh.setPose({ translation: [0, 6, 0], rotation: [0, 0, 0, 1] }); window.sepaxisApp.flush(); });
   s = await state();

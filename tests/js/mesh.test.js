@@ -450,6 +450,71 @@ describe('inputs', () => {
   });
 });
 
+describe('traced descents', () => {
+  const sphere = uvSphere(8, 12, [0, 0, 0], 1);
+  const pose = { translation: [0.1, -0.2, 0], rotation: [0, 0.3826834323650898, 0, 0.9238795325112867] };
+
+  /** Every node's parent (the root's: -1), from nodeChildren. */
+  function parents(mesh) {
+    const parent = new Int32Array(mesh.nodeCount).fill(-1);
+    for (let i = 0; i < mesh.nodeCount; i++) for (const c of mesh.nodeChildren(i)) parent[c] = i;
+    return parent;
+  }
+
+  it('traceOverlaps: lastQuery\'s counts, each verdict the node volume\'s own, nodes never reached below one apart', () => {
+    let hits = 0, misses = 0;
+    for (const node of ['sphere', 'aabb', 'obb']) {
+      const mesh = sx.createMesh(sphere, { node, leafSize: 2 });
+      const parent = parents(mesh);
+      // The leaves hold every triangle once.
+      const held = [];
+      for (let i = 0; i < mesh.nodeCount; i++) held.push(...mesh.leafTriangles(i));
+      expect(held.sort((a, b) => a - b)).toEqual(Array.from({ length: mesh.triangleCount }, (_, t) => t));
+      for (const center of [[1, 0, 0], [0.3, 0.2, 0.1], [3, 0, 0], [0, 0.9, 0.5]]) {
+        const volume = { type: 'sphere', center, radius: 0.25 };
+        const trace = mesh.traceOverlaps(volume, pose);
+        expect(trace.overlaps).toBe(mesh.overlaps(volume, pose));
+        trace.overlaps ? hits++ : misses++;
+        expect(trace.steps.length).toBe(3 * mesh.lastQuery.volumeTests);
+        expect(trace.triangles.length).toBe(3 * mesh.lastQuery.triangleTests);
+        const verdict = new Int8Array(mesh.nodeCount).fill(-1);
+        for (let s = 0; s < trace.steps.length; s += 3) {
+          const [n, other, meets] = trace.steps.subarray(s, s + 3);
+          expect(other).toBe(-1);
+          expect(meets).toBe(sx.overlaps(sx.transform(mesh.nodeVolume(n), pose), volume) ? 1 : 0);
+          if (n !== 0) expect(verdict[parent[n]]).toBe(1);
+          verdict[n] = meets;
+        }
+        for (let i = 1; i < mesh.nodeCount; i++) {
+          if (verdict[i] !== -1) continue;
+          let up = parent[i];
+          while (verdict[up] === -1) up = parent[up];
+          if (!trace.overlaps) expect(verdict[up]).toBe(0);
+        }
+        const meeting = [];
+        for (let t = 0; t < trace.triangles.length; t += 3) if (trace.triangles[t + 2]) meeting.push(trace.triangles[t]);
+        expect(meeting.length).toBe(trace.overlaps ? 1 : 0);
+        for (const t of meeting) expect(sx.overlaps(sx.transform(triangleVolumes(sphere)[t], pose), volume)).toBe(true);
+      }
+    }
+    expect(hits).toBeGreaterThan(0);
+    expect(misses).toBeGreaterThan(0);
+  });
+
+  it('traceOverlapsMesh: one step a pair of nodes, its counts lastQuery\'s', () => {
+    const mesh = sx.createMesh(sphere, { node: 'obb' });
+    const trace = mesh.traceOverlapsMesh(undefined, mesh, { translation: [1.5, 0.2, 0], rotation: [0, 0, 0.3826834323650898, 0.9238795325112867] });
+    expect(trace.overlaps).toBe(true);
+    expect(trace.steps.length).toBe(3 * mesh.lastQuery.volumeTests);
+    expect(trace.triangles.length).toBe(3 * mesh.lastQuery.triangleTests);
+    expect(Array.from(trace.steps.subarray(0, 2))).toEqual([0, 0]);
+    for (let s = 1; s < trace.steps.length; s += 3) expect(trace.steps[s]).toBeGreaterThanOrEqual(0);
+    expect(() => mesh.traceOverlaps({ type: 'sphere', center: [0, 0, 0], radius: -1 })).toThrow(/^mesh\.traceOverlaps: /);
+    expect(() => mesh.nodeChildren(mesh.nodeCount)).toThrow(new RangeError(`mesh.nodeChildren: index must be a node index (an integer from 0 to ${mesh.nodeCount - 1}), got ${mesh.nodeCount}`));
+    expect(() => mesh.leafTriangles(-1)).toThrow(new RangeError(`mesh.leafTriangles: index must be a node index (an integer from 0 to ${mesh.nodeCount - 1}), got -1`));
+  });
+});
+
 describe('bad input names the field and the value, and changes nothing', () => {
   const square = { positions: [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0], indices: [0, 1, 2, 0, 2, 3] };
 

@@ -13,8 +13,8 @@ import { readTriangles } from '../view/point-file.js';
 import { MESH_MODELS } from '../view/mesh-ids.js';
 import { MeshPanel } from './mesh-panel.js';
 
-/** The drawing and the placing of meshes, loaded on first use. */
-const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js')]);
+/** The drawing and the placing of meshes, and the card's descent, loaded on first use. */
+const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js'), import('./mesh-descent-panel.js')]);
 
 /** Where a copy of the mesh goes, from the mesh's pose: beside it, turned a quarter about y. */
 const COPY_OFFSET = [1.5, 0, 0];
@@ -45,9 +45,14 @@ export class MeshController {
       onFile: (file) => this.loadFile(file).then(onAdded),
       onRemove: () => this.remove(),
       onSelect,
-      onNodes: (volumes, node) => this.sceneMesh?.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']),
+      onNodes: (volumes, node) => {
+        if (!this.descent?.mode) this.sceneMesh?.setNodes(volumes, FIT_COLORS[node] ?? FIT_COLORS['obb-fast']);
+      },
       onCopy: (on) => (on ? this.addCopy() : this.removeCopy()),
     });
+    this.root = root;
+    /** The card's descent (mesh-descent-panel.js), made with the first mesh; null before. */
+    this.descent = null;
   }
 
   get current() {
@@ -56,8 +61,18 @@ export class MeshController {
 
   /** Loads the mesh code once; resolves to mesh-models.js. */
   async #code() {
-    const [{ SceneMesh }, models] = await loadMeshCode();
+    const [{ SceneMesh }, models, { MeshDescentPanel }] = await loadMeshCode();
     this.sceneMesh ??= new SceneMesh(this.sx, this.viewport);
+    this.descent ??= new MeshDescentPanel(this.root, this.sx, {
+      onDraw: (nodes) => {
+        if (nodes) this.sceneMesh.setStyledNodes(nodes);
+        else if (this.current) this.panel.showLevel();
+      },
+      onDrawOther: (nodes) => this.copy?.current && this.copy.setStyledNodes(nodes),
+      onMark: (triangles) => {
+        if (!this.copy?.current) this.sceneMesh.markTriangles(triangles);
+      },
+    });
     return models;
   }
 
@@ -81,6 +96,7 @@ export class MeshController {
     this.sceneMesh.set(what);
     if (pose) this.sceneMesh.setPose(pose);
     this.panel.setMesh(this.sceneMesh.current);
+    this.descent.setEnabled(true);
     this.onChange({ added: true });
   }
 
@@ -90,6 +106,7 @@ export class MeshController {
     this.sceneMesh.clear();
     this.hits = new Set();
     this.panel.setMesh(null);
+    this.descent?.setEnabled(false);
     this.onChange({ removed: true });
   }
 
@@ -167,6 +184,12 @@ export class MeshController {
     }));
     this.hits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
     this.panel.setVerdicts(this.current.name, verdicts, verdicts.find((v) => v.id === activeId), this.current.mesh.triangleCount);
+    const active = entries.find((e) => e.id === activeId);
+    // With the turned copy in the scene, the descent is the one of the two meshes.
+    const target = this.copy?.current
+      ? { mesh: this.current.mesh, pose: this.sceneMesh.pose, other: this.copy.current.mesh, otherPose: this.copy.pose, name: 'its copy' }
+      : active && { mesh: this.current.mesh, pose: this.sceneMesh.pose, volume: active.volume, name: active.name ?? active.id };
+    this.descent?.setTarget(target ?? null);
     if (this.copy?.current) this.#testCopy();
   }
 

@@ -424,6 +424,20 @@ export interface MeshQueryCost {
 }
 
 /**
+ * A query's descent, in the order it tested (Mesh.traceOverlaps, traceOverlapsMesh). `steps`: one
+ * triple [node, otherNode, meets] a volume test (otherNode -1 against a volume; meets 1: the
+ * volumes may meet and the descent goes below them, 0: apart); `triangles`: one triple [triangle,
+ * otherTriangle, meets] a triangle test. Their counts are lastQuery's volumeTests and
+ * triangleTests. A node never tested lies below a node tested apart, or after the first
+ * overlapping triangle, where the query stops.
+ */
+export interface MeshTrace {
+  overlaps: boolean;
+  steps: Int32Array;
+  triangles: Int32Array;
+}
+
+/**
  * A triangle mesh and its bounding-volume tree, in the mesh's own frame. Its answers are those of
  * testing every triangle (`raycast` / `closestPoint` on each `{type: 'triangle'}`), bit for bit;
  * of triangles at the same distance, the lowest index. A call that throws changes nothing. Owns
@@ -463,12 +477,20 @@ export interface Mesh extends Disposable {
   overlaps(volume: Volume, pose?: RigidTransform | PoseNumbers): boolean;
   /** Whether this mesh placed by `pose` and `other` placed by `otherPose` share a point; stops at the first pair. */
   overlapsMesh(pose: RigidTransform | PoseNumbers | undefined, other: Mesh, otherPose?: RigidTransform | PoseNumbers): boolean;
+  /** overlaps() with its descent recorded: every node and triangle it tested, with the verdicts. */
+  traceOverlaps(volume: Volume, pose?: RigidTransform | PoseNumbers): MeshTrace;
+  /** overlapsMesh() with its descent recorded: every pair of nodes and of triangles it tested. */
+  traceOverlapsMesh(pose: RigidTransform | PoseNumbers | undefined, other: Mesh, otherPose?: RigidTransform | PoseNumbers): MeshTrace;
   /** Every overlapping pair of triangles: [triA0, triB0, triA1, triB1, ...], sorted by A's, then B's (a new array). */
   trianglePairs(pose: RigidTransform | PoseNumbers | undefined, other: Mesh, otherPose?: RigidTransform | PoseNumbers): Uint32Array;
   /** Moved vertices, same count and triangles: every node volume is fitted again, the tree kept. */
   refit(positions: Float32Array | Float64Array | readonly number[]): void;
   /** The nodes of level `depth`: those at that depth and the leaves above it (every triangle once). */
   nodesAtDepth(depth: number): number[];
+  /** A node's two children [first, second], or [] for a leaf. */
+  nodeChildren(index: number): number[];
+  /** The input indices of the triangles a leaf holds (empty for an inner node). */
+  leafTriangles(index: number): Uint32Array;
   /** A node's volume in the JSON format (a k-DOP node as {type: 'kdop', k}). */
   nodeVolume(index: number): SphereVolume | AabbVolume | ObbVolume | KdopVolume;
   /** The mesh and its tree as bytes for `loadMesh` (little-endian, versioned, checksummed). */

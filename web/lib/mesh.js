@@ -406,17 +406,44 @@ export class Mesh {
    * the answer of sx.overlaps on each posed triangle. The tree is not moved; lastQuery counts.
    */
   overlaps(volume, pose) {
-    const ptr = this.#live('mesh.overlaps');
+    return this.#volumeQuery('mesh.overlaps', volume, pose, false) === 1;
+  }
+
+  /**
+   * overlaps() with its descent recorded, in the order it tested: { overlaps, steps, triangles }.
+   * steps: an Int32Array [node, -1, meets, ...], one triple a volume test (meets 1: the node's
+   * volume may meet the volume, the descent goes below it; 0: apart); triangles: [triangle, -1,
+   * meets, ...], one triple a triangle test. Their counts are lastQuery's. A node never tested lies
+   * below a node tested apart, or after the first overlapping triangle, where the query stops.
+   */
+  traceOverlaps(volume, pose) {
+    const status = this.#volumeQuery('mesh.traceOverlaps', volume, pose, true);
+    return this.#trace(status === 1);
+  }
+
+  #volumeQuery(call, volume, pose, traced) {
+    const ptr = this.#live(call);
     const f = this.#host.scratch();
     try {
       writeVolume(f, SLOT_A, volume);
       writePose(f, pose, 'pose', true);
     } catch (e) {
-      throw new e.constructor(`mesh.overlaps: ${e.message}`);
+      throw new e.constructor(`${call}: ${e.message}`);
     }
-    const status = this.#m._sx_mesh_overlaps(ptr);
-    if (status < 0) throw new RangeError(`mesh.overlaps: ${this.#poseMessage(status, 'pose')}`);
-    return status === 1;
+    const status = traced ? this.#m._sx_mesh_trace_overlaps(ptr) : this.#m._sx_mesh_overlaps(ptr);
+    if (status < 0) throw new RangeError(`${call}: ${this.#poseMessage(status, 'pose')}`);
+    return status;
+  }
+
+  /** The last traced query's record, copied out of the module. */
+  #trace(overlaps) {
+    const m = this.#m, ptr = this.#ptr;
+    const copy = (at, n) => new Int32Array(m.HEAPU8.buffer, at, 3 * n).slice();
+    return {
+      overlaps,
+      steps: copy(m._sx_mesh_trace_steps(ptr), m._sx_mesh_volume_tests(ptr)),
+      triangles: copy(m._sx_mesh_trace_triangles(ptr), m._sx_mesh_triangle_tests(ptr)),
+    };
   }
 
   /**
@@ -429,6 +456,14 @@ export class Mesh {
   }
 
   /**
+   * overlapsMesh() with its descent recorded (as traceOverlaps'): steps [node, otherNode, meets,
+   * ...], one triple a pair of nodes tested; triangles [triangle, otherTriangle, meets, ...].
+   */
+  traceOverlapsMesh(pose, other, otherPose) {
+    return this.#trace(this.#meshQuery('mesh.traceOverlapsMesh', pose, other, otherPose, false, true) === 1);
+  }
+
+  /**
    * Every overlapping pair of triangles of this mesh placed by `pose` and `other` placed by
    * `otherPose`: a new Uint32Array [triA0, triB0, triA1, triB1, ...] of input triangle indices,
    * sorted by A's, then B's; the pairs sx.overlaps finds testing every pair. lastQuery counts.
@@ -438,7 +473,7 @@ export class Mesh {
     return new Uint32Array(this.#m.HEAPU8.buffer, this.#m._sx_mesh_pairs_data(this.#ptr), 2 * n).slice();
   }
 
-  #meshQuery(call, pose, other, otherPose, all) {
+  #meshQuery(call, pose, other, otherPose, all, traced = false) {
     const ptr = this.#live(call);
     if (!(other instanceof Mesh)) throw new TypeError(`${call}: other must be a mesh (sx.createMesh), got ${show(other)}`);
     if (other.#m !== this.#m) throw new TypeError(`${call}: other belongs to another module (another init())`);
@@ -452,7 +487,7 @@ export class Mesh {
     } catch (e) {
       throw new e.constructor(`${call}: ${e.message}`);
     }
-    const status = this.#m._sx_mesh_overlaps_mesh(ptr, otherPtr, all ? 1 : 0);
+    const status = traced ? this.#m._sx_mesh_trace_overlaps_mesh(ptr, otherPtr) : this.#m._sx_mesh_overlaps_mesh(ptr, otherPtr, all ? 1 : 0);
     if (status < 0) throw new RangeError(`${call}: ${this.#poseMessage(status, this.#host.scratch()[IO_FAILED_INDEX] === 0 ? 'pose' : 'otherPose')}`);
     return status;
   }
@@ -490,14 +525,37 @@ export class Mesh {
     return Array.from(new Uint32Array(m.HEAPU8.buffer, m._sx_mesh_level_data(ptr), n));
   }
 
-  /** The volume of node `index`, in the JSON format of sx's volumes (a k-DOP node as {type: 'kdop'}). */
-  nodeVolume(index) {
-    const ptr = this.#live('mesh.nodeVolume');
+  /** Node `index`'s two children [first, second], or [] for a leaf. */
+  nodeChildren(index) {
+    const ptr = this.#node('mesh.nodeChildren', index);
+    const m = this.#m;
+    if (m._sx_mesh_node_triangles(ptr, index) > 0) return [];
+    const first = m._sx_mesh_node_first(ptr, index);
+    return [first, first + 1];
+  }
+
+  /** The input indices of the triangles leaf `index` holds (a Uint32Array; empty for an inner node). */
+  leafTriangles(index) {
+    const ptr = this.#node('mesh.leafTriangles', index);
+    const m = this.#m;
+    const count = m._sx_mesh_node_triangles(ptr, index), first = m._sx_mesh_node_first(ptr, index);
+    if (count === 0) return new Uint32Array(0);
+    return new Uint32Array(m.HEAPU8.buffer, m._sx_mesh_triangle_order(ptr) + 4 * first, count).slice();
+  }
+
+  /** The handle, once `index` is checked to be a node index of the mesh. */
+  #node(call, index) {
+    const ptr = this.#live(call);
     const count = this.#m._sx_mesh_node_count(ptr);
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count)
       throw new (typeof index === 'number' ? RangeError : TypeError)(
-        `mesh.nodeVolume: index must be a node index (an integer from 0 to ${count - 1}), got ${show(index)}`);
-    return this.#m.meshNodeVolume(ptr, index);
+        `${call}: index must be a node index (an integer from 0 to ${count - 1}), got ${show(index)}`);
+    return ptr;
+  }
+
+  /** The volume of node `index`, in the JSON format of sx's volumes (a k-DOP node as {type: 'kdop'}). */
+  nodeVolume(index) {
+    return this.#m.meshNodeVolume(this.#node('mesh.nodeVolume', index), index);
   }
 
   /** The mesh and its tree as bytes, for sx.loadMesh: a tree built once, shipped and loaded without building. */

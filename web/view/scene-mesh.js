@@ -127,17 +127,30 @@ export class SceneMesh {
 
   /** Draws node volumes (in the mesh's frame) around the mesh, in one colour. */
   setNodes(volumes, color = COLORS.a) {
+    this.setStyledNodes(volumes.map((volume) => ({ volume, color, fill: 0.05, edge: 0.6 })));
+  }
+
+  /**
+   * Draws node volumes, each [{ volume, color, fill (opacity), edge (opacity), tint (the fill in
+   * the colour too; else the view's apart colour) }].
+   */
+  setStyledNodes(nodes) {
     for (const view of this.#nodes) {
       this.#nodeGroup.remove(view.object);
       view.dispose();
     }
-    this.#nodes = volumes.map((volume, i) => {
+    this.#nodes = nodes.map(({ volume, color, fill, edge, tint = false }, i) => {
       const view = new VolumeView(this.sx, `node-${i}`);
       view.setVolume(volume);
       view.setStyle({ overlapping: false, role: 'A' });
-      view.fillMaterial.opacity = 0.05;
+      view.fillMaterial.opacity = fill;
+      if (tint) {
+        view.fillMaterial.color.setHex(color);
+        view.fillMaterial.emissive.setHex(color).multiplyScalar(0.25);
+      }
+      view.fillMaterial.visible = fill > 0;
       view.edgeMaterial.color.setHex(color);
-      view.edgeMaterial.opacity = 0.6;
+      view.edgeMaterial.opacity = edge;
       this.#nodeGroup.add(view.object);
       return view;
     });

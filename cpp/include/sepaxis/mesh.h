@@ -108,6 +108,33 @@ struct MeshQueryCost {
   uint32_t triangleTests = 0;
 };
 
+/// One node test of a traced descent (MeshTrace): the node, the other mesh's node (a query of two
+/// meshes; -1 against a volume), and the test's verdict: whether the volumes may meet (1, the
+/// descent goes below them) or are apart (0).
+struct MeshTraceStep {
+  uint32_t node = 0;
+  int32_t other = -1;
+  uint32_t meets = 0;
+};
+
+/// One triangle test of a traced descent: the input triangle, the other mesh's (-1 against a
+/// volume), and whether they overlap (1) or not (0).
+struct MeshTraceTriangle {
+  uint32_t triangle = 0;
+  int32_t other = -1;
+  uint32_t meets = 0;
+};
+
+/// What a query's descent tested, in the order it tested it: one step a volume test, one entry of
+/// `triangles` a triangle test (their counts are the query's MeshQueryCost). A query given a trace
+/// clears it first and reuses its capacity, so a trace kept from query to query stops allocating.
+/// A node never tested lies below a node tested apart, or the query stopped (at the first
+/// overlapping triangle) before reaching it.
+struct MeshTrace {
+  std::vector<MeshTraceStep> steps;
+  std::vector<MeshTraceTriangle> triangles;
+};
+
 class Mesh {
  public:
   /// positions: x, y, z per vertex (vertexCount vertices, finite). indices: three per triangle
@@ -195,7 +222,10 @@ class Mesh {
   /// OBB) and tested exactly against the volume; a k-DOP
   /// node, which turned is no k-DOP, is compared slab by slab with the volume's extent along its
   /// turned directions (conservative: no cross axes).
-  bool overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost = nullptr) const;
+  /// With a `trace`, every node and triangle test is also recorded there (MeshTrace); without
+  /// one, nothing is recorded and nothing allocated.
+  bool overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost = nullptr,
+                MeshTrace* trace = nullptr) const;
   /// Whether some triangle of this mesh posed by `pose` overlaps some triangle of `other` posed by
   /// `otherPose` (any node types, the same mesh too). Stops at the first such pair. Both trees are
   /// descended at once (the larger node split first), node pairs tested in this mesh's frame with
@@ -204,8 +234,9 @@ class Mesh {
   /// box its slabs bound, and by its slabs against the other node's extent along them (a ball's,
   /// a box's, or a k-DOP's bound from its box and its corner slabs), both ways: conservative, no
   /// cross axes of the k-DOPs' edges.
+  /// `trace` as overlaps()'s: each step a node pair (this mesh's node, the other's).
   bool overlapsMesh(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,
-                    MeshQueryCost* cost = nullptr) const;
+                    MeshQueryCost* cost = nullptr, MeshTrace* trace = nullptr) const;
   /// Every overlapping pair of overlapsMesh's triangles, appended to `pairs` sorted by a, then b
   /// (what was in `pairs` before is kept): the same set as testing every pair. Allocates nothing
   /// when `pairs` has the capacity. Returns the number appended.
