@@ -705,14 +705,32 @@ Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double
   uint32_t skip = kMaxBodies;
   if (!w.bodies.find(exclude, skip)) skip = kMaxBodies;
   WorldSweepHit best;
-  w.grid.forEachInBox(swept, [&](uint32_t b) {
+  const auto consider = [&](uint32_t b) {
     if (b == skip) return;
     const Expected<SweepHit> hit = timeOfImpact(volume, w.bodies.worldVolume(b), motion);
     if (!hit.ok() || !hit->hit) return;
     const BodyId id = w.bodies.id(b);
     if (best.hit && (hit->time > best.time || (hit->time == best.time && best.body < id))) return;
     best = {true, id, hit->time, hit->normal};
-  });
+  };
+  // A motion of some length walks the grid like a ray carrying the volume's box, nearest columns
+  // first, and stops past the first contact found (a cast across the scene reads the columns
+  // along its way, not the whole box around it); a motion of no length, or a speed whose square
+  // leaves the doubles, reads the box it sweeps.
+  const double speed = length(velocity), reach = speed * maxTime;
+  if (speed > 0 && std::isfinite(speed) && reach > 0) {
+    const Vec3 centre = start.min * 0.5 + start.max * 0.5, half = start.max * 0.5 - start.min * 0.5;
+    double farthest = reach;
+    w.grid.forEachAlongRay(
+        centre, velocity / speed, farthest,
+        [&](uint32_t b) {
+          consider(b);
+          if (best.hit) farthest = lesser(farthest, best.time * speed);
+        },
+        half);
+  } else {
+    w.grid.forEachInBox(swept, consider);
+  }
   return best;
 }
 

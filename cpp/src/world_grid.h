@@ -67,9 +67,11 @@ class Grid {
   /// some 0 <= t <= farthest, and some near it (the ray is taken widened by 2^-30 of the scale of
   /// its numbers and the bodies', far beyond the rounding of its points); nearest columns first
   /// at each level. f may lower `farthest` (a hit), and the walk then ends sooner. A body may be
-  /// passed more than once (once for each column it shares with the ray's steps).
+  /// passed more than once (once for each column it shares with the ray's steps). With
+  /// `halfSize`, the ray carries a box of those half extents centred on its point (a shape
+  /// cast's): the bodies whose padded box that box meets somewhere along the way.
   template <class F>
-  void forEachAlongRay(Vec3 origin, Vec3 unit, const double& farthest, F&& f) const;
+  void forEachAlongRay(Vec3 origin, Vec3 unit, const double& farthest, F&& f, Vec3 halfSize = {}) const;
 
   /// Whether the grid built from `bodies` keeps its invariants: the runs' starts never decrease,
   /// each run is sorted along x and holds only its kind of entries, each body is filed once as
@@ -428,34 +430,35 @@ inline void clipToSlab(double o, double u, double lo, double hi, double& enter, 
 
 // Each level is walked along the ray in steps no longer than its columns across any axis: a
 // step's box (the ray's stretch, widened) crosses at most 2 x 2 of the level's columns (3 x 3
-// when widened over a border), and in each the level's own bodies sorted by min x are read from
-// the first that can reach the step's box (own bodies are narrower than the columns, levelOf)
-// to the last that starts before it ends. A walk longer than the level has own bodies reads
-// those bodies instead (each in its first column), so a ray costs no more than testing every body.
+// when widened over a border; a cast's box adds the columns it spans), and in each the level's own bodies sorted by min
+// x are read from the first that can reach the step's box (own bodies are narrower than the columns, levelOf) to the
+// last that starts before it ends. A walk longer than the level has own bodies reads those bodies instead (each in its
+// first column), so a ray costs no more than testing every body.
 template <class F>
-void Grid::forEachAlongRay(Vec3 origin, Vec3 unit, const double& farthest, F&& f) const {
+void Grid::forEachAlongRay(Vec3 origin, Vec3 unit, const double& farthest, F&& f, Vec3 halfSize) const {
   if (entries_ == 0) return;
   const FloatBox& all = bodiesBox();
   const Vec3 lo{all.minX, all.minY, all.minZ}, hi{all.maxX, all.maxY, all.maxZ};
   const double widen =
       0x1p-30 * (maxComponent(abs(origin)) + maxComponent(max(abs(lo), abs(hi))) + maxComponent(hi - lo)) +
       tolerance::kWorldBoundsTinyPad;
+  const Vec3 w = halfSize + Vec3{widen, widen, widen};
   double enter = 0, exit = farthest;
-  clipToSlab(origin.x, unit.x, double(all.minX) - widen, double(all.maxX) + widen, enter, exit);
-  clipToSlab(origin.y, unit.y, double(all.minY) - widen, double(all.maxY) + widen, enter, exit);
-  clipToSlab(origin.z, unit.z, double(all.minZ) - widen, double(all.maxZ) + widen, enter, exit);
+  clipToSlab(origin.x, unit.x, double(all.minX) - w.x, double(all.maxX) + w.x, enter, exit);
+  clipToSlab(origin.y, unit.y, double(all.minY) - w.y, double(all.maxY) + w.y, enter, exit);
+  clipToSlab(origin.z, unit.z, double(all.minZ) - w.z, double(all.maxZ) + w.z, enter, exit);
   if (!(enter <= exit)) return;
   const double across = greater(std::fabs(unit.x), greater(std::fabs(unit.y), std::fabs(unit.z)));
   auto stretch = [&](double t0, double t1) {
-    const Vec3 p = origin + unit * t0, q = origin + unit * t1, w{widen, widen, widen};
+    const Vec3 p = origin + unit * t0, q = origin + unit * t1;
     return Bounds{min(p, q) - w, max(p, q) + w};
   };
   for (const LevelGroup& l : groups_) {
     if (l.own == 0) continue;
     const double side = 1 / l.inverse;  // exact: a power of two
     double from = enter, to = exit;
-    clipToSlab(origin.y, unit.y, l.y0 * side - widen, (double(l.y1) + 1) * side + widen, from, to);
-    clipToSlab(origin.z, unit.z, l.z0 * side - widen, (double(l.z1) + 1) * side + widen, from, to);
+    clipToSlab(origin.y, unit.y, l.y0 * side - w.y, (double(l.y1) + 1) * side + w.y, from, to);
+    clipToSlab(origin.z, unit.z, l.z0 * side - w.z, (double(l.z1) + 1) * side + w.z, from, to);
     if (!(from <= to)) continue;
     const double step = side / across;
     const uint32_t first = start_[2 * l.bucketBase], last = start_[2 * (l.bucketBase + l.bucketCount)];
