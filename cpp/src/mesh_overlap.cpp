@@ -339,6 +339,19 @@ void meshPairs(const Mesh& a, const RigidTransform& poseA, const Mesh& b, const 
 }  // namespace
 
 bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost) const {
+  bool hit = false;
+  forEachOverlappingTriangle(
+      volume, pose,
+      [](void* found, uint32_t, const Triangle&) {
+        *static_cast<bool*>(found) = true;
+        return false;
+      },
+      &hit, cost);
+  return hit;
+}
+
+void Mesh::forEachOverlappingTriangle(const Volume& volume, const RigidTransform& pose, TriangleVisitor visit,
+                                      void* context, MeshQueryCost* cost) const {
   MeshQueryCost tally;
   const Aabb box = boundingBox(volume);
   const double extent = maxComponent(box.max - box.min);
@@ -366,8 +379,7 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
     return lo.x > localMax.x || lo.y > localMax.y || lo.z > localMax.z || hi.x < localMin.x || hi.y < localMin.y ||
            hi.z < localMin.z;
   };
-  bool hit = false;
-  double limit = 0;  // every node that may meet the volume has bound 0; below it once one does
+  double limit = 0;  // every node that may meet the volume has bound 0; below it once visit stops
   std::visit(
       [&](const auto& query) {
         // k-DOP nodes: the slab directions turned into the world, where the slabs d . x in
@@ -425,7 +437,8 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
         const auto leaf = [&](uint32_t slot) {
           const Triangle t = leafTriangle(slot);
           if (outside(min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c))) return;
-          if (sepaxis::overlaps(transformed(t, pose), query)) hit = true, limit = -1;
+          const Triangle posed = transformed(t, pose);
+          if (sepaxis::overlaps(posed, query) && !visit(context, triangleOrder()[slot], posed)) limit = -1;
         };
         if (boxes_.empty()) {
           detail::descend(nodes_, limit, tally, bound, leaf);
@@ -435,7 +448,6 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
       },
       volume);
   if (cost) *cost = tally;
-  return hit;
 }
 
 bool Mesh::overlapsMesh(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,
