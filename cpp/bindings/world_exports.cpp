@@ -228,6 +228,7 @@ EMSCRIPTEN_KEEPALIVE uint32_t sx_world_contacts(JsWorld* w) {
 EMSCRIPTEN_KEEPALIVE const BodyPair* sx_world_contact_pairs(JsWorld* w) { return w->contacts.pairs; }
 EMSCRIPTEN_KEEPALIVE const Vec3* sx_world_contact_normals(JsWorld* w) { return w->contacts.normals; }
 EMSCRIPTEN_KEEPALIVE const double* sx_world_contact_depths(JsWorld* w) { return w->contacts.depths; }
+EMSCRIPTEN_KEEPALIVE const int32_t* sx_world_contact_triangles(JsWorld* w) { return w->contacts.triangles; }
 EMSCRIPTEN_KEEPALIVE uint32_t sx_world_broad_phase_pair_count(JsWorld* w) {
   return uint32_t(w->world.broadPhasePairCount());
 }
@@ -296,7 +297,8 @@ EMSCRIPTEN_KEEPALIVE const double* sx_world_hits_data(const JsWorld* w) { return
 
 // Slot 0 holds the moving world-space volume; io: velocityA (its velocity), maxTime, and at
 // kIoBody the body to leave out (0: none). Writes the hit's time and normal as sx_time_of_impact
-// does and its body to io[kIoBody]. Returns 1 hit, 0 miss, kSlotAInvalid or kWorldRefused.
+// does, its body to io[kIoBody] and its triangle (-1: a volume body) to io[kIoMeshTriangle]. Returns 1 hit, 0 miss,
+// kSlotAInvalid or kWorldRefused.
 EMSCRIPTEN_KEEPALIVE int sx_world_sweep(JsWorld* w) {
   if (!decode(0)) return kSlotAInvalid;
   const double* p = io();
@@ -311,6 +313,7 @@ EMSCRIPTEN_KEEPALIVE int sx_world_sweep(JsWorld* w) {
   out[kIoSweepTime] = hit->time;
   out[kIoSweepNormal] = hit->normal.x, out[kIoSweepNormal + 1] = hit->normal.y, out[kIoSweepNormal + 2] = hit->normal.z;
   out[kIoBody] = hit->body.value;
+  out[kIoMeshTriangle] = hit->triangle;
   return 1;
 }
 

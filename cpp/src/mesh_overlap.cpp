@@ -371,6 +371,24 @@ void meshPairs(const Mesh& a, const RigidTransform& poseA, const Mesh& b, const 
 }  // namespace
 
 bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost, MeshTrace* trace) const {
+  bool hit = false;
+  visitOverlapping(
+      volume, pose,
+      [](void* found, uint32_t, const Triangle&) {
+        *static_cast<bool*>(found) = true;
+        return false;
+      },
+      &hit, cost, trace);
+  return hit;
+}
+
+void Mesh::forEachOverlappingTriangle(const Volume& volume, const RigidTransform& pose, TriangleVisitor visit,
+                                      void* context, MeshQueryCost* cost) const {
+  visitOverlapping(volume, pose, visit, context, cost, nullptr);
+}
+
+void Mesh::visitOverlapping(const Volume& volume, const RigidTransform& pose, TriangleVisitor visit, void* context,
+                            MeshQueryCost* cost, MeshTrace* trace) const {
   MeshQueryCost tally;
   const Aabb box = boundingBox(volume);
   const double extent = maxComponent(box.max - box.min);
@@ -398,8 +416,7 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
     return lo.x > localMax.x || lo.y > localMax.y || lo.z > localMax.z || hi.x < localMin.x || hi.y < localMin.y ||
            hi.z < localMin.z;
   };
-  bool hit = false;
-  double limit = 0;  // every node that may meet the volume has bound 0; below it once one does
+  double limit = 0;  // every node that may meet the volume has bound 0; below it once visit stops
   std::visit(
       [&](const auto& query) {
         // k-DOP nodes: the slab directions turned into the world, where the slabs d . x in
@@ -459,7 +476,10 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
         const auto leafMeets = [&](uint32_t slot) {
           const Triangle t = leafTriangle(slot);
           if (outside(min(min(t.a, t.b), t.c), max(max(t.a, t.b), t.c))) return false;
-          return sepaxis::overlaps(transformed(t, pose), query);
+          const Triangle posed = transformed(t, pose);
+          if (!sepaxis::overlaps(posed, query)) return false;
+          if (!visit(context, order_[slot], posed)) limit = -1;
+          return true;
         };
         // Without a trace, a descent compiled apart that records nothing.
         const auto run = [&](auto recordNode, auto recordTriangle) {
@@ -471,7 +491,6 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
           const auto leaf = [&](uint32_t slot) {
             const bool m = leafMeets(slot);
             recordTriangle(slot, m);
-            if (m) hit = true, limit = -1;
           };
           if (boxes_.empty()) {
             detail::descend(nodes_, limit, tally, bound, leaf);
@@ -494,7 +513,6 @@ bool Mesh::overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryC
       },
       volume);
   if (cost) *cost = tally;
-  return hit;
 }
 
 bool Mesh::overlapsMesh(const RigidTransform& pose, const Mesh& other, const RigidTransform& otherPose,

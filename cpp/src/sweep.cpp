@@ -12,6 +12,7 @@
 #include "sphere_axes.h"
 #include "sweep_axes.h"
 #include "sweep_boxes.h"
+#include "triangle_axes.h"
 #include "validate.h"
 
 namespace sepaxis {
@@ -91,12 +92,77 @@ SweepHit sweepBoxPair(const Obb& a, const Obb& b, Vec3 w, double t, bool swapped
 // ---- Other polytope pairs (with a k-DOP, two AABBs): the candidate axes of sat.h, projected
 // relative to the pair's midpoint (two AABBs: their raw coordinates), as overlaps() does.
 
+// Two degenerate triangles (segments or points): their static closest-point axis turns as they
+// move, so it is replaced by axes that serve every time. Together with the edges' cross product
+// they separate the moving point w t from the Minkowski difference of the segments whenever it lies
+// outside: a parallelogram (non-parallel segments) needs its plane's normal n and its sides'
+// normals n × dA, n × dB; a segment along d (parallel segments, a point and a segment) needs d, the
+// normal m = d × w of the plane the motion sweeps and m × d, or with m = 0 (motion along d) the
+// offset of the lines across d, which the motion keeps; a point (two points) needs w and the
+// offset across w. Each is computed from the pair as a whole (exact negation in the other order).
+bool longerDirection(Vec3 p, Vec3 q) {
+  const double lp = lengthSquared(p), lq = lengthSquared(q);
+  return lp != lq ? lp > lq : greaterKey(signFree(p), signFree(q));
+}
+bool crossIsZero(Vec3 c, Vec3 p, Vec3 q) {
+  return lengthSquared(c) <= tolerance::kZeroCrossSquared * lengthSquared(p) * lengthSquared(q);
+}
+Vec3 across(Vec3 r, Vec3 u) { return r - u * (dot(r, u) / dot(u, u)); }
+
+template <class Visit>
+void forEachDegenerateAxis(const Triangle& ta, const Triangle& tb, Vec3 w, Visit&& visit) {
+  const detail::Segment sa = detail::segmentOf(ta), sb = detail::segmentOf(tb);
+  const Vec3 da = sa.q - sa.p, db = sb.q - sb.p;
+  const Vec3 n = cross(da, db);
+  if (!crossIsZero(n, da, db)) {
+    visit(n), visit(cross(n, da)), visit(cross(n, db));
+    return;
+  }
+  const Vec3 d = longerDirection(da, db) ? da : db;
+  const Vec3 offset = sb.p - sa.p;
+  if (lengthSquared(d) > 0) {
+    visit(d);
+    const Vec3 m = cross(d, w);
+    if (!crossIsZero(m, d, w)) {
+      visit(m), visit(cross(m, d));
+    } else {
+      visit(across(offset, d));
+    }
+    return;
+  }
+  if (lengthSquared(w) > 0) {
+    visit(w), visit(across(offset, w));
+  } else {
+    visit(offset);
+  }
+}
+
+// The pair's axes for a sweep: the static candidates (triangle_axes.h), whose directions do not
+// change under translation, except the closest-point axis of two degenerate triangles.
+template <class Visit>
+void forEachSweptAxis(const detail::Polytope& a, const detail::Polytope& b, Vec3 w, Visit&& visit) {
+  bool closest = false;
+  detail::forEachPolytopeAxis(a, b, [&](const detail::CandidateAxis& c) {
+    if (!c.closest) return visit(c);
+    closest = true;
+    return false;
+  });
+  if (!closest) return;
+  bool stopped = false;
+  forEachDegenerateAxis(*a.triangle, *b.triangle, w, [&](Vec3 axis) {
+    detail::CandidateAxis c;
+    c.axis = axis;
+    c.parallel = axis == Vec3{};
+    if (!stopped) stopped = visit(c);
+  });
+}
+
 SweepHit sweepPolytopes(const detail::Polytope& a, const detail::Polytope& b, Vec3 w, double maxTime) {
   using Kind = detail::Polytope::Kind;
   const Vec3 origin = a.kind == Kind::Aabb && b.kind == Kind::Aabb ? Vec3{} : detail::pairOrigin(a, b);
   detail::SweptAxes swept(maxTime);
   Vec3 normal, key;
-  detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
+  forEachSweptAxis(a, b, w, [&](const detail::CandidateAxis& c) {
     if (c.parallel) return false;
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
     const double s = dot(w, c.axis);
@@ -109,7 +175,7 @@ SweepHit sweepPolytopes(const detail::Polytope& a, const detail::Polytope& b, Ve
   if (swept.enter > 0) return hitAt(swept.enter, normal, false);
   LeastDepth least;
   least.w = w, least.offset = b.reference() - a.reference();
-  detail::forEachCandidateAxis(a, b, [&](const detail::CandidateAxis& c) {
+  forEachSweptAxis(a, b, w, [&](const detail::CandidateAxis& c) {
     if (c.parallel) return false;
     const detail::AxisProjection p = detail::projectPair(a, b, c, origin);
     least.add(c.axis, p.a.min, p.a.max, p.b.min, p.b.max);
@@ -275,7 +341,8 @@ SweepHit sweepSphere(const Sphere& s, const detail::Polytope& p, Vec3 w, double 
   forEachFeature(
       p, [&](Vec3 v0, Vec3 v1) { first = lesser(first, cylinderEntry(cast, v0, v1)); },
       [&](Vec3 v) { first = lesser(first, ballEntry(cast, v)); });
-  if (!(first <= maxTime)) return {};
+  // first is infinite when no piece is entered: a miss, even for an endless motion (maxTime inf).
+  if (!(first < kInfinity && first <= maxTime)) return {};
   return {true, first, unitOrZero(awayFromPolytope(p, origin, cast.start + w * first, -w))};
 }
 
@@ -356,9 +423,6 @@ Status validateMotion(const Motion& motion) {
 }
 
 Expected<SweepHit> timeOfImpact(const Volume& a, const Volume& b, const Motion& motion) {
-  // Two segments' sweep needs axes that move with them; until triangles sweep, they are refused.
-  if (isTriangle(a)) return detail::triangleUnsupported("sweep", "a");
-  if (isTriangle(b)) return detail::triangleUnsupported("sweep", "b");
   if (const Problem p = motionProblem(motion)) return toError(p);
   return std::visit([&](const auto& x, const auto& y) { return inTimeUnits(x, y, motion); }, a, b);
 }

@@ -142,11 +142,13 @@ struct World::Impl {
   bool pairsCurrent = false;     // pairs_ holds the current pairs
   bool contactsCurrent = false;  // normals and depths hold the current pairs' translations
   std::vector<BodyPair> pairs;
-  std::vector<Vec3> normals;            // contacts(): by pair
-  std::vector<double> depths;           // contacts(): by pair
-  std::vector<uint32_t> contactBodies;  // contacts(): the pairs' bodies by dense index, two a pair
-  std::vector<uint32_t> denseScratch;   // setPoses: the validated bodies
-  std::vector<double> poseScratch;      // setPoses naming mesh bodies: the others' poses, packed
+  std::vector<Vec3> normals;              // contacts(): by pair
+  std::vector<double> depths;             // contacts(): by pair
+  std::vector<uint32_t> contactBodies;    // contacts(): the pairs' bodies by dense index, two a pair
+  std::vector<int32_t> contactTriangles;  // contacts(): by entry, the mesh's triangle or -1
+  std::vector<BodyPair> contactPairs;     // contacts() with mesh contacts: by entry
+  std::vector<uint32_t> denseScratch;     // setPoses: the validated bodies
+  std::vector<double> poseScratch;        // setPoses naming mesh bodies: the others' poses, packed
 
   /// The mesh bodies, outside the grid (World::add(mesh)). Removal swaps the last into the hole.
   struct MeshBody {
@@ -316,6 +318,27 @@ struct World::Impl {
     }
     return m.mesh->overlaps(Volume{bodies.kdopWorld(b)}, m.pose);
   }
+  /// Appends a contact for each triangle of mesh body m that overlaps volume body b: collide's
+  /// minimum translation in the pair's order (the smaller id first).
+  template <class V>
+  void appendMeshContacts(const V& volume, uint32_t b, const MeshBody& m) {
+    const BodyPair pair = bodies.id(b) < m.id ? BodyPair{bodies.id(b), m.id} : BodyPair{m.id, bodies.id(b)};
+    const bool volumeFirst = pair.a == bodies.id(b);
+    m.mesh->forEachOverlappingTriangle(Volume{volume}, m.pose, [&](uint32_t t, const Triangle& posed) {
+      const Penetration p = volumeFirst ? detail::penetrationOf(volume, posed) : detail::penetrationOf(posed, volume);
+      contactPairs.push_back(pair), normals.push_back(p.normal), depths.push_back(p.depth);
+      contactTriangles.push_back(int32_t(t));
+      return true;
+    });
+  }
+  void appendMeshContacts(uint32_t b, const MeshBody& m) {
+    switch (bodies.shape(b)) {
+      case WorldShape::Sphere: return appendMeshContacts(bodies.sphereWorld(b), b, m);
+      case WorldShape::Box: return appendMeshContacts(bodies.boxWorld(b), b, m);
+      case WorldShape::Kdop: break;
+    }
+    appendMeshContacts(bodies.kdopWorld(b), b, m);
+  }
   /// emit(a, b) for every pair with a mesh body: each mesh body against the bodies of the grid
   /// within its box, then against the mesh bodies after it.
   template <class Emit>
@@ -352,6 +375,7 @@ void World::reserve(std::size_t bodies) {
   impl_->normals.reserve(bodies * 2);
   impl_->depths.reserve(bodies * 2);
   impl_->contactBodies.reserve(bodies * 4);
+  impl_->contactTriangles.reserve(bodies * 2);
   impl_->denseScratch.reserve(bodies);
   impl_->lengthScratch.reserve(bodies);
   impl_->namedBy.reserve(bodies);
@@ -557,9 +581,26 @@ WorldContacts World::contacts() {
       const Penetration p = w.penetration(bodies[2 * i], bodies[2 * i + 1]);
       w.normals[i] = p.normal, w.depths[i] = p.depth;
     }
+    w.contactTriangles.assign(n, -1);
+    // A volume body against a mesh body: one contact per triangle that meets it. Two mesh bodies
+    // give none: a triangle's minimum translation against another pushes one surface through the
+    // other's plane, no way to part two meshes.
+    w.contactPairs.clear();
+    if (pairs.size() > n) {
+      w.contactPairs.assign(pairs.begin(), pairs.begin() + std::ptrdiff_t(n));
+      for (std::size_t i = n; i < pairs.size(); ++i) {
+        uint32_t dense = 0, meshA = 0, meshB = 0;
+        const bool aIsMesh = w.bodies.findMesh(pairs[i].a, meshA), bIsMesh = w.bodies.findMesh(pairs[i].b, meshB);
+        if (aIsMesh && bIsMesh) continue;
+        w.bodies.find(aIsMesh ? pairs[i].b : pairs[i].a, dense);  // listed: found
+        w.appendMeshContacts(dense, w.meshes[aIsMesh ? meshA : meshB]);
+      }
+    }
     w.contactsCurrent = true;
   }
-  return {pairs.data(), w.normals.data(), w.depths.data(), n};
+  const bool meshContacts = w.contactPairs.size() > n;
+  return {meshContacts ? w.contactPairs.data() : pairs.data(), w.normals.data(), w.depths.data(),
+          meshContacts ? w.contactPairs.size() : n, w.contactTriangles.data()};
 }
 
 std::size_t World::broadPhasePairCount() {
@@ -696,11 +737,6 @@ Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double
   const auto along = [maxTime](double v) { return v == 0 ? 0 : v * maxTime; };  // 0 * Infinity is 0 here
   const Vec3 move{along(velocity.x), along(velocity.y), along(velocity.z)};
   const Bounds swept{min(start.min, start.min + move), max(start.max, start.max + move)};
-  for (const Impl::MeshBody& m : w.meshes)
-    if (Impl::boundsMeet(swept, m.bounds))
-      return Error{ErrorCode::Unsupported, "id", double(m.id.value),
-                   "World::sweep: body " + std::to_string(m.id.value) +
-                       " is a triangle mesh within the swept box: shape casts against mesh bodies are not supported"};
   const Motion motion{velocity, {}, maxTime};
   uint32_t skip = kMaxBodies;
   if (!w.bodies.find(exclude, skip)) skip = kMaxBodies;
@@ -730,6 +766,23 @@ Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double
         half);
   } else {
     w.grid.forEachInBox(swept, consider);
+  }
+  // Mesh bodies: their triangles that meet the swept box (every one the volume can touch on its
+  // way), each cast as a Triangle, posed as the mesh's other queries pose it. The box is taken
+  // within the mesh's bounds, which keeps it finite for an endless motion.
+  for (const Impl::MeshBody& m : w.meshes) {
+    if (m.id == exclude || !Impl::boundsMeet(swept, m.bounds)) continue;
+    const Volume box = Aabb{max(swept.min, m.bounds.min), min(swept.max, m.bounds.max)};
+    m.mesh->forEachOverlappingTriangle(box, m.pose, [&](uint32_t t, const Triangle& posed) {
+      const Expected<SweepHit> hit = timeOfImpact(volume, Volume{posed}, motion);
+      if (!hit.ok() || !hit->hit) return true;
+      if (best.hit &&
+          (hit->time > best.time ||
+           (hit->time == best.time && (best.body < m.id || (best.body == m.id && best.triangle < int32_t(t))))))
+        return true;
+      best = {true, m.id, hit->time, hit->normal, int32_t(t)};
+      return true;
+    });
   }
   return best;
 }

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <random>
 #include <set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -111,7 +113,7 @@ void fillScene(Scene& s, Rng& rng, uint32_t seed) {
 }
 
 TEST(WorldMesh, PairsWithMeshBodiesAreTheTrianglesBruteForceMeets) {
-  int cases = 0, meshPairsMet = 0;
+  int cases = 0, meshPairsMet = 0, meshContacts = 0;
   for (uint32_t seed = 1; seed <= 24; ++seed) {
     Rng rng(seed);
     Scene s;
@@ -119,13 +121,46 @@ TEST(WorldMesh, PairsWithMeshBodiesAreTheTrianglesBruteForceMeets) {
     for (int frame = 0; frame < 4; ++frame) {
       const PairSet expected = s.bruteForcePairs();
       ASSERT_EQ(asSet(s.world.pairs()), expected) << "seed " << seed << " frame " << frame;
-      // contacts() holds the pairs without a mesh body, in pairs()'s order, before the others.
+      // contacts(): the pairs without a mesh body, in pairs()'s order, then one entry per triangle
+      // a volume body meets, collide()'s translation bit for bit; none for two mesh bodies.
       const WorldContacts c = s.world.contacts();
-      size_t withMesh = 0;
-      for (const BodyPair& p : s.world.pairs()) withMesh += s.world.isMesh(p.a) || s.world.isMesh(p.b);
-      ASSERT_EQ(c.count + withMesh, s.world.pairs().size());
-      for (size_t i = 0; i < c.count; ++i) ASSERT_FALSE(s.world.isMesh(c.pairs[i].a) || s.world.isMesh(c.pairs[i].b));
+      const std::vector<BodyPair>& pairs = s.world.pairs();
+      size_t withMesh = 0, volumePairs = 0;
+      for (const BodyPair& p : pairs) withMesh += s.world.isMesh(p.a) || s.world.isMesh(p.b);
+      volumePairs = pairs.size() - withMesh;
+      ASSERT_GE(c.count, volumePairs);
+      for (size_t i = 0; i < volumePairs; ++i) {
+        ASSERT_TRUE(c.pairs[i].a == pairs[i].a && c.pairs[i].b == pairs[i].b);
+        ASSERT_EQ(c.triangles[i], -1);
+      }
+      std::vector<std::tuple<uint32_t, uint32_t, int32_t>> wanted, got;
+      for (const BodyPair& p : pairs) {
+        const bool aMesh = s.world.isMesh(p.a), bMesh = s.world.isMesh(p.b);
+        if (aMesh == bMesh) continue;
+        const size_t m =
+            size_t(std::find(s.meshBodies.begin(), s.meshBodies.end(), aMesh ? p.a : p.b) - s.meshBodies.begin());
+        const Volume v = s.world_volume(aMesh ? p.b : p.a);
+        const std::vector<Triangle> posed = s.posedTriangles(m);
+        for (uint32_t t = 0; t < posed.size(); ++t)
+          if (overlaps(v, posed[t])) wanted.emplace_back(p.a.value, p.b.value, int32_t(t));
+      }
+      for (size_t i = volumePairs; i < c.count; ++i) {
+        const BodyPair p = c.pairs[i];
+        ASSERT_NE(s.world.isMesh(p.a), s.world.isMesh(p.b));
+        const int32_t t = c.triangles[i];
+        got.emplace_back(p.a.value, p.b.value, t);
+        const size_t m = size_t(std::find(s.meshBodies.begin(), s.meshBodies.end(), s.world.isMesh(p.a) ? p.a : p.b) -
+                                s.meshBodies.begin());
+        const Volume tri = transformed(s.meshes[m]->triangle(uint32_t(t)), s.world.pose(s.meshBodies[m]).value());
+        const Penetration e = s.world.isMesh(p.a) ? collide(tri, s.world_volume(p.b)).penetration
+                                                  : collide(s.world_volume(p.a), tri).penetration;
+        ASSERT_EQ(c.normals[i], e.normal) << "seed " << seed << " contact " << i;
+        ASSERT_EQ(c.depths[i], e.depth) << "seed " << seed << " contact " << i;
+      }
+      std::sort(wanted.begin(), wanted.end()), std::sort(got.begin(), got.end());
+      ASSERT_EQ(got, wanted) << "seed " << seed << " frame " << frame;
       meshPairsMet += int(withMesh);
+      meshContacts += int(got.size());
       cases += int(s.volumes.size() * s.meshBodies.size());
       // Move everything: the volumes and the meshes through the 7-number form in one call, or the
       // meshes alone through setPose.
@@ -166,6 +201,7 @@ TEST(WorldMesh, PairsWithMeshBodiesAreTheTrianglesBruteForceMeets) {
   }
   EXPECT_GT(cases, 3000);
   EXPECT_GT(meshPairsMet, 200);  // the scenes meet, not only miss
+  EXPECT_GT(meshContacts, meshPairsMet);
 }
 
 TEST(WorldMesh, RaysAndQueriesMeetMeshBodiesAsBruteForceDoes) {
@@ -229,6 +265,56 @@ TEST(WorldMesh, RaysAndQueriesMeetMeshBodiesAsBruteForceDoes) {
     }
   }
   EXPECT_GT(hitsOnMeshes, 50);
+}
+
+// Shape casts: the first touch of every body's world volume and of every posed triangle, by brute
+// force with timeOfImpact (ties: the smaller id, then the lower triangle index), bit for bit.
+TEST(WorldMesh, SweepsMeetMeshBodiesAsBruteForceOverEveryPosedTriangleDoes) {
+  int hitsOnMeshes = 0, casts = 0;
+  for (uint32_t seed = 51; seed <= 60; ++seed) {
+    Rng rng(seed);
+    Scene s;
+    fillScene(s, rng, seed);
+    std::vector<std::vector<Triangle>> posed;
+    for (size_t m = 0; m < s.meshBodies.size(); ++m) posed.push_back(s.posedTriangles(m));
+    for (int c = 0; c < 30; ++c, ++casts) {
+      const Volume probe = transformed(randomVolume(rng, c % 8, uniform(rng, 0.1, 0.6)), randomPose(rng, 7));
+      const Vec3 velocity = uniformPoint(rng, -1, 1) * 4 - center(boundingBox(probe)) * 0.5;
+      const double maxTime = c % 5 == 0 ? std::numeric_limits<double>::infinity() : uniform(rng, 0.2, 2);
+      const BodyId exclude = c % 3 == 0 ? s.meshBodies[0] : c % 3 == 1 ? s.volumes[0] : BodyId{};
+      const Motion motion{velocity, {}, maxTime};
+      WorldSweepHit best;
+      const auto consider = [&](BodyId id, const Volume& v, int32_t triangle) {
+        if (id == exclude) return;
+        const SweepHit h = timeOfImpact(probe, v, motion).value();
+        if (!h.hit) return;
+        if (best.hit && (h.time > best.time || (h.time == best.time && (best.body < id || best.body == id))))
+          return;  // in id and triangle order, the first of equal times stays
+        best = {true, id, h.time, h.normal, triangle};
+      };
+      std::vector<BodyId> order = s.volumes;
+      order.insert(order.end(), s.meshBodies.begin(), s.meshBodies.end());
+      std::sort(order.begin(), order.end());
+      for (BodyId id : order) {
+        const auto m = std::find(s.meshBodies.begin(), s.meshBodies.end(), id);
+        if (m == s.meshBodies.end()) {
+          consider(id, s.world_volume(id), -1);
+          continue;
+        }
+        const auto& triangles = posed[size_t(m - s.meshBodies.begin())];
+        for (uint32_t t = 0; t < triangles.size(); ++t) consider(id, triangles[t], int32_t(t));
+      }
+      const WorldSweepHit hit = s.world.sweep(probe, velocity, maxTime, exclude).value();
+      ASSERT_EQ(hit.hit, best.hit) << "seed " << seed << " cast " << c;
+      if (!hit.hit) continue;
+      ASSERT_EQ(hit.body, best.body) << "seed " << seed << " cast " << c;
+      ASSERT_EQ(hit.time, best.time);
+      ASSERT_EQ(hit.normal, best.normal);
+      ASSERT_EQ(hit.triangle, best.triangle) << "seed " << seed << " cast " << c;
+      hitsOnMeshes += s.world.isMesh(hit.body);
+    }
+  }
+  EXPECT_GT(hitsOnMeshes, casts / 10);
 }
 
 TEST(WorldMesh, ALevelOfManyTrianglesPairsAsMeshOverlapsSays) {
@@ -315,15 +401,12 @@ TEST(WorldMesh, BadCallsNameTheirFieldAndChangeNothing) {
   ASSERT_FALSE(v.ok());
   EXPECT_EQ(v.error().code, ErrorCode::Unsupported);
   EXPECT_NE(v.error().message.find("World::worldVolume"), std::string::npos);
-  Expected<WorldSweepHit> cast = world.sweep(makeSphere({-5, 0, 0}, 0.2).value(), {1, 0, 0}, 10);
-  ASSERT_FALSE(cast.ok());
-  EXPECT_EQ(cast.error().code, ErrorCode::Unsupported);
-  EXPECT_NE(cast.error().message.find("World::sweep"), std::string::npos);
-  // A cast that passes far from the mesh body is answered.
+  // A cast that passes far from the mesh body meets the ball, as a volume body (no triangle).
   Expected<WorldSweepHit> clear = world.sweep(makeSphere({5, -5, 0}, 0.2).value(), {0, 1, 0}, 10);
   ASSERT_TRUE(clear.ok());
   EXPECT_TRUE(clear->hit);
   EXPECT_EQ(clear->body, ball);
+  EXPECT_EQ(clear->triangle, -1);
 
   // Removed, its id is unknown for good; the remaining mesh body keeps its own.
   const BodyId second = world.add(mesh, pose({0, 0, 0, 1}, {0, 3, 0})).value();

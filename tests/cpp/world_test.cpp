@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <new>
 #include <random>
 #include <set>
@@ -1163,6 +1164,50 @@ TEST(WorldAllocation, TenThousandFramesAllocateNothing) {
   }
   EXPECT_EQ(gAllocations.load() - before, 0);
   EXPECT_GT(pairs, 0u);
+}
+
+// Bodies over a mesh body: contacts with its triangles and casts through them allocate nothing
+// once the lists have reached their size.
+TEST(WorldAllocation, FramesOverAMeshBodyWithContactsAndSweepsAllocateNothing) {
+  Rng rng(12);
+  std::vector<double> positions;
+  std::vector<uint32_t> indices;
+  const int n = 12;
+  for (int i = 0; i <= n; ++i)
+    for (int j = 0; j <= n; ++j) positions.insert(positions.end(), {double(i), 0.1 * std::sin(i + j), double(j)});
+  for (uint32_t i = 0; i < uint32_t(n); ++i)
+    for (uint32_t j = 0; j < uint32_t(n); ++j) {
+      const uint32_t a = i * (n + 1) + j, b = a + n + 1;
+      indices.insert(indices.end(), {a, b, b + 1, a, b + 1, a + 1});
+    }
+  World world;
+  world.reserve(64);
+  const auto mesh = std::make_shared<const Mesh>(
+      Mesh::build(positions.data(), positions.size() / 3, indices.data(), indices.size()).value());
+  ASSERT_TRUE(world.add(mesh, RigidTransform{}).ok());
+  std::vector<BodyId> ids;
+  for (int i = 0; i < 40; ++i)
+    ids.push_back(world
+                      .add(randomVolume(rng, i % 3, 0.6),
+                           pose(randomRotation(rng), {uniform(rng, 0, 12), 0.2, uniform(rng, 0, 12)}))
+                      .value());
+  const int kPoseSets = 8;
+  std::vector<std::vector<RigidTransform>> frames(kPoseSets);
+  for (auto& f : frames)
+    for (size_t i = 0; i < ids.size(); ++i)
+      f.push_back(pose(randomRotation(rng), {uniform(rng, 0, 12), uniform(rng, -0.3, 0.5), uniform(rng, 0, 12)}));
+  const Volume probe = makeSphere({6, 2, 6}, 0.4).value();
+  size_t contacts = 0;
+  auto frame = [&](int i) {
+    ASSERT_TRUE(world.setPoses(ids.data(), frames[size_t(i % kPoseSets)].data(), ids.size()).ok());
+    contacts += world.contacts().count;
+    ASSERT_TRUE(world.sweep(probe, {0.5, -3, 0.2 * (i % 5)}, 1).ok());
+  };
+  for (int i = 0; i < 4 * kPoseSets; ++i) frame(i);  // capacity reached, tables built
+  const long long before = gAllocations.load();
+  for (int i = 0; i < 500; ++i) frame(i);
+  EXPECT_EQ(gAllocations.load() - before, 0);
+  EXPECT_GT(contacts, 500u * 5);  // the bodies meet the ground's triangles
 }
 
 TEST(WorldAllocation, HundredThousandAddsAndRemovesAllocateNothingOnceCapacityIsReached) {

@@ -96,9 +96,15 @@ describe('triangles', () => {
     expect(sx.collide(unit, tri([0.2, 0.2, -1], [0.3, 0.2, 1], [0.2, 0.3, 1]))).toEqual(before);
   });
 
-  it('says which calls do not take triangles yet', () => {
-    const e = thrown(() => sx.sweep({ type: 'sphere', center: [0, 0, 5], radius: 1 }, unit, { velocityA: [0, 0, -1] }));
-    expect(e).toBeInstanceOf(Error);
-    expect(e.message).toContain('sweep does not take triangles yet: b is a triangle');
+  it('sweeps against triangles, degenerate ones too, both orders one answer', () => {
+    const plain = (h) => h && { time: h.time, normal: h.normal.map((x) => x + 0) };  // -0 as 0
+    const ball = { type: 'sphere', center: [0.25, 0.25, 5], radius: 1 };
+    expect(plain(sx.timeOfImpact(ball, unit, { velocityA: [0, 0, -1], maxTime: 5 }))).toEqual({ time: 4, normal: [0, 0, -1] });
+    expect(plain(sx.timeOfImpact(unit, ball, { velocityB: [0, 0, -1], maxTime: 5 }))).toEqual({ time: 4, normal: [0, 0, 1] });
+    // Two segments crossing at t = 2, as triangles with a repeated corner.
+    const a = tri([0, 0, 0], [4, 0, 0], [4, 0, 0]), b = tri([1, -1, 2], [1, 1, 2], [1, 1, 2]);
+    expect(plain(sx.timeOfImpact(a, b, { velocityB: [0, 0, -1], maxTime: 5 }))).toEqual({ time: 2, normal: [0, 0, 1] });
+    expect(plain(sx.sweep(b, a, { velocityA: [0, 0, -1], maxTime: 5 }))).toEqual({ time: 2, normal: [0, 0, -1] });
+    expect(sx.timeOfImpact(a, b, { velocityB: [0, 0, -1], maxTime: 1.5 })).toBeNull();
   });
 });

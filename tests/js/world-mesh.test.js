@@ -1,7 +1,8 @@
 // Triangle meshes as bodies of a world (world.add(mesh, pose)) against brute force: pairs, query
 // and raycast are those of sx.overlaps / sx.raycast on every posed triangle (sx.transform) and
-// every body's world volume, through frames that move both kinds of bodies; then what a mesh body
-// refuses, by name, and that a failing call changes nothing.
+// every body's world volume, contacts sx.collide's per triangle and sweeps sx.timeOfImpact's,
+// through frames that move both kinds of bodies; then what a mesh body refuses, by name, and that
+// a failing call changes nothing.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from 'sepaxis';
@@ -47,7 +48,7 @@ describe('mesh bodies', () => {
     const r = rng(71);
     const geometry = terrain(6);
     const local = triangles(geometry);
-    let meshPairs = 0, meshHits = 0;
+    let meshPairs = 0, meshHits = 0, meshContacts = 0;
     for (const node of ['aabb', 'obb', 'kdop14']) {
       const mesh = sx.createMesh(geometry, { node });
       const world = sx.createWorld();
@@ -77,9 +78,31 @@ describe('mesh bodies', () => {
         for (let i = 0; i < view.length; i += 2) got.push(`${view[i]},${view[i + 1]}`);
         expect(got.sort(), `${node} frame ${frame}`).toEqual(want.sort());
         meshPairs += got.filter((p) => p.split(',').map(Number).includes(level)).length;
-        // contacts() leaves the mesh's pairs out.
+        // contacts(): the pairs of volume bodies (triangle -1), then one entry per triangle a body
+        // meets, sx.collide of the posed triangle in the pair's order (an OBB within 1e-12: read
+        // back through makeObb's frame correction, world.test.js says why).
         const contacts = world.contacts();
-        expect(contacts.depths.length).toBe(got.length - got.filter((p) => p.split(',').map(Number).includes(level)).length);
+        const withLevel = got.filter((p) => p.split(',').map(Number).includes(level));
+        const volumePairs = got.length - withLevel.length;
+        expect(contacts.triangles).toBeInstanceOf(Int32Array);
+        expect(contacts.triangles.length).toBe(contacts.depths.length);
+        for (let i = 0; i < volumePairs; i++) expect(contacts.triangles[i]).toBe(-1);
+        const wantContacts = [], gotContacts = [];
+        for (const p of withLevel) {
+          const [a, b] = p.split(',').map(Number);
+          worldOf.get(level).forEach((t, k) => { if (sx.overlaps(worldOf.get(a === level ? b : a), t)) wantContacts.push(`${a},${b},${k}`); });
+        }
+        for (let i = volumePairs; i < contacts.depths.length; i++) {
+          const a = contacts.pairs[2 * i], b = contacts.pairs[2 * i + 1], t = contacts.triangles[i];
+          gotContacts.push(`${a},${b},${t}`);
+          const tri = worldOf.get(level)[t], body = worldOf.get(a === level ? b : a);
+          const { penetration } = a === level ? sx.collide(tri, body) : sx.collide(body, tri);
+          const same = body.type === 'obb' ? (x, y) => Math.abs(x - y) <= 1e-12 : Object.is;
+          expect(same(contacts.depths[i], penetration.depth), `${body.type} depth ${contacts.depths[i]} vs ${penetration.depth}`).toBe(true);
+          for (let k = 0; k < 3; k++) expect(same(contacts.normals[3 * i + k], penetration.normal[k])).toBe(true);
+        }
+        expect(gotContacts.sort()).toEqual(wantContacts.sort());
+        meshContacts += gotContacts.length;
 
         for (let q = 0; q < 12; q++) {
           const probe = sx.transform(randomVolume(r, TYPES[q % 4], [0, 0, 0], { size: 0.8, k: 14 }), asPose(randomPose(r, 3)));
@@ -120,6 +143,48 @@ describe('mesh bodies', () => {
     }
     expect(meshPairs).toBeGreaterThan(20);
     expect(meshHits).toBeGreaterThan(5);
+    expect(meshContacts).toBeGreaterThan(meshPairs);
+  });
+
+  it('sweep meets the posed triangles as sx.timeOfImpact on each does, naming the triangle', () => {
+    const r = rng(73);
+    const geometry = terrain(5);
+    const local = triangles(geometry);
+    let onLevel = 0;
+    const mesh = sx.createMesh(geometry, { node: 'obb' });
+    const world = sx.createWorld();
+    const levelPose = randomPose(r, 0.5);
+    const level = world.add(mesh, levelPose);
+    const posed = local.map((t) => sx.transform(t, asPose(levelPose)));
+    const bodies = [];
+    for (let i = 0; i < 12; i++) {
+      const pose = randomPose(r, 3);
+      const volume = randomVolume(r, TYPES[i % 3], [0, 0, 0], { size: 0.5, rotation: true });
+      bodies.push({ id: world.add(volume, pose), world: sx.transform(volume, asPose(pose)) });
+    }
+    for (let c = 0; c < 60; c++) {
+      const probe = sx.transform(randomVolume(r, TYPES[c % 3], [0, 0, 0], { size: 0.4, rotation: true }), asPose(randomPose(r, 4)));
+      const velocity = r.vec(-2, 2), maxTime = c % 4 === 0 ? Infinity : r.uniform(0.3, 2);
+      let best = null;
+      const consider = (id, v, triangle) => {
+        const h = sx.timeOfImpact(probe, v, { velocityA: velocity, maxTime });
+        if (h && (!best || h.time < best.time || (h.time === best.time && id < best.id)))
+          best = { id, time: h.time, normal: h.normal, ...(triangle >= 0 ? { triangle } : {}) };
+      };
+      for (const b of [...bodies].sort((x, y) => x.id - y.id)) if (b.id < level) consider(b.id, b.world, -1);
+      posed.forEach((t, k) => consider(level, t, k));
+      for (const b of bodies) if (b.id > level) consider(b.id, b.world, -1);
+      const hit = world.sweep(probe, velocity, maxTime);
+      if (!best) {
+        expect(hit, `cast ${c}`).toBeNull();
+        continue;
+      }
+      expect(hit, `cast ${c}`).toEqual(best);
+      onLevel += hit.id === level;
+    }
+    expect(onLevel).toBeGreaterThan(10);
+    world.dispose();
+    mesh.dispose();
   });
 
   it('refuses by name what a mesh body has not, and a failing call changes nothing', () => {
@@ -132,9 +197,8 @@ describe('mesh bodies', () => {
     expect(() => world.add(mesh, [0, 0, 0, 0, 0, 0, 2])).toThrow(/^world\.add: pose/);
     expect(world.count).toBe(2);
     expect(() => world.worldVolume(level)).toThrow(`world.worldVolume: body ${level} is a triangle mesh: it has no volume`);
-    expect(() => world.sweep({ type: 'sphere', center: [-5, 0.2, 0], radius: 0.2 }, [1, 0, 0], 10))
-      .toThrow(`world.sweep: World::sweep: body ${level} is a triangle mesh within the swept box`);
-    expect(world.sweep({ type: 'sphere', center: [10, -5, 0], radius: 0.2 }, [0, 1, 0], 10).id).toBe(ball);
+    expect(world.sweep({ type: 'sphere', center: [-5, 0.2, 0], radius: 0.2 }, [1, 0, 0], 10)).toMatchObject({ id: level });
+    expect(world.sweep({ type: 'sphere', center: [10, -5, 0], radius: 0.2 }, [0, 1, 0], 10)).not.toHaveProperty('triangle');
     expect(() => mesh.refit(terrain(2).positions)).toThrow(/^mesh\.refit: the mesh is a body of a world/);
     expect(() => world.setPoses([ball, level], [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 3])).toThrow(/^world\.setPoses/);
     expect(poseOf(world, level)).toEqual([0, 0, 0, 0, 0, 0, 1]);

@@ -22,7 +22,7 @@ export type ObbVolume =
 export interface KdopVolume { type: 'kdop'; k: 6 | 8 | 14 | 18 | 26; min: ArrayLike<number>; max: ArrayLike<number> }
 /**
  * A triangle (closed, flat): its three corners. Collinear or coincident corners are valid: the
- * triangle is then the segment or point it covers. Sweeps, batches and worlds do not take triangles.
+ * triangle is then the segment or point it covers. Sweeps take triangles; batches and worlds do not.
  */
 export interface TriangleVolume { type: 'triangle'; vertices: [Vec3Like, Vec3Like, Vec3Like] }
 export type Volume = SphereVolume | AabbVolume | ObbVolume | KdopVolume | TriangleVolume;
@@ -249,6 +249,8 @@ export interface WorldContacts {
   normals: Float64Array;
   /** A number a pair: how far (0 for bodies that touch). */
   depths: Float64Array;
+  /** A number a pair: a mesh body's triangle (one entry per triangle the volume body meets), -1 for two volume bodies. */
+  triangles: Int32Array;
 }
 
 /** The closest body a World.raycast hits. */
@@ -267,6 +269,8 @@ export interface WorldSweepHit {
   time: number;
   /** Unit, from the moving volume to the body. */
   normal: [number, number, number];
+  /** On a mesh body: the index of the triangle touched (ties: the lowest), as mesh.raycast numbers them. */
+  triangle?: number;
 }
 
 export interface WorldOptions {
@@ -298,8 +302,9 @@ export interface World extends Disposable {
   /**
    * Adds a body at `pose` (default: the identity); returns its id. A triangle mesh (createMesh)
    * is a body too, shared with the world: pairs, query and rays meet its posed triangles exactly;
-   * its pairs come last in pairs() and are left out of contacts(); sweep throws when a mesh body
-   * is in the way; worldVolume has none for it; mesh.refit throws while a world holds it.
+   * its pairs come last in pairs(); contacts() gives one entry per triangle a volume body meets
+   * (none for two mesh bodies); sweep meets its posed triangles
+   * (the hit's `triangle`); worldVolume has none for it; mesh.refit throws while a world holds it.
    */
   add(volume: Volume | Mesh, pose?: Pose | PoseNumbers): number;
   /** Removes a body; RangeError for an id that is not in the world. */
@@ -330,7 +335,10 @@ export interface World extends Disposable {
    * Every overlapping pair with its minimum translation: pair i is pairs[2i], pairs[2i+1] (as
    * pairs() lists them), and moving body pairs[2i+1] by depths[i] along the unit normal
    * normals[3i..3i+2] leaves the two touching: collide(worldVolume(a), worldVolume(b)).penetration,
-   * bit for bit. Views of WebAssembly memory, valid until the next call on this world.
+   * bit for bit. A volume body and a mesh body give one entry per triangle that meets the volume
+   * (after the pairs of volume bodies), triangles[i] its index: sx.collide of the volume and the
+   * posed triangle, in the pair's order; two mesh bodies give none. Views of WebAssembly memory,
+   * valid until the next call on this world.
    */
   contacts(): WorldContacts;
   /**

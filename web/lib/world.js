@@ -22,7 +22,7 @@ const IO_VELOCITY = IO + wire.IO_VELOCITY_A, IO_MAX_TIME = IO + wire.IO_MAX_TIME
 const IO_SWEEP_TIME = IO + wire.IO_SWEEP_TIME, IO_SWEEP_NORMAL = IO + wire.IO_SWEEP_NORMAL;
 const { RAY_HIT_BODY, RAY_HIT_DISTANCE, RAY_HIT_POINT, RAY_HIT_NORMAL, RAY_HIT_STARTS_INSIDE, RAY_HIT_TRIANGLE, RAY_HIT_NUMBERS } = wire;
 
-/** A ray hit's triangle, on a mesh body (the wire gives -1 for a volume body). */
+/** A ray or sweep hit's triangle, on a mesh body (the wire gives -1 for a volume body). */
 const withTriangle = (hit, triangle) => (triangle >= 0 ? { ...hit, triangle } : hit);
 /** A body id's slot: its place in world.poses (times POSE_NUMBERS). */
 const SLOT_MASK = 2 ** wire.WORLD_SLOT_BITS - 1;
@@ -108,8 +108,9 @@ export class World {
    * `volume` may be a triangle mesh (sx.createMesh): level geometry, or moved as any body. The
    * world shares it (it outlives mesh.dispose(); refitting it is refused while a world holds it);
    * pairs, query, raycast and raycastAll meet its posed triangles exactly (mesh.overlaps). Its
-   * pairs come last in pairs() and are left out of contacts(); sweep refuses a mesh body in the
-   * way; worldVolume has none to give.
+   * pairs come last in pairs(); contacts() has an entry per triangle a volume body meets; sweep
+   * meets its posed triangles;
+   * worldVolume has none to give.
    */
   add(volume, pose) {
     const ptr = this.#live('world.add');
@@ -266,11 +267,13 @@ export class World {
   }
 
   /**
-   * Every overlapping pair with its minimum translation: { pairs, normals, depths }, pairs as
+   * Every overlapping pair with its minimum translation: { pairs, normals, depths, triangles }, pairs as
    * pairs() lists them, and for pair i the unit normal (normals[3i..3i+2]) and depth (depths[i])
    * of sx.collide(worldVolume(a), worldVolume(b)).penetration, bit for bit: moving body b by
-   * depth along normal leaves the two touching. Views of WebAssembly memory, valid until the next
-   * call on this world (copy them with slice() to keep them).
+   * depth along normal leaves the two touching; triangles[i] -1. A volume body and a mesh body
+   * give one entry per triangle that meets the volume, triangles[i] its index: sx.collide of the
+   * volume and the posed triangle, in the pair's order. Views of WebAssembly memory, valid until
+   * the next call on this world (copy them with slice() to keep them).
    */
   contacts() {
     const ptr = this.#live('world.contacts'), m = this.#m;
@@ -280,6 +283,7 @@ export class World {
       pairs: new Uint32Array(buffer, m._sx_world_contact_pairs(ptr), 2 * n),
       normals: new Float64Array(buffer, m._sx_world_contact_normals(ptr), 3 * n),
       depths: new Float64Array(buffer, m._sx_world_contact_depths(ptr), n),
+      triangles: new Int32Array(buffer, m._sx_world_contact_triangles(ptr), n),
     };
   }
 
@@ -373,7 +377,9 @@ export class World {
   /**
    * The first body the world-space `volume`, moving by velocity * t for 0 <= t <= maxTime, touches
    * (ties: the smaller id), leaving out `options.exclude` (a character's own body): { id, time,
-   * normal } as sx.timeOfImpact(volume, the body's world volume) gives them, or null.
+   * normal } as sx.timeOfImpact(volume, the body's world volume) gives them, or null. A mesh body
+   * counts as its posed triangles: the hit then names the triangle touched (`triangle`; ties: the
+   * lowest index).
    */
   sweep(volume, velocity, maxTime = Infinity, options = {}) {
     const ptr = this.#live('world.sweep');
@@ -400,7 +406,9 @@ export class World {
     if (status < 0) throw new RangeError(`world.sweep: ${this.#m.lastError()}`);
     if (status === 0) return null;
     f = this.#host.scratch();  // the same view unless the call grew memory
-    return { id: f[IO_BODY], time: f[IO_SWEEP_TIME], normal: [f[IO_SWEEP_NORMAL], f[IO_SWEEP_NORMAL + 1], f[IO_SWEEP_NORMAL + 2]] };
+    return withTriangle({
+      id: f[IO_BODY], time: f[IO_SWEEP_TIME], normal: [f[IO_SWEEP_NORMAL], f[IO_SWEEP_NORMAL + 1], f[IO_SWEEP_NORMAL + 2]],
+    }, f[IO_MESH_TRIANGLE]);
   }
 
   get disposed() { return this.#ptr === 0; }

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <type_traits>
 #include <vector>
 
 #include "sepaxis/error.h"
@@ -226,6 +227,24 @@ class Mesh {
   /// one, nothing is recorded and nothing allocated.
   bool overlaps(const Volume& volume, const RigidTransform& pose, MeshQueryCost* cost = nullptr,
                 MeshTrace* trace = nullptr) const;
+  /// Called with each triangle that overlaps: the input index and the posed triangle (in the
+  /// world); returns false to stop.
+  using TriangleVisitor = bool (*)(void* context, uint32_t triangle, const Triangle& posed);
+  /// Every triangle of the posed mesh that overlaps `volume` (the triangles overlaps() tests: the
+  /// same set as testing every posed triangle with overlaps()), each once, in the tree's order,
+  /// until `visit` returns false. Allocates nothing.
+  void forEachOverlappingTriangle(const Volume& volume, const RigidTransform& pose, TriangleVisitor visit,
+                                  void* context, MeshQueryCost* cost = nullptr) const;
+  /// The same with any callable f(uint32_t triangle, const Triangle& posed) -> bool.
+  template <class F>
+  void forEachOverlappingTriangle(const Volume& volume, const RigidTransform& pose, F&& f,
+                                  MeshQueryCost* cost = nullptr) const {
+    using Callable = std::remove_reference_t<F>;
+    forEachOverlappingTriangle(
+        volume, pose,
+        [](void* c, uint32_t t, const Triangle& posed) { return bool((*static_cast<Callable*>(c))(t, posed)); },
+        const_cast<void*>(static_cast<const void*>(&f)), cost);
+  }
   /// Whether some triangle of this mesh posed by `pose` overlaps some triangle of `other` posed by
   /// `otherPose` (any node types, the same mesh too). Stops at the first such pair. Both trees are
   /// descended at once (the larger node split first), node pairs tested in this mesh's frame with
@@ -253,6 +272,9 @@ class Mesh {
   static Expected<Mesh> deserialize(const uint8_t* bytes, size_t size);
 
  private:
+  /// overlaps() and forEachOverlappingTriangle(): the descent, recorded when `trace` is given.
+  void visitOverlapping(const Volume& volume, const RigidTransform& pose, TriangleVisitor visit, void* context,
+                        MeshQueryCost* cost, MeshTrace* trace) const;
   /// Fits the node volumes to the vertices (magnitude_ already theirs: it scales an AABB tree's boxes).
   Status fitNodes();
   /// Whether inner nodes' volumes are their children's merged (AABBs, k-DOPs): such fits never fail.

@@ -49,12 +49,16 @@ struct BodyPair {
 /// Every overlapping pair with the minimum translation that separates it (World::contacts): entry
 /// i is pairs[i] and collide(worldVolume(pairs[i].a), worldVolume(pairs[i].b)).penetration, bit
 /// for bit: moving body b by depths[i] along normals[i] (unit) leaves the two touching, and
-/// nothing shorter does. Arrays of `count` entries, the World's own.
+/// nothing shorter does. A volume body and a mesh body give one entry per triangle of the mesh
+/// that meets the volume, triangles[i] its input index: collide() of the volume and the posed
+/// triangle (transformed(mesh.triangle(t), pose)), in the pair's order; triangles[i] is -1 for two
+/// volume bodies. Two mesh bodies give none. Arrays of `count` entries, the World's own.
 struct WorldContacts {
   const BodyPair* pairs = nullptr;
   const Vec3* normals = nullptr;
   const double* depths = nullptr;
   std::size_t count = 0;
+  const int32_t* triangles = nullptr;
 };
 
 /// The closest body a ray hits (hit == false: none within maxDistance).
@@ -72,8 +76,9 @@ struct WorldRayHit {
 struct WorldSweepHit {
   bool hit = false;
   BodyId body;
-  double time = 0;  ///< the first time of contact, as timeOfImpact gives it (0: touching at the start)
-  Vec3 normal;      ///< unit, from the moving volume to the body, as timeOfImpact(volume, body) gives it
+  double time = 0;        ///< the first time of contact, as timeOfImpact gives it (0: touching at the start)
+  Vec3 normal;            ///< unit, from the moving volume to the body, as timeOfImpact(volume, body) gives it
+  int32_t triangle = -1;  ///< of a mesh body: the input index of the triangle touched; -1 for a volume body
 };
 
 class World {
@@ -107,8 +112,8 @@ class World {
   /// each body near it, so a huge level does not make every body a candidate pair.
   /// pairs(), query, raycast and raycastAll take mesh bodies exactly: a volume body and a mesh
   /// body are a pair when mesh.overlaps(volume, pose) says so, two mesh bodies when overlapsMesh
-  /// does. contacts() leaves out pairs with a mesh body (pairs() lists them last); sweep() fails
-  /// (ErrorCode::Unsupported) when a mesh body is within the swept box; worldVolume() of a mesh
+  /// does. contacts() gives a volume body's contacts with each triangle it meets; sweep() casts
+  /// against the posed triangles (WorldSweepHit::triangle); worldVolume() of a mesh
   /// body fails (it has no volume). Errors: a null mesh, a pose as add's, a full world.
   Expected<BodyId> add(std::shared_ptr<const Mesh> mesh, const RigidTransform& pose);
   /// Whether the id names a mesh body of this world.
@@ -129,8 +134,9 @@ class World {
   /// Every overlapping pair once, those with a mesh body last. The vector is the world's and is
   /// reused: valid until the next non-const call.
   const std::vector<BodyPair>& pairs();
-  /// pairs() without a mesh body (a mesh has no one minimum translation: ask its triangles), each
-  /// with its minimum translation (WorldContacts), in the same order. Allocates
+  /// pairs() with the minimum translation of each (WorldContacts), in the same order: the pairs
+  /// of volume bodies first, then one entry per meeting triangle of each volume body and mesh
+  /// body pair (two mesh bodies give none: no one translation parts two surfaces). Allocates
   /// nothing once the lists have reached their size. Valid until the next non-const call.
   WorldContacts contacts();
   /// How many pairs the broad phase hands to the exact tests: the pairs of bodies whose padded
@@ -151,8 +157,10 @@ class World {
   /// The first body that `volume` (in world coordinates), moving by velocity * t for t in
   /// [0, maxTime], touches: timeOfImpact(volume, body's world volume) of every body but `exclude`
   /// (a character's own body; an id that names no body excludes nothing), the earliest (ties: the
-  /// smaller id), found through the grid rather than body by body. Errors: an invalid volume (its
-  /// validator's), a non-finite velocity, maxTime < 0 or NaN (maxTime may be Infinity).
+  /// smaller id), found through the grid rather than body by body. A mesh body counts as its posed
+  /// triangles, timeOfImpact(volume, triangle) each (ties: the lower triangle index), found by
+  /// descending its tree with the swept box. Errors: an invalid volume (its validator's), a
+  /// non-finite velocity, maxTime < 0 or NaN (maxTime may be Infinity).
   Expected<WorldSweepHit> sweep(const Volume& volume, Vec3 velocity, double maxTime, BodyId exclude = {});
 
   std::size_t count() const;
