@@ -44,7 +44,8 @@ case "$tree" in
     # as errors: the one clang tree that compiles the library's SIMD lanes (SSE2; build/tsan
     # compiles the scalar ones, and em++'s wasm tree leaves warnings as warnings). Line tables
     # instead of full debug information: a sanitizer's report still names every frame's file and
-    # line, and the tree compiles in about a seventh less time.
+    # line, and the tree compiles in about a seventh less time. It also builds the C++ consumer
+    # example, through whose add_subdirectory path it takes the library (scripts/test-consumer.sh).
     grep -qs '^CMAKE_CXX_FLAGS_RELWITHDEBINFO:STRING=-O2 -gline-tables-only' build/fuzz/CMakeCache.txt ||
       cmake -S tests/fuzz -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
         "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG" -DSEPAXIS_WERROR=ON

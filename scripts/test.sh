@@ -3,9 +3,11 @@
 #   the browser lane   the npm package (its WebAssembly modules and dist/), the tutorial site, the
 #                      browser tests (the visualizer's and the site's): the longest lane, so it
 #                      runs at normal priority and builds only what the browser tests need;
-#   the native lane    native build + tests, the benchmarks checked to compile, the consumer, the
-#                      ThreadSanitizer tree (also the scalar lanes with invariants checked) beside
-#                      the fuzz target (30 s);
+#   the native lane    native build + tests, the benchmarks checked to compile, the
+#                      ThreadSanitizer tree (also the scalar lanes with invariants checked), the
+#                      fuzz tree, the consumer (find_package from build/native, add_subdirectory
+#                      from the fuzz tree), then the ThreadSanitizer tests beside the fuzz target
+#                      (30 s);
 #   the web checks     once the package is built: the wasm GoogleTest program and its run, the
 #                      Vitest suite, the package checks.
 # The native lane and the web checks run at a lower priority and fill the time the browser lane
@@ -101,15 +103,16 @@ step lint bash scripts/lint.sh
 
 export -f step summary children_cpu
 export work output times
-# The native lane builds its two clang trees first, then runs the ThreadSanitizer tests and the
-# fuzz target side by side: both run on one core each, and they are what ends last.
+# The native lane builds its two clang trees first (the consumer's add_subdirectory half is built
+# in the fuzz tree), then runs the ThreadSanitizer tests and the fuzz target side by side: both run
+# on one core each, and they are what ends last.
 start_lane native '
   step "native build" bash scripts/build.sh native --target sepaxis_tests sepaxis_report
   step "native tests" npm run --silent test:native
   step "benchmarks compile" bash scripts/check-benches.sh
-  step consumer npm run --silent test:consumer
   step "tsan build" bash scripts/build.sh tsan
   step "fuzz build" bash scripts/build.sh fuzz -j2
+  step consumer npm run --silent test:consumer
   ( step "threads (tsan)" bash scripts/test-threads.sh ) &
   threads=$!
   step fuzz npm run --silent test:fuzz
