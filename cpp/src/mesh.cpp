@@ -183,14 +183,17 @@ Status Mesh::refit(const double* positions, size_t vertexCount) {
       magnitude = greater(magnitude, maxComponent(abs(positions_[i])));
     }
     magnitude_ = magnitude;
+    copyLeafVertices();
     fitMergedNodes();
     return {};
   }
   std::vector<Vec3> before = std::move(positions_);
   positions_ = meshVertices(positions, vertexCount);
+  copyLeafVertices();
   Status fitted = fitNodes();
   if (!fitted) {
     positions_ = std::move(before);
+    copyLeafVertices();
   } else {
     measureMagnitude();
   }
@@ -221,8 +224,8 @@ size_t Mesh::buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOpt
   const size_t perNode = options.node == MeshNodeType::Aabb
                              ? sizeof(detail::MeshBoxNode)
                              : sizeof(MeshNode) + size_t(detail::meshNodeStride(options.node)) * sizeof(double);
-  const size_t kept =
-      sizeof(Mesh) + vertexCount * sizeof(Vec3) + triangleCount * 5 * sizeof(uint32_t) + nodes * perNode;
+  const size_t kept = sizeof(Mesh) + vertexCount * sizeof(Vec3) +
+                      triangleCount * (5 * sizeof(uint32_t) + 9 * sizeof(float)) + nodes * perNode;
   // The build holds the centroids until the tree is made; spheres and OBBs are then fitted into
   // new volumes, each node's range at hand, to the corners below a node (the root's: all).
   const size_t fitting =
@@ -235,7 +238,8 @@ size_t Mesh::buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOpt
 size_t Mesh::byteLength() const {
   return sizeof(Mesh) + positions_.size() * sizeof(Vec3) +
          (order_.size() + leafCorners_.size() + slotOf_.size()) * sizeof(uint32_t) + nodes_.size() * sizeof(MeshNode) +
-         volumes_.size() * sizeof(double) + boxes_.size() * sizeof(detail::MeshBoxNode);
+         leafVertices_.size() * sizeof(float) + volumes_.size() * sizeof(double) +
+         boxes_.size() * sizeof(detail::MeshBoxNode);
 }
 
 bool Mesh::mergesNodes() const {
@@ -345,6 +349,22 @@ void Mesh::orderLeafCorners(const uint32_t* indices) {
     const size_t t = order_[slot];
     slotOf_[t] = uint32_t(slot);
     for (size_t j = 0; j < 3; ++j) leafCorners_[3 * slot + j] = indices ? indices[3 * t + j] : uint32_t(3 * t + j);
+  }
+  copyLeafVertices();
+}
+
+void Mesh::copyLeafVertices() {
+  const bool floats = std::all_of(positions_.begin(), positions_.end(), [](Vec3 p) {
+    return double(float(p.x)) == p.x && double(float(p.y)) == p.y && double(float(p.z)) == p.z;
+  });
+  if (!floats) {
+    std::vector<float>().swap(leafVertices_);
+    return;
+  }
+  leafVertices_.resize(3 * leafCorners_.size());
+  for (size_t i = 0; i < leafCorners_.size(); ++i) {
+    const Vec3& p = positions_[leafCorners_[i]];
+    leafVertices_[3 * i] = float(p.x), leafVertices_[3 * i + 1] = float(p.y), leafVertices_[3 * i + 2] = float(p.z);
   }
 }
 

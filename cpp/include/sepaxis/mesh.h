@@ -140,8 +140,9 @@ class Mesh {
   static size_t nodeCountFor(size_t triangleCount, int leafSize);
   /// The most memory build() takes for these counts: the mesh's byteLength() (which it equals)
   /// plus what the build holds while it runs (the triangles' centroids), so that a caller can
-  /// know before building whether a mesh fits. An AABB tree: 24 bytes a vertex, 20 a triangle
-  /// and 32 a node (about 36 a triangle at leaf size 4, with its centroids 68 while it builds).
+  /// know before building whether a mesh fits. An AABB tree: 24 bytes a vertex, 56 a triangle
+  /// (20, and 36 more for its corners' copies in leaf order when the vertices are floats) and 32
+  /// a node.
   static size_t buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOptions options = {});
   MeshNodeType nodeType() const { return options_.node; }
   int leafSize() const { return options_.leafSize; }
@@ -237,8 +238,15 @@ class Mesh {
   void orderLeafCorners(const uint32_t* indices);
   /// AABB trees: nodes_ and volumes_ (as the format stores them) into boxes_, rounded outward.
   void compactBoxes();
-  /// The triangle of leaf slot `slot` (triangleOrder()[slot]), its corners read in leaf order.
+  /// leafVertices_ from the vertices: their copies when every coordinate is a float, else none.
+  void copyLeafVertices();
+  /// The triangle of leaf slot `slot` (triangleOrder()[slot]), its corners read in leaf order:
+  /// from the leaf's own copies when there are (one read in a row), else through the indices.
   Triangle leafTriangle(uint32_t slot) const {
+    if (!leafVertices_.empty()) {
+      const float* v = leafVertices_.data() + 9 * size_t(slot);
+      return {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}};
+    }
     const uint32_t* i = leafCorners_.data() + 3 * size_t(slot);
     return {positions_[i[0]], positions_[i[1]], positions_[i[2]]};
   }
@@ -250,6 +258,11 @@ class Mesh {
   /// leaf's triangles are read in a row.
   std::vector<uint32_t> leafCorners_;
   std::vector<uint32_t> slotOf_;  ///< the leaf slot of each input triangle (order_ inverted)
+  /// The corners of each leaf slot's triangle, 9 floats, in leaf order, when every coordinate of
+  /// the vertices is a float exactly (a Float32Array's: the copies are the vertices, not an
+  /// approximation); else empty. A query reads a leaf's triangles from one stretch of memory
+  /// instead of from vertices spread over the whole array.
+  std::vector<float> leafVertices_;
   /// The nodes of every tree but an AABB tree's, whose boxes_ hold them.
   std::vector<MeshNode> nodes_;
   /// Their volumes, flat (cpp/src/mesh_nodes.h); empty for an AABB tree.
