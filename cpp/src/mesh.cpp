@@ -178,22 +178,30 @@ Status Mesh::refit(const double* positions, size_t vertexCount) {
     // Boxes and k-DOPs always fit: the vertices and volumes are replaced in place, the largest
     // magnitude found as they are copied.
     double magnitude = 0;
+    bool floats = true;
     for (size_t i = 0; i < vertexCount; ++i) {
-      positions_[i] = {positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
-      magnitude = greater(magnitude, maxComponent(abs(positions_[i])));
+      const Vec3 p{positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
+      positions_[i] = p;
+      magnitude = greater(magnitude, maxComponent(abs(p)));
+      floats = floats && double(float(p.x)) == p.x && double(float(p.y)) == p.y && double(float(p.z)) == p.z;
     }
     magnitude_ = magnitude;
-    copyLeafVertices();
-    fitMergedNodes();
+    if (options_.node == MeshNodeType::Aabb && floats) {
+      leafVertices_.resize(9 * order_.size());
+      fitBoxes(true);
+    } else {
+      copyLeafVertices(floats);
+      fitMergedNodes();
+    }
     return {};
   }
   std::vector<Vec3> before = std::move(positions_);
   positions_ = meshVertices(positions, vertexCount);
-  copyLeafVertices();
+  copyLeafVertices(verticesAreFloats());
   Status fitted = fitNodes();
   if (!fitted) {
     positions_ = std::move(before);
-    copyLeafVertices();
+    copyLeafVertices(verticesAreFloats());
   } else {
     measureMagnitude();
   }
@@ -278,7 +286,7 @@ void Mesh::fitMergedNodes() {
 // The compact nodes' boxes: a leaf's is the box of doubles of its corners rounded outward to
 // floats, an inner node's its children's merged, which is the same as rounding the merged boxes
 // of doubles (rounding outward keeps the order of numbers).
-void Mesh::fitBoxes() {
+void Mesh::fitBoxes(bool copyCorners) {
   const double s = boxScale_ = detail::boxScaleFor(magnitude_);
   for (size_t i = boxes_.size(); i-- > 0;) {
     detail::MeshBoxNode& box = boxes_[i];
@@ -290,9 +298,14 @@ void Mesh::fitBoxes() {
         box.min[j] = float(lesser(a.min[j], b.min[j])), box.max[j] = float(greater(a.max[j], b.max[j]));
       continue;
     }
-    Vec3 lo = leafTriangle(box.first).a, hi = lo;
+    Vec3 lo = copyCorners ? indexedTriangle(box.first).a : leafTriangle(box.first).a, hi = lo;
     for (uint32_t slot = box.first; slot < box.first + box.count; ++slot) {
-      const Triangle t = leafTriangle(slot);
+      const Triangle t = copyCorners ? indexedTriangle(slot) : leafTriangle(slot);
+      if (copyCorners) {
+        float* v = leafVertices_.data() + 9 * size_t(slot);
+        for (int k = 0; k < 3; ++k)
+          v[3 * k] = float(t[k].x), v[3 * k + 1] = float(t[k].y), v[3 * k + 2] = float(t[k].z);
+      }
       lo = min(min(lo, t.a), min(t.b, t.c)), hi = max(max(hi, t.a), max(t.b, t.c));
     }
     for (int j = 0; j < 3; ++j) box.min[j] = detail::floatBelow(lo[j] * s), box.max[j] = detail::floatAbove(hi[j] * s);
@@ -350,13 +363,16 @@ void Mesh::orderLeafCorners(const uint32_t* indices) {
     slotOf_[t] = uint32_t(slot);
     for (size_t j = 0; j < 3; ++j) leafCorners_[3 * slot + j] = indices ? indices[3 * t + j] : uint32_t(3 * t + j);
   }
-  copyLeafVertices();
+  copyLeafVertices(verticesAreFloats());
 }
 
-void Mesh::copyLeafVertices() {
-  const bool floats = std::all_of(positions_.begin(), positions_.end(), [](Vec3 p) {
+bool Mesh::verticesAreFloats() const {
+  return std::all_of(positions_.begin(), positions_.end(), [](Vec3 p) {
     return double(float(p.x)) == p.x && double(float(p.y)) == p.y && double(float(p.z)) == p.z;
   });
+}
+
+void Mesh::copyLeafVertices(bool floats) {
   if (!floats) {
     std::vector<float>().swap(leafVertices_);
     return;

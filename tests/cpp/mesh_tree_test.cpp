@@ -205,7 +205,7 @@ TEST(MeshTree, AMillionTrianglesInAnAabbTreeTakeTheirEstimate) {
   const Mesh& m = built.value();  // not copied: a copy would take as long as the build
   const size_t vertices = m.vertexCount(), triangles = m.triangleCount(), nodes = m.nodeCount();
   ASSERT_EQ(triangles, 1002528u);
-  EXPECT_EQ(nodes, Mesh::nodeCountFor(triangles, 4));
+  EXPECT_EQ(nodes, Mesh::nodeCountFor(triangles, 8));
   // The compact nodes are the tree: 32 bytes a node; 24 a vertex; 56 a triangle (its corners'
   // indices in leaf order, its leaf slot and back, and its corners' copies in floats).
   EXPECT_EQ(m.byteLength(), sizeof(Mesh) + 24 * vertices + 56 * triangles + 32 * nodes);
@@ -254,6 +254,10 @@ TEST(MeshTree, VerticesInFloatsAreCopiedInLeafOrderAndFollowARefit) {
       const Mesh loaded = Mesh::deserialize(bytes.data(), bytes.size()).value();
       EXPECT_EQ(loaded.byteLength(), m.byteLength()) << what;
       ASSERT_NO_FATAL_FAILURE(expectInputTriangles(loaded, moved, what + ", loaded"));
+      // From floats to other floats: the copies are the new vertices.
+      ASSERT_TRUE(m.refit(f.positions.data(), f.vertexCount()));
+      EXPECT_EQ(m.byteLength(), inDoubles.byteLength() + copies) << what;
+      ASSERT_NO_FATAL_FAILURE(expectInputTriangles(m, f, what + ", refitted from floats to floats"));
     }
 }
 

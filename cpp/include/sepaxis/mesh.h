@@ -29,8 +29,9 @@ inline constexpr int kMaxMeshLeafSize = 64;
 
 struct MeshOptions {
   MeshNodeType node = MeshNodeType::Aabb;
-  /// The most triangles a leaf holds, 1..kMaxMeshLeafSize.
-  int leafSize = 4;
+  /// The most triangles a leaf holds, 1..kMaxMeshLeafSize. 8: a leaf's triangles, copied in a
+  /// row, cost less to test than the two levels of nodes above them that a leaf of 2 would add.
+  int leafSize = 8;
 };
 
 /// A node of the tree: a leaf holds triangles [first, first + count) of Mesh::triangleOrder();
@@ -229,7 +230,9 @@ class Mesh {
   bool mergesNodes() const;
   /// k-DOPs, into volumes_; AABBs, into boxes_.
   void fitMergedNodes();
-  void fitBoxes();
+  /// copyCorners: the leaves' corners are read through the indices and copied into
+  /// leafVertices_ (sized already) on the way, in the one pass over the triangles.
+  void fitBoxes(bool copyCorners = false);
   /// The node volumes' numbers (cpp/src/mesh_nodes.h), from either storage.
   detail::NodeNumbers nodeNumbers() const;
   /// magnitude_, from the vertices.
@@ -238,8 +241,10 @@ class Mesh {
   void orderLeafCorners(const uint32_t* indices);
   /// AABB trees: nodes_ and volumes_ (as the format stores them) into boxes_, rounded outward.
   void compactBoxes();
-  /// leafVertices_ from the vertices: their copies when every coordinate is a float, else none.
-  void copyLeafVertices();
+  /// Whether every coordinate of the vertices is a float exactly.
+  bool verticesAreFloats() const;
+  /// leafVertices_ from the vertices: their copies when `floats` (verticesAreFloats()), else none.
+  void copyLeafVertices(bool floats);
   /// The triangle of leaf slot `slot` (triangleOrder()[slot]), its corners read in leaf order:
   /// from the leaf's own copies when there are (one read in a row), else through the indices.
   Triangle leafTriangle(uint32_t slot) const {
@@ -247,6 +252,10 @@ class Mesh {
       const float* v = leafVertices_.data() + 9 * size_t(slot);
       return {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}};
     }
+    return indexedTriangle(slot);
+  }
+  /// The triangle of leaf slot `slot` read through its indices.
+  Triangle indexedTriangle(uint32_t slot) const {
     const uint32_t* i = leafCorners_.data() + 3 * size_t(slot);
     return {positions_[i[0]], positions_[i[1]], positions_[i[2]]};
   }
