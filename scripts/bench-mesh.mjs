@@ -8,7 +8,7 @@
 // fails on timing; it does fail when an answer differs (another triangle at another distance).
 //
 //   node scripts/bench-mesh.mjs [--json [file]] [--runs R] [--quick] [--nodes aabb,obb (node types)]
-//                               [--leaf N (default 4; three-mesh-bvh keeps its default, 10)] [--cpu]
+//                               [--leaf N (default 8, createMesh's; three-mesh-bvh keeps its default, 10)] [--cpu]
 //   --cpu: times are this process's CPU time (process.cpuUsage, V8's helper threads included)
 //   instead of the clock's: steadier on a machine whose other processes take the cores in turns.
 //   (reads dist/: run `npm run build` first)
@@ -49,7 +49,7 @@ const QUICK = argv.includes('--quick');
 const RUNS = Number(option('--runs', QUICK ? 3 : 7));
 const RUN_MS = QUICK ? 60 : 200;
 const NODES = option('--nodes', 'aabb,obb').split(',');
-const LEAF = Number(option('--leaf', 4));
+const LEAF = Number(option('--leaf', 8));
 const QUERIES = 1000;
 const SEED = 2718;
 const TOLERANCE = 1e-9;
@@ -210,7 +210,7 @@ for (const node of NODES) {
   const rayAnswers = compareRays(mesh);
   const pointAnswers = comparePoints(mesh);
   wrong += rayAnswers.differ + pointAnswers.differ;
-  log(`${node}: depth ${mesh.depth}, ${mesh.nodeCount} nodes; answers: rays ${JSON.stringify(rayAnswers)}, ` +
+  log(`${node}: depth ${mesh.depth}, ${mesh.nodeCount} nodes, ${(mesh.byteLength / triangles).toFixed(1)} bytes a triangle; answers: rays ${JSON.stringify(rayAnswers)}, ` +
     `closest points ${JSON.stringify(pointAnswers)}`);
   row('build', node, timeOnce([() => null, () => meshFromGeometry(sx, geometry, { node, leafSize: LEAF }).dispose()],
     [() => geometry.clone(), (g) => new MeshBVH(g)]));

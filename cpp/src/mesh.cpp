@@ -178,19 +178,30 @@ Status Mesh::refit(const double* positions, size_t vertexCount) {
     // Boxes and k-DOPs always fit: the vertices and volumes are replaced in place, the largest
     // magnitude found as they are copied.
     double magnitude = 0;
+    bool floats = true;
     for (size_t i = 0; i < vertexCount; ++i) {
-      positions_[i] = {positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
-      magnitude = greater(magnitude, maxComponent(abs(positions_[i])));
+      const Vec3 p{positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]};
+      positions_[i] = p;
+      magnitude = greater(magnitude, maxComponent(abs(p)));
+      floats = floats && double(float(p.x)) == p.x && double(float(p.y)) == p.y && double(float(p.z)) == p.z;
     }
     magnitude_ = magnitude;
-    fitMergedNodes();
+    if (options_.node == MeshNodeType::Aabb && floats) {
+      leafVertices_.resize(9 * order_.size());
+      fitBoxes(true);
+    } else {
+      copyLeafVertices(floats);
+      fitMergedNodes();
+    }
     return {};
   }
   std::vector<Vec3> before = std::move(positions_);
   positions_ = meshVertices(positions, vertexCount);
+  copyLeafVertices(verticesAreFloats());
   Status fitted = fitNodes();
   if (!fitted) {
     positions_ = std::move(before);
+    copyLeafVertices(verticesAreFloats());
   } else {
     measureMagnitude();
   }
@@ -221,8 +232,8 @@ size_t Mesh::buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOpt
   const size_t perNode = options.node == MeshNodeType::Aabb
                              ? sizeof(detail::MeshBoxNode)
                              : sizeof(MeshNode) + size_t(detail::meshNodeStride(options.node)) * sizeof(double);
-  const size_t kept =
-      sizeof(Mesh) + vertexCount * sizeof(Vec3) + triangleCount * 5 * sizeof(uint32_t) + nodes * perNode;
+  const size_t kept = sizeof(Mesh) + vertexCount * sizeof(Vec3) +
+                      triangleCount * (5 * sizeof(uint32_t) + 9 * sizeof(float)) + nodes * perNode;
   // The build holds the centroids until the tree is made; spheres and OBBs are then fitted into
   // new volumes, each node's range at hand, to the corners below a node (the root's: all).
   const size_t fitting =
@@ -235,7 +246,8 @@ size_t Mesh::buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOpt
 size_t Mesh::byteLength() const {
   return sizeof(Mesh) + positions_.size() * sizeof(Vec3) +
          (order_.size() + leafCorners_.size() + slotOf_.size()) * sizeof(uint32_t) + nodes_.size() * sizeof(MeshNode) +
-         volumes_.size() * sizeof(double) + boxes_.size() * sizeof(detail::MeshBoxNode);
+         leafVertices_.size() * sizeof(float) + volumes_.size() * sizeof(double) +
+         boxes_.size() * sizeof(detail::MeshBoxNode);
 }
 
 bool Mesh::mergesNodes() const {
@@ -274,7 +286,7 @@ void Mesh::fitMergedNodes() {
 // The compact nodes' boxes: a leaf's is the box of doubles of its corners rounded outward to
 // floats, an inner node's its children's merged, which is the same as rounding the merged boxes
 // of doubles (rounding outward keeps the order of numbers).
-void Mesh::fitBoxes() {
+void Mesh::fitBoxes(bool copyCorners) {
   const double s = boxScale_ = detail::boxScaleFor(magnitude_);
   for (size_t i = boxes_.size(); i-- > 0;) {
     detail::MeshBoxNode& box = boxes_[i];
@@ -286,9 +298,14 @@ void Mesh::fitBoxes() {
         box.min[j] = float(lesser(a.min[j], b.min[j])), box.max[j] = float(greater(a.max[j], b.max[j]));
       continue;
     }
-    Vec3 lo = leafTriangle(box.first).a, hi = lo;
+    Vec3 lo = copyCorners ? indexedTriangle(box.first).a : leafTriangle(box.first).a, hi = lo;
     for (uint32_t slot = box.first; slot < box.first + box.count; ++slot) {
-      const Triangle t = leafTriangle(slot);
+      const Triangle t = copyCorners ? indexedTriangle(slot) : leafTriangle(slot);
+      if (copyCorners) {
+        float* v = leafVertices_.data() + 9 * size_t(slot);
+        for (int k = 0; k < 3; ++k)
+          v[3 * k] = float(t[k].x), v[3 * k + 1] = float(t[k].y), v[3 * k + 2] = float(t[k].z);
+      }
       lo = min(min(lo, t.a), min(t.b, t.c)), hi = max(max(hi, t.a), max(t.b, t.c));
     }
     for (int j = 0; j < 3; ++j) box.min[j] = detail::floatBelow(lo[j] * s), box.max[j] = detail::floatAbove(hi[j] * s);
@@ -345,6 +362,25 @@ void Mesh::orderLeafCorners(const uint32_t* indices) {
     const size_t t = order_[slot];
     slotOf_[t] = uint32_t(slot);
     for (size_t j = 0; j < 3; ++j) leafCorners_[3 * slot + j] = indices ? indices[3 * t + j] : uint32_t(3 * t + j);
+  }
+  copyLeafVertices(verticesAreFloats());
+}
+
+bool Mesh::verticesAreFloats() const {
+  return std::all_of(positions_.begin(), positions_.end(), [](Vec3 p) {
+    return double(float(p.x)) == p.x && double(float(p.y)) == p.y && double(float(p.z)) == p.z;
+  });
+}
+
+void Mesh::copyLeafVertices(bool floats) {
+  if (!floats) {
+    std::vector<float>().swap(leafVertices_);
+    return;
+  }
+  leafVertices_.resize(3 * leafCorners_.size());
+  for (size_t i = 0; i < leafCorners_.size(); ++i) {
+    const Vec3& p = positions_[leafCorners_[i]];
+    leafVertices_[3 * i] = float(p.x), leafVertices_[3 * i + 1] = float(p.y), leafVertices_[3 * i + 2] = float(p.z);
   }
 }
 

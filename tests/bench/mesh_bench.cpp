@@ -214,6 +214,7 @@ void closestPoints(benchmark::State& state, MeshNodeType type) {
   const double n = double(points.size());
   state.counters["nodes"] = sum.volumeTests / n;
   state.counters["tris"] = sum.triangleTests / n;
+  state.counters["B/tri"] = double(m.byteLength()) / double(m.triangleCount());
   state.SetItemsProcessed(int64_t(state.iterations() * points.size()));  // per point: items/s
 }
 

@@ -89,6 +89,14 @@ inline Soup scaled(Soup s, double factor, const std::string& name) {
   return s;
 }
 
+// Every coordinate rounded to a float (a Float32Array's vertices): the mesh keeps its triangles'
+// corners copied in leaf order.
+inline Soup asFloats(Soup s, const std::string& name) {
+  for (double& x : s.positions) x = double(float(x));
+  s.name = name;
+  return s;
+}
+
 inline Soup translated(Soup s, Vec3 offset, const std::string& name) {
   for (size_t i = 0; i < s.positions.size(); ++i) s.positions[i] += offset[int(i % 3)];
   s.name = name;

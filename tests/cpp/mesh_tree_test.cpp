@@ -205,12 +205,60 @@ TEST(MeshTree, AMillionTrianglesInAnAabbTreeTakeTheirEstimate) {
   const Mesh& m = built.value();  // not copied: a copy would take as long as the build
   const size_t vertices = m.vertexCount(), triangles = m.triangleCount(), nodes = m.nodeCount();
   ASSERT_EQ(triangles, 1002528u);
-  EXPECT_EQ(nodes, Mesh::nodeCountFor(triangles, 4));
-  // The compact nodes are the tree: 32 bytes a node; 24 a vertex; 20 a triangle (its corners in
-  // leaf order, its leaf slot and back).
-  EXPECT_EQ(m.byteLength(), sizeof(Mesh) + 24 * vertices + 20 * triangles + 32 * nodes);
-  EXPECT_LT(double(m.byteLength()) / double(triangles), 50);
+  EXPECT_EQ(nodes, Mesh::nodeCountFor(triangles, 8));
+  // The compact nodes are the tree: 32 bytes a node; 24 a vertex; 56 a triangle (its corners'
+  // indices in leaf order, its leaf slot and back, and its corners' copies in floats).
+  EXPECT_EQ(m.byteLength(), sizeof(Mesh) + 24 * vertices + 56 * triangles + 32 * nodes);
+  EXPECT_LT(double(m.byteLength()) / double(triangles), 85);
   EXPECT_LE(m.byteLength() + 32 * triangles, Mesh::buildByteEstimate(vertices, triangles));
+}
+
+// The input's triangle t, from its positions and indices.
+Triangle inputTriangle(const Soup& s, uint32_t t) {
+  const auto corner = [&](int j) {
+    const size_t v = s.indices.empty() ? 3 * size_t(t) + j : s.indices[3 * size_t(t) + j];
+    return Vec3{s.positions[3 * v], s.positions[3 * v + 1], s.positions[3 * v + 2]};
+  };
+  return {corner(0), corner(1), corner(2)};
+}
+
+void expectInputTriangles(const Mesh& m, const Soup& s, const std::string& what) {
+  for (uint32_t t = 0; t < m.triangleCount(); ++t) {
+    const Triangle got = m.triangle(t), want = inputTriangle(s, t);
+    ASSERT_TRUE(got.a == want.a && got.b == want.b && got.c == want.c) << what << ", triangle " << t;
+  }
+}
+
+TEST(MeshTree, VerticesInFloatsAreCopiedInLeafOrderAndFollowARefit) {
+  const Soup doubles = randomSoup(31, 300, 2), indexed = uvSphere(9, 13, {0.25, 0, -1}, 2);
+  for (const Soup& d : {doubles, indexed})
+    for (MeshNodeType type : {MeshNodeType::Aabb, MeshNodeType::Obb}) {
+      const Soup f = asFloats(d, d.name + " in floats");
+      Mesh m = buildMesh(f, {type, 3}).value();
+      const Mesh inDoubles = buildMesh(d, {type, 3}).value();
+      const std::string what = f.name + ", " + meshNodeTypeName(type);
+      // Floats: 9 more a triangle (its corners' copies); doubles: none.
+      const size_t copies = 9 * sizeof(float) * m.triangleCount();
+      EXPECT_EQ(m.byteLength(), inDoubles.byteLength() + copies) << what;
+      ASSERT_NO_FATAL_FAILURE(expectInputTriangles(m, f, what));
+      ASSERT_NO_FATAL_FAILURE(expectInputTriangles(inDoubles, d, what));
+      // Moved to doubles, the copies go; back in floats, they return with the new vertices.
+      ASSERT_TRUE(m.refit(d.positions.data(), d.vertexCount()));
+      EXPECT_EQ(m.byteLength(), inDoubles.byteLength()) << what;
+      ASSERT_NO_FATAL_FAILURE(expectInputTriangles(m, d, what + ", refitted to doubles"));
+      const Soup moved = asFloats(translated(d, {0.5, -0.25, 1}, "moved"), "moved");
+      ASSERT_TRUE(m.refit(moved.positions.data(), moved.vertexCount()));
+      EXPECT_EQ(m.byteLength(), inDoubles.byteLength() + copies) << what;
+      ASSERT_NO_FATAL_FAILURE(expectInputTriangles(m, moved, what + ", refitted to floats"));
+      const std::vector<uint8_t> bytes = m.serialize();
+      const Mesh loaded = Mesh::deserialize(bytes.data(), bytes.size()).value();
+      EXPECT_EQ(loaded.byteLength(), m.byteLength()) << what;
+      ASSERT_NO_FATAL_FAILURE(expectInputTriangles(loaded, moved, what + ", loaded"));
+      // From floats to other floats: the copies are the new vertices.
+      ASSERT_TRUE(m.refit(f.positions.data(), f.vertexCount()));
+      EXPECT_EQ(m.byteLength(), inDoubles.byteLength() + copies) << what;
+      ASSERT_NO_FATAL_FAILURE(expectInputTriangles(m, f, what + ", refitted from floats to floats"));
+    }
 }
 
 TEST(MeshTree, BadInputNamesTheFieldAndTheValue) {

@@ -381,7 +381,7 @@ export interface MeshGeometry {
 export interface MeshOptions {
   /** The tree's volumes (default 'aabb'): tighter ones test fewer triangles, cost more per test. */
   node?: MeshNodeType;
-  /** The most triangles a leaf holds, 1 to 64 (default 4). */
+  /** The most triangles a leaf holds, 1 to 64 (default 8). */
   leafSize?: number;
 }
 

@@ -523,7 +523,7 @@ export class Sepaxis {
    * triangle (Uint32Array, Uint16Array or array; without them every three vertices are a
    * triangle). Options: `node`, the tree's volumes ('sphere', 'aabb' (default), 'obb', 'kdop6',
    * 'kdop8', 'kdop14', 'kdop18', 'kdop26'), and `leafSize`, the most triangles a leaf holds (1 to
-   * 64, default 4).
+   * 64, default 8).
    */
   createMesh(mesh, options = {}) {
     return this.#MeshClass('createMesh').create(this.#host, mesh, options);

@@ -144,7 +144,7 @@ function withIndices(module, indices, use) {
 function meshOptions(module, options) {
   if (options === null || typeof options !== 'object')
     throw new TypeError(`createMesh: options must be an object { node, leafSize }, got ${show(options)}`);
-  const { node = 'aabb', leafSize = 4 } = options;
+  const { node = 'aabb', leafSize = 8 } = options;
   const names = nodeNames(module);
   const code = names.indexOf(node);
   if (typeof node !== 'string' || code < 0)

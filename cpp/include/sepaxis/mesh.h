@@ -30,8 +30,9 @@ inline constexpr int kMaxMeshLeafSize = 64;
 
 struct MeshOptions {
   MeshNodeType node = MeshNodeType::Aabb;
-  /// The most triangles a leaf holds, 1..kMaxMeshLeafSize.
-  int leafSize = 4;
+  /// The most triangles a leaf holds, 1..kMaxMeshLeafSize. 8: a leaf's triangles, copied in a
+  /// row, cost less to test than the two levels of nodes above them that a leaf of 2 would add.
+  int leafSize = 8;
 };
 
 /// A node of the tree: a leaf holds triangles [first, first + count) of Mesh::triangleOrder();
@@ -168,8 +169,9 @@ class Mesh {
   static size_t nodeCountFor(size_t triangleCount, int leafSize);
   /// The most memory build() takes for these counts: the mesh's byteLength() (which it equals)
   /// plus what the build holds while it runs (the triangles' centroids), so that a caller can
-  /// know before building whether a mesh fits. An AABB tree: 24 bytes a vertex, 20 a triangle
-  /// and 32 a node (about 36 a triangle at leaf size 4, with its centroids 68 while it builds).
+  /// know before building whether a mesh fits. An AABB tree: 24 bytes a vertex, 56 a triangle
+  /// (20, and 36 more for its corners' copies in leaf order when the vertices are floats) and 32
+  /// a node.
   static size_t buildByteEstimate(size_t vertexCount, size_t triangleCount, MeshOptions options = {});
   MeshNodeType nodeType() const { return options_.node; }
   int leafSize() const { return options_.leafSize; }
@@ -281,7 +283,9 @@ class Mesh {
   bool mergesNodes() const;
   /// k-DOPs, into volumes_; AABBs, into boxes_.
   void fitMergedNodes();
-  void fitBoxes();
+  /// copyCorners: the leaves' corners are read through the indices and copied into
+  /// leafVertices_ (sized already) on the way, in the one pass over the triangles.
+  void fitBoxes(bool copyCorners = false);
   /// The node volumes' numbers (cpp/src/mesh_nodes.h), from either storage.
   detail::NodeNumbers nodeNumbers() const;
   /// magnitude_, from the vertices.
@@ -290,8 +294,21 @@ class Mesh {
   void orderLeafCorners(const uint32_t* indices);
   /// AABB trees: nodes_ and volumes_ (as the format stores them) into boxes_, rounded outward.
   void compactBoxes();
-  /// The triangle of leaf slot `slot` (triangleOrder()[slot]), its corners read in leaf order.
+  /// Whether every coordinate of the vertices is a float exactly.
+  bool verticesAreFloats() const;
+  /// leafVertices_ from the vertices: their copies when `floats` (verticesAreFloats()), else none.
+  void copyLeafVertices(bool floats);
+  /// The triangle of leaf slot `slot` (triangleOrder()[slot]), its corners read in leaf order:
+  /// from the leaf's own copies when there are (one read in a row), else through the indices.
   Triangle leafTriangle(uint32_t slot) const {
+    if (!leafVertices_.empty()) {
+      const float* v = leafVertices_.data() + 9 * size_t(slot);
+      return {{v[0], v[1], v[2]}, {v[3], v[4], v[5]}, {v[6], v[7], v[8]}};
+    }
+    return indexedTriangle(slot);
+  }
+  /// The triangle of leaf slot `slot` read through its indices.
+  Triangle indexedTriangle(uint32_t slot) const {
     const uint32_t* i = leafCorners_.data() + 3 * size_t(slot);
     return {positions_[i[0]], positions_[i[1]], positions_[i[2]]};
   }
@@ -303,6 +320,11 @@ class Mesh {
   /// leaf's triangles are read in a row.
   std::vector<uint32_t> leafCorners_;
   std::vector<uint32_t> slotOf_;  ///< the leaf slot of each input triangle (order_ inverted)
+  /// The corners of each leaf slot's triangle, 9 floats, in leaf order, when every coordinate of
+  /// the vertices is a float exactly (a Float32Array's: the copies are the vertices, not an
+  /// approximation); else empty. A query reads a leaf's triangles from one stretch of memory
+  /// instead of from vertices spread over the whole array.
+  std::vector<float> leafVertices_;
   /// The nodes of every tree but an AABB tree's, whose boxes_ hold them.
   std::vector<MeshNode> nodes_;
   /// Their volumes, flat (cpp/src/mesh_nodes.h); empty for an AABB tree.
