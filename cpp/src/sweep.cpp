@@ -427,6 +427,11 @@ Expected<SweepHit> timeOfImpact(const Volume& a, const Volume& b, const Motion& 
   return std::visit([&](const auto& x, const auto& y) { return inTimeUnits(x, y, motion); }, a, b);
 }
 
+Expected<SweepHit> timeOfImpact(const Volume& a, const Triangle& b, const Motion& motion) {
+  if (const Problem p = motionProblem(motion)) return toError(p);
+  return std::visit([&](const auto& x) { return inTimeUnits(x, b, motion); }, a);
+}
+
 Expected<SweepHit> timeOfImpact(const Obb& a, const Obb& b, const Motion& motion) {
   if (const Problem p = motionProblem(motion)) return toError(p);
   return inTimeUnits(a, b, motion);

@@ -774,7 +774,7 @@ Expected<WorldSweepHit> World::sweep(const Volume& volume, Vec3 velocity, double
     if (m.id == exclude || !Impl::boundsMeet(swept, m.bounds)) continue;
     const Volume box = Aabb{max(swept.min, m.bounds.min), min(swept.max, m.bounds.max)};
     m.mesh->forEachOverlappingTriangle(box, m.pose, [&](uint32_t t, const Triangle& posed) {
-      const Expected<SweepHit> hit = timeOfImpact(volume, Volume{posed}, motion);
+      const Expected<SweepHit> hit = timeOfImpact(volume, posed, motion);
       if (!hit.ok() || !hit->hit) return true;
       if (best.hit &&
           (hit->time > best.time ||

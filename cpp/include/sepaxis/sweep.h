@@ -83,6 +83,9 @@ Status validateMotion(const Motion& motion);
 Expected<SweepHit> timeOfImpact(const Volume& a, const Volume& b, const Motion& motion);
 /// The OBB pair without the variant's dispatch (the benchmarks' and games' hot case).
 Expected<SweepHit> timeOfImpact(const Obb& a, const Obb& b, const Motion& motion);
+/// Any volume against a triangle (a World's mesh body), also in a build whose Volume leaves
+/// triangles out.
+Expected<SweepHit> timeOfImpact(const Volume& a, const Triangle& b, const Motion& motion);
 
 /// timeOfImpact with every candidate axis and its interval of times.
 Expected<SweepReport> sweep(const Volume& a, const Volume& b, const Motion& motion);
