@@ -29,13 +29,6 @@ const n = Math.min(3000, Math.max(1, Math.floor(Number(params.get('bodies'))) ||
 const threads = Math.min(8, Math.max(1, Math.floor(Number(params.get('threads'))) || 2));
 /** Where the character starts, facing -z: a row of crates stands ahead of it. */
 const START = [0, 24], TARGETS = [0, 15];
-/**
- * world.sweep throws on a mesh body in its way, so the level's mesh is in a world of its own,
- * which the floor rays ask. Where sweeps meet meshes, true adds it to the bodies' world as well
- * (one mesh shared by both): the character's sweep then stops at the level's triangles too, and
- * the weapon's ray meets them there.
- */
-const LEVEL_BLOCKS_SWEEPS = false;
 
 /** How long a shot's ray stays on screen. */
 const RAY_SHOWN_MS = 500;
@@ -50,13 +43,15 @@ const random = () => {
 };
 
 const sx = await init({ threads });
-const world = sx.createWorld({ threads, capacity: n + WALLS.length + 1 });
+const world = sx.createWorld({ threads, capacity: n + WALLS.length + 2 });
 const level = sx.createWorld();
 const terrain = terrainGeometry();
 const levelMesh = sx.createMesh(terrain);
 const LEVEL_POSE = { translation: [0, 0, 0] };
 level.add(levelMesh, LEVEL_POSE);
-if (LEVEL_BLOCKS_SWEEPS) world.add(levelMesh, LEVEL_POSE);
+// The same mesh stands in the bodies' world too: the character's sweeps stop at its triangles
+// and the weapon's ray meets them. The floor rays ask the level's world, where nothing else stands.
+world.add(levelMesh, LEVEL_POSE);
 
 // The frame's timings: each world call the modules make goes through these, which time it.
 const figures = createFigures(['pairs', 'contacts', 'rays', 'sweeps']);
@@ -114,18 +109,19 @@ function step(now) {
     return world.pairs();
   });
   // pairs() is a view valid until the next call on the world: read it before contacts().
-  pairCount = pairs.length / 2;
+  pairCount = 0;
   inPair.clear();
-  // Pairs with the level (where it is a body of this world too) are every body on the ground.
+  // Pairs with the level are every body on the ground: counted and tinted are the others.
   for (let i = 0; i < pairs.length; i += 2) {
     if (!byId.has(pairs[i]) || !byId.has(pairs[i + 1])) continue;
+    pairCount++;
     inPair.add(pairs[i]);
     inPair.add(pairs[i + 1]);
   }
   pushApart(figures.time('contacts', () => world.contacts()), byId);
 
   if (input.fire) {
-    const shot = fire(character, bodies, ground);
+    const shot = fire(character, bodies);
     const target = shot.hit && byId.get(shot.hit.id);
     if (target && !target.fixed) {
       knock(target, shot.direction, now);

@@ -1,7 +1,7 @@
 // The ray weapon: a ray from the character's chest the way it faces, tilted down as the camera
-// looks (it meets flat ground AIM ahead, so it hits bodies lower than the chest). The nearest of
-// what it meets in the bodies' world (a crate, a ball, a wall) and in the level's (the ground) is
-// what it hits; a crowd body hit is knocked away (crowd.js), and the ray is drawn to the hit.
+// looks (it meets flat ground AIM ahead, so it hits bodies lower than the chest). The first thing
+// it meets in the bodies' world (a crate, a ball, a wall, or the level's ground, which stands there
+// too) is what it hits; a crowd body hit is knocked away (crowd.js), and the ray is drawn to it.
 
 import { CHEST, RADIUS, facing } from './character.js';
 
@@ -15,14 +15,12 @@ const AIM = 12;
  * (with `id`, and `triangle` on the level) or null. The ray starts just outside the character's
  * own sphere: a ray starting inside a body hits it at once.
  */
-export function fire(c, bodies, level) {
+export function fire(c, bodies) {
   const [fx, , fz] = facing(c);
   const length = Math.hypot(AIM, CHEST);
   const direction = [(fx * AIM) / length, -CHEST / length, (fz * AIM) / length];
   const origin = [c.x + direction[0] * (RADIUS + 0.01), c.y + CHEST + direction[1] * (RADIUS + 0.01), c.z + direction[2] * (RADIUS + 0.01)];
-  const onBody = bodies.raycast(origin, direction, RANGE);
-  const onLevel = level.raycast(origin, direction, RANGE);
-  const hit = !onLevel || (onBody && onBody.distance <= onLevel.distance) ? onBody : onLevel;
+  const hit = bodies.raycast(origin, direction, RANGE);
   const reach = hit ? hit.distance : RANGE;
   const end = origin.map((o, k) => o + direction[k] * reach);
   return { origin, direction, end, hit };

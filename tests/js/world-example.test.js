@@ -1,7 +1,8 @@
 // The world example's character controller (examples/world/character.js) on the example's level,
 // at 60 frames a second: it climbs the ramp to the plateau, stops at the plateau's steep side,
 // falls where the plateau ends, stops at a wall (a sweep against an OBB body) and slides along a
-// slanted one; its feet stay on the floor a ray straight down finds.
+// slanted one; its feet stay on the floor a ray straight down finds; the level's triangles, in
+// the sweeps' world too, do not stop it where it may walk.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { init } from 'sepaxis';
@@ -12,9 +13,13 @@ import { floorBelow } from '../../examples/world/ground.js';
 let level, bodies;
 beforeAll(async () => {
   const sx = await init();
+  // As the example: the level's mesh answers the floor rays in a world of its own and stands in
+  // the bodies' world too, where the character's sweeps meet its triangles.
+  const mesh = sx.createMesh(terrainGeometry());
   level = sx.createWorld();
-  level.add(sx.createMesh(terrainGeometry()), { translation: [0, 0, 0] });
+  level.add(mesh, { translation: [0, 0, 0] });
   bodies = sx.createWorld();
+  bodies.add(mesh, { translation: [0, 0, 0] });
   for (const w of WALLS) bodies.add(wallVolume(w), { translation: [w.center[0], 1, w.center[1]], rotation: w.rotation });
 });
 afterAll(() => {
