@@ -123,10 +123,11 @@ TEST(MeshQuery, RaysMeetWhatEveryTriangleTestedWouldMeet) {
                                                 everyTriangleRay(m, origin, direction, below), what + ", below"));
         }
       }
-      // The aims mostly meet the mesh, so the comparisons above have teeth (a point is met by
-      // no ray in general).
+      // Many aims meet the mesh, so the comparisons above have teeth (a point is met by no ray in
+      // general). A quarter of the 180 rays at least: the draws differ between standard libraries
+      // (libc++'s distributions in WebAssembly), and a huge soup's k-DOP tree met 57 there.
       if (s.name != "one point") {
-        EXPECT_GT(hits, 60) << s.name << ", " << meshNodeTypeName(type);
+        EXPECT_GT(hits, 45) << s.name << ", " << meshNodeTypeName(type);
       }
     }
 }

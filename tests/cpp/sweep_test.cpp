@@ -13,6 +13,8 @@
 #include "sepaxis/sepaxis.h"
 #include "sepaxis/sweep.h"
 
+#include "moved_volumes.h"
+
 namespace sepaxis {
 namespace sweep_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
@@ -64,50 +66,8 @@ Volume randomVolume(Rng& rng, int type, Vec3 c, double size) {
 
 // ---- Moving, growing and projecting volumes, for the oracle.
 
-Volume moved(const Volume& v, Vec3 d) {
-  if (const auto* s = std::get_if<Sphere>(&v)) return Sphere{s->center + d, s->radius};
-  if (const auto* b = std::get_if<Aabb>(&v)) return Aabb{b->min + d, b->max + d};
-  if (const auto* o = std::get_if<Obb>(&v)) {
-    Obb r = *o;
-    r.center = r.center + d;
-    return r;
-  }
-  const Kdop& k = std::get<Kdop>(v);
-  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
-  for (int i = 0; i < k.slabCount(); ++i) {
-    const double shift = dot(toVec3(kdopDirections(k.k)[i]), d);
-    lo[i] = k.min[i] + shift, hi[i] = k.max[i] + shift;
-  }
-  return kdopOf(k.k, lo, hi);
-}
-
-// Grown (delta > 0) or shrunk (delta < 0) by |delta| on every side; nullopt when nothing is left.
-std::optional<Volume> grown(const Volume& v, double delta) {
-  if (const auto* s = std::get_if<Sphere>(&v)) {
-    if (s->radius + delta < 0) return std::nullopt;
-    return Sphere{s->center, s->radius + delta};
-  }
-  if (const auto* b = std::get_if<Aabb>(&v)) {
-    const Aabb r{b->min - Vec3{delta, delta, delta}, b->max + Vec3{delta, delta, delta}};
-    if (r.min.x > r.max.x || r.min.y > r.max.y || r.min.z > r.max.z) return std::nullopt;
-    return r;
-  }
-  if (const auto* o = std::get_if<Obb>(&v)) {
-    Obb r = *o;
-    r.halfExtents = r.halfExtents + Vec3{delta, delta, delta};
-    if (r.halfExtents.x < 0 || r.halfExtents.y < 0 || r.halfExtents.z < 0) return std::nullopt;
-    return r;
-  }
-  const Kdop& k = std::get<Kdop>(v);
-  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
-  for (int i = 0; i < k.slabCount(); ++i) {
-    const double grow = delta * length(toVec3(kdopDirections(k.k)[i]));
-    lo[i] = k.min[i] - grow, hi[i] = k.max[i] + grow;
-  }
-  auto made = makeKdop(k.k, lo, hi, k.slabCount());
-  if (!made) return std::nullopt;
-  return Volume(*made);
-}
+using sweep_testing::grown;
+using sweep_testing::moved;
 
 // max over the volume of x . n.
 double support(const Volume& v, Vec3 n) {

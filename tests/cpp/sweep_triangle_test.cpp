@@ -15,10 +15,14 @@
 #include "sepaxis/sepaxis.h"
 #include "sepaxis/sweep.h"
 
+#include "moved_volumes.h"
+
 namespace sweep_triangle_test {  // the file's own names (tests/cpp/CMakeLists.txt: unity build)
 namespace {
 
 using namespace sepaxis;
+using sweep_testing::grown;
+using sweep_testing::moved;
 using Rng = std::mt19937;
 
 double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
@@ -71,52 +75,6 @@ Volume randomVolume(Rng& rng, int shape, Vec3 c, double size) {
   }
 }
 
-Volume moved(const Volume& v, Vec3 d) {
-  if (const auto* t = std::get_if<Triangle>(&v)) return Triangle{t->a + d, t->b + d, t->c + d};
-  if (const auto* s = std::get_if<Sphere>(&v)) return Sphere{s->center + d, s->radius};
-  if (const auto* b = std::get_if<Aabb>(&v)) return Aabb{b->min + d, b->max + d};
-  if (const auto* o = std::get_if<Obb>(&v)) {
-    Obb r = *o;
-    r.center = r.center + d;
-    return r;
-  }
-  const Kdop& k = std::get<Kdop>(v);
-  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
-  for (int i = 0; i < k.slabCount(); ++i) {
-    const double shift = dot(toVec3(kdopDirections(k.k)[i]), d);
-    lo[i] = k.min[i] + shift, hi[i] = k.max[i] + shift;
-  }
-  return makeKdop(k.k, lo, hi, k.slabCount()).value();
-}
-
-// A volume that is not a triangle, grown (delta > 0) or shrunk by |delta| on every side; nullopt
-// when nothing is left.
-std::optional<Volume> grown(const Volume& v, double delta) {
-  if (const auto* s = std::get_if<Sphere>(&v)) {
-    if (s->radius + delta < 0) return std::nullopt;
-    return Sphere{s->center, s->radius + delta};
-  }
-  if (const auto* b = std::get_if<Aabb>(&v)) {
-    const Aabb r{b->min - Vec3{delta, delta, delta}, b->max + Vec3{delta, delta, delta}};
-    if (r.min.x > r.max.x || r.min.y > r.max.y || r.min.z > r.max.z) return std::nullopt;
-    return r;
-  }
-  if (const auto* o = std::get_if<Obb>(&v)) {
-    Obb r = *o;
-    r.halfExtents = r.halfExtents + Vec3{delta, delta, delta};
-    if (r.halfExtents.x < 0 || r.halfExtents.y < 0 || r.halfExtents.z < 0) return std::nullopt;
-    return r;
-  }
-  const Kdop& k = std::get<Kdop>(v);
-  double lo[kMaxKdopSlabs], hi[kMaxKdopSlabs];
-  for (int i = 0; i < k.slabCount(); ++i) {
-    const double grow = delta * length(toVec3(kdopDirections(k.k)[i]));
-    lo[i] = k.min[i] - grow, hi[i] = k.max[i] + grow;
-  }
-  auto made = makeKdop(k.k, lo, hi, k.slabCount());
-  if (!made) return std::nullopt;
-  return Volume(*made);
-}
 
 // The distance between two segments (Ericson, Real-Time Collision Detection, 5.1.9).
 double segmentDistance(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2) {
