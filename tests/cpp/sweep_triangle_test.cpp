@@ -75,7 +75,6 @@ Volume randomVolume(Rng& rng, int shape, Vec3 c, double size) {
   }
 }
 
-
 // The distance between two segments (Ericson, Real-Time Collision Detection, 5.1.9).
 double segmentDistance(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2) {
   const Vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
