@@ -200,6 +200,7 @@ double magnitude(const Volume& v) {
 // The volume translated by d, of its own type (a k-DOP's slabs moved and its polytope rebuilt;
 // none when the moved slabs no longer make one).
 std::optional<Volume> movedBy(const Volume& v, Vec3 d) {
+  if (const auto* t = std::get_if<Triangle>(&v)) return Triangle{t->a + d, t->b + d, t->c + d};
   if (const auto* s = std::get_if<Sphere>(&v)) return Sphere{s->center + d, s->radius};
   if (const auto* b = std::get_if<Aabb>(&v)) return Aabb{b->min + d, b->max + d};
   if (const auto* o = std::get_if<Obb>(&v)) {
@@ -261,11 +262,16 @@ std::optional<Volume> grownBy(const Volume& v, double delta) {
 }
 
 // The pair with B moved by d and both grown by delta (shrunk when negative) overlaps; none when
-// a volume cannot be built.
+// a volume cannot be built. A triangle stays as it is (grown, it is no triangle) and the other
+// volume takes its share: grown or shrunk by 2 delta; two triangles are not checked.
 std::optional<bool> overlapsMoved(const Volume& a, const Volume& b, Vec3 d, double delta) {
   const std::optional<Volume> bt = movedBy(b, d);
   if (!bt) return std::nullopt;
-  const std::optional<Volume> ga = grownBy(a, delta), gb = grownBy(*bt, delta);
+  if (isTriangle(a) && isTriangle(b)) return std::nullopt;
+  const double deltaA = isTriangle(a) ? 0 : isTriangle(b) ? 2 * delta : delta;
+  const double deltaB = isTriangle(b) ? 0 : isTriangle(a) ? 2 * delta : delta;
+  const std::optional<Volume> ga = deltaA == 0 ? std::optional<Volume>(a) : grownBy(a, deltaA);
+  const std::optional<Volume> gb = deltaB == 0 ? bt : grownBy(*bt, deltaB);
   if (!ga || !gb) return std::nullopt;
   return overlaps(*ga, *gb);
 }
@@ -281,7 +287,10 @@ void checkSweep(const Volume& a, const Volume& b, Bytes& in) {
   const Vec3 w = m.velocityB - m.velocityA;
   const double speed = length(w), reach = speed * m.maxTime;
   const double size = magnitude(a) + magnitude(b) + reach;
-  if (!(size < 1e100 && size > 1e-100 && speed > 1e-100 && std::isfinite(m.maxTime))) return;
+  // A triangle's axes are cross products of its edges, squared when normalised: the fourth power
+  // of its coordinates, which must stay within the doubles (ARCHITECTURE.md, sweeps).
+  const double range = isTriangle(a) || isTriangle(b) ? 1e50 : 1e100;
+  if (!(size < range && size > 1 / range && speed > 1 / range && std::isfinite(m.maxTime))) return;
   if (ab->hit != ba->hit || !(ab->time == ba->time) || !(ab->normal == -ba->normal))
     sweepFailure("the two orders disagree", a, b, m, ab->time);
   if (!ab->hit) return;
