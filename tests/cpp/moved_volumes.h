@@ -1,7 +1,10 @@
 #pragma once
-// Volumes moved along a vector, and grown or shrunk on every side: what the sweep tests'
-// oracles (sweep_test.cpp, sweep_triangle_test.cpp) test overlaps() on at a time of contact.
+// Volumes moved along a vector, grown or shrunk on every side, and their supports: what the
+// sweep tests' oracles (sweep_test.cpp, sweep_triangle_test.cpp) test at a time of contact.
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <variant>
 
@@ -54,6 +57,26 @@ inline std::optional<Volume> grown(const Volume& v, double delta) {
   auto made = makeKdop(k.k, lo, hi, k.slabCount());
   if (!made) return std::nullopt;
   return Volume(*made);
+}
+
+// max over the volume of x . n.
+inline double support(const Volume& v, Vec3 n) {
+  if (const auto* t = std::get_if<Triangle>(&v)) return std::max({dot(t->a, n), dot(t->b, n), dot(t->c, n)});
+  if (const auto* s = std::get_if<Sphere>(&v)) return dot(s->center, n) + s->radius * length(n);
+  if (const auto* b = std::get_if<Aabb>(&v)) {
+    double r = 0;
+    for (int i = 0; i < 3; ++i) r += n[i] > 0 ? b->max[i] * n[i] : b->min[i] * n[i];
+    return r;
+  }
+  if (const auto* o = std::get_if<Obb>(&v)) {
+    double r = dot(o->center, n);
+    for (int i = 0; i < 3; ++i) r += o->halfExtents[i] * std::fabs(dot(o->axis[i], n));
+    return r;
+  }
+  const Kdop& k = std::get<Kdop>(v);
+  double r = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < k.vertexCount; ++i) r = std::max(r, dot(kdopVertex(k, i), n));
+  return r;
 }
 
 }  // namespace sepaxis::sweep_testing

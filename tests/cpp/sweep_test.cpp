@@ -69,24 +69,7 @@ Volume randomVolume(Rng& rng, int type, Vec3 c, double size) {
 using sweep_testing::grown;
 using sweep_testing::moved;
 
-// max over the volume of x . n.
-double support(const Volume& v, Vec3 n) {
-  if (const auto* s = std::get_if<Sphere>(&v)) return dot(s->center, n) + s->radius * length(n);
-  if (const auto* b = std::get_if<Aabb>(&v)) {
-    double r = 0;
-    for (int i = 0; i < 3; ++i) r += n[i] > 0 ? b->max[i] * n[i] : b->min[i] * n[i];
-    return r;
-  }
-  if (const auto* o = std::get_if<Obb>(&v)) {
-    double r = dot(o->center, n);
-    for (int i = 0; i < 3; ++i) r += o->halfExtents[i] * std::fabs(dot(o->axis[i], n));
-    return r;
-  }
-  const Kdop& k = std::get<Kdop>(v);
-  double r = -kInf;
-  for (int i = 0; i < k.vertexCount; ++i) r = std::max(r, dot(kdopVertex(k, i), n));
-  return r;
-}
+using sweep_testing::support;
 
 double sizeOf(const Volume& v) {
   const Aabb b = boundingBox(v);

@@ -147,25 +147,7 @@ std::optional<double> firstContact(const Volume& a, const Volume& b, Vec3 w, dou
   return std::nullopt;
 }
 
-// max over the volume of x . n.
-double support(const Volume& v, Vec3 n) {
-  if (const auto* t = std::get_if<Triangle>(&v)) return std::max({dot(t->a, n), dot(t->b, n), dot(t->c, n)});
-  if (const auto* s = std::get_if<Sphere>(&v)) return dot(s->center, n) + s->radius * length(n);
-  if (const auto* b = std::get_if<Aabb>(&v)) {
-    double r = 0;
-    for (int i = 0; i < 3; ++i) r += n[i] > 0 ? b->max[i] * n[i] : b->min[i] * n[i];
-    return r;
-  }
-  if (const auto* o = std::get_if<Obb>(&v)) {
-    double r = dot(o->center, n);
-    for (int i = 0; i < 3; ++i) r += o->halfExtents[i] * std::fabs(dot(o->axis[i], n));
-    return r;
-  }
-  const Kdop& k = std::get<Kdop>(v);
-  double r = -std::numeric_limits<double>::infinity();
-  for (int i = 0; i < k.vertexCount; ++i) r = std::max(r, dot(kdopVertex(k, i), n));
-  return r;
-}
+using sweep_testing::support;
 
 double sizeOf(const Volume& v) {
   const Aabb b = boundingBox(v);
