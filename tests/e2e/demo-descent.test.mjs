@@ -178,6 +178,11 @@ describe('<sepaxis-demo> mesh panels', () => {
       assert.ok(overflow.every((x) => x <= 1), `#${id}: ${overflow}`);
       await page.locator(`#${id}`).screenshot({ path: `${ARTIFACTS}49-demo-descent-${id}-390x844.png` });
     }
+    // The descent drawn whole, on a phone.
+    await card('#vol', 'descent').getByRole('button', { name: 'Show the descent' }).click();
+    await settle(page);
+    assert.equal((await descentOf('#vol')).mode, 'all');
+    await page.locator('#vol').screenshot({ path: `${ARTIFACTS}49-demo-descent-vol-all-390x844.png` });
     assert.deepEqual(await axeViolations(page), []);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
