@@ -148,7 +148,7 @@ declare global {
     fit: CustomEvent<{ fits: DemoFit[] }>;
     /** The scene's mesh came in, or one of its verdicts or counts changed. */
     mesh: CustomEvent<{ mesh: DemoMesh }>;
-    /** The descent card was opened, closed or stepped. */
+    /** The descent card was opened, closed or stepped, or drew again (the scene changed). */
     descent: CustomEvent<{ descent: DemoDescent | null }>;
   }
 }

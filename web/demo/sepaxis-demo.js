@@ -18,7 +18,7 @@
 // descent (what the descent card shows, or null), error (the message of a bad scene, or null).
 // Events: change (the reader edited the scene), report (the report or the sweep changed), fit (the
 // fits are in), mesh (the mesh came in, or a verdict or a descent's count changed), descent (the
-// descent card was opened, closed or stepped).
+// descent card was opened, closed or stepped, or drew again).
 //
 // A scene may hold a mesh: {"mesh": {"model": "bunny", "translation": [x, y, z], "rotation": [x,
 // y, z, w]}} names a built-in model (mesh-ids.js), {"mesh": {"src": "models/part.stl", …}} a model
