@@ -447,7 +447,7 @@ describe('<sepaxis-demo>', () => {
     await shot(page, '48-demo-mesh');
     await page.locator('#file').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('#file').mesh, null, { timeout: 30_000 });
-    assert.deepEqual(await page.evaluate(() => document.querySelector('#file').mesh), { name: 'tetrahedron.obj', triangles: 4, verdicts: [{ id: 'probe', overlap: false, volumeTests: 1, triangleTests: 4 }] });
+    assert.deepEqual(await page.evaluate(() => document.querySelector('#file').mesh), { name: 'tetrahedron.obj', node: 'aabb', triangles: 4, verdicts: [{ id: 'probe', overlap: false, volumeTests: 1, triangleTests: 4 }], other: null });
     assert.deepEqual(await axeViolations(page), []);
     await page.setViewportSize({ width: 390, height: 844 });
     await settle(page);

@@ -62,12 +62,47 @@ describe('a scene whose mesh names a model file (the demo element takes src)', (
     expect(problemOf({ volumes: [], mesh: { src: 'scene.json' } }, withSrc)).toBe('mesh.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got "scene.json"');
     expect(problemOf({ volumes: [], mesh: { src: 'page.html#.stl' } }, withSrc)).toBe('mesh.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got "page.html#.stl"');
     expect(problemOf({ volumes: [], mesh: { src: 42 } }, withSrc)).toBe('mesh.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got 42');
-    expect(problemOf({ volumes: [], mesh: { src: 'a.stl', model: 'bunny' } }, withSrc)).toBe('a mesh has a model or a src, not both');
+    expect(problemOf({ volumes: [], mesh: { src: 'a.stl', model: 'bunny' } }, withSrc)).toBe('mesh has a model or a src, not both');
     expect(problemOf({ volumes: [], mesh: {} }, withSrc)).toBe('mesh.model must be one of "bunny", "torus-knot" (or give a src: a model file\'s URL), got nothing');
   });
 
   test('where src is not taken (the visualizer), a src is no model', () => {
     expect(problemOf({ volumes: [], mesh: { src: 'a.stl' } })).toBe('mesh.model must be one of "bunny", "torus-knot", got nothing');
+  });
+});
+
+describe('a mesh\'s node type and a second mesh (the demo element)', () => {
+  const demo = { meshModels: MODELS, meshSrc: true, otherMesh: true };
+
+  test('a node type is kept when named, and left out (AABBs) when not', () => {
+    expect(checkScene({ volumes: [], mesh: { model: 'bunny', node: 'kdop14' } }, sx, demo).mesh.node).toBe('kdop14');
+    for (const node of ['sphere', 'aabb', 'obb', 'kdop6', 'kdop8', 'kdop14', 'kdop18', 'kdop26'])
+      expect(checkScene({ volumes: [], mesh: { model: 'bunny', node } }, sx, demo).mesh.node).toBe(node);
+    expect(checkScene({ volumes: [], mesh: { model: 'bunny' } }, sx, demo).mesh).not.toHaveProperty('node');
+  });
+
+  test('an unknown node type is refused, naming the field and the value', () => {
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny', node: 'kdop7' } }, demo))
+      .toBe('mesh.node must be one of "sphere", "aabb", "obb", "kdop6", "kdop8", "kdop14", "kdop18", "kdop26", got "kdop7"');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'bunny', node: 3 } }, demo))
+      .toBe('otherMesh.node must be one of "sphere", "aabb", "obb", "kdop6", "kdop8", "kdop14", "kdop18", "kdop26", got 3');
+  });
+
+  test('a second mesh is checked like the first, its field named in the message', () => {
+    const scene = checkScene({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'torus-knot', translation: [1, 0, 0], node: 'obb' } }, sx, demo);
+    expect(scene.otherMesh).toEqual({ model: 'torus-knot', translation: [1, 0, 0], rotation: [0, 0, 0, 1], node: 'obb' });
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'teapot' } }, demo))
+      .toBe('otherMesh.model must be one of "bunny", "torus-knot" (or give a src: a model file\'s URL), got "teapot"');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'bunny', rotation: [0, 0, 1, 1] } }, demo))
+      .toMatch(/^otherMesh\.rotation must be a unit quaternion/);
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: 'wall' }, demo))
+      .toBe('otherMesh must be an object {model or src, translation, rotation}, got "wall"');
+  });
+
+  test('a second mesh needs a first, and a view that shows one mesh says so', () => {
+    expect(problemOf({ volumes: [], otherMesh: { model: 'bunny' } }, demo)).toBe('otherMesh is tested against the scene\'s mesh: give a mesh too');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'bunny' } }))
+      .toBe('this scene holds two meshes (otherMesh), which only the <sepaxis-demo> element shows');
   });
 });
 

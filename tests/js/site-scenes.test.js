@@ -64,22 +64,28 @@ const meshes = all.filter((d) => d.scene.mesh);
 const still = all.filter((d) => !d.scene.fit && !d.scene.mesh && !d.scene.volumes.some((v) => v.velocity));
 const moving = all.filter((d) => !d.scene.fit && d.scene.volumes.some((v) => v.velocity));
 
+/** A scene's mesh field's pose. */
+const poseOf = (mesh) => ({ translation: mesh.translation ?? [0, 0, 0], rotation: mesh.rotation ?? [0, 0, 0, 1] });
+
 /**
- * A mesh demo's `mesh` and `tree` as the demo makes them: the verdict of its built-in model (an
- * AABB tree, posed) against each volume, and the tree card's level (choice: { node, depth }; the
- * card starts at the AABBs' root).
+ * A mesh demo's `mesh` and `tree` as the demo makes them: the verdict of its built-in model (a
+ * tree of the scene's node type, AABBs by default, posed) against each volume and against the
+ * other mesh (other: whether they meet, or null), and the tree card's level (choice: { node,
+ * depth }; the card starts at the root of the scene's node type).
  */
-async function meshStateOf(sx, scene, volumes = scene.volumes, choice = { node: 'aabb', depth: 0 }) {
+async function meshStateOf(sx, scene, volumes = scene.volumes, choice = { node: scene.mesh.node ?? 'aabb', depth: 0 }) {
   const model = await modelOf(sx, scene.mesh.model);
-  const pose = { translation: scene.mesh.translation ?? [0, 0, 0], rotation: scene.mesh.rotation ?? [0, 0, 0, 1] };
-  const mesh = model.tree('aabb');
+  const pose = poseOf(scene.mesh);
+  const mesh = model.tree(scene.mesh.node ?? 'aabb');
   const verdicts = volumes.map(({ id, volume }) => {
     const overlap = mesh.overlaps(volume, pose);
     return { id, overlap, ...mesh.lastQuery };
   });
+  const o = scene.otherMesh;
+  const other = o ? mesh.overlapsMesh(pose, (await modelOf(sx, o.model)).tree(o.node ?? 'aabb'), poseOf(o)) : null;
   const level = treeLevel(sx, model.tree(choice.node), choice.depth, 0);
   const hull = model.hull();
-  return { mesh: { verdicts }, tree: { node: choice.node, depth: level.depth, count: level.count, ratio: hull > 0 ? level.total / hull : null } };
+  return { mesh: { verdicts, other }, tree: { node: choice.node, depth: level.depth, count: level.count, ratio: hull > 0 ? level.total / hull : null } };
 }
 
 const models = new Map();
@@ -143,9 +149,10 @@ describe('the tutorial\'s demos', () => {
   it('the mesh demos name built-in models, are scenes the demo element accepts, and their claims are the package\'s verdicts', async () => {
     expect(meshes.length).toBeGreaterThan(0);
     for (const d of meshes) {
-      expect(() => checkScene(d.scene, sx, { meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true }), d.id).not.toThrow();
+      expect(() => checkScene(d.scene, sx, { meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true, otherMesh: true }), d.id).not.toThrow();
       const { mesh } = await meshStateOf(sx, d.scene);
       expect(Object.fromEntries(mesh.verdicts.map((v) => [v.id, v.overlap])), `${d.file} ${d.id}`).toEqual(d.expect.mesh);
+      expect(mesh.other, `${d.file} ${d.id}: the other mesh`).toBe(d.expect.otherMesh ?? null);
     }
   });
 

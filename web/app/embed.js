@@ -1,6 +1,6 @@
 // embed.html, the iframe fallback for sites that cannot load scripts: one <sepaxis-demo> in the
 // whole window, its scene in the URL hash in the visualizer's share-link format, its attributes
-// in the query (panels, step, theme, editable, camera).
+// in the query (panels, step, theme, editable, camera, descent).
 //
 // The page only unpacks the link; the demo checks the scene (with the package's module without
 // the World, as every demo does) and shows what is wrong with it in its own box. The demo stays
@@ -10,7 +10,7 @@
 import 'sepaxis/demo';
 import { decodeSceneText, SceneError } from '../view/share.js';
 
-const ATTRIBUTES = ['panels', 'step', 'theme', 'editable', 'camera'];
+const ATTRIBUTES = ['panels', 'step', 'theme', 'editable', 'camera', 'descent'];
 const demo = document.querySelector('sepaxis-demo');
 const error = document.getElementById('embed-error');
 const params = new URLSearchParams(location.search);

@@ -11,10 +11,11 @@
 import { FIT_COLORS } from '../view/fit-colors.js';
 import { readTriangles } from '../view/point-file.js';
 import { MESH_MODELS } from '../view/mesh-ids.js';
+import { meshPairVerdict } from '../view/mesh-verdicts.js';
 import { MeshPanel } from './mesh-panel.js';
 
 /** The drawing and the placing of meshes, and the card's descent, loaded on first use. */
-const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js'), import('./mesh-descent-panel.js')]);
+const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js'), import('../view/mesh-descent-panel.js')]);
 
 /** Where a copy of the mesh goes, from the mesh's pose: beside it, turned a quarter about y. */
 const COPY_OFFSET = [1.5, 0, 0];
@@ -198,19 +199,11 @@ export class MeshController {
    * marks the triangles that meet on both and says what the descent tested.
    */
   #testCopy() {
-    const a = this.current.mesh, b = this.copy.current.mesh;
-    const poseA = this.sceneMesh.pose, poseB = this.copy.pose;
-    this.meetsCopy = a.overlapsMesh(poseA, b, poseB);
-    const tested = a.lastQuery;
-    const pairs = this.meetsCopy ? a.trianglePairs(poseA, b, poseB) : new Uint32Array(0);
-    const ofA = new Set(), ofB = new Set();
-    for (let i = 0; i < pairs.length; i += 2) {
-      ofA.add(pairs[i]);
-      ofB.add(pairs[i + 1]);
-    }
-    this.sceneMesh.markTriangles([...ofA]);
-    this.copy.markTriangles([...ofB]);
-    this.panel.setCopyVerdict({ name: this.current.name, meets: this.meetsCopy, pairs: pairs.length / 2, tested });
+    const verdict = meshPairVerdict(this.current.mesh, this.sceneMesh.pose, this.copy.current.mesh, this.copy.pose);
+    this.meetsCopy = verdict.meets;
+    this.sceneMesh.markTriangles(verdict.ofA);
+    this.copy.markTriangles(verdict.ofB);
+    this.panel.setCopyVerdict({ name: this.current.name, ...verdict });
   }
 
   /** The scene JSON's mesh field, or undefined (no mesh, or a user's file). */

@@ -8,7 +8,7 @@
 import { h, setChildren } from '../view/dom.js';
 import { MESH_FILE_ACCEPT } from '../view/point-file.js';
 import { MESH_MODELS } from '../view/mesh-ids.js';
-import { descentText, verdictsText } from '../view/mesh-verdicts.js';
+import { descentText, meshPairText, verdictsText } from '../view/mesh-verdicts.js';
 import { MAX_DRAWN_NODES, NODE_TYPES, levelText } from '../view/mesh-tree.js';
 import { workerCall } from '../view/worker-call.js';
 
@@ -148,16 +148,9 @@ export class MeshPanel {
     if (!on) this.copyText.textContent = '';
   }
 
-  /**
-   * What testing the mesh against its copy found: meets (overlapsMesh), pairs (how many triangle
-   * pairs meet: trianglePairs), tested (the overlapsMesh descent's lastQuery).
-   */
-  setCopyVerdict({ name, meets, pairs, tested }) {
-    const count = (x, what) => `${n(x)} ${what}${x === 1 ? '' : 's'}`;
-    const descent = `tested ${count(tested.volumeTests, 'node pair')} and ${count(tested.triangleTests, 'triangle pair')}`;
-    const text = meets
-      ? `${name} meets its copy: ${count(pairs, 'triangle pair')} overlap${pairs === 1 ? 's' : ''} (marked). The descent ${descent}.`
-      : `${name} is apart from its copy: the descent ${descent}.`;
+  /** What testing the mesh against its copy found (meshPairVerdict's, with the mesh's name). */
+  setCopyVerdict({ name, ...verdict }) {
+    const text = meshPairText(name, 'its copy', verdict);
     if (this.copyText.textContent !== text) this.copyText.textContent = text;
   }
 

@@ -21,8 +21,20 @@ export interface DemoScene {
    * A triangle mesh beside the volumes: a built-in model by name, or a model file of the same
    * site (STL, OBJ, PLY, glTF, GLB), centred and scaled to the view, then placed by the pose.
    */
-  mesh?: DemoMeshSource & { translation?: Vec3; rotation?: [number, number, number, number] };
+  mesh?: DemoMeshField;
+  /** A second mesh (needs `mesh`), tested against the first (overlapsMesh); its descent walks pairs of nodes. */
+  otherMesh?: DemoMeshField;
 }
+
+/** A scene's mesh: which one, where it goes, the node type of its tree (default 'aabb'). */
+export type DemoMeshField = DemoMeshSource & {
+  translation?: Vec3;
+  rotation?: [number, number, number, number];
+  node?: DemoNodeType;
+};
+
+/** The node types of a mesh's tree, as createMesh names them. */
+export type DemoNodeType = 'sphere' | 'aabb' | 'obb' | 'kdop6' | 'kdop8' | 'kdop14' | 'kdop18' | 'kdop26';
 
 /** Which mesh: a built-in model, or the URL of a model file. */
 export type DemoMeshSource = { model: 'bunny' | 'torus-knot' | 'terrain' | 'wall' } | { src: string };
@@ -30,8 +42,46 @@ export type DemoMeshSource = { model: 'bunny' | 'torus-knot' | 'terrain' | 'wall
 /** A scene's mesh and its verdict against each volume, with what the descent of its tree tested. */
 export interface DemoMesh {
   name: string;
+  node: DemoNodeType;
   triangles: number;
   verdicts: Array<{ id: string; overlap: boolean; volumeTests: number; triangleTests: number }>;
+  /** The scene's other mesh and its verdict against this one (overlapsMesh, trianglePairs), or null. */
+  other: {
+    name: string; node: DemoNodeType; triangles: number; overlap: boolean; trianglePairs: number;
+    volumeTests: number; triangleTests: number;
+  } | null;
+}
+
+/** The tree card's figures (panels="tree"): the level picked, and every node type at that depth. */
+export interface DemoTree {
+  node: DemoNodeType;
+  depth: number;
+  levels: number;
+  count: number;
+  /** The level's volume over the convex hull's; null for a flat mesh. */
+  ratio: number | null;
+  rows: Array<{ node: DemoNodeType; levels: number; count: number; ratio: number | null; volumeTests: number | null }>;
+}
+
+/**
+ * What the descent card shows (panels="descent"): drawn whole ('all') or stepped ('step'); the
+ * node tests (`steps`), the triangle tests, the verdict; while stepping, the step (from 0) and its
+ * pair (`other`: the other mesh's node, -1 against a volume; `volumes`: A and B in world space,
+ * as the axis list tests them); the counter and the text shown; the node volumes drawn on each
+ * mesh and the triangles marked.
+ */
+export interface DemoDescent {
+  mode: 'all' | 'step';
+  steps: number;
+  triangleTests: number;
+  overlaps: boolean | null;
+  step?: number;
+  pair?: { node: number; other: number; meets: boolean; volumes: [Volume, Volume] };
+  counter: string;
+  text: string;
+  drawn: number;
+  drawnOther: number;
+  marked: number;
 }
 
 /** The kinds of volume a fit scene fits. */
@@ -61,10 +111,11 @@ export interface DemoFit {
 }
 
 /**
- * `<sepaxis-demo scene='…' src="…" panels="verdict,axes,stepper,toolbar" editable step="3"
- * camera='{"position":[…],"target":[…]}' theme="light" layout="column">`. A bad scene is shown in
- * the demo's box and in `error`, never thrown. `layout="column"` puts the panels under the view at
- * their full height and sizes the element to its content.
+ * `<sepaxis-demo scene='…' src="…" panels="verdict,axes,stepper,toolbar,tree,descent" editable
+ * step="3" descent="step 3" camera='{"position":[…],"target":[…]}' theme="light" layout="column">`.
+ * A bad scene is shown in the demo's box and in `error`, never thrown. `layout="column"` puts the
+ * panels under the view at their full height and sizes the element to its content. `descent`
+ * ("all", "step" or "step N") opens a mesh scene's descent card.
  */
 export class SepaxisDemo extends HTMLElement {
   /** The scene shown, or null (none yet, or a bad one). Setting it shows another scene. */
@@ -78,6 +129,10 @@ export class SepaxisDemo extends HTMLElement {
   readonly fits: DemoFit[] | null;
   /** The scene's mesh, once read, with its verdicts; or null. */
   readonly mesh: DemoMesh | null;
+  /** The tree card's figures (panels="tree", a mesh scene), or null. */
+  readonly tree: DemoTree | null;
+  /** What the descent card shows while it is open (panels="descent", a mesh scene), or null. */
+  readonly descent: DemoDescent | null;
   /** Why the scene could not be shown, or null. */
   readonly error: string | null;
 }
@@ -93,5 +148,7 @@ declare global {
     fit: CustomEvent<{ fits: DemoFit[] }>;
     /** The scene's mesh came in, or one of its verdicts or counts changed. */
     mesh: CustomEvent<{ mesh: DemoMesh }>;
+    /** The descent card was opened, closed or stepped, or drew again (the scene changed). */
+    descent: CustomEvent<{ descent: DemoDescent | null }>;
   }
 }

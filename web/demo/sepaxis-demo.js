@@ -14,16 +14,22 @@
 // content; demo.css).
 // Properties: scene (get, set), report (the compared pair's sx.collide report, or null), sweep
 // (the moving pair's sx.sweep report, or null), fits (a fit scene's fitted volumes, or null), mesh
-// (the scene's mesh and its verdicts against the volumes, or null), error (the message of a bad
-// scene, or null). Events: change (the reader edited the scene), report (the report or the sweep
-// changed), fit (the fits are in), mesh (the mesh came in, or a verdict or a descent's count changed).
+// (the scene's mesh and its verdicts against the volumes, or null), tree (the tree card's figures),
+// descent (what the descent card shows, or null), error (the message of a bad scene, or null).
+// Events: change (the reader edited the scene), report (the report or the sweep changed), fit (the
+// fits are in), mesh (the mesh came in, or a verdict or a descent's count changed), descent (the
+// descent card was opened, closed or stepped, or drew again).
 //
 // A scene may hold a mesh: {"mesh": {"model": "bunny", "translation": [x, y, z], "rotation": [x,
 // y, z, w]}} names a built-in model (mesh-ids.js), {"mesh": {"src": "models/part.stl", …}} a model
 // file of the same site (STL, OBJ, PLY, glTF or GLB, read on a worker); either is centred and
 // scaled to the view, tested against every volume (mesh.overlaps), red where it meets one, with
 // the mesh card's verdicts and the descent's counts; an editable demo's mesh card moves and turns
-// it (the inspector's position and rotation fields). The mesh code loads only for such a scene.
+// it (the inspector's position and rotation fields). mesh.node picks the node type of its tree
+// (default "aabb"). A second mesh, otherMesh (the same fields), is tested against the first
+// (overlapsMesh; the triangle pairs that meet marked on both). panels="tree" adds the tree card
+// (tree-card.js), panels="descent" the descent card (descent-card.js), which the descent
+// attribute opens ("all", "step", "step N"). The mesh code loads only for such a scene.
 //
 // A moving scene (volumes with a velocity) is shown at a time t of [0, maxTime] (the motion card:
 // a slider, Play) and its pair swept (the axis panel's time lines, the first contact); a fit scene
@@ -65,7 +71,7 @@ import keysCss from './demo-keys.css?inline';
 
 const PANELS = ['verdict', 'inspector', 'axes', 'stepper', 'toolbar'];
 /** What checkScene accepts here: moving volumes, fit scenes, and a mesh (a built-in model or a model file). */
-const SCENE_FORMS = { motion: true, fit: true, meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true };
+const SCENE_FORMS = { motion: true, fit: true, meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true, otherMesh: true };
 const DEFAULT_PANELS = 'verdict,stepper';
 /** One key press turns the camera by this much (radians), or zooms by this factor. */
 const ORBIT_STEP = Math.PI / 12;
@@ -108,6 +114,9 @@ const loadFull = () => (fullPromise ??= Promise.all([init(), import('./demo-full
  */
 let meshPromise = null;
 const loadMesh = () => (meshPromise ??= Promise.all([loadFull(), import('./demo-mesh.js')]));
+
+/** What a scene's mesh field (checked) is called: its model's label, or its file's name. */
+const meshName = (mesh) => (mesh.model ? MESH_MODELS.find((m) => m.id === mesh.model).label : mesh.src.replace(/[?#].*$/, '').split('/').pop());
 
 /** Whether a scene (checked, or raw JSON data) holds a mesh. */
 const hasMesh = (scene) => scene !== null && typeof scene === 'object' && !Array.isArray(scene) && scene.mesh !== undefined;
@@ -160,7 +169,7 @@ const nearViewport = typeof IntersectionObserver === 'function' ? new Intersecti
 // ---- the element -------------------------------------------------------------------------
 
 export class SepaxisDemo extends HTMLElement {
-  static observedAttributes = ['scene', 'src', 'panels', 'editable', 'step', 'camera', 'theme'];
+  static observedAttributes = ['scene', 'src', 'panels', 'editable', 'step', 'camera', 'theme', 'descent'];
 
   #sx = null;
   /** demo-full.js, once this demo uses the full module (then #sx is init()'s). */
@@ -185,13 +194,18 @@ export class SepaxisDemo extends HTMLElement {
   #fit = null;
   #fitted = null;
   #fitDrawing = null;
-  /** demo-mesh.js, once this demo shows a mesh; the scene's mesh (SceneMesh), its verdicts. */
+  /** demo-mesh.js, once this demo shows a mesh; the scene's mesh and its other mesh (SceneMesh). */
   #meshCode = null;
   #sceneMesh = null;
-  /** { name, triangles, verdicts, focus } once the mesh is in, { loading: name } while it is read, or null. */
+  #otherMesh = null;
+  /**
+   * { name, node, triangles, verdicts, focus, other ({ name, triangles, verdict (meshPairVerdict's) }
+   * or null) } once the meshes are in, { loading: name } while they are read, or null.
+   */
   #meshState = null;
-  /** The scene's mesh field (checked), or null. */
+  /** The scene's mesh and otherMesh fields (checked), or null. */
   #meshSource = null;
+  #otherSource = null;
   /**
    * The tree card's choice, the mesh's trees built so far (node type -> package mesh), its hull's
    * volume, and what the card shows (#measureTree).
@@ -264,6 +278,7 @@ export class SepaxisDemo extends HTMLElement {
     else if (name === 'theme') this.#applyTheme();
     else if (name === 'step') this.#setStep(this.#stepAttribute());
     else if (name === 'camera') this.#placeCamera();
+    else if (name === 'descent') this.#openDescent();
   }
 
   /** The scene shown, in the format of the visualizer's links ({volumes, selection}) or a fit scene, or null. */
@@ -276,6 +291,7 @@ export class SepaxisDemo extends HTMLElement {
   #sceneJSON() {
     const scene = this.#model.toJSON();
     if (this.#meshSource) scene.mesh = structuredClone(this.#meshSource);
+    if (this.#otherSource) scene.otherMesh = structuredClone(this.#otherSource);
     return scene;
   }
 
@@ -306,17 +322,32 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   /**
-   * The scene's mesh once it is in: { name, triangles (their count), verdicts: [{ id, overlap,
-   * volumeTests, triangleTests }] (one per volume: whether the mesh overlaps it, what the descent
-   * of its tree tested) }, or null.
+   * The scene's mesh once it is in: { name, node (its tree's node type), triangles (their count),
+   * verdicts: [{ id, overlap, volumeTests, triangleTests }] (one per volume: whether the mesh
+   * overlaps it, what the descent of its tree tested), other (the other mesh: { name, node,
+   * triangles, overlap, trianglePairs, volumeTests, triangleTests }, or null) }, or null.
    */
   get mesh() {
     const m = this.#meshState;
     if (!m || m.loading) return null;
+    const o = m.other;
     return {
-      name: m.name, triangles: m.triangles,
+      name: m.name, node: m.node, triangles: m.triangles,
       verdicts: m.verdicts.map(({ id, overlap, tested }) => ({ id, overlap, volumeTests: tested.volumeTests, triangleTests: tested.triangleTests })),
+      other: o && {
+        name: o.name, node: o.node, triangles: o.triangles, overlap: o.verdict.meets, trianglePairs: o.verdict.pairs,
+        volumeTests: o.verdict.tested.volumeTests, triangleTests: o.verdict.tested.triangleTests,
+      },
     };
+  }
+
+  /**
+   * What the descent card shows (panels="descent", a mesh scene, the descent opened): { mode
+   * ('all' or 'step'), steps, triangleTests, overlaps, step and pair (while stepping), counter,
+   * text, drawn, drawnOther, marked } (descent-card.js), or null.
+   */
+  get descent() {
+    return this.#panels.descent?.summary ?? null;
   }
 
   /**
@@ -383,6 +414,8 @@ export class SepaxisDemo extends HTMLElement {
     this.#motionDrawing = full && new full.MotionDrawing(sx, this.#port);
     this.#fitDrawing = full && new full.FitDrawing(sx, this.#port);
     this.#sceneMesh = meshCode && new meshCode.SceneMesh(sx, this.#port);
+    this.#otherMesh = meshCode && new meshCode.SceneMesh(sx, this.#port);
+    if (this.#otherMesh) this.#otherMesh.object.name = 'other-mesh';
     this.#applyTheme();
     this.#buildPanels();
   }
@@ -482,10 +515,14 @@ export class SepaxisDemo extends HTMLElement {
     this.#fit = scene.fit ?? null;
     this.#fitted = null;
     const kind = this.#fit ? 'fit' : scene.mesh ? 'mesh' : scene.volumes.some(isMoving) ? 'moving' : 'still';
+    this.#panels.descent?.open(null);
     this.#sceneMesh?.clear();
+    this.#otherMesh?.clear();
     this.#dropTrees();
     this.#meshSource = scene.mesh ?? null;
-    this.#meshState = scene.mesh ? { loading: scene.mesh.model ? MESH_MODELS.find((m) => m.id === scene.mesh.model).label : scene.mesh.src } : null;
+    this.#otherSource = scene.otherMesh ?? null;
+    this.#meshState = scene.mesh ? { loading: meshName(scene.mesh) } : null;
+    this.#treeChoice = { node: scene.mesh?.node ?? 'aabb', depth: 0 };
     this.#meshHits = new Set();
     if (kind !== this.#kind) {
       this.#kind = kind;
@@ -497,7 +534,7 @@ export class SepaxisDemo extends HTMLElement {
     this.#placeCamera(scene.camera);
     const step = this.#stepAttribute();
     if (step >= 0) this.#setStep(step);
-    if (scene.mesh) this.#loadMesh(scene.mesh, !scene.camera);
+    if (scene.mesh) this.#loadMesh(scene.mesh, scene.otherMesh ?? null, !scene.camera);
   }
 
   /** Moves and turns the scene's mesh (its pose fields): tested, drawn and said again. */
@@ -550,8 +587,14 @@ export class SepaxisDemo extends HTMLElement {
     });
     const level = { node, ...treeLevel(this.#sx, this.#treeOf(node), depth) };
     const drawn = this.#tree?.level;
-    if (!drawn || drawn.node !== node || drawn.depth !== level.depth) this.#sceneMesh.setNodes(level.volumes ?? [], FIT_COLORS[node] ?? FIT_COLORS['obb-fast']);
+    if (!drawn || drawn.node !== node || drawn.depth !== level.depth) this.#drawLevel(level);
     this.#tree = { node, level, ratio: ratio(level), rows, hull: this.#hull, focus: focus ? focus.name ?? focus.id : null };
+  }
+
+  /** Draws a tree level's nodes around the mesh (none without one), unless the descent is drawn there. */
+  #drawLevel(level) {
+    if (this.#panels.descent?.shown) return;
+    this.#sceneMesh.setNodes(level?.volumes ?? [], FIT_COLORS[level?.node] ?? FIT_COLORS['obb-fast']);
   }
 
   /** The tree card picked another node type or depth. */
@@ -562,30 +605,62 @@ export class SepaxisDemo extends HTMLElement {
     this.dispatchEvent(new CustomEvent('mesh', { detail: { mesh: this.mesh } }));
   }
 
-  /** Reads the scene's mesh (checked: a model or a src, and a pose) and puts it in; a failure is the scene's error. */
-  async #loadMesh(mesh, frame) {
+  /**
+   * Reads the scene's mesh and its other mesh (checked: a model or a src, a pose, a node type; or
+   * null) and puts them in; a failure is the scene's error.
+   */
+  async #loadMesh(mesh, other, frame) {
     const load = this.#loads;
-    const { MODEL_TRIANGLES } = this.#meshCode;
     let triangles;
     try {
-      triangles = mesh.model ? await MODEL_TRIANGLES[mesh.model]() : await this.#fetchModel(mesh.src);
+      triangles = await Promise.all([mesh, other].map((m) => m && this.#readMesh(m)));
     } catch (e) {
-      if (load === this.#loads) this.#showError(e instanceof SceneError ? e.message : `the mesh ${mesh.model ?? mesh.src} could not be read: ${e.message}`);
+      if (load === this.#loads) this.#showError(e instanceof SceneError ? e.message : `the mesh could not be read: ${e.message}`);
       return;
     }
     if (load !== this.#loads) return;
-    const name = mesh.model ? MESH_MODELS.find((m) => m.id === mesh.model).label : mesh.src.replace(/[?#].*$/, '').split('/').pop();
+    const put = (sceneMesh, m, t) => {
+      try {
+        sceneMesh.set({ name: meshName(m), model: m.model ?? null, triangles: t, node: m.node ?? 'aabb' });
+      } catch (e) {
+        throw new SceneError(`the mesh ${meshName(m)} could not be read: ${e.message}`);
+      }
+      sceneMesh.setPose(m);
+    };
     try {
-      this.#sceneMesh.set({ name, model: mesh.model ?? null, triangles });
+      put(this.#sceneMesh, mesh, triangles[0]);
+      if (other) put(this.#otherMesh, other, triangles[1]);
     } catch (e) {
-      this.#showError(`the mesh ${name} could not be read: ${e.message}`);
+      this.#showError(e.message);
       return;
     }
-    this.#sceneMesh.setPose(mesh);
-    this.#meshState = { name, triangles: this.#sceneMesh.current.mesh.triangleCount, verdicts: [], focus: null };
+    const { current } = this.#sceneMesh;
+    this.#meshState = {
+      name: current.name, node: current.node, triangles: current.mesh.triangleCount, verdicts: [], focus: null,
+      other: other && { name: this.#otherMesh.current.name, node: this.#otherMesh.current.node, triangles: this.#otherMesh.current.mesh.triangleCount, verdict: null },
+    };
     this.#refresh();
     if (frame && !this.hasAttribute('camera')) this.#frame(false);
+    this.#openDescent();
     this.dispatchEvent(new CustomEvent('mesh', { detail: { mesh: this.mesh } }));
+  }
+
+  /** The triangles of a scene's mesh field: a built-in model's, or a model file's (SceneError: why not). */
+  async #readMesh(mesh) {
+    try {
+      return mesh.model ? await this.#meshCode.MODEL_TRIANGLES[mesh.model]() : await this.#fetchModel(mesh.src);
+    } catch (e) {
+      throw e instanceof SceneError ? e : new SceneError(`the mesh ${mesh.model ?? mesh.src} could not be read: ${e.message}`);
+    }
+  }
+
+  /** Opens (or closes) the descent card as the descent attribute asks, once the mesh is in. */
+  #openDescent() {
+    const card = this.#panels.descent;
+    if (!card || !this.#sceneMesh?.current) return;
+    const request = this.#meshCode.descentRequest(this.getAttribute('descent'));
+    if (request?.problem) return this.#note(`The descent attribute was ignored: ${request.problem}.`);
+    card.open(request);
   }
 
   /** The triangles of the model file at src (a URL of this site), centred and scaled to the view. */
@@ -615,9 +690,11 @@ export class SepaxisDemo extends HTMLElement {
     this.#sweep = null;
     this.#fit = this.#fitted = null;
     this.#fitDrawing?.setPoints(null);
+    this.#panels.descent?.open(null);
     this.#sceneMesh?.clear();
+    this.#otherMesh?.clear();
     this.#dropTrees();
-    this.#meshState = this.#meshSource = null;
+    this.#meshState = this.#meshSource = this.#otherSource = null;
     this.#meshHits = new Set();
     this.#model.load({ volumes: [], selection: [] });
     this.#els.canvas.setAttribute('aria-label', `A separating-axis demo that cannot show its scene: ${message}`);
@@ -669,8 +746,9 @@ export class SepaxisDemo extends HTMLElement {
   }
 
   /**
-   * Tests the mesh against each volume shown (mesh.overlaps with its pose), keeps what each
-   * descent tested, and colours the mesh; whether any verdict or count changed.
+   * Tests the mesh against each volume shown (mesh.overlaps with its pose) and against the other
+   * mesh (meshPairVerdict), keeps what each descent tested, colours the meshes, and gives the
+   * descent card its target; whether any verdict or count changed.
    */
   #testMesh(shown) {
     const state = this.#meshState;
@@ -681,15 +759,35 @@ export class SepaxisDemo extends HTMLElement {
       const { volumeTests, triangleTests } = query.lastQuery;
       return { id: e.id, name: e.name ?? e.id, overlap, tested: { volumeTests, triangleTests } };
     });
-    const key = (vs) => JSON.stringify(vs.map((v) => [v.id, v.overlap, v.tested.volumeTests, v.tested.triangleTests]));
-    const changed = key(verdicts) !== key(state.verdicts);
+    const other = this.#otherMesh.current;
+    const pair = other && this.#meshCode.meshPairVerdict(query, this.#sceneMesh.pose, other.mesh, this.#otherMesh.pose);
+    const key = (vs, p) => JSON.stringify([vs.map((v) => [v.id, v.overlap, v.tested.volumeTests, v.tested.triangleTests]), p && [p.meets, p.pairs, p.tested]]);
+    const changed = key(verdicts, pair) !== key(state.verdicts, state.other?.verdict);
     state.verdicts = verdicts;
+    if (pair) {
+      state.other.verdict = pair;
+      this.#sceneMesh.markTriangles(pair.ofA);
+      this.#otherMesh.markTriangles(pair.ofB);
+    }
     const active = this.#model.active;
     state.focus = verdicts.find((v) => v.id === active?.id) ?? verdicts[0] ?? null;
     this.#meshHits = new Set(verdicts.filter((v) => v.overlap).map((v) => v.id));
     if (this.#panels.tree) this.#measureTree();
-    this.#sceneMesh.setStyle({ overlapping: this.#meshHits.size > 0 }, this.getAttribute('theme') === 'light' ? LIGHT_COLORS : COLORS);
+    this.#styleMeshes();
+    const focus = state.focus && shown.find((e) => e.id === state.focus.id);
+    const pose = this.#sceneMesh.pose;
+    this.#panels.descent?.setTarget(other
+      ? { mesh: query, pose, other: other.mesh, otherPose: this.#otherMesh.pose, name: other.name }
+      : focus && { mesh: query, pose, volume: focus.volume, name: focus.name ?? focus.id }, true);
     return changed;
+  }
+
+  /** Colours the meshes: red where they meet a volume or each other. */
+  #styleMeshes() {
+    const colors = this.getAttribute('theme') === 'light' ? LIGHT_COLORS : COLORS;
+    const meets = this.#meshState?.other?.verdict?.meets === true;
+    this.#sceneMesh?.setStyle({ overlapping: this.#meshHits.size > 0 || meets }, colors);
+    this.#otherMesh?.setStyle({ overlapping: meets }, colors);
   }
 
   /** The steps of the stepper: the sweep's axes while the pair moves, else the report's. */
@@ -742,6 +840,7 @@ export class SepaxisDemo extends HTMLElement {
     if (m && !m.loading) {
       const hit = m.verdicts.filter((v) => v.overlap).map((v) => v.name);
       text += `; the mesh ${m.name} (${m.triangles} triangles) ${hit.length ? `overlaps ${hit.join(', ')}` : 'overlaps no volume'}`;
+      if (m.other?.verdict) text += ` and ${m.other.verdict.meets ? 'meets' : 'is apart from'} the other mesh, ${m.other.name} (${m.other.triangles} triangles)`;
     }
     const r = this.#report;
     if (r) {
@@ -777,10 +876,12 @@ export class SepaxisDemo extends HTMLElement {
   // ---- panels ----------------------------------------------------------------------------
 
   #buildPanels() {
+    // A descent drawn on the mesh goes with its card.
+    this.#panels.descent?.open(null);
     const asked = (this.getAttribute('panels') ?? DEFAULT_PANELS).split(/[\s,]+/).filter(Boolean);
     // A moving scene shows its time first; a fit scene its fits alone (it has no pair to test).
     const kind = this.#full ? this.#kind : 'still';
-    const first = { moving: ['motion'], mesh: ['mesh', ...(asked.includes('tree') ? ['tree'] : [])] }[kind] ?? [];
+    const first = { moving: ['motion'], mesh: ['mesh', ...['tree', 'descent'].filter((p) => asked.includes(p))] }[kind] ?? [];
     const shown = kind === 'fit' ? ['fit'] : [...first, ...PANELS.filter((p) => asked.includes(p))];
     const box = this.#els.panels;
     box.replaceChildren();
@@ -810,6 +911,16 @@ export class SepaxisDemo extends HTMLElement {
       } else if (name === 'tree') {
         this.#panels.tree = new this.#meshCode.TreeCard(root, { onTree: (choice) => this.#setTree(choice) });
         this.#measureTree();
+      } else if (name === 'descent') {
+        this.#panels.descent = new this.#meshCode.DescentCard(root, this.#sx, {
+          meshes: { mesh: this.#sceneMesh, other: this.#otherMesh },
+          onRelease: () => this.#drawLevel(this.#tree?.level),
+          onChange: () => this.dispatchEvent(new CustomEvent('descent', { detail: { descent: this.descent } })),
+        });
+        if (this.#meshState && !this.#meshState.loading) {
+          this.#testMesh(this.#shown);
+          this.#openDescent();
+        }
       } else if (name === 'stepper') {
         this.#panels.stepper = new TutorialPanel(root, {
           explainSweep: this.#full?.explainSweepStep ?? null,
@@ -905,7 +1016,7 @@ export class SepaxisDemo extends HTMLElement {
     (this.#three.scene.background ??= new Color()).setHex(colors.background);
     this.#drawing?.setColors(colors);
     this.#motionDrawing?.setColors(colors);
-    this.#sceneMesh?.setStyle({ overlapping: this.#meshHits.size > 0 }, colors);
+    this.#styleMeshes();
     this.#invalidate();
   }
 
@@ -936,8 +1047,10 @@ export class SepaxisDemo extends HTMLElement {
     const boxes = this.#shown.map((e) => this.#collision.bounds(e.id)).filter(Boolean);
     boxes.push(...pathBoxes(this.#sx, this.#model.volumes, this.#time.maxTime).filter((b) => !undrawable([b])));
     if (this.#fitted) boxes.push(...this.#fitted.rows.map((r) => this.#sx.boundingBox(r.volume)));
-    const meshBounds = this.#sceneMesh?.bounds();
-    if (meshBounds) boxes.push(meshBounds);
+    for (const mesh of [this.#sceneMesh, this.#otherMesh]) {
+      const bounds = mesh?.bounds();
+      if (bounds) boxes.push(bounds);
+    }
     return boxes;
   }
 

@@ -4,12 +4,9 @@
 // the same way.
 
 import { formatRatio } from './fit-colors.js';
+import { NODE_TYPES } from './mesh-ids.js';
 
-/** Node types of a tree, as createMesh names them, with their labels. */
-export const NODE_TYPES = [
-  ['sphere', 'Spheres'], ['aabb', 'AABBs'], ['obb', 'OBBs'],
-  ...[6, 8, 14, 18, 26].map((k) => [`kdop${k}`, `${k}-DOPs`]),
-];
+export { NODE_TYPES };
 
 /** Most nodes drawn at once: past this a level is counted and measured, not drawn. */
 export const MAX_DRAWN_NODES = 512;

@@ -22,7 +22,7 @@ const _white = new Color(0xffffff);
 const MARKED = new MeshBasicMaterial({ color: COLORS.axis, side: DoubleSide, transparent: true, opacity: 0.9, depthTest: false, depthWrite: false });
 
 export class SceneMesh {
-  /** { name, model (a built-in id, or null for a user's file), triangles, mesh, geometry } or null. */
+  /** { name, model (a built-in id, or null for a user's file), triangles, mesh, geometry, node } or null. */
   current = null;
   /** Where the mesh is: translation, rotation (unit quaternion [x, y, z, w]). */
   pose = { translation: [0, 0, 0], rotation: [0, 0, 0, 1] };
@@ -44,15 +44,18 @@ export class SceneMesh {
     viewport.scene.add(this.object);
   }
 
-  /** Shows triangles ({ positions, indices }, already placed in the view) as the scene's mesh. */
-  set({ name, model, triangles }) {
+  /**
+   * Shows triangles ({ positions, indices }, already placed in the view) as the scene's mesh, its
+   * tree built of `node` volumes (createMesh's node types).
+   */
+  set({ name, model, triangles, node = 'aabb' }) {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new Float32BufferAttribute(triangles.positions, 3));
     if (triangles.indices) geometry.setIndex(new Uint32BufferAttribute(triangles.indices, 1));
     geometry.computeVertexNormals();
-    const mesh = meshFromGeometry(this.sx, geometry, { node: 'aabb' });
+    const mesh = meshFromGeometry(this.sx, geometry, { node });
     this.clear();
-    this.current = { name, model, triangles, mesh, geometry };
+    this.current = { name, model, triangles, mesh, geometry, node };
     this.#fill = new Mesh(geometry, this.material);
     this.object.add(this.#fill);
     this.object.visible = true;

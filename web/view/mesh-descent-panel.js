@@ -1,12 +1,13 @@
-// The Mesh card's descent: what mesh.overlaps tested against the selected volume, drawn (nodes
+// A mesh's descent, as the visualizer's Mesh card and the demo's descent card show it: what
+// mesh.overlaps tested against a volume (or overlapsMesh against another mesh), drawn (nodes
 // tested and found apart, tested and found maybe meeting, never reached; the meeting triangle
 // marked) with a legend, and stepped through node by node, each step's node volume drawn and its
-// separating-axis test against the volume shown axis by axis (sx.collide, the app's axis list).
+// separating-axis test against the volume shown axis by axis (sx.collide, axis-panel.js).
 
-import { h } from '../view/dom.js';
-import { AxisPanel } from '../view/axis-panel.js';
-import { MAX_DRAWN_NODES } from '../view/mesh-tree.js';
-import { DESCENT_STYLES, descentNodes, descentPairNodes, meetingTriangles, stepText } from '../view/mesh-descent.js';
+import { h } from './dom.js';
+import { AxisPanel } from './axis-panel.js';
+import { MAX_DRAWN_NODES } from './mesh-tree.js';
+import { DESCENT_STYLES, descentNodes, descentPairNodes, meetingTriangles, stepText } from './mesh-descent.js';
 
 const n = (x) => x.toLocaleString('en');
 
@@ -24,6 +25,8 @@ export class MeshDescentPanel {
   trace = null;
   /** The step shown while stepping (from 0). */
   step = 0;
+  /** The step's two volumes in world space, A (the node) and B, as its axis list tests them. */
+  pairVolumes = null;
   #target = null;
 
   /**
@@ -38,11 +41,11 @@ export class MeshDescentPanel {
     this.onChange = onChange;
     this.showButton = h('button', {
       'aria-pressed': 'false', title: 'Draw the nodes the query tested against the selected volume',
-      onclick: () => this.#setMode(this.showButton.getAttribute('aria-pressed') === 'true' ? null : 'all'),
+      onclick: () => this.setMode(this.showButton.getAttribute('aria-pressed') === 'true' ? null : 'all'),
     }, 'Show the descent');
     this.stepButton = h('button', {
       'aria-pressed': 'false', title: 'Walk the descent one node test at a time',
-      onclick: () => this.#setMode(this.stepButton.getAttribute('aria-pressed') === 'true' ? null : 'step'),
+      onclick: () => this.setMode(this.stepButton.getAttribute('aria-pressed') === 'true' ? null : 'step'),
     }, 'Step through the descent');
     this.previousButton = h('button', { class: 'small', 'aria-label': 'Previous step', disabled: true, onclick: () => this.go(this.step - 1) }, '◀ Previous');
     this.nextButton = h('button', { class: 'small', 'aria-label': 'Next step', disabled: true, onclick: () => this.go(this.step + 1) }, 'Next ▶');
@@ -75,7 +78,7 @@ export class MeshDescentPanel {
   /** Whether there is a mesh to trace: without one the buttons are off and the descent hidden. */
   setEnabled(on) {
     this.showButton.disabled = this.stepButton.disabled = !on;
-    if (!on && this.mode) this.#setMode(null);
+    if (!on && this.mode) this.setMode(null);
   }
 
   /**
@@ -96,7 +99,8 @@ export class MeshDescentPanel {
     this.#drawStep();
   }
 
-  #setMode(mode) {
+  /** Shows the descent: 'all' (drawn whole), 'step' (node by node, from the first), or null (hidden). */
+  setMode(mode) {
     this.mode = mode;
     this.showButton.setAttribute('aria-pressed', String(mode === 'all'));
     this.stepButton.setAttribute('aria-pressed', String(mode === 'step'));
@@ -120,17 +124,13 @@ export class MeshDescentPanel {
 
   #refresh() {
     const t = this.#target;
-    if (!t) {
-      this.trace = null;
-      this.status.textContent = 'Select a volume: the descent is that of the mesh against it.';
-      this.previousButton.disabled = this.nextButton.disabled = true;
-      this.counter.textContent = '';
-      this.onMark([]);
-      this.onDraw([]);
-      this.onDrawOther([]);
-      return;
+    if (!t) return this.#showNone('Select a volume: the descent is that of the mesh against it.');
+    try {
+      this.trace = t.other ? t.mesh.traceOverlapsMesh(t.pose, t.other, t.otherPose) : t.mesh.traceOverlaps(t.volume, t.pose);
+    } catch (e) {
+      // What the query refuses (a pose or a volume it cannot take) is said here, the page goes on.
+      return this.#showNone(`The descent could not be traced: ${e.message}`);
     }
-    this.trace = t.other ? t.mesh.traceOverlapsMesh(t.pose, t.other, t.otherPose) : t.mesh.traceOverlaps(t.volume, t.pose);
     // Against another mesh, the triangle pairs that meet are marked already (all of them).
     if (!t.other) this.onMark(meetingTriangles(this.trace));
     if (this.mode === 'step') {
@@ -150,6 +150,17 @@ export class MeshDescentPanel {
     const q = t.mesh.lastQuery;
     const drawn = all.length > MAX_DRAWN_NODES ? ` The first ${n(MAX_DRAWN_NODES)} are drawn.` : '';
     this.status.textContent = `Against ${t.name}: ${n(q.volumeTests)} node tests (${n(meets.length)} may meet, ${n(apart.length)} apart), ${n(unreached.length)} nodes never reached below them, ${n(q.triangleTests)} triangle tests${this.trace.overlaps ? ', the last one meeting (marked): the query stops there' : ''}.${drawn}`;
+  }
+
+  /** No trace: why (text), and nothing drawn. */
+  #showNone(text) {
+    this.trace = null;
+    this.status.textContent = text;
+    this.previousButton.disabled = this.nextButton.disabled = true;
+    this.counter.textContent = '';
+    this.onMark([]);
+    this.onDraw([]);
+    this.onDrawOther([]);
   }
 
   /** Two meshes: each one's nodes tested, by whether some pair of them may meet. */
@@ -186,13 +197,12 @@ export class MeshDescentPanel {
     this.nextButton.disabled = at === count - 1;
     this.status.textContent = stepText(this.trace, at, t.name);
     const node = this.sx.transform(t.mesh.nodeVolume(steps[3 * at]), t.pose);
-    if (t.other) {
-      this.caption.textContent = `Node ${n(steps[3 * at])} (A) against node ${n(steps[3 * at + 1])} of ${t.name} (B), axis by axis:`;
-      this.axes.update(this.sx.collide(node, this.sx.transform(t.other.nodeVolume(steps[3 * at + 1]), t.otherPose)), -1);
-    } else {
-      this.caption.textContent = `Node ${n(steps[3 * at])} (A) against ${t.name} (B), axis by axis:`;
-      this.axes.update(this.sx.collide(node, t.volume), -1);
-    }
+    const other = t.other ? this.sx.transform(t.other.nodeVolume(steps[3 * at + 1]), t.otherPose) : t.volume;
+    this.pairVolumes = [node, other];
+    this.caption.textContent = t.other
+      ? `Node ${n(steps[3 * at])} (A) against node ${n(steps[3 * at + 1])} of ${t.name} (B), axis by axis:`
+      : `Node ${n(steps[3 * at])} (A) against ${t.name} (B), axis by axis:`;
+    this.axes.update(this.sx.collide(node, other), -1);
   }
 
   /** For the browser tests: what is shown. */
