@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // The price of a sweep from JavaScript: sx.timeOfImpact and sx.sweep against the static
 // sx.overlaps on the same OBB pairs (and, for comparison, pairs with a sphere and a k-DOP), in
-// one Node process. A report, not a test: it never fails on timing.
+// one Node process. A report, not a test: it never fails on timing. The OBB pairs are timed again
+// by class (in contact at the start, meeting later within the motion's time, missing), the static
+// and the swept test on the same pairs, as the native benchmark's overlaps/obb-obb/class and
+// timeOfImpact/obb-obb/class do.
 //
 //   node scripts/bench-sweep.mjs [--pairs N] [--repeats R]   (reads dist/: `npm run build` first)
 //
 // Data: mulberry32, seed 12345: A near the origin, B at a random direction and a distance scaled
 // to the pair's reach (about half the pairs overlap at the start), B moving at up to 4 in a random
-// direction for a unit of time. Timing: warm up, then the best of R samples, each a pass over all
-// pairs long enough (>= 20 ms) to make the clock's resolution irrelevant; ns per call.
+// direction for a unit of time. Timing: the process's CPU time; warm up, then the best of R
+// samples, each a pass over all pairs long enough (>= 20 ms) to make the clock's resolution
+// irrelevant, the static and the swept test sampled in turn; ns per call.
 
 import { init } from 'sepaxis';
 import { mulberry32 } from '../web/view/random.js';
@@ -48,34 +52,60 @@ function pairs(makeA, makeB) {
   });
 }
 
-const now = () => Number(process.hrtime.bigint()) / 1e6;
-function time(set, call) {
+// The process's CPU time in ms: on a busy machine steadier than the wall clock.
+const now = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e3;
+};
+/** ns per call of each call over the set: R samples of each, taken in turn so that a busy moment
+ *  weighs on all of them alike; the best sample of each. */
+function time(set, ...calls) {
+  const pass = (call, passes) => {
+    const t0 = now();
+    for (let p = 0; p < passes; p++) for (const x of set) call(x);
+    return now() - t0;
+  };
   let passes = 1;
-  for (;;) {  // passes long enough for 20 ms
-    const t0 = now();
-    for (let p = 0; p < passes; p++) for (const x of set) call(x);
-    if (now() - t0 >= 20) break;
-    passes *= 2;
-  }
-  let best = Infinity;
-  for (let k = 0; k < REPEATS; k++) {
-    const t0 = now();
-    for (let p = 0; p < passes; p++) for (const x of set) call(x);
-    best = Math.min(best, ((now() - t0) * 1e6) / (passes * set.length));
-  }
+  while (pass(calls[0], passes) < 20) passes *= 2;  // passes long enough for 20 ms
+  for (const call of calls) pass(call, passes);  // warm up
+  const best = calls.map(() => Infinity);
+  for (let k = 0; k < REPEATS; k++)
+    calls.forEach((call, i) => { best[i] = Math.min(best[i], (pass(call, passes) * 1e6) / (passes * set.length)); });
   return best;
 }
 
 const sx = await init();
 const rows = [];
+let obbSet = [];
 for (const [name, makeA, makeB] of [['obb-obb', obb, obb], ['sphere-obb', sphere, obb], ['obb-kdop14', obb, kdop]]) {
   const set = pairs(makeA, makeB);
   let sink = 0;
-  const overlaps = time(set, ({ a, b }) => { sink += sx.overlaps(a, b) ? 1 : 0; });
-  const toi = time(set, ({ a, b, motion }) => { sink += sx.timeOfImpact(a, b, motion) ? 1 : 0; });
-  const sweep = time(set, ({ a, b, motion }) => { sink += sx.sweep(a, b, motion).hit ? 1 : 0; });
+  const [overlaps, toi] = time(set, ({ a, b }) => { sink += sx.overlaps(a, b) ? 1 : 0; },
+    ({ a, b, motion }) => { sink += sx.timeOfImpact(a, b, motion) ? 1 : 0; });
+  const [sweep] = time(set, ({ a, b, motion }) => { sink += sx.sweep(a, b, motion).hit ? 1 : 0; });
   if (sink < 0) console.log(sink);
   rows.push({ pair: name, 'overlaps ns': overlaps.toFixed(1), 'timeOfImpact ns': toi.toFixed(1),
     'timeOfImpact / overlaps': (toi / overlaps).toFixed(2), 'sweep ns': sweep.toFixed(0) });
+  if (name === 'obb-obb') obbSet = set;
 }
 console.table(rows);
+
+// The OBB pairs by class of answer.
+const classOf = ({ a, b, motion }) => {
+  const hit = sx.timeOfImpact(a, b, motion);
+  return hit === null ? 'miss' : hit.time === 0 ? 'start' : 'later';
+};
+const classes = {};
+for (const x of obbSet) (classes[classOf(x)] ??= []).push(x);
+const classRows = [];
+for (const name of ['start', 'later', 'miss']) {
+  const set = classes[name] ?? [];
+  if (set.length === 0) continue;
+  let sink = 0;
+  const [overlaps, toi] = time(set, ({ a, b }) => { sink += sx.overlaps(a, b) ? 1 : 0; },
+    ({ a, b, motion }) => { sink += sx.timeOfImpact(a, b, motion) ? 1 : 0; });
+  if (sink < 0) console.log(sink);
+  classRows.push({ 'obb-obb class': name, pairs: set.length, 'overlaps ns': overlaps.toFixed(1),
+    'timeOfImpact ns': toi.toFixed(1), 'timeOfImpact / overlaps': (toi / overlaps).toFixed(2) });
+}
+console.table(classRows);

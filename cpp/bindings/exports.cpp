@@ -87,12 +87,31 @@ BatchLayout layout(int typeAndPrecision, int k, uintptr_t data, uint32_t stride)
 #if SEPAXIS_WASM_FULL
 Motion ioMotion() { return {ioVec(kIoVelocityA), ioVec(kIoVelocityB), io()[kIoMaxTime]}; }
 
-// The OBB pair without the variant; the other pairs through it.
+// The other pairs through the variant.
 template <class A, class B>
 Expected<SweepHit> slotTimeOfImpact(const A& a, const B& b, const Motion& m) {
   return timeOfImpact(Volume(a), Volume(b), m);
 }
-Expected<SweepHit> slotTimeOfImpact(const Obb& a, const Obb& b, const Motion& m) { return timeOfImpact(a, b, m); }
+
+// A sweep's answer into io (time, normal): 1 hit, 0 miss.
+int writeSweepHit(const Expected<SweepHit>& h) {
+  if (!h) {  // refused by the core after JS's checks: a bug, but still a message rather than a number
+    setLastError(h.error().message);
+    return kSlotAInvalid;
+  }
+  io()[kIoSweepTime] = h->time;
+  ioWrite(kIoSweepNormal, h->normal);
+  return h->hit;
+}
+
+// Two OBBs read straight from their slots, as sx_overlaps reads them: no decode, no visit.
+SEPAXIS_NOINLINE int timeOfImpactObbs(const double* pa, int typeA, const double* pb, int typeB) {
+  Obb& a = gObbs[0];
+  Obb& b = gObbs[1];
+  if (!readObb(pa, typeA, a)) return failSlot(0);
+  if (!readObb(pb, typeB, b)) return failSlot(1);
+  return writeSweepHit(timeOfImpact(a, b, ioMotion()));
+}
 #endif
 
 }  // namespace
@@ -171,20 +190,17 @@ EMSCRIPTEN_KEEPALIVE int sx_segment_cast() {
 }
 
 #if SEPAXIS_WASM_FULL
-// Both slots and the motion in io (velocityA, velocityB, maxTime, checked by JS, which names the
-// fields); writes the time and the normal. Returns 1 hit, 0 miss.
-EMSCRIPTEN_KEEPALIVE int sx_time_of_impact() {
+// Both slots (their type codes as arguments, as sx_overlaps takes them) and the motion in io
+// (velocityA, velocityB, maxTime, checked by JS, which names the fields); writes the time and the
+// normal. Returns 1 hit, 0 miss.
+EMSCRIPTEN_KEEPALIVE int sx_time_of_impact(int typeA, int typeB) {
+  const bool obbA = typeA == kTypeObb || typeA == kTypeObbQuaternion;
+  const bool obbB = typeB == kTypeObb || typeB == kTypeObbQuaternion;
+  if (obbA && obbB) return timeOfImpactObbs(slotData(0), typeA, slotData(1), typeB);
   if (const int status = decodeBoth()) return status;
   const Motion m = ioMotion();
-  const Expected<SweepHit> h = visitSlot(
-      0, [&](const auto& a) { return visitSlot(1, [&](const auto& b) { return slotTimeOfImpact(a, b, m); }); });
-  if (!h) {  // refused by the core after JS's checks: a bug, but still a message rather than a number
-    setLastError(h.error().message);
-    return kSlotAInvalid;
-  }
-  io()[kIoSweepTime] = h->time;
-  ioWrite(kIoSweepNormal, h->normal);
-  return h->hit;
+  return writeSweepHit(visitSlot(
+      0, [&](const auto& a) { return visitSlot(1, [&](const auto& b) { return slotTimeOfImpact(a, b, m); }); }));
 }
 #endif
 

@@ -121,6 +121,41 @@ describe('sweep', () => {
     }
   });
 
+  it('reads two OBBs, by axes or by rotation, as overlaps does: the report\'s answer, and its errors', () => {
+    const r = rng(77);
+    const turn = (angle) => [0, 0, Math.sin(angle / 2), Math.cos(angle / 2)];
+    const byAxes = (center, angle) => ({ type: 'obb', center, halfExtents: [1, 0.5, 0.25],
+      axes: [[Math.cos(angle), Math.sin(angle), 0], [-Math.sin(angle), Math.cos(angle), 0], [0, 0, 1]] });
+    const byRotation = (center, angle) => ({ type: 'obb', center, halfExtents: [0.5, 1, 0.75], rotation: turn(angle) });
+    let hits = 0;
+    for (let i = 0; i < 40; i++) {
+      for (const [makeA, makeB] of [[byAxes, byRotation], [byRotation, byAxes], [byRotation, byRotation]]) {
+        const from = r.vec(-4, 4);
+        const a = makeA(r.vec(-1, 1), r.uniform(0, 6)), b = makeB(from, r.uniform(0, 6));
+        // Toward A (most pairs meet), or anywhere.
+        const velocityB = i % 2 ? scale(sub(r.vec(-1, 1), from), r.uniform(0.5, 2)) : r.vec(-6, 6);
+        const motion = { velocityB, maxTime: r.uniform(0, 2) };
+        const hit = sx.timeOfImpact(a, b, motion), report = sx.sweep(a, b, motion);
+        expect(hit !== null).toBe(report.hit);
+        if (hit === null) continue;
+        hits++;
+        expect(hit.time).toBe(report.time);
+        expect(hit.normal).toEqual(report.normal);
+      }
+    }
+    expect(hits).toBeGreaterThan(20);
+    // An invalid OBB in either place: the message overlaps gives, and no answer.
+    const good = byRotation([0, 0, 0], 1), flat = { ...byAxes([3, 0, 0], 0), halfExtents: [1, -2, 1] };
+    const skewed = { ...byRotation([3, 0, 0], 0), rotation: [0, 0, 0, 0] };
+    for (const bad of [flat, skewed]) {
+      let message = '';
+      try { sx.overlaps(good, bad); } catch (e) { message = e.message; }
+      expect(message).not.toBe('');
+      expect(() => sx.timeOfImpact(good, bad, { velocityB: [-1, 0, 0] })).toThrow(new RangeError(message));
+      expect(() => sx.timeOfImpact(bad, good, { velocityA: [1, 0, 0] })).toThrow(new RangeError(message));
+    }
+  });
+
   it('throws errors that name the field and the value, and changes nothing', () => {
     const a = sphere([0, 0, 0]), b = sphere([3, 0, 0]);
     expect(() => sx.sweep(a, b, { velocityA: [0, NaN, 0] })).toThrow(new RangeError('velocityA[1] must be finite, got NaN'));

@@ -147,6 +147,16 @@ function finite3(f64, at, field) {
     if (!Number.isFinite(f64[at + i])) throw new RangeError(`${field}[${i}] must be finite, got ${show(f64[at + i])}`);
 }
 
+// A motion's velocity into scratch, checked and named; left out, at rest.
+function writeVelocity(f, at, value, field) {
+  if (value === undefined) {
+    f[at] = 0; f[at + 1] = 0; f[at + 2] = 0;
+    return;
+  }
+  writeVec3(f, at, value, field);
+  finite3(f, at, field);
+}
+
 /** The API object that init() resolves to. Single calls take and return plain JSON. */
 export class Sepaxis {
   #m;
@@ -154,6 +164,8 @@ export class Sepaxis {
   #f64;
   #host;
   #overlaps;
+  /** The module's sx_time_of_impact, resolved; null in the module without sweeps. */
+  #timeOfImpact = null;
 
   /** The World class (world.js), or null for the module without it. */
   #World;
@@ -170,6 +182,10 @@ export class Sepaxis {
     // (and go through .apply until then): call once, on the zeroed scratch (two point spheres).
     module._sx_overlaps(TYPE_SPHERE, TYPE_SPHERE);
     this.#overlaps = module._sx_overlaps;
+    if (module._sx_time_of_impact) {
+      module._sx_time_of_impact(TYPE_SPHERE, TYPE_SPHERE);  // two point spheres at rest
+      this.#timeOfImpact = module._sx_time_of_impact;
+    }
     const registry = new FinalizationRegistry((ptr) => module._free(ptr));
     this.#host = {
       module,
@@ -323,7 +339,11 @@ export class Sepaxis {
    * decidingAxis }; each axis's [enter, exit] is when the projections overlap on it.
    */
   sweep(a, b, motion = {}) {
-    this.#writeSweep(a, b, motion, 'sweep');
+    this.#checkMotion(motion, 'sweep');
+    const f = this.#writePair(a, b);
+    this.#writeMotion(f, motion);
+    this.#decode(0);
+    this.#decode(1);
     const r = this.#m.sweepSlots();
     if (typeof r === 'string') throw new RangeError(r);
     return r;
@@ -331,33 +351,34 @@ export class Sepaxis {
 
   /** sweep() without the axes: { time, normal } of the first contact, or null on a miss. */
   timeOfImpact(a, b, motion = {}) {
-    const f = this.#writeSweep(a, b, motion, 'timeOfImpact');
-    const status = this.#m._sx_time_of_impact();
+    this.#checkMotion(motion, 'timeOfImpact');
+    const f = this.#scratch();
+    // The type codes go along as arguments, as overlaps() passes them: two OBBs are then read
+    // straight from their slots.
+    const typeA = writeVolume(f, SLOT_A, a), typeB = writeVolume(f, SLOT_B, b);
+    this.#writeMotion(f, motion);
+    const status = this.#timeOfImpact(typeA, typeB);
     if (status < 0) throw this.#fail(status);
     if (status === 0) return null;
     return { time: f[IO_SWEEP_TIME], normal: [f[IO_SWEEP_NORMAL], f[IO_SWEEP_NORMAL + 1], f[IO_SWEEP_NORMAL + 2]] };
   }
 
-  // Both volumes and the motion into scratch, each field checked and named.
-  #writeSweep(a, b, motion, call) {
-    this.#needFullModule(call);
+  // A sweep's call needs the full module and a motion object (checked before the volumes).
+  #checkMotion(motion, call) {
+    if (this.#timeOfImpact === null) this.#needFullModule(call);
     if (motion === null || typeof motion !== 'object')
       throw new TypeError(`${call}: motion must be an object { velocityA, velocityB, maxTime }, got ${show(motion)}`);
-    const { velocityA = [0, 0, 0], velocityB = [0, 0, 0], maxTime = 1 } = motion;
-    const f = this.#writePair(a, b);
-    writeVec3(f, IO_VELOCITY_A, velocityA, 'velocityA');
-    writeVec3(f, IO_VELOCITY_B, velocityB, 'velocityB');
-    finite3(f, IO_VELOCITY_A, 'velocityA');
-    finite3(f, IO_VELOCITY_B, 'velocityB');
+  }
+
+  // The motion into scratch, each field checked and named.
+  #writeMotion(f, motion) {
+    const { velocityA, velocityB, maxTime = 1 } = motion;
+    writeVelocity(f, IO_VELOCITY_A, velocityA, 'velocityA');
+    writeVelocity(f, IO_VELOCITY_B, velocityB, 'velocityB');
     if (typeof maxTime !== 'number')
       throw new TypeError(`maxTime must be a number >= 0 (or Infinity), got ${show(maxTime)}`);
     if (!(maxTime >= 0)) throw new RangeError(`maxTime must be a number >= 0 (or Infinity), got ${show(maxTime)}`);
     f[IO_MAX_TIME] = maxTime;
-    if (call === 'sweep') {
-      this.#decode(0);
-      this.#decode(1);
-    }
-    return f;
   }
 
   /**
