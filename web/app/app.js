@@ -15,6 +15,7 @@ import { CollisionState, comparedPair, pairReport, pairRoles, withMeshHits } fro
 import { byId } from '../view/dom.js';
 import { aabbToObb, translated } from '../view/edit.js';
 import { FitPanel, installDrop } from './fit-panel.js';
+import { FloorPanel } from './floor-panel.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
@@ -197,6 +198,7 @@ export class App {
       undo: () => this.undo.undo(),
       redo: () => this.undo.redo(),
     });
+    this.floor = new FloorPanel(byId('floor'), sx, this.viewport);
     this.fit = new FitPanel(sx, this.viewport, {
       root: byId('fit'),
       legendRoot: byId('viewport'),
@@ -514,6 +516,7 @@ export class App {
     if (this.ui.step >= steps) this.ui.step = steps - 1;
     if (model.active || !this.mesh.current) this.ui.meshActive = false;
     this.mesh.refresh(this.#shown, model.activeId);
+    this.floor.update(this.pair);
     this.motionDrawing.show({ entries: model.volumes, pair: atStart, roles: pairRoles(this.pair), sweep: this.sweep, t: this.time.t });
     this.velocityHandle.sync(this.gizmo.mode === 'velocity' ? model.active : null);
     this.#refreshStyles();
