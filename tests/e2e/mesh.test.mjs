@@ -670,6 +670,21 @@ test('two meshes, each moved and turned on its own: the triangle pairs that meet
   await page.focus('#viewport canvas');
   await page.keyboard.press('Shift+ArrowRight');
   await settle(page);
+  const moved = await page.evaluate(() => window.sepaxisApp.mesh.second.pose.translation);
+  assert.notDeepEqual(moved, s.poses[1].translation);
+  // Undo and redo take the second mesh's move back and again.
+  await page.keyboard.press('Control+z');
+  await settle(page);
+  assert.deepEqual(await page.evaluate(() => window.sepaxisApp.mesh.second.pose.translation), s.poses[1].translation);
+  await page.keyboard.press('Control+y');
+  await settle(page);
+  assert.deepEqual(await page.evaluate(() => window.sepaxisApp.mesh.second.pose.translation), moved);
+  // A click on it picks it: it is among what the pointer meets there.
+  assert.ok(await page.evaluate(() => {
+    const app = window.sepaxisApp;
+    const p = app.project(app.mesh.second.pose.translation);
+    return app.volumesAt(p.x, p.y).includes('mesh-2');
+  }));
   await page.evaluate(() => {
     const { mesh } = window.sepaxisApp;
     mesh.setPose({ translation: mesh.second.pose.translation, rotation: [0, 0, Math.SQRT1_2, Math.SQRT1_2] }, { id: 'mesh-2' });
@@ -699,6 +714,7 @@ test('two meshes, each moved and turned on its own: the triangle pairs that meet
   assert.equal(pair.rows, 15);
   assert.deepEqual(pair.nodes, [1, 1]);
   await shots('two-meshes-descent');
+  assert.deepEqual(await axeViolations(page, '#mesh-card'), []);
   const first = await page.evaluate(() => window.sepaxisApp.mesh.descent.timeline.findIndex((e) => e.triangle !== undefined));
   await page.evaluate((i) => window.sepaxisApp.mesh.descent.go(i), first);
   pair = await stepState();
