@@ -1,5 +1,5 @@
 // A scene's mesh (web/view/share.js): the visualizer keeps a built-in model by name and pose,
-// {mesh: {model, translation, rotation}}, and a second beside it, {secondMesh: {…}}; checked like
+// {mesh: {model, translation, rotation}}, and a second beside it, {otherMesh: {…}}; checked like
 // the rest of a scene, a bad one is refused with a message naming the field and the value, and a
 // view without meshes (or without a second) says where to go.
 
@@ -52,27 +52,27 @@ describe('a scene with a mesh', () => {
 });
 
 describe('a scene with a second mesh (the visualizer tests the two against each other)', () => {
-  const both = { meshModels: MODELS, secondMesh: true };
+  const both = { meshModels: MODELS, otherMesh: true };
 
   test('both are kept by name and pose', () => {
     const scene = checkScene({
       volumes: [],
       mesh: { model: 'torus-knot', translation: [1, 0, 0] },
-      secondMesh: { model: 'bunny', translation: [2, 0, 0], rotation: [0, 0.6, 0, 0.8], extra: 1 },
+      otherMesh: { model: 'bunny', translation: [2, 0, 0], rotation: [0, 0.6, 0, 0.8], extra: 1 },
     }, sx, both);
     expect(scene.mesh).toEqual({ model: 'torus-knot', translation: [1, 0, 0], rotation: [0, 0, 0, 1] });
-    expect(scene.secondMesh).toEqual({ model: 'bunny', translation: [2, 0, 0], rotation: [0, 0.6, 0, 0.8] });
+    expect(scene.otherMesh).toEqual({ model: 'bunny', translation: [2, 0, 0], rotation: [0, 0.6, 0, 0.8] });
   });
 
-  test('a bad one is refused naming the secondMesh field and the value', () => {
-    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, secondMesh: { model: 'teapot' } }, both)).toBe('secondMesh.model must be one of "bunny", "torus-knot", got "teapot"');
-    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, secondMesh: { model: 'bunny', translation: [0, Infinity, 0] } }, both)).toBe('secondMesh.translation[1] must be a finite number within ±1e15, got Infinity');
-    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, secondMesh: 'bunny' }, both)).toBe('secondMesh must be an object {model, translation, rotation}, got "bunny"');
-    expect(problemOf({ volumes: [], secondMesh: { model: 'bunny' } }, both)).toBe('secondMesh goes with a mesh: the scene has a secondMesh but no mesh');
+  test('a bad one is refused naming the otherMesh field and the value', () => {
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'teapot' } }, both)).toBe('otherMesh.model must be one of "bunny", "torus-knot", got "teapot"');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'bunny', translation: [0, Infinity, 0] } }, both)).toBe('otherMesh.translation[1] must be a finite number within ±1e15, got Infinity');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: 'bunny' }, both)).toBe('otherMesh must be an object {model, translation, rotation}, got "bunny"');
+    expect(problemOf({ volumes: [], otherMesh: { model: 'bunny' } }, both)).toBe('otherMesh is tested against the scene\'s mesh: give a mesh too');
   });
 
   test('a view that shows one mesh (the demo element) says where to open it', () => {
-    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, secondMesh: { model: 'bunny' } })).toBe('this scene holds a second mesh, which only the visualizer shows: open the scene there');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'bunny' } })).toBe('this scene holds two meshes (otherMesh), which only the visualizer shows: open the scene there');
   });
 });
 

@@ -392,7 +392,7 @@ export class App {
     this.ui.lessonOrigin = origin;
     this.ui.meshActive = false;
     this.model.load(scene);
-    this.meshLoad = this.#loadMesh(scene.mesh, scene.secondMesh);
+    this.meshLoad = this.#loadMesh(scene.mesh, scene.otherMesh);
     this.flush();
     if (scene.camera) this.viewport.setCamera(scene.camera);
     else this.frame();

@@ -8,7 +8,7 @@
 // another), moved and turned on its own: the two meshes are tested against each other
 // (overlapsMesh, trianglePairs), the triangles that meet marked, and the card's descent is theirs.
 // It is not tested against the volumes. A scene's JSON keeps it by name, beside the first:
-//   secondMesh: { model, translation, rotation }
+//   otherMesh: { model, translation, rotation }
 
 import { FIT_COLORS } from '../view/fit-colors.js';
 import { readTriangles } from '../view/point-file.js';
@@ -258,7 +258,7 @@ export class MeshController {
     return poseJSON(this.sceneMesh);
   }
 
-  /** The scene JSON's secondMesh field, or undefined (none, or the first mesh is a user's file). */
+  /** The scene JSON's otherMesh field, or undefined (none, or the first mesh is a user's file). */
   secondToJSON() {
     return this.toJSON() && poseJSON(this.second);
   }

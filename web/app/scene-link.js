@@ -39,13 +39,13 @@ export class SceneLink {
 
   /** The scene as shared: the model's volumes, selection and time range, the meshes, and the camera. */
   #scene() {
-    const mesh = this.#mesh.toJSON(), secondMesh = this.#mesh.secondToJSON();
-    return { ...this.#model.toJSON(), ...(mesh ? { mesh } : {}), ...(secondMesh ? { secondMesh } : {}), camera: this.#camera() };
+    const mesh = this.#mesh.toJSON(), otherMesh = this.#mesh.secondToJSON();
+    return { ...this.#model.toJSON(), ...(mesh ? { mesh } : {}), ...(otherMesh ? { otherMesh } : {}), camera: this.#camera() };
   }
 
   /** What checkScene needs to take a scene's mesh. */
   get #checks() {
-    return { meshModels: this.#mesh.models, secondMesh: true };
+    return { meshModels: this.#mesh.models, otherMesh: true };
   }
 
   /** Says plainly what a link or a file leaves out (a user's mesh file). */

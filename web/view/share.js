@@ -89,11 +89,11 @@ export function readSceneText(text) {
  * meshModels: the built-in mesh models' ids a scene's mesh, {model, translation, rotation}, may
  * name; without it a scene with a mesh is refused with a message. meshSrc: true lets the mesh name
  * a model file instead, {src, translation, rotation} (a URL of an STL, OBJ, PLY, glTF or GLB file).
- * secondMesh: true takes a second mesh beside the first, secondMesh: {model, translation,
- * rotation} (a built-in model; the visualizer tests the two against each other); without it a
- * scene with one is refused with a message.
+ * otherMesh: true takes a second mesh beside the first, otherMesh: {model, translation,
+ * rotation} (a built-in model), tested against it; without it a scene with one is refused with a
+ * message.
  */
-export function checkScene(data, sx, { motion = true, fit = false, meshModels = null, meshSrc = false, secondMesh = false } = {}) {
+export function checkScene(data, sx, { motion = true, fit = false, meshModels = null, meshSrc = false, otherMesh = false } = {}) {
   if (isObject(data) && data.fit !== undefined) {
     if (!fit) throw new SceneError('this is a fit scene (its points are fitted by the <sepaxis-demo> element); the visualizer fits points in its Fit panel');
     if (data.volumes !== undefined) throw new SceneError('a scene has volumes or a fit, not both');
@@ -145,10 +145,10 @@ export function checkScene(data, sx, { motion = true, fit = false, meshModels = 
     out.maxTime = data.maxTime;
   }
   if (isObject(data) && data.mesh !== undefined) out.mesh = checkMesh(data.mesh, meshModels, meshSrc);
-  if (isObject(data) && data.secondMesh !== undefined) {
-    if (!secondMesh) throw new SceneError('this scene holds a second mesh, which only the visualizer shows: open the scene there');
-    if (!out.mesh) throw new SceneError('secondMesh goes with a mesh: the scene has a secondMesh but no mesh');
-    out.secondMesh = checkMesh(data.secondMesh, meshModels, false, 'secondMesh');
+  if (isObject(data) && data.otherMesh !== undefined) {
+    if (!otherMesh) throw new SceneError('this scene holds two meshes (otherMesh), which only the visualizer shows: open the scene there');
+    if (!out.mesh) throw new SceneError('otherMesh is tested against the scene\'s mesh: give a mesh too');
+    out.otherMesh = checkMesh(data.otherMesh, meshModels, false, 'otherMesh');
   }
   return withCamera(out, data);
 }
@@ -157,33 +157,33 @@ export function checkScene(data, sx, { motion = true, fit = false, meshModels = 
 const MESH_SRC = /\.(stl|obj|ply|gltf|glb)$/i;
 
 /**
- * A clean copy of a scene's mesh (the field `field`), {model, translation, rotation} (or, where
+ * A clean copy of a scene's mesh (its field `key`), {model, translation, rotation} (or, where
  * src is taken, {src, translation, rotation}); throws SceneError naming the field.
  */
-function checkMesh(mesh, models, srcTaken, field = 'mesh') {
+function checkMesh(mesh, models, srcTaken, key = 'mesh') {
   if (!models) throw new SceneError('this scene holds a mesh, which only the visualizer shows: open the scene there');
   const fields = srcTaken ? '{model or src, translation, rotation}' : '{model, translation, rotation}';
-  if (!isObject(mesh)) throw new SceneError(`${field} must be an object ${fields}, got ${show(mesh)}`);
+  if (!isObject(mesh)) throw new SceneError(`${key} must be an object ${fields}, got ${show(mesh)}`);
   let source;
   if (srcTaken && mesh.src !== undefined) {
     if (mesh.model !== undefined) throw new SceneError('a mesh has a model or a src, not both');
     const path = typeof mesh.src === 'string' ? mesh.src.replace(/[?#].*$/, '') : '';
-    if (!MESH_SRC.test(path)) throw new SceneError(`${field}.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got ${show(mesh.src)}`);
+    if (!MESH_SRC.test(path)) throw new SceneError(`${key}.src must be the URL of an STL, OBJ, PLY, glTF or GLB file, got ${show(mesh.src)}`);
     source = { src: mesh.src };
   } else if (!models.includes(mesh.model)) {
-    throw new SceneError(`${field}.model must be one of ${models.map((m) => `"${m}"`).join(', ')}${srcTaken ? ' (or give a src: a model file\'s URL)' : ''}, got ${show(mesh.model)}`);
+    throw new SceneError(`${key}.model must be one of ${models.map((m) => `"${m}"`).join(', ')}${srcTaken ? ' (or give a src: a model file\'s URL)' : ''}, got ${show(mesh.model)}`);
   } else source = { model: mesh.model };
-  const numbers = (key, length, fallback) => {
-    const v = mesh[key] ?? fallback;
-    if (!Array.isArray(v) || v.length !== length) throw new SceneError(`${field}.${key} must be an array of ${length} numbers, got ${show(v)}`);
+  const numbers = (field, length, fallback) => {
+    const v = mesh[field] ?? fallback;
+    if (!Array.isArray(v) || v.length !== length) throw new SceneError(`${key}.${field} must be an array of ${length} numbers, got ${show(v)}`);
     const i = v.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x) || Math.abs(x) > 1e15);
-    if (i >= 0) throw new SceneError(`${field}.${key}[${i}] must be a finite number within ±1e15, got ${show(v[i])}`);
+    if (i >= 0) throw new SceneError(`${key}.${field}[${i}] must be a finite number within ±1e15, got ${show(v[i])}`);
     return [...v];
   };
   const translation = numbers('translation', 3, [0, 0, 0]);
   const rotation = numbers('rotation', 4, [0, 0, 0, 1]);
   const norm = Math.hypot(...rotation);
-  if (!(Math.abs(norm - 1) < 1e-6)) throw new SceneError(`${field}.rotation must be a unit quaternion [x, y, z, w], got ${show(rotation)} (length ${norm})`);
+  if (!(Math.abs(norm - 1) < 1e-6)) throw new SceneError(`${key}.rotation must be a unit quaternion [x, y, z, w], got ${show(rotation)} (length ${norm})`);
   return { ...source, translation, rotation: rotation.map((x) => x / norm) };
 }
 
