@@ -51,6 +51,7 @@ export class FloorPanel {
     this.drawing.show({ vertices, origin, floor });
   }
 
+  /** Hides the card and the drawing, and frees the one-triangle mesh the weights came from. */
   #hide() {
     if (!this.shown) return;
     this.shown = null;
@@ -79,11 +80,6 @@ export class FloorPanel {
     this.weights.textContent = hit && barycentric
       ? `The corners' weights at the hit (barycentric coordinates of 1, 2, 3): ${barycentric.map((w) => num(w)).join(', ')}, summing to 1; each is the edge function of the edge opposite over that of the whole triangle, 2 × its area seen from above (${signed(tests.area)}). sx.contains(${floorName}, hit) = ${contains}.`
       : '';
-  }
-
-  /** Frees the one-triangle mesh the weights come from. */
-  dispose() {
-    this.meshOf.dispose();
   }
 }
 
