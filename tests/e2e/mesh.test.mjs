@@ -411,14 +411,26 @@ test('a flat mesh has no ratio; the bunny\'s trees are built off the page\'s thr
   await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad.then(() => window.sepaxisApp.mesh.panel.lastLevel));
   // The bunny's first drawing (its buffers, its shader) is done before the measurement.
   await settle(page);
-  // While the bunny's tree of OBBs is built and a deep level measured (4,096 nodes: counted, not
-  // drawn), the page's thread stays free.
+  // The bunny's tree of OBBs, built and a deep level measured (4,096 nodes: counted, not drawn),
+  // is asked of the worker: the page's own package builds no tree meanwhile, so its thread stays
+  // free. How long the page's thread waited at most is kept as a figure (bench.json), beside the
+  // same tree built on the page's thread, not asserted: how long a build takes is the machine's.
   const gaps = await page.evaluate(async () => {
-    const panel = window.sepaxisApp.mesh.panel;
+    const { panel } = window.sepaxisApp.mesh, { sx } = window.sepaxisApp;
     await panel.lastLevel;
     panel.nodeSelect.value = 'obb';
     panel.depthInput.max = 12;
     panel.depthInput.value = 12;
+    const asked = [], built = [];
+    const post = Worker.prototype.postMessage, create = sx.createMesh;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      asked.push({ node: message?.node, depth: message?.depth });
+      return post.call(this, message, ...rest);
+    };
+    sx.createMesh = function (...args) {
+      built.push(args[1]?.node);
+      return create.apply(this, args);
+    };
     // The page's thread is free when timers run on time: the longest wait between them (and
     // from the last to the end) is how long it was held.
     let longest = 0, last = performance.now(), ticks = 0;
@@ -429,28 +441,33 @@ test('a flat mesh has no ratio; the bunny\'s trees are built off the page\'s thr
       ticks++;
     }, 5);
     const start = performance.now();
-    await panel.showLevel();
-    clearInterval(timer);
+    try {
+      await panel.showLevel();
+    } finally {
+      clearInterval(timer);
+      Worker.prototype.postMessage = post;
+      sx.createMesh = create;
+    }
     longest = Math.max(longest, performance.now() - last);
-    const result = { longest, ticks, ms: performance.now() - start, level: panel.level.count, drawn: window.sepaxisApp.mesh.sceneMesh.drawnNodes };
-    // The control: the same tree built on the page's thread holds it the whole time.
+    const result = { asked, built, longest, ticks, ms: performance.now() - start, level: panel.level.count, drawn: window.sepaxisApp.mesh.sceneMesh.drawnNodes };
+    // For the figure: the same tree built on the page's thread holds it the whole time.
     const held = { longest: 0 };
     let before = performance.now();
     const control = setInterval(() => { held.longest = Math.max(held.longest, performance.now() - before); before = performance.now(); }, 5);
     const t0 = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    window.sepaxisApp.sx.createMesh(window.sepaxisApp.mesh.current.triangles, { node: 'obb' }).dispose();
+    sx.createMesh(window.sepaxisApp.mesh.current.triangles, { node: 'obb' }).dispose();
     await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(control);
     held.ms = performance.now() - t0;
     return { ...result, onPageThread: held };
   });
-  measured.bunnyObbLevel12 = gaps;
+  const { asked, built, ...figures } = gaps;
+  measured.bunnyObbLevel12 = figures;
+  assert.deepEqual(asked, [{ node: 'obb', depth: 12 }], 'the level is asked of the worker, once');
+  assert.deepEqual(built, [], 'the page builds no tree while the worker does');
   assert.equal(gaps.level, 4096);
   assert.equal(gaps.drawn, 0);
-  assert.ok(gaps.ms > 300, `the level took ${gaps.ms} ms: too quick to show the page stays responsive`);
-  assert.ok(gaps.longest < gaps.ms / 2, `the page's thread was held ${gaps.longest} ms of ${gaps.ms} ms`);
-  assert.ok(gaps.onPageThread.longest > gaps.onPageThread.ms / 2, `control: the build on the page's thread held it ${gaps.onPageThread.longest} ms of ${gaps.onPageThread.ms} ms`);
   // A level of 256 OBBs is drawn.
   await page.evaluate(() => {
     const panel = window.sepaxisApp.mesh.panel;
