@@ -648,6 +648,8 @@ test('two meshes, each moved and turned on its own: the triangle pairs that meet
   await page.selectOption(second, 'torus-knot');
   await page.evaluate(() => window.sepaxisApp.mesh.panel.lastLoad);
   await settle(page);
+  // Once the second mesh is in, the card says the first mesh again, not that it is reading.
+  assert.match(await page.textContent('#mesh p.hint[role=status]'), /^Torus knot: 5,120 triangles, [\d,]+ vertices, in a tree of AABBs, scaled to the view\./);
   // What the package says of the two placed meshes, and what the view marks.
   const state = () => page.evaluate(() => {
     const { mesh } = window.sepaxisApp;

@@ -100,11 +100,13 @@ export class MeshPanel {
 
   async #load(name, load) {
     this.#setBusy(true);
-    const before = this.status.textContent;
-    this.status.textContent = `Reading ${name}…`;
+    const before = this.status.textContent, reading = `Reading ${name}…`;
+    this.status.textContent = reading;
     this.error.hidden = true;
     try {
       await load();
+      // A first mesh says itself (setMesh); a second leaves the first's words.
+      if (this.status.textContent === reading) this.status.textContent = before;
     } catch (e) {
       this.status.textContent = before;
       this.showError(`Could not put ${name} in the scene: ${e.message}. Nothing was changed.`);
