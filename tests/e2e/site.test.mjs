@@ -444,10 +444,13 @@ describe('the tutorial site', () => {
         first: { model: mesh.current.model, node: mesh.current.node, ...pose(mesh.sceneMesh) },
         second: { model: mesh.second.current.model, node: mesh.second.current.node, ...pose(mesh.second) },
         meets: mesh.meetsSecond, text: document.querySelector('#mesh .mesh-second').textContent,
+        // What the visualizer's own links and exports keep of them.
+        kept: [mesh.toJSON(), mesh.secondToJSON()].map(({ model, node }) => ({ model, node })),
       };
     });
     assert.deepEqual(shown.first, { model: 'torus-knot', node: 'kdop14', translation: [0, 0, 0], rotation: [0, 0, 0, 1] });
     assert.deepEqual(shown.second, { model: 'terrain', node: 'aabb', translation: [0.9, -0.6, 0], rotation: [0, 0, 0.258819, 0.965926] });
+    assert.deepEqual(shown.kept, [{ model: 'torus-knot', node: 'kdop14' }, { model: 'terrain', node: undefined }], 'a link keeps a node type other than AABBs');
     // The demo's verdict (the lesson's data-expect, held to the package by site-scenes.test.js).
     assert.equal(shown.meets, true);
     assert.match(shown.text, /^Torus knot meets Terrain with a floor: [\d,]+ triangle pairs? overlaps? \(marked\)/);
