@@ -65,8 +65,8 @@ describe('two meshes\' verdict (meshPairVerdict)', () => {
   test('is said with both names, the pairs and what the descent tested', () => {
     expect(meshPairText('Knot', 'Terrain', { meets: true, pairs: 1, tested: { volumeTests: 12, triangleTests: 1 } }))
       .toBe('Knot meets Terrain: 1 triangle pair overlaps (marked). The descent tested 12 node pairs and 1 triangle pair.');
-    expect(meshPairText('Knot', 'its copy', { meets: false, pairs: 0, tested: { volumeTests: 1, triangleTests: 0 } }))
-      .toBe('Knot is apart from its copy: the descent tested 1 node pair and 0 triangle pairs.');
+    expect(meshPairText('Knot', 'the second Torus knot', { meets: false, pairs: 0, tested: { volumeTests: 1, triangleTests: 0 } }))
+      .toBe('Knot is apart from the second Torus knot: the descent tested 1 node pair and 0 triangle pairs.');
   });
 });
 
