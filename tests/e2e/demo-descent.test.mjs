@@ -1,9 +1,10 @@
 // <sepaxis-demo>'s mesh panels in Debian's Chromium (pages/descent.html, served as a documentation
 // site serves the package): a scene's node type (a tree of OBBs, counted as the tree card counts
-// it), the descent card drawing what the query tested and stepping through it node by node (the
-// buttons, the arrow keys, "step k of N", each step's axis list held to the package's collide), a
-// scene of two meshes (overlapsMesh, the triangle pairs marked, the descent of node pairs), the
-// descent attribute, and bad mesh scenes shown in the box while the page goes on (screenshots).
+// it), the descent card drawing what the query tested and stepping through it test by test, the
+// node tests and the triangle tests at the leaves (the buttons, the arrow keys, "step k of N", each
+// step's axis list held to the package's collide), a scene of two meshes (overlapsMesh, the
+// triangle pairs marked, the descent of node pairs and triangle pairs), the descent attribute, and
+// bad mesh scenes shown in the box while the page goes on (screenshots).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -89,40 +90,62 @@ describe('<sepaxis-demo> mesh panels', () => {
     await page.locator('#vol').screenshot({ path: `${ARTIFACTS}49-demo-descent-1280x800.png` });
   });
 
-  test('stepping through the descent: every node test once, with the buttons and the arrow keys, each with its axis list', async () => {
+  test('stepping through the descent: every node test and triangle test once, in order, with the buttons and the arrow keys, each with its axis list', async () => {
     const descent = card('#vol', 'descent');
     await descent.getByRole('button', { name: 'Step through the descent' }).click();
     let d = await descentOf('#vol');
+    const count = d.steps + d.triangleTests;
+    assert.ok(d.triangleTests > 0, 'the ball reaches a leaf');
     assert.equal(d.mode, 'step');
-    assert.equal(d.counter, `step 1 of ${d.steps}`);
+    assert.equal(d.counter, `step 1 of ${count}`);
     assert.equal(d.drawn, 1);
     const next = descent.getByRole('button', { name: 'Next step' });
     const previous = descent.getByRole('button', { name: 'Previous step' });
     assert.equal(await previous.isDisabled(), true);
-    const seen = [];
-    for (let k = 0; k < d.steps; k++) {
+    const seen = [], triangles = [];
+    for (let k = 0; k < count; k++) {
       d = await descentOf('#vol');
       assert.equal(d.step, k);
-      assert.equal(d.counter, `step ${k + 1} of ${d.steps}`);
-      assert.match(d.text, new RegExp(`^Step ${k + 1} of ${d.steps}: node ${d.pair.node.toLocaleString('en')} (may meet|is apart from) Ball`));
-      assert.equal(d.drawn, Math.min(512, k + 1), 'the nodes tested so far');
+      assert.equal(d.counter, `step ${k + 1} of ${count}`);
       const step = await checkStep('#vol');
       assert.equal(step.rows, step.axes, 'the axis list is the pair\'s');
-      if (!step.meets) assert.equal(step.overlap, false, `step ${k + 1}: a node found apart is apart`);
-      seen.push(d.pair.node);
-      if (k < d.steps - 1) await next.click();
+      if (d.pair.kind === 'node') {
+        assert.match(d.text, new RegExp(`^Step ${k + 1} of ${count}: node ${d.pair.node.toLocaleString('en')} (may meet|is apart from) Ball`));
+        seen.push(d.pair.node);
+        assert.equal(d.drawn, Math.min(512, seen.length), 'the nodes tested so far');
+        assert.equal(d.marked, 0);
+        if (!step.meets) assert.equal(step.overlap, false, `step ${k + 1}: a node found apart is apart`);
+      } else {
+        // A triangle test at a leaf: the leaf drawn, the triangle marked, its verdict exact.
+        assert.equal(d.pair.kind, 'triangle');
+        assert.match(d.text, new RegExp(`^Step ${k + 1} of ${count}: triangle ${d.pair.triangle.toLocaleString('en')} of leaf ${d.pair.leaf.toLocaleString('en')} (meets|is apart from) Ball`));
+        assert.equal(d.pair.volumes[0].type, 'triangle');
+        assert.ok(seen.includes(d.pair.leaf), 'the leaf was tested before its triangles');
+        assert.equal(d.drawn, 1);
+        assert.equal(d.marked, 1);
+        assert.equal(step.overlap, step.meets, `step ${k + 1}: the triangle test is the package's`);
+        triangles.push(d.pair.triangle);
+      }
+      if (k < count - 1) await next.click();
     }
     assert.equal(await next.isDisabled(), true, 'the last step');
+    assert.equal(seen.length, d.steps);
+    assert.equal(triangles.length, d.triangleTests);
     assert.equal(new Set(seen).size, seen.length, 'no node is tested twice');
     assert.equal(seen[0], 0, 'the root first');
+    assert.equal(d.pair.kind, 'triangle', 'the query stops at the triangle that meets');
+    assert.equal(d.pair.meets, true);
+    assert.match(d.text, /the mesh overlaps it, and the query stops there\.$/);
+    await settle(page);
+    await page.locator('#vol').screenshot({ path: `${ARTIFACTS}49-demo-descent-step-triangle-1280x800.png` });
     // The arrow keys step too, on the focused stepper.
     await previous.focus();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     d = await descentOf('#vol');
-    assert.equal(d.step, d.steps - 3);
+    assert.equal(d.step, count - 3);
     await page.keyboard.press('ArrowRight');
-    assert.equal((await descentOf('#vol')).step, d.steps - 2);
+    assert.equal((await descentOf('#vol')).step, count - 2);
     await previous.click();
     await previous.click();
     await settle(page);
@@ -151,7 +174,7 @@ describe('<sepaxis-demo> mesh panels', () => {
     await page.locator('#pair').screenshot({ path: `${ARTIFACTS}49-demo-descent-two-meshes-1280x800.png` });
     await page.evaluate(() => document.querySelector('#pair').setAttribute('descent', 'step 3'));
     let s = await descentOf('#pair');
-    assert.equal(s.counter, `step 3 of ${d.steps}`);
+    assert.equal(s.counter, `step 3 of ${d.steps + d.triangleTests}`);
     assert.ok(s.pair.other >= 0, 'a pair of nodes');
     assert.equal(s.drawn, 1);
     assert.equal(s.drawnOther, 1);
@@ -164,6 +187,25 @@ describe('<sepaxis-demo> mesh panels', () => {
     assert.match(s.text, /^Step 4 of [\d,]+: node [\d,]+ and node [\d,]+ of Terrain with a floor (may meet|are apart)/);
     await settle(page);
     await page.locator('#pair').screenshot({ path: `${ARTIFACTS}49-demo-descent-two-meshes-step-1280x800.png` });
+    // The last test: the triangle pair that meets, marked on both meshes, its axis list the package's.
+    const count = d.steps + d.triangleTests;
+    await page.evaluate((n) => document.querySelector('#pair').setAttribute('descent', `step ${n}`), count);
+    s = await descentOf('#pair');
+    assert.equal(s.counter, `step ${count} of ${count}`);
+    assert.equal(s.pair.kind, 'triangle');
+    assert.ok(s.pair.other >= 0, 'a triangle of each mesh');
+    assert.equal(s.pair.meets, true);
+    assert.deepEqual([s.marked, s.markedOther, s.drawn, s.drawnOther], [1, 1, 1, 1], 'the pair marked, its leaves drawn');
+    assert.match(s.text, new RegExp(`^Step ${count} of ${count}: triangle [\\d,]+ of leaf [\\d,]+ and triangle [\\d,]+ of Terrain with a floor meet: the meshes meet, and the query stops there\\.$`));
+    const last = await checkStep('#pair');
+    assert.equal(last.rows, last.axes);
+    assert.equal(last.overlap, true);
+    // Closed, every pair that meets is marked again.
+    await page.evaluate(() => document.querySelector('#pair').setAttribute('descent', ''));
+    assert.equal(await descentOf('#pair'), null);
+    assert.ok(await page.evaluate(() => document.querySelector('#pair').mesh.other.trianglePairs) >= 1);
+    await page.evaluate(() => document.querySelector('#pair').setAttribute('descent', 'all'));
+    assert.equal((await descentOf('#pair')).marked, d.marked, 'the marks of every pair that meets are back');
     assert.deepEqual(await axeViolations(page), []);
   });
 
@@ -178,7 +220,16 @@ describe('<sepaxis-demo> mesh panels', () => {
       assert.ok(overflow.every((x) => x <= 1), `#${id}: ${overflow}`);
       await page.locator(`#${id}`).screenshot({ path: `${ARTIFACTS}49-demo-descent-${id}-390x844.png` });
     }
-    // The descent drawn whole, on a phone.
+    // A triangle step, and the descent drawn whole, on a phone.
+    await page.evaluate(() => {
+      const el = document.querySelector('#vol');
+      el.setAttribute('descent', 'step');
+      const { steps, triangleTests } = el.descent;
+      el.setAttribute('descent', `step ${steps + triangleTests}`);
+    });
+    await settle(page);
+    assert.equal((await descentOf('#vol')).pair.kind, 'triangle');
+    await page.locator('#vol').screenshot({ path: `${ARTIFACTS}49-demo-descent-vol-triangle-390x844.png` });
     await card('#vol', 'descent').getByRole('button', { name: 'Show the descent' }).click();
     await settle(page);
     assert.equal((await descentOf('#vol')).mode, 'all');

@@ -429,6 +429,34 @@ describe('the tutorial site', () => {
     assertNoProblems(page, 'the visualizer opened from the tutorial');
   });
 
+  test('a demo of two meshes opens in the visualizer with both, their node types and poses, and their verdict', async () => {
+    const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
+    await loadSitePage(page, 'lessons/13-descent.html');
+    const link = page.locator('sepaxis-demo#demo-13-pair + p.open-in-visualizer a');
+    assert.equal(await link.count(), 1, 'the scene of two meshes has its link');
+    await link.click();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    await page.waitForFunction(() => window.sepaxisApp?.mesh.second?.current, null, { timeout: 30_000 });
+    const shown = await page.evaluate(() => {
+      const { mesh } = window.sepaxisApp;
+      const pose = (m) => ({ translation: m.pose.translation.map((x) => +x.toFixed(6)), rotation: m.pose.rotation.map((x) => +x.toFixed(6)) });
+      return {
+        first: { model: mesh.current.model, node: mesh.current.node, ...pose(mesh.sceneMesh) },
+        second: { model: mesh.second.current.model, node: mesh.second.current.node, ...pose(mesh.second) },
+        meets: mesh.meetsSecond, text: document.querySelector('#mesh .mesh-second').textContent,
+        // What the visualizer's own links and exports keep of them.
+        kept: [mesh.toJSON(), mesh.secondToJSON()].map(({ model, node }) => ({ model, node })),
+      };
+    });
+    assert.deepEqual(shown.first, { model: 'torus-knot', node: 'kdop14', translation: [0, 0, 0], rotation: [0, 0, 0, 1] });
+    assert.deepEqual(shown.second, { model: 'terrain', node: 'aabb', translation: [0.9, -0.6, 0], rotation: [0, 0, 0.258819, 0.965926] });
+    assert.deepEqual(shown.kept, [{ model: 'torus-knot', node: 'kdop14' }, { model: 'terrain', node: undefined }], 'a link keeps a node type other than AABBs');
+    // The demo's verdict (the lesson's data-expect, held to the package by site-scenes.test.js).
+    assert.equal(shown.meets, true);
+    assert.match(shown.text, /^Torus knot meets Terrain with a floor: [\d,]+ triangle pairs? overlaps? \(marked\)/);
+    assertNoProblems(page, 'the visualizer opened with two meshes');
+  });
+
   test('search finds a lesson, and the dark theme switches, within the CSP', async () => {
     const page = await blankPage(browser, { viewport: { width: 1280, height: 800 } });
     await loadSitePage(page, '');

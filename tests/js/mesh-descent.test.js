@@ -65,30 +65,48 @@ describe('two meshes\' verdict (meshPairVerdict)', () => {
   test('is said with both names, the pairs and what the descent tested', () => {
     expect(meshPairText('Knot', 'Terrain', { meets: true, pairs: 1, tested: { volumeTests: 12, triangleTests: 1 } }))
       .toBe('Knot meets Terrain: 1 triangle pair overlaps (marked). The descent tested 12 node pairs and 1 triangle pair.');
-    expect(meshPairText('Knot', 'its copy', { meets: false, pairs: 0, tested: { volumeTests: 1, triangleTests: 0 } }))
-      .toBe('Knot is apart from its copy: the descent tested 1 node pair and 0 triangle pairs.');
+    expect(meshPairText('Knot', 'the second Torus knot', { meets: false, pairs: 0, tested: { volumeTests: 1, triangleTests: 0 } }))
+      .toBe('Knot is apart from the second Torus knot: the descent tested 1 node pair and 0 triangle pairs.');
   });
 });
 
 describe('the nodes of a descent (descentNodes)', () => {
-  test('every node tested once by its verdict; the unreached are the untested children of tested nodes', () => {
+  test('every node tested once by its verdict; never reached: every node not tested, at every depth, shallower first', () => {
     const mesh = sx.createMesh(uvSphere(10, 12, [0, 0, 0], 1), { node: 'obb' });
-    for (const center of [[0.9, 0.2, 0], [3, 0, 0], [0, 0, 0], [0.5, 0.5, 0.5]]) {
+    const parents = new Map();
+    for (let node = 0; node < mesh.nodeCount; node++) for (const child of mesh.nodeChildren(node)) parents.set(child, node);
+    const depthOf = (node) => (parents.has(node) ? 1 + depthOf(parents.get(node)) : 0);
+    let deeper = 0, stopped = 0;
+    for (const center of [[0.9, 0.2, 0], [3, 0, 0], [0, 0, 0], [0.5, 0.5, 0.5], [0, 0, 1]]) {
       const trace = mesh.traceOverlaps({ type: 'sphere', center, radius: 0.15 });
       const { meets, apart, unreached } = descentNodes(mesh, trace);
       const tested = [];
       for (let s = 0; s < trace.steps.length; s += 3) tested.push(trace.steps[s]);
       expect([...meets, ...apart].sort((x, y) => x - y)).toEqual([...tested].sort((x, y) => x - y));
       for (let s = 0; s < trace.steps.length; s += 3) expect(meets.includes(trace.steps[s])).toBe(trace.steps[s + 2] === 1);
-      const parents = new Map();
-      for (let node = 0; node < mesh.nodeCount; node++) for (const child of mesh.nodeChildren(node)) parents.set(child, node);
+      // Every node of the tree not tested, each once: the tested and the unreached are the tree.
+      const all = Array.from({ length: mesh.nodeCount }, (_, i) => i);
+      expect([...unreached].sort((x, y) => x - y)).toEqual(all.filter((node) => !tested.includes(node)));
+      const depths = unreached.map(depthOf);
+      for (let i = 1; i < depths.length; i++) expect(depths[i]).toBeGreaterThanOrEqual(depths[i - 1]);
       for (const node of unreached) {
-        expect(tested).not.toContain(node);
-        expect(tested).toContain(parents.get(node));
+        // Below a tested node or another node never reached: the descent stopped above it.
+        const parent = parents.get(node);
+        expect(parent === undefined || tested.includes(parent) || unreached.includes(parent)).toBe(true);
+        if (parent !== undefined && unreached.includes(parent)) deeper++;
+        // A query that went on to the end left out only what lies below a node found apart.
+        if (!trace.overlaps) {
+          let up = node;
+          while (!tested.includes(up)) up = parents.get(up);
+          expect(apart).toContain(up);
+        }
       }
+      if (trace.overlaps) stopped++;
       // A node found apart has no child tested: nothing below it is.
       for (const node of apart) for (const child of mesh.nodeChildren(node)) expect(tested).not.toContain(child);
     }
+    expect(deeper, 'nodes more than one level below the last tested are counted too').toBeGreaterThan(0);
+    expect(stopped).toBeGreaterThan(0);
     mesh.dispose();
   });
 });

@@ -1,6 +1,8 @@
 // A scene's mesh (web/view/share.js): the visualizer keeps a built-in model by name and pose,
-// {mesh: {model, translation, rotation}}; checked like the rest of a scene, a bad one is refused
-// with a message naming the field and the value, and a view without meshes says where to go.
+// {mesh: {model, translation, rotation}}, and a second beside it, {otherMesh: {…}}, which the demo
+// element takes too (with model files and node types); one check for both fields: a bad one is
+// refused with a message naming the field and the value, and a view without meshes says where to
+// go.
 
 import { beforeAll, describe, expect, test } from 'vitest';
 import { init } from 'sepaxis';
@@ -45,8 +47,38 @@ describe('a scene with a mesh', () => {
     expect(problemOf({ volumes: [], mesh: { model: 'bunny', rotation: [0, 0, 0, 2] } })).toBe('mesh.rotation must be a unit quaternion [x, y, z, w], got [0,0,0,2] (length 2)');
   });
 
-  test('a view without meshes (the demo element) says where to open it', () => {
+  test('a view without meshes says where to open it', () => {
     expect(problemOf({ volumes: [], mesh: { model: 'bunny' } }, {})).toBe('this scene holds a mesh, which only the visualizer shows: open the scene there');
+  });
+});
+
+describe('a scene with a second mesh (the visualizer tests the two against each other)', () => {
+  const both = { meshModels: MODELS };
+
+  test('both are kept by name and pose', () => {
+    const scene = checkScene({
+      volumes: [],
+      mesh: { model: 'torus-knot', translation: [1, 0, 0] },
+      otherMesh: { model: 'bunny', translation: [2, 0, 0], rotation: [0, 0.6, 0, 0.8], extra: 1 },
+    }, sx, both);
+    expect(scene.mesh).toEqual({ model: 'torus-knot', translation: [1, 0, 0], rotation: [0, 0, 0, 1] });
+    expect(scene.otherMesh).toEqual({ model: 'bunny', translation: [2, 0, 0], rotation: [0, 0.6, 0, 0.8] });
+  });
+
+  test('a bad one is refused naming the otherMesh field and the value', () => {
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'teapot' } }, both)).toBe('otherMesh.model must be one of "bunny", "torus-knot", got "teapot"');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'bunny', translation: [0, Infinity, 0] } }, both)).toBe('otherMesh.translation[1] must be a finite number within ±1e15, got Infinity');
+    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: 'bunny' }, both)).toBe('otherMesh must be an object {model, translation, rotation}, got "bunny"');
+    expect(problemOf({ volumes: [], otherMesh: { model: 'bunny' } }, both)).toBe('otherMesh is tested against the scene\'s mesh: give a mesh too');
+  });
+
+  test('each view takes it as it takes the first: the visualizer a built-in model, the demo element a model file too', () => {
+    const scene = { volumes: [], mesh: { model: 'bunny' }, otherMesh: { src: 'models/part.stl', translation: [0, 1, 0] } };
+    expect(problemOf(scene, both)).toBe('otherMesh.model must be one of "bunny", "torus-knot", got nothing');
+    expect(checkScene(scene, sx, { meshModels: MODELS, meshSrc: true }).otherMesh)
+      .toEqual({ src: 'models/part.stl', translation: [0, 1, 0], rotation: [0, 0, 0, 1] });
+    // A view without meshes refuses the scene at its first mesh.
+    expect(problemOf(scene, {})).toBe('this scene holds a mesh, which only the visualizer shows: open the scene there');
   });
 });
 
@@ -72,7 +104,7 @@ describe('a scene whose mesh names a model file (the demo element takes src)', (
 });
 
 describe('a mesh\'s node type and a second mesh (the demo element)', () => {
-  const demo = { meshModels: MODELS, meshSrc: true, otherMesh: true };
+  const demo = { meshModels: MODELS, meshSrc: true };
 
   test('a node type is kept when named, and left out (AABBs) when not', () => {
     expect(checkScene({ volumes: [], mesh: { model: 'bunny', node: 'kdop14' } }, sx, demo).mesh.node).toBe('kdop14');
@@ -99,10 +131,14 @@ describe('a mesh\'s node type and a second mesh (the demo element)', () => {
       .toBe('otherMesh must be an object {model or src, translation, rotation}, got "wall"');
   });
 
-  test('a second mesh needs a first, and a view that shows one mesh says so', () => {
+  test('a second mesh needs a first', () => {
     expect(problemOf({ volumes: [], otherMesh: { model: 'bunny' } }, demo)).toBe('otherMesh is tested against the scene\'s mesh: give a mesh too');
-    expect(problemOf({ volumes: [], mesh: { model: 'bunny' }, otherMesh: { model: 'bunny' } }))
-      .toBe('this scene holds two meshes (otherMesh), which only the <sepaxis-demo> element shows');
+    expect(problemOf({ volumes: [], otherMesh: { src: 'a.stl' } }, demo)).toBe('otherMesh is tested against the scene\'s mesh: give a mesh too');
+  });
+
+  test('the visualizer\'s check keeps the node types of both meshes as well', () => {
+    const scene = checkScene({ volumes: [], mesh: { model: 'bunny', node: 'obb' }, otherMesh: { model: 'bunny', node: 'kdop14' } }, sx, { meshModels: MODELS });
+    expect([scene.mesh.node, scene.otherMesh.node]).toEqual(['obb', 'kdop14']);
   });
 });
 

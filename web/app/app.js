@@ -15,6 +15,7 @@ import { CollisionState, comparedPair, pairReport, pairRoles, withMeshHits } fro
 import { byId } from '../view/dom.js';
 import { aabbToObb, translated } from '../view/edit.js';
 import { FitPanel, installDrop } from './fit-panel.js';
+import { FloorPanel } from './floor-panel.js';
 import { Gizmo } from './gizmo.js';
 import { HelpDialog } from './help-dialog.js';
 import { installCameraKeys, installShortcuts } from './keyboard.js';
@@ -23,7 +24,7 @@ import { moveOffset, movedText } from '../view/keyboard-move.js';
 import { installPicking, volumesAlong } from '../view/picking.js';
 import { lessonOrigin, lessonText } from './lesson.js';
 import { MeshController } from './mesh-controller.js';
-import { MESH_ID, MESH_MODELS } from '../view/mesh-ids.js';
+import { MESH_ID, MESH_MODELS, SECOND_MESH_ID } from '../view/mesh-ids.js';
 import { presetById } from './presets.js';
 import { Viewport } from './renderer.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
@@ -41,7 +42,8 @@ import { VelocityHandle } from './velocity-handle.js';
 
 export class App {
   /** View state (not saved): tutorial step (-1: off), hovered axis and volume, the preset whose
-   *  lesson may show (lesson.js), whether the camera turns to each step (follow). */
+   *  lesson may show (lesson.js), whether the camera turns to each step (follow), the selected
+   *  mesh (its id, MESH_ID or SECOND_MESH_ID, or false). */
   ui = { step: -1, hoverAxis: null, hoverVolume: null, lessonOrigin: null, follow: false, meshActive: false };
   report = null;
   /** The compared pair as shown (at time t), or null. */
@@ -83,14 +85,15 @@ export class App {
         if (added || removed) this.undo.keep();
         else if (!transient) this.undo.changed();
       },
-      onSelect: () => this.selectMesh(),
+      onSelect: (id) => this.selectMesh(id),
       onAdded: () => {
         this.flush();
         this.frame();
       },
     });
     this.link = new SceneLink(sx, this.model, messages, (scene) => this.load(scene), () => this.viewport.cameraState(), {
-      toJSON: () => this.mesh.toJSON(), linkProblem: () => this.mesh.linkProblem(), models: MESH_MODELS.map((m) => m.id),
+      toJSON: () => this.mesh.toJSON(), secondToJSON: () => this.mesh.secondToJSON(), linkProblem: () => this.mesh.linkProblem(),
+      models: MESH_MODELS.map((m) => m.id),
     });
     this.viewport.onUserMove.push(() => this.link.scheduleUrl());
     this.helpDialog = new HelpDialog(byId('help'), byId('help-shortcuts'), byId('help-close'));
@@ -99,7 +102,7 @@ export class App {
     this.gizmo = new Gizmo(this.viewport, sx, {
       // The gizmo holds the volume where it is shown (at t): the model keeps it at t = 0.
       onChange: (id, v, o) => {
-        if (id === MESH_ID) this.mesh.setPoseOfStandIn(v, o);
+        if (id === MESH_ID || id === SECOND_MESH_ID) this.mesh.setPoseOfStandIn(v, o, id);
         else this.model.update(id, this.#atStart(id, v), o);
       },
       onNote: (text) => this.#gizmoNote(text),
@@ -170,7 +173,7 @@ export class App {
       along: (x, y) => this.volumesAt(x, y),
       onGizmo: () => this.gizmo.controls.axis !== null || this.gizmo.dragging || this.velocityHandle.dragging,
       onPick: (id, { index, count }) => {
-        if (id === MESH_ID) this.selectMesh();
+        if (id === MESH_ID || id === SECOND_MESH_ID) this.selectMesh(id);
         else this.model.select(id);
         // Several volumes under the pointer: say which one this click took, and how to reach the others.
         if (count > 1) this.messages.flash(`Picked ${this.#nameOf(id)} (${index + 1} of ${count} here: click again for the next)`);
@@ -197,6 +200,7 @@ export class App {
       undo: () => this.undo.undo(),
       redo: () => this.undo.redo(),
     });
+    this.floor = new FloorPanel(byId('floor'), sx, this.viewport);
     this.fit = new FitPanel(sx, this.viewport, {
       root: byId('fit'),
       legendRoot: byId('viewport'),
@@ -234,14 +238,17 @@ export class App {
   }
 
   remove() {
-    if (this.ui.meshActive) this.mesh.remove();
+    if (this.ui.meshActive) this.mesh.remove(this.ui.meshActive);
     else removeActive(this.model);
   }
 
-  /** Selects the scene's mesh (the gizmo and Shift+arrows then move it); volumes are deselected. */
-  selectMesh() {
-    if (!this.mesh.current) return;
-    this.ui.meshActive = true;
+  /**
+   * Selects one of the scene's meshes (id: MESH_ID, the default, or SECOND_MESH_ID; the gizmo and
+   * Shift+arrows then move it); volumes are deselected.
+   */
+  selectMesh(id = MESH_ID) {
+    if (!this.mesh.meshOf(id)) return;
+    this.ui.meshActive = id;
     this.#selectingMesh = true;
     try {
       this.model.select(null);
@@ -262,12 +269,13 @@ export class App {
   moveByKey(move) {
     const active = this.model.active;
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
-    if (!active && this.ui.meshActive) {
-      const d = moveOffset(this.viewport.camera, [...boxes, this.mesh.sceneMesh.bounds()], move);
-      const { translation, rotation } = this.mesh.sceneMesh.pose;
-      this.mesh.setPose({ translation: translation.map((x, i) => x + d[i]), rotation });
+    const mesh = !active && this.ui.meshActive && this.mesh.meshOf(this.ui.meshActive);
+    if (mesh) {
+      const d = moveOffset(this.viewport.camera, [...boxes, mesh.bounds()], move);
+      const { translation, rotation } = mesh.pose;
+      this.mesh.setPose({ translation: translation.map((x, i) => x + d[i]), rotation }, { id: mesh.id });
       this.flush();
-      return this.messages.flash(`Moved ${this.mesh.current.name} to (${this.mesh.sceneMesh.pose.translation.map((x) => +x.toFixed(3)).join(', ')})`);
+      return this.messages.flash(`Moved ${mesh.current.name} to (${mesh.pose.translation.map((x) => +x.toFixed(3)).join(', ')})`);
     }
     if (!active) return this.messages.flash('Select a volume to move it: click it, or [ ] pick one');
     const moved = translated(this.sx, active.volume, moveOffset(this.viewport.camera, boxes, move));
@@ -384,17 +392,22 @@ export class App {
     this.ui.lessonOrigin = origin;
     this.ui.meshActive = false;
     this.model.load(scene);
-    this.meshLoad = this.#loadMesh(scene.mesh);
+    this.meshLoad = this.#loadMesh(scene.mesh, scene.otherMesh);
     this.flush();
     if (scene.camera) this.viewport.setCamera(scene.camera);
     else this.frame();
   }
 
-  /** The scene's mesh (a checked {model, translation, rotation}) or none; a failure is said. */
-  async #loadMesh(mesh) {
+  /**
+   * The scene's mesh and second mesh (each a checked {model, translation, rotation}) or none; a
+   * failure is said.
+   */
+  async #loadMesh(mesh, second) {
     if (!mesh) return this.mesh.remove();
     try {
       await this.mesh.loadModel(mesh.model, mesh);
+      if (second) await this.mesh.loadSecond(second.model, second);
+      else this.mesh.removeSecond();
     } catch (e) {
       this.messages.show('The scene\'s mesh could not be shown:', `${e.message}. The volumes are shown without it.`);
     }
@@ -429,7 +442,7 @@ export class App {
   frame() {
     const boxes = this.model.volumes.map((e) => this.collision.bounds(e.id)).filter(Boolean);
     if (this.mesh.current) boxes.push(this.mesh.sceneMesh.bounds());
-    if (this.mesh.copy?.current) boxes.push(this.mesh.copy.bounds());
+    if (this.mesh.second?.current) boxes.push(this.mesh.second.bounds());
     // Moving volumes: their whole path, from t = 0 to maxTime.
     boxes.push(...pathBoxes(this.sx, this.model.volumes, this.time.maxTime).filter((b) => !undrawable([b])));
     if (undrawable(boxes)) return;
@@ -449,13 +462,13 @@ export class App {
   volumesAt(clientX, clientY) {
     const ray = this.viewport.ray(clientX, clientY);
     const ids = volumesAlong(this.sx, this.model.volumes, ray);
-    // The mesh after the volumes: they are drawn see-through, and a volume in it is reached first.
-    if (this.mesh.hitDistance(ray) !== null) ids.push(MESH_ID);
+    // The meshes after the volumes: they are drawn see-through, and a volume in one is reached first.
+    ids.push(...this.mesh.meshesAlong(ray).map((m) => m.id));
     return ids;
   }
 
   #nameOf(id) {
-    if (id === MESH_ID) return this.mesh.current?.name ?? id;
+    if (id === MESH_ID || id === SECOND_MESH_ID) return this.mesh.meshOf(id)?.current.name ?? id;
     const entry = this.model.get(id);
     return entry?.name ?? id;
   }
@@ -512,8 +525,9 @@ export class App {
     this.report = pairReport(this.sx, this.pair);
     const steps = (this.sweep ?? this.report)?.axes.length ?? 0;
     if (this.ui.step >= steps) this.ui.step = steps - 1;
-    if (model.active || !this.mesh.current) this.ui.meshActive = false;
+    if (model.active || !this.mesh.meshOf(this.ui.meshActive)) this.ui.meshActive = false;
     this.mesh.refresh(this.#shown, model.activeId);
+    this.floor.update(this.pair);
     this.motionDrawing.show({ entries: model.volumes, pair: atStart, roles: pairRoles(this.pair), sweep: this.sweep, t: this.time.t });
     this.velocityHandle.sync(this.gizmo.mode === 'velocity' ? model.active : null);
     this.#refreshStyles();
@@ -535,9 +549,9 @@ export class App {
    */
   #syncGizmo() {
     const active = this.model.active;
-    const mesh = !active && this.ui.meshActive;
+    const mesh = !active && this.ui.meshActive && this.mesh.meshOf(this.ui.meshActive);
     const still = mesh && (this.gizmo.mode === 'scale' || this.gizmo.mode === 'velocity');
-    this.gizmo.sync(active ? this.#shown[this.model.volumes.indexOf(active)] : mesh && !still ? this.mesh.sceneMesh.standIn() : undefined);
+    this.gizmo.sync(active ? this.#shown[this.model.volumes.indexOf(active)] : mesh && !still ? mesh.standIn() : undefined);
     if (still) this.#gizmoNote(this.gizmo.mode === 'scale' ? 'A mesh keeps its size here: it can move and turn.' : 'A mesh stands still here: it can move and turn.');
   }
 
@@ -557,7 +571,7 @@ export class App {
   }
 
   #refreshStyles() {
-    this.mesh.setStyle({ overlapping: this.mesh.hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume === MESH_ID });
+    this.mesh.setStyle({ overlapping: this.mesh.hits.size > 0, selected: this.ui.meshActive, hovered: this.ui.hoverVolume });
     this.drawing.style({
       collision: this.#withMesh(), pair: this.pair, roles: pairRoles(this.pair),
       hoverVolume: this.ui.hoverVolume, tutorial: this.ui.step >= 0 && this.pair,

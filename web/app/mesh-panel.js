@@ -1,9 +1,10 @@
 // The Mesh card: puts a built-in model (mesh-models.js) or a user's file (point-file.js: STL, OBJ,
 // PLY, glTF/GLB, picked or dropped on the view) in the scene, lists which volumes the mesh
 // overlaps, and shows its tree level by level: a node type and a depth, the nodes at that depth
-// drawn around the mesh, their count and their total volume over the mesh's convex hull's. The
-// trees are built and measured on a worker (mesh-tree-worker.js). A file that cannot be read is
-// said in the card, and changes nothing.
+// drawn around the mesh, their count and their total volume over the mesh's convex hull's. A
+// second mesh (a built-in model) may join it, to test mesh against mesh. The trees are built and
+// measured on a worker (mesh-tree-worker.js). A file that cannot be read is said in the card, and
+// changes nothing.
 
 import { h, setChildren } from '../view/dom.js';
 import { MESH_FILE_ACCEPT } from '../view/point-file.js';
@@ -30,7 +31,8 @@ export class MeshPanel {
   /**
    * actions: onModel(id), onFile(file) (each a promise: the mesh is in the scene, or an Error),
    * onRemove(), onSelect(), onNodes(volumes, node) (draws a level's volumes; [] for none),
-   * onCopy(on) (puts the mesh's turned copy in the scene, or takes it out).
+   * onSecond(id) (puts built-in model `id` in the scene as the second mesh, a promise, or takes
+   * the second mesh out: ''), onSelectSecond().
    */
   constructor(root, actions) {
     this.actions = actions;
@@ -44,11 +46,12 @@ export class MeshPanel {
     this.openButton = h('button', { title: 'Open an STL, OBJ, PLY, glTF or GLB file', onclick: () => this.fileInput.click() }, 'Open a mesh file…');
     this.selectButton = h('button', { disabled: true, onclick: () => actions.onSelect() }, 'Select mesh');
     this.removeButton = h('button', { disabled: true, onclick: () => actions.onRemove() }, 'Remove mesh');
-    this.copyButton = h('button', {
-      disabled: true, 'aria-pressed': 'false', title: 'Test the mesh against a turned copy of itself',
-      onclick: () => actions.onCopy(this.copyButton.getAttribute('aria-pressed') !== 'true'),
-    }, 'Turned copy');
-    this.copyText = h('p', { class: 'hint mesh-copy', role: 'status' });
+    this.secondSelect = h('select', {
+      'aria-label': 'Second mesh', title: 'A second mesh beside the first, moved and turned on its own: the two are tested against each other',
+      disabled: true, onchange: () => this.setSecondModel(this.secondSelect.value),
+    }, h('option', { value: '' }, 'None'), MESH_MODELS.map((m) => h('option', { value: m.id }, m.label)));
+    this.selectSecondButton = h('button', { disabled: true, onclick: () => actions.onSelectSecond() }, 'Select second mesh');
+    this.secondText = h('p', { class: 'hint mesh-second', role: 'status' });
     this.error = h('p', { class: 'fit-error', role: 'alert', hidden: true });
     this.status = h('p', { class: 'hint', role: 'status' }, 'Put a mesh in the scene: a built-in model, or an STL, OBJ, PLY, glTF or GLB file (or drop one on the view).');
     this.verdicts = h('p', { class: 'mesh-verdicts' });
@@ -69,12 +72,20 @@ export class MeshPanel {
     root.append(
       h('div', { class: 'fit-actions' }, this.modelSelect, this.addButton, this.openButton, this.fileInput),
       this.error, this.status,
-      h('div', { class: 'fit-actions' }, this.selectButton, this.removeButton, this.copyButton),
-      this.verdicts, this.descent, this.copyText, this.tree);
+      h('div', { class: 'fit-actions' }, this.selectButton, this.removeButton),
+      h('div', { class: 'fit-actions' }, h('label', {}, 'Second mesh ', this.secondSelect), this.selectSecondButton),
+      this.verdicts, this.descent, this.secondText, this.tree);
   }
 
   addModel(id) {
     return this.#start(MESH_MODELS.find((m) => m.id === id)?.label ?? id, () => this.actions.onModel(id));
+  }
+
+  /** Puts built-in model `id` in the scene as the second mesh ('' takes it out). */
+  setSecondModel(id) {
+    if (!id) return this.actions.onSecond('');
+    const name = MESH_MODELS.find((m) => m.id === id)?.label ?? id;
+    return this.#start(name, () => this.actions.onSecond(id));
   }
 
   openFile(file) {
@@ -89,11 +100,13 @@ export class MeshPanel {
 
   async #load(name, load) {
     this.#setBusy(true);
-    const before = this.status.textContent;
-    this.status.textContent = `Reading ${name}…`;
+    const before = this.status.textContent, reading = `Reading ${name}…`;
+    this.status.textContent = reading;
     this.error.hidden = true;
     try {
       await load();
+      // A first mesh says itself (setMesh); a second leaves the first's words.
+      if (this.status.textContent === reading) this.status.textContent = before;
     } catch (e) {
       this.status.textContent = before;
       this.showError(`Could not put ${name} in the scene: ${e.message}. Nothing was changed.`);
@@ -108,9 +121,9 @@ export class MeshPanel {
     this.error.scrollIntoView({ block: 'nearest' });
   }
 
-  /** The mesh now in the scene ({ name, triangles, mesh }) or null: resets the tree to its root. */
+  /** The mesh now in the scene ({ name, triangles, mesh, node }) or null: resets the tree to its root. */
   setMesh(current) {
-    this.selectButton.disabled = this.removeButton.disabled = this.copyButton.disabled = !current;
+    this.selectButton.disabled = this.removeButton.disabled = this.secondSelect.disabled = !current;
     this.tree.disabled = !current;
     this.level = null;
     this.#hull = null;
@@ -124,8 +137,11 @@ export class MeshPanel {
       setChildren(this.verdicts);
       return;
     }
-    const { mesh, name } = current;
-    this.status.textContent = `${name}: ${n(mesh.triangleCount)} triangles, ${n(mesh.vertexCount)} vertices, scaled to the view. Drag it with the gizmo once selected.`;
+    const { mesh, name, node } = current;
+    const tree = NODE_TYPES.find(([id]) => id === node)[1];
+    this.status.textContent = `${name}: ${n(mesh.triangleCount)} triangles, ${n(mesh.vertexCount)} vertices, in a tree of ${tree}, scaled to the view. Drag it with the gizmo once selected.`;
+    // The levels start at the node type the mesh's queries use.
+    this.nodeSelect.value = node;
     const hull = ask({ triangles: { positions: current.triangles.positions, indices: current.triangles.indices } })
       .then(({ hull }) => { this.#hull = hull; });
     this.lastLevel = hull.then(() => this.showLevel(), (e) => { this.levelText.textContent = `The tree could not be built: ${e.message}`; });
@@ -141,17 +157,17 @@ export class MeshPanel {
     setChildren(this.verdicts, verdictsText(name, verdicts));
   }
 
-  /** Whether the mesh's turned copy is in the scene. */
-  setCopy(on) {
-    this.copyButton.setAttribute('aria-pressed', String(on));
-    this.copyButton.classList.toggle('on', on);
-    if (!on) this.copyText.textContent = '';
+  /** The second mesh now in the scene ({ model, name }) or null. */
+  setSecond(current) {
+    this.secondSelect.value = current?.model ?? '';
+    this.selectSecondButton.disabled = !current;
+    if (!current) this.secondText.textContent = '';
   }
 
-  /** What testing the mesh against its copy found (meshPairVerdict's, with the mesh's name). */
-  setCopyVerdict({ name, ...verdict }) {
-    const text = meshPairText(name, 'its copy', verdict);
-    if (this.copyText.textContent !== text) this.copyText.textContent = text;
+  /** What testing the mesh against the second found (meshPairVerdict's), with both meshes' names. */
+  setSecondVerdict({ name, other, ...verdict }) {
+    const text = meshPairText(name, other, verdict);
+    if (this.secondText.textContent !== text) this.secondText.textContent = text;
   }
 
   /** Asks the worker for the level the controls say, and draws it. */

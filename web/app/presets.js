@@ -1,7 +1,11 @@
 // Scenes that teach, each with the verdict it must produce (checked by tests/e2e): the lesson is
 // shown when the preset is loaded. Numbers were designed with sx.collide (see the tests).
 
-/** @typedef {{ id: string, title: string, lesson: string, expect: { overlap: boolean, separatingAxis?: RegExp, touching?: boolean, sweep?: { hit: boolean } } | null, scene: object }} Preset */
+/**
+ * ray: the Floor under the player card's ray (floor-panel.js), cast straight down from B onto the
+ * triangle A, meets it or not.
+ * @typedef {{ id: string, title: string, lesson: string, expect: { overlap: boolean, separatingAxis?: RegExp, touching?: boolean, sweep?: { hit: boolean }, ray?: { hit: boolean } } | null, scene: object }} Preset
+ */
 
 /** The rotation quaternion [x, y, z, w] of a turn by `degrees` about the x, y or z axis, to full
  *  precision (so that the inspector shows 75 for a turn of 75°, not the 74.99 of a rounded one). */
@@ -83,13 +87,26 @@ export const PRESETS = [
     id: 'floor-triangle',
     title: 'A floor triangle and a crate',
     lesson: 'A tilted floor triangle (A) and a crate (B) over it. The floor\'s normal A.n separates them: every corner of the crate lies on the front side of the floor\'s plane, the half-space test a game makes to keep a player above the ground. A triangle against a box has 13 candidate axes: its normal, the box\'s 3 faces and the 9 cross products of their edges. Drag the crate down into the floor and watch A.n give way.',
-    expect: { overlap: false, separatingAxis: /^A\.n$/ },
+    expect: { overlap: false, separatingAxis: /^A\.n$/, ray: { hit: true } },
     scene: {
       volumes: [
         { id: 'floor', name: 'Floor', volume: { type: 'triangle', vertices: [[2, -0.3, -1.5], [-2, -0.3, -1.5], [0, 0.5, 2]] } },
         { id: 'crate', name: 'Crate', volume: { type: 'aabb', min: [-0.4, 0.35, -0.4], max: [0.4, 1.15, 0.4] } },
       ],
       selection: ['floor', 'crate'],
+    },
+  },
+  {
+    id: 'ray-triangle',
+    title: 'Ray meets triangle',
+    lesson: 'How high is the floor under the player? A game casts a ray straight down from the player (B) onto a floor triangle (A). The ray meets the floor\'s plane, and the point is on the triangle when it lies on the inside of all three edges: the half-space test. Seen from above, each edge\'s function E(p) = (b − a) × (p − a) has the sign of the corner opposite exactly when p is on the inside. The Floor under the player card lists the three signs, the hit\'s height and the corners\' weights (each E over the whole triangle\'s). Move the player past an edge (Shift+arrows): that edge turns orange and the ray misses.',
+    expect: { overlap: false, ray: { hit: true } },
+    scene: {
+      volumes: [
+        { id: 'floor', name: 'Floor', volume: { type: 'triangle', vertices: [[-2.4, -0.6, -1.5], [2.6, -0.1, -1.8], [0.2, 0.5, 2.2]] } },
+        { id: 'player', name: 'Player', volume: { type: 'sphere', center: [0.3, 1.2, 0.1], radius: 0.35 } },
+      ],
+      selection: ['floor', 'player'],
     },
   },
   {

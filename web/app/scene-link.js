@@ -25,8 +25,8 @@ export class SceneLink {
   /**
    * load(scene): replaces the scene with checked data (App.load); camera(): the view's camera,
    * {position, target}, kept in links and files so that whoever opens them sees what was seen;
-   * mesh: the scene's mesh (mesh-controller.js: toJSON(), linkProblem(), and the built-in
-   * models' ids a scene may name).
+   * mesh: the scene's meshes (mesh-controller.js: toJSON(), secondToJSON(), linkProblem(), and
+   * the built-in models' ids a scene may name).
    */
   constructor(sx, model, messages, load, camera, mesh) {
     this.#sx = sx;
@@ -37,10 +37,10 @@ export class SceneLink {
     this.#mesh = mesh;
   }
 
-  /** The scene as shared: the model's volumes, selection and time range, the mesh, and the camera. */
+  /** The scene as shared: the model's volumes, selection and time range, the meshes, and the camera. */
   #scene() {
-    const mesh = this.#mesh.toJSON();
-    return { ...this.#model.toJSON(), ...(mesh ? { mesh } : {}), camera: this.#camera() };
+    const mesh = this.#mesh.toJSON(), otherMesh = this.#mesh.secondToJSON();
+    return { ...this.#model.toJSON(), ...(mesh ? { mesh } : {}), ...(otherMesh ? { otherMesh } : {}), camera: this.#camera() };
   }
 
   /** What checkScene needs to take a scene's mesh. */

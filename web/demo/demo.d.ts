@@ -65,10 +65,12 @@ export interface DemoTree {
 
 /**
  * What the descent card shows (panels="descent"): drawn whole ('all') or stepped ('step'); the
- * node tests (`steps`), the triangle tests, the verdict; while stepping, the step (from 0) and its
- * pair (`other`: the other mesh's node, -1 against a volume; `volumes`: A and B in world space,
- * as the axis list tests them); the counter and the text shown; the node volumes drawn on each
- * mesh and the triangles marked.
+ * node tests (`steps`), the triangle tests, the verdict; while stepping, the step (from 0, of the
+ * node tests and triangle tests in the order the query made them: `steps + triangleTests` in all)
+ * and its test (`pair`): a node test (`other`: the other mesh's node, -1 against a volume) or a
+ * triangle test at a leaf (`other`: the other mesh's triangle, -1 against a volume; `leaf`: the
+ * node holding the triangle), `volumes` A and B in world space, as the axis list tests them; the
+ * counter and the text shown; the node volumes drawn on each mesh and the triangles marked on each.
  */
 export interface DemoDescent {
   mode: 'all' | 'step';
@@ -76,12 +78,15 @@ export interface DemoDescent {
   triangleTests: number;
   overlaps: boolean | null;
   step?: number;
-  pair?: { node: number; other: number; meets: boolean; volumes: [Volume, Volume] };
+  pair?:
+    | { kind: 'node'; node: number; other: number; meets: boolean; volumes: [Volume, Volume] }
+    | { kind: 'triangle'; triangle: number; other: number; leaf: number; meets: boolean; volumes: [Volume, Volume] };
   counter: string;
   text: string;
   drawn: number;
   drawnOther: number;
   marked: number;
+  markedOther: number;
 }
 
 /** The kinds of volume a fit scene fits. */

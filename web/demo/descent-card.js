@@ -1,8 +1,9 @@
 // The demo's descent card (panels="descent", a mesh scene): the visualizer's descent
 // (view/mesh-descent-panel.js) drawn on the demo's meshes: what the mesh's query tested against
 // the volume in focus, or against the scene's other mesh, nodes by verdict, and stepped through
-// node (pair) by node pair with the pair's axis list. The `descent` attribute opens it: "all"
-// (drawn whole), "step" (from the first step) or "step N".
+// test by test (node tests, or node pair tests, and the triangle tests at the leaves) with each
+// test's axis list. The `descent` attribute opens it: "all" (drawn whole), "step" (from the first
+// test) or "step N".
 
 import { MeshDescentPanel } from '../view/mesh-descent-panel.js';
 
@@ -23,9 +24,11 @@ export function descentRequest(value) {
 export class DescentCard {
   /**
    * sx: the package; meshes: { mesh, other } (SceneMesh: the scene's mesh and its other mesh);
-   * onRelease(): the descent is hidden, the mesh's nodes are the tree card's again; onChange().
+   * pairMarks(): the triangles of each mesh in a pair that meets ([ofA, ofB]: what the meshes
+   * show marked while no triangle test is); onRelease(): the descent is hidden, the mesh's nodes
+   * are the tree card's again; onChange().
    */
-  constructor(root, sx, { meshes, onRelease, onChange }) {
+  constructor(root, sx, { meshes, pairMarks, onRelease, onChange }) {
     this.sx = sx;
     this.meshes = meshes;
     this.panel = new MeshDescentPanel(root, sx, {
@@ -35,9 +38,13 @@ export class DescentCard {
         onChange();
       },
       onDrawOther: (nodes) => meshes.other.current && meshes.other.setStyledNodes(nodes),
-      // Against the other mesh, every triangle pair that meets is marked already.
-      onMark: (triangles) => {
-        if (!meshes.other.current) meshes.mesh.markTriangles(triangles);
+      // Against the other mesh, every triangle pair that meets is marked, but for the triangle
+      // pair a step tests.
+      onMark: (triangles, others = null) => {
+        if (!meshes.other.current) return meshes.mesh.markTriangles(triangles);
+        const [ofA, ofB] = others ? [triangles, others] : pairMarks();
+        meshes.mesh.markTriangles(ofA);
+        meshes.other.markTriangles(ofB);
       },
     });
     // The stepper's buttons keep the focus: Previous and Next say the step they show.
@@ -67,9 +74,11 @@ export class DescentCard {
 
   /**
    * What is shown, for the page and the tests: { mode, steps (node tests), triangleTests,
-   * overlaps, step (from 0, while stepping), pair ({ node, other (-1: against a volume), meets,
-   * volumes: [A, B] (world space, as the axis list tests them) }), counter, text, drawn, drawnOther,
-   * marked }, or null while hidden.
+   * overlaps, step (from 0, while stepping: of the node tests and triangle tests in the order
+   * made), pair (the step's test: { kind: 'node', node, other (the other mesh's node; -1 against
+   * a volume) } or { kind: 'triangle', triangle, other (the other mesh's triangle; -1), leaf },
+   * with meets and volumes: [A, B] (world space, as the axis list tests them)), counter, text,
+   * drawn, drawnOther, marked, markedOther }, or null while hidden.
    */
   get summary() {
     const p = this.panel, { mesh, other } = this.meshes;
@@ -78,12 +87,20 @@ export class DescentCard {
     const out = {
       mode: p.mode, steps: trace ? trace.steps.length / 3 : 0, triangleTests: trace ? trace.triangles.length / 3 : 0,
       overlaps: trace?.overlaps ?? null, counter: p.counterText, text: p.status.textContent,
-      drawn: mesh.drawnNodes, drawnOther: other.current ? other.drawnNodes : 0, marked: mesh.markedTriangles,
+      drawn: mesh.drawnNodes, drawnOther: other.current ? other.drawnNodes : 0,
+      marked: mesh.markedTriangles, markedOther: other.current ? other.markedTriangles : 0,
     };
-    if (p.mode === 'step' && trace) {
-      const s = trace.steps, i = 3 * p.step;
+    const event = p.mode === 'step' && trace ? p.timeline[p.step] : null;
+    if (event) {
       out.step = p.step;
-      out.pair = { node: s[i], other: s[i + 1], meets: s[i + 2] === 1, volumes: p.pairVolumes };
+      const volumes = p.pairVolumes;
+      if (event.triangle !== undefined) {
+        const t = trace.triangles, i = 3 * event.triangle;
+        out.pair = { kind: 'triangle', triangle: t[i], other: t[i + 1], leaf: event.leaf, meets: t[i + 2] === 1, volumes };
+      } else {
+        const s = trace.steps, i = 3 * event.step;
+        out.pair = { kind: 'node', node: s[i], other: s[i + 1], meets: s[i + 2] === 1, volumes };
+      }
     }
     return out;
   }

@@ -56,7 +56,7 @@ import { entriesAt, isMoving, pairSweep, pathBoxes } from '../view/motion.js';
 import { MotionPlayer } from '../view/motion-player.js';
 import { FIT_COLORS } from '../view/fit-colors.js';
 import { num } from '../view/format.js';
-import { MESH_MODELS } from '../view/mesh-ids.js';
+import { MESH_MODELS, SECOND_MESH_ID } from '../view/mesh-ids.js';
 import { CLICK_SLOP, pickCycle, volumesAlong } from '../view/picking.js';
 import { SceneDrawing } from '../view/scene-drawing.js';
 import { SceneModel } from '../view/scene-model.js';
@@ -71,7 +71,7 @@ import keysCss from './demo-keys.css?inline';
 
 const PANELS = ['verdict', 'inspector', 'axes', 'stepper', 'toolbar'];
 /** What checkScene accepts here: moving volumes, fit scenes, and a mesh (a built-in model or a model file). */
-const SCENE_FORMS = { motion: true, fit: true, meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true, otherMesh: true };
+const SCENE_FORMS = { motion: true, fit: true, meshModels: MESH_MODELS.map((m) => m.id), meshSrc: true };
 const DEFAULT_PANELS = 'verdict,stepper';
 /** One key press turns the camera by this much (radians), or zooms by this factor. */
 const ORBIT_STEP = Math.PI / 12;
@@ -414,8 +414,7 @@ export class SepaxisDemo extends HTMLElement {
     this.#motionDrawing = full && new full.MotionDrawing(sx, this.#port);
     this.#fitDrawing = full && new full.FitDrawing(sx, this.#port);
     this.#sceneMesh = meshCode && new meshCode.SceneMesh(sx, this.#port);
-    this.#otherMesh = meshCode && new meshCode.SceneMesh(sx, this.#port);
-    if (this.#otherMesh) this.#otherMesh.object.name = 'other-mesh';
+    this.#otherMesh = meshCode && new meshCode.SceneMesh(sx, this.#port, { id: SECOND_MESH_ID });
     this.#applyTheme();
     this.#buildPanels();
   }
@@ -776,9 +775,10 @@ export class SepaxisDemo extends HTMLElement {
     this.#styleMeshes();
     const focus = state.focus && shown.find((e) => e.id === state.focus.id);
     const pose = this.#sceneMesh.pose;
+    const triangle = (t) => this.#sceneMesh.triangle(t);
     this.#panels.descent?.setTarget(other
-      ? { mesh: query, pose, other: other.mesh, otherPose: this.#otherMesh.pose, name: other.name }
-      : focus && { mesh: query, pose, volume: focus.volume, name: focus.name ?? focus.id }, true);
+      ? { mesh: query, pose, other: other.mesh, otherPose: this.#otherMesh.pose, name: other.name, triangle, otherTriangle: (t) => this.#otherMesh.triangle(t) }
+      : focus && { mesh: query, pose, volume: focus.volume, name: focus.name ?? focus.id, triangle }, true);
     return changed;
   }
 
@@ -914,6 +914,10 @@ export class SepaxisDemo extends HTMLElement {
       } else if (name === 'descent') {
         this.#panels.descent = new this.#meshCode.DescentCard(root, this.#sx, {
           meshes: { mesh: this.#sceneMesh, other: this.#otherMesh },
+          pairMarks: () => {
+            const v = this.#meshState?.other?.verdict;
+            return v ? [v.ofA, v.ofB] : [[], []];
+          },
           onRelease: () => this.#drawLevel(this.#tree?.level),
           onChange: () => this.dispatchEvent(new CustomEvent('descent', { detail: { descent: this.descent } })),
         });

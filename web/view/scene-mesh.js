@@ -34,11 +34,13 @@ export class SceneMesh {
   #nodeGroup = new Group();
   #style = {};
 
-  constructor(sx, viewport) {
+  /** id: its name among the scene's entries (picking, the gizmo): MESH_ID, or the second mesh's. */
+  constructor(sx, viewport, { id = MESH_ID } = {}) {
     this.sx = sx;
     this.viewport = viewport;
+    this.id = id;
     this.material = new MeshLambertMaterial({ side: DoubleSide, transparent: true, opacity: 0.85 });
-    this.object.name = MESH_ID;
+    this.object.name = id;
     this.object.add(this.#nodeGroup);
     this.object.visible = false;
     viewport.scene.add(this.object);
@@ -86,7 +88,7 @@ export class SceneMesh {
   /** An OBB the gizmo can hold in the mesh's place: its centre the translation, its frame the rotation. */
   standIn() {
     const h = MESH_VIEW_SIZE / 2;
-    return { id: MESH_ID, volume: { type: 'obb', center: this.pose.translation, halfExtents: [h, h, h], rotation: this.pose.rotation } };
+    return { id: this.id, volume: { type: 'obb', center: this.pose.translation, halfExtents: [h, h, h], rotation: this.pose.rotation } };
   }
 
   /** The pose of the stand-in OBB the gizmo moved or turned. */
@@ -97,6 +99,20 @@ export class SceneMesh {
       rotation = _q.setFromRotationMatrix(_m.makeBasis(_v.fromArray(u), new Vector3(...v), new Vector3(...w))).toArray();
     }
     return { translation: [...obb.center], rotation: [...rotation] };
+  }
+
+  /**
+   * Triangle t of the mesh as a volume in the mesh's frame: the corners the package's mesh holds
+   * (the drawn geometry's, from which it was made).
+   */
+  triangle(t) {
+    const { geometry } = this.current;
+    const position = geometry.attributes.position, index = geometry.index;
+    const corner = (c) => {
+      const v = index ? index.getX(3 * t + c) : 3 * t + c;
+      return [position.getX(v), position.getY(v), position.getZ(v)];
+    };
+    return { type: 'triangle', vertices: [corner(0), corner(1), corner(2)] };
   }
 
   /** The world box around the posed mesh (its root node's box, turned): for framing and the view's range. */

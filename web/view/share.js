@@ -90,10 +90,10 @@ export function readSceneText(text) {
  * meshModels: the built-in mesh models' ids a scene's mesh, {model, translation, rotation}, may
  * name; without it a scene with a mesh is refused with a message. meshSrc: true lets the mesh name
  * a model file instead, {src, translation, rotation} (a URL of an STL, OBJ, PLY, glTF or GLB file).
- * A mesh may name the node type of its tree, node (NODE_TYPES: "aabb" when absent). otherMesh:
- * true accepts a second mesh beside the first, otherMesh (the same fields), tested against it.
+ * A mesh may name the node type of its tree, node (NODE_TYPES: "aabb" when absent). A second
+ * mesh may stand beside the first, otherMesh (the same fields), tested against it.
  */
-export function checkScene(data, sx, { motion = true, fit = false, meshModels = null, meshSrc = false, otherMesh = false } = {}) {
+export function checkScene(data, sx, { motion = true, fit = false, meshModels = null, meshSrc = false } = {}) {
   if (isObject(data) && data.fit !== undefined) {
     if (!fit) throw new SceneError('this is a fit scene (its points are fitted by the <sepaxis-demo> element); the visualizer fits points in its Fit panel');
     if (data.volumes !== undefined) throw new SceneError('a scene has volumes or a fit, not both');
@@ -146,7 +146,6 @@ export function checkScene(data, sx, { motion = true, fit = false, meshModels = 
   }
   if (isObject(data) && data.mesh !== undefined) out.mesh = checkMesh(data.mesh, meshModels, meshSrc);
   if (isObject(data) && data.otherMesh !== undefined) {
-    if (!otherMesh) throw new SceneError('this scene holds two meshes (otherMesh), which only the <sepaxis-demo> element shows');
     if (!out.mesh) throw new SceneError('otherMesh is tested against the scene\'s mesh: give a mesh too');
     out.otherMesh = checkMesh(data.otherMesh, meshModels, meshSrc, 'otherMesh');
   }

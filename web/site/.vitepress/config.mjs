@@ -149,10 +149,8 @@ function visualizerLinks(state) {
     const scene = token.content.match(/\sscene='([^']*)'/);
     if (!scene) throw new Error(`a <sepaxis-demo> without a scene='…' attribute: ${token.content.slice(0, 80)}`);
     const json = JSON.stringify(JSON.parse(scene[1]));  // fails the build on a malformed scene
-    // A fit scene has no counterpart there (the visualizer fits points in its Fit panel), nor a
-    // scene of two meshes (it holds one, and its turned copy).
-    const data = JSON.parse(json);
-    if (data.fit !== undefined || data.otherMesh !== undefined) continue;
+    // A fit scene has no counterpart there: the visualizer fits points in its Fit panel.
+    if (JSON.parse(json).fit !== undefined) continue;
     const hash = 'scene=' + deflateRawSync(Buffer.from(json)).toString('base64url');
     const link = new state.Token('html_block', '', 0);
     link.content = `<p class="open-in-visualizer"><a href="${APP}#${hash}" target="_self">Open this scene in the visualizer</a></p>\n`;
