@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "sepaxis/bounds.h"
@@ -19,6 +20,7 @@
 #include "validate.h"
 #include "world_bodies.h"
 #include "world_grid.h"
+#include "world_mesh.h"
 #include "world_narrow.h"
 #include "workers.h"
 
@@ -309,14 +311,30 @@ struct World::Impl {
     m.pose = pose;
     m.bounds = detail::paddedBounds(Volume{transformed(m.root, pose)});
   }
+  /// f(t, posed) for each triangle t of mesh body m whose posed triangle overlaps `volume` (in the
+  /// world), in the tree's order, until f returns false: by the World's descent (world_mesh.h)
+  /// where it applies, else by the mesh's own.
+  template <class V, class F>
+  static void forEachMeshTriangle(const V& volume, const MeshBody& m, F&& f) {
+    if constexpr (std::is_same_v<V, Sphere> || std::is_same_v<V, Aabb> || std::is_same_v<V, Obb>)
+      if (detail::forEachTriangleMeeting(*m.mesh, m.pose, volume, f)) return;
+    m.mesh->forEachOverlappingTriangle(Volume{volume}, m.pose, f);
+  }
+  /// Whether `volume` (in the world) meets mesh body m's triangles.
+  template <class V>
+  static bool meetsMesh(const V& volume, const MeshBody& m) {
+    bool hit = false;
+    forEachMeshTriangle(volume, m, [&hit](uint32_t, const Triangle&) { return !(hit = true); });
+    return hit;
+  }
   /// Whether volume body b meets mesh body m's triangles.
   bool bodyMeetsMesh(uint32_t b, const MeshBody& m) {
     switch (bodies.shape(b)) {
-      case WorldShape::Sphere: return m.mesh->overlaps(Volume{bodies.sphereWorld(b)}, m.pose);
-      case WorldShape::Box: return m.mesh->overlaps(Volume{bodies.boxWorld(b)}, m.pose);
+      case WorldShape::Sphere: return meetsMesh(bodies.sphereWorld(b), m);
+      case WorldShape::Box: return meetsMesh(bodies.boxWorld(b), m);
       case WorldShape::Kdop: break;
     }
-    return m.mesh->overlaps(Volume{bodies.kdopWorld(b)}, m.pose);
+    return meetsMesh(bodies.kdopWorld(b), m);
   }
   /// Appends a contact for each triangle of mesh body m that overlaps volume body b: collide's
   /// minimum translation in the pair's order (the smaller id first).
@@ -324,7 +342,7 @@ struct World::Impl {
   void appendMeshContacts(const V& volume, uint32_t b, const MeshBody& m) {
     const BodyPair pair = bodies.id(b) < m.id ? BodyPair{bodies.id(b), m.id} : BodyPair{m.id, bodies.id(b)};
     const bool volumeFirst = pair.a == bodies.id(b);
-    m.mesh->forEachOverlappingTriangle(Volume{volume}, m.pose, [&](uint32_t t, const Triangle& posed) {
+    forEachMeshTriangle(volume, m, [&](uint32_t t, const Triangle& posed) {
       const Penetration p = volumeFirst ? detail::penetrationOf(volume, posed) : detail::penetrationOf(posed, volume);
       contactPairs.push_back(pair), normals.push_back(p.normal), depths.push_back(p.depth);
       contactTriangles.push_back(int32_t(t));
@@ -625,7 +643,9 @@ Status World::query(const Volume& worldVolume, std::vector<BodyId>& out) {
       },
       worldVolume);
   for (const Impl::MeshBody& m : w.meshes)
-    if (Impl::boundsMeet(box, m.bounds) && m.mesh->overlaps(worldVolume, m.pose)) out.push_back(m.id);
+    if (Impl::boundsMeet(box, m.bounds) &&
+        std::visit([&m](const auto& volume) { return Impl::meetsMesh(volume, m); }, worldVolume))
+      out.push_back(m.id);
   return {};
 }
 
