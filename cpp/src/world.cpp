@@ -196,7 +196,7 @@ struct World::Impl {
   /// Below these, a call's parts run one after the other on the calling thread (the same results):
   /// handing parts to the threads (a few microseconds while a helper spins, ~40 in Node once it
   /// sleeps) would cost more than they save.
-  static constexpr std::size_t kPosesOnThreadsFrom = 512, kEntriesOnThreadsFrom = 1024;
+  static constexpr std::size_t kPosesOnThreadsFrom = 512, kEntriesOnThreadsFrom = 1024, kContactsOnThreadsFrom = 256;
 
   void moved() { gridCurrent = pairsCurrent = contactsCurrent = false; }
   void ensureGrid() {
@@ -223,6 +223,18 @@ struct World::Impl {
       case WorldShape::Kdop: break;
     }
     return detail::penetrationOf(volume, bodies.kdopWorld(b));
+  }
+  /// normals and depths of the volume pairs [from, to), their bodies found (contactBodies): each
+  /// pair's bodies' volumes asked of memory a few pairs ahead (they lie anywhere in the pools).
+  void penetrations(std::size_t from, std::size_t to) {
+    const uint32_t* found = contactBodies.data();
+    constexpr std::size_t kAhead = 4;
+    for (std::size_t i = from; i < to; ++i) {
+      if (i + kAhead < to)
+        bodies.prefetchWorld(found[2 * (i + kAhead)]), bodies.prefetchWorld(found[2 * (i + kAhead) + 1]);
+      const Penetration p = penetration(found[2 * i], found[2 * i + 1]);
+      normals[i] = p.normal, depths[i] = p.depth;
+    }
   }
   Penetration penetration(uint32_t a, uint32_t b) {
     switch (bodies.shape(a)) {
@@ -587,17 +599,22 @@ WorldContacts World::contacts() {
   const std::size_t n = w.volumePairs;
   if (!w.contactsCurrent) {
     w.normals.resize(n), w.depths.resize(n), w.contactBodies.resize(2 * n);
-    // The bodies first, in a loop of independent lookups; then each pair, its bodies' volumes
-    // asked of memory a few pairs ahead (they lie anywhere in the pools).
+    // The bodies first, in a loop of independent lookups; then the pairs' translations, each
+    // written to its own place: on the threads, each part a run of the pairs, the same numbers
+    // in the same places as on one.
     uint32_t* bodies = w.contactBodies.data();
     for (std::size_t i = 0; i < n; ++i)
       w.bodies.find(pairs[i].a, bodies[2 * i]), w.bodies.find(pairs[i].b, bodies[2 * i + 1]);  // listed: found
-    constexpr std::size_t kAhead = 4;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i + kAhead < n)
-        w.bodies.prefetchWorld(bodies[2 * (i + kAhead)]), w.bodies.prefetchWorld(bodies[2 * (i + kAhead) + 1]);
-      const Penetration p = w.penetration(bodies[2 * i], bodies[2 * i + 1]);
-      w.normals[i] = p.normal, w.depths[i] = p.depth;
+    const unsigned threads = w.workers.threads();
+    if (threads == 1 || n < Impl::kContactsOnThreadsFrom) {
+      w.penetrations(0, n);
+    } else {
+      // Building a k-DOP writes its body: every one the pairs name is built here, so that the
+      // parts only read.
+      for (std::size_t k = 0; k < 2 * n; ++k)
+        if (w.bodies.shape(bodies[k]) == WorldShape::Kdop) w.bodies.kdopWorld(bodies[k]);
+      auto part = [&w, n, threads](unsigned p) { w.penetrations(n * p / threads, n * (p + 1) / threads); };
+      w.workers.runParts(part);
     }
     w.contactTriangles.assign(n, -1);
     // A volume body against a mesh body: one contact per triangle that meets it. Two mesh bodies
