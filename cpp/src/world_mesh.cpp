@@ -1,9 +1,12 @@
 #include "world_mesh.h"
 
+#include <cstddef>
+
 #include "sepaxis/bounds.h"
 #include "sepaxis/overlap.h"
 #include "sepaxis/tolerance.h"
 
+#include "lanes.h"
 #include "mesh_internals.h"
 #include "mesh_local_query.h"
 #include "mesh_nodes.h"
@@ -31,10 +34,24 @@ bool descend(const Mesh& mesh, const RigidTransform& pose, const V& query, Mesh:
   // its triangles) only where the doubles' box does.
   const float lo[3] = {floatBelow(bounds.min.x), floatBelow(bounds.min.y), floatBelow(bounds.min.z)};
   const float hi[3] = {floatAbove(bounds.max.x), floatAbove(bounds.max.y), floatAbove(bounds.max.z)};
+#if SEPAXIS_LANES
+  // A node's min and max are 16 bytes each with its first and count (no coordinates: their
+  // lanes are left out), two loads and two comparisons.
+  static_assert(sizeof(MeshBoxNode) == 32 && offsetof(MeshBoxNode, max) == 16, "the layout the loads assume");
+  const float low[4] = {lo[0], lo[1], lo[2], 0}, high[4] = {hi[0], hi[1], hi[2], 0};
+  const v128_t lo4 = wasm_v128_load(low), hi4 = wasm_v128_load(high);
+  const auto boxMeets = [lo4, hi4](const MeshBoxNode& n) {
+    const unsigned char* const bytes = reinterpret_cast<const unsigned char*>(&n);
+    const v128_t meets =
+        wasm_v128_and(wasm_f32x4_le(wasm_v128_load(bytes), hi4), wasm_f32x4_ge(wasm_v128_load(bytes + 16), lo4));
+    return (wasm_i32x4_bitmask(meets) & 7) == 7;
+  };
+#else
   const auto boxMeets = [&lo, &hi](const MeshBoxNode& n) {
     return (n.min[0] <= hi[0]) & (n.min[1] <= hi[1]) & (n.min[2] <= hi[2]) & (n.max[0] >= lo[0]) & (n.max[1] >= lo[1]) &
            (n.max[2] >= lo[2]);
   };
+#endif
   const auto outside = [&bounds](Vec3 a, Vec3 b) {
     return a.x > bounds.max.x || a.y > bounds.max.y || a.z > bounds.max.z || b.x < bounds.min.x || b.y < bounds.min.y ||
            b.z < bounds.min.z;
