@@ -390,28 +390,15 @@ void Mesh::forEachOverlappingTriangle(const Volume& volume, const RigidTransform
 void Mesh::visitOverlapping(const Volume& volume, const RigidTransform& pose, TriangleVisitor visit, void* context,
                             MeshQueryCost* cost, MeshTrace* trace) const {
   MeshQueryCost tally;
-  const Aabb box = boundingBox(volume);
-  const double extent = maxComponent(box.max - box.min);
-  double pad = detail::kNodePad * (pose.scale * magnitude_ + maxComponent(abs(pose.translation)) +
-                                   greater(maxComponent(abs(box.min)), maxComponent(abs(box.max))) + extent);
-  if (std::holds_alternative<Kdop>(volume)) pad += kKdopQueryPad * extent;
-  const detail::NodeNumbers numbers = nodeNumbers();
-  const int slabs = detail::meshNodeKdopK(options_.node) / 2;
   // The volume's box taken into the mesh's frame (the pose undone, rounded) and grown by the pad
   // over the scale: a triangle or AABB node outside it is apart from the volume, found with a
   // few comparisons before a node is moved into the world or a triangle tested.
-  Vec3 localMin, localMax;
-  {
-    const Vec3 c = box.min * 0.5 + box.max * 0.5 - pose.translation, h = box.max * 0.5 - box.min * 0.5;
-    const Mat3& r = pose.rotation;
-    Vec3 lc, lh;
-    for (int i = 0; i < 3; ++i) {
-      const Vec3 axis = r.column(i);
-      lc[i] = dot(axis, c) / pose.scale;
-      lh[i] = dot(abs(axis), h) / pose.scale + 2 * pad / pose.scale;
-    }
-    localMin = lc - lh, localMax = lc + lh;
-  }
+  const detail::LocalBounds bounds = detail::localBoundsOf(boundingBox(volume), pose, magnitude_,
+                                                           std::holds_alternative<Kdop>(volume) ? kKdopQueryPad : 0);
+  const double pad = bounds.pad;
+  const Vec3 localMin = bounds.min, localMax = bounds.max;
+  const detail::NodeNumbers numbers = nodeNumbers();
+  const int slabs = detail::meshNodeKdopK(options_.node) / 2;
   const auto outside = [&](Vec3 lo, Vec3 hi) {
     return lo.x > localMax.x || lo.y > localMax.y || lo.z > localMax.z || hi.x < localMin.x || hi.y < localMin.y ||
            hi.z < localMin.z;

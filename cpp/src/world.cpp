@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "sepaxis/bounds.h"
@@ -19,6 +20,7 @@
 #include "validate.h"
 #include "world_bodies.h"
 #include "world_grid.h"
+#include "world_mesh.h"
 #include "world_narrow.h"
 #include "workers.h"
 
@@ -194,7 +196,7 @@ struct World::Impl {
   /// Below these, a call's parts run one after the other on the calling thread (the same results):
   /// handing parts to the threads (a few microseconds while a helper spins, ~40 in Node once it
   /// sleeps) would cost more than they save.
-  static constexpr std::size_t kPosesOnThreadsFrom = 512, kEntriesOnThreadsFrom = 1024;
+  static constexpr std::size_t kPosesOnThreadsFrom = 512, kEntriesOnThreadsFrom = 1024, kContactsOnThreadsFrom = 256;
 
   void moved() { gridCurrent = pairsCurrent = contactsCurrent = false; }
   void ensureGrid() {
@@ -221,6 +223,18 @@ struct World::Impl {
       case WorldShape::Kdop: break;
     }
     return detail::penetrationOf(volume, bodies.kdopWorld(b));
+  }
+  /// normals and depths of the volume pairs [from, to), their bodies found (contactBodies): each
+  /// pair's bodies' volumes asked of memory a few pairs ahead (they lie anywhere in the pools).
+  void penetrations(std::size_t from, std::size_t to) {
+    const uint32_t* found = contactBodies.data();
+    constexpr std::size_t kAhead = 4;
+    for (std::size_t i = from; i < to; ++i) {
+      if (i + kAhead < to)
+        bodies.prefetchWorld(found[2 * (i + kAhead)]), bodies.prefetchWorld(found[2 * (i + kAhead) + 1]);
+      const Penetration p = penetration(found[2 * i], found[2 * i + 1]);
+      normals[i] = p.normal, depths[i] = p.depth;
+    }
   }
   Penetration penetration(uint32_t a, uint32_t b) {
     switch (bodies.shape(a)) {
@@ -309,14 +323,30 @@ struct World::Impl {
     m.pose = pose;
     m.bounds = detail::paddedBounds(Volume{transformed(m.root, pose)});
   }
+  /// f(t, posed) for each triangle t of mesh body m whose posed triangle overlaps `volume` (in the
+  /// world), in the tree's order, until f returns false: by the World's descent (world_mesh.h)
+  /// where it applies, else by the mesh's own.
+  template <class V, class F>
+  static void forEachMeshTriangle(const V& volume, const MeshBody& m, F&& f) {
+    if constexpr (std::is_same_v<V, Sphere> || std::is_same_v<V, Aabb> || std::is_same_v<V, Obb>)
+      if (detail::forEachTriangleMeeting(*m.mesh, m.pose, volume, f)) return;
+    m.mesh->forEachOverlappingTriangle(Volume{volume}, m.pose, f);
+  }
+  /// Whether `volume` (in the world) meets mesh body m's triangles.
+  template <class V>
+  static bool meetsMesh(const V& volume, const MeshBody& m) {
+    bool hit = false;
+    forEachMeshTriangle(volume, m, [&hit](uint32_t, const Triangle&) { return !(hit = true); });
+    return hit;
+  }
   /// Whether volume body b meets mesh body m's triangles.
   bool bodyMeetsMesh(uint32_t b, const MeshBody& m) {
     switch (bodies.shape(b)) {
-      case WorldShape::Sphere: return m.mesh->overlaps(Volume{bodies.sphereWorld(b)}, m.pose);
-      case WorldShape::Box: return m.mesh->overlaps(Volume{bodies.boxWorld(b)}, m.pose);
+      case WorldShape::Sphere: return meetsMesh(bodies.sphereWorld(b), m);
+      case WorldShape::Box: return meetsMesh(bodies.boxWorld(b), m);
       case WorldShape::Kdop: break;
     }
-    return m.mesh->overlaps(Volume{bodies.kdopWorld(b)}, m.pose);
+    return meetsMesh(bodies.kdopWorld(b), m);
   }
   /// Appends a contact for each triangle of mesh body m that overlaps volume body b: collide's
   /// minimum translation in the pair's order (the smaller id first).
@@ -324,7 +354,7 @@ struct World::Impl {
   void appendMeshContacts(const V& volume, uint32_t b, const MeshBody& m) {
     const BodyPair pair = bodies.id(b) < m.id ? BodyPair{bodies.id(b), m.id} : BodyPair{m.id, bodies.id(b)};
     const bool volumeFirst = pair.a == bodies.id(b);
-    m.mesh->forEachOverlappingTriangle(Volume{volume}, m.pose, [&](uint32_t t, const Triangle& posed) {
+    forEachMeshTriangle(volume, m, [&](uint32_t t, const Triangle& posed) {
       const Penetration p = volumeFirst ? detail::penetrationOf(volume, posed) : detail::penetrationOf(posed, volume);
       contactPairs.push_back(pair), normals.push_back(p.normal), depths.push_back(p.depth);
       contactTriangles.push_back(int32_t(t));
@@ -569,17 +599,22 @@ WorldContacts World::contacts() {
   const std::size_t n = w.volumePairs;
   if (!w.contactsCurrent) {
     w.normals.resize(n), w.depths.resize(n), w.contactBodies.resize(2 * n);
-    // The bodies first, in a loop of independent lookups; then each pair, its bodies' volumes
-    // asked of memory a few pairs ahead (they lie anywhere in the pools).
+    // The bodies first, in a loop of independent lookups; then the pairs' translations, each
+    // written to its own place: on the threads, each part a run of the pairs, the same numbers
+    // in the same places as on one.
     uint32_t* bodies = w.contactBodies.data();
     for (std::size_t i = 0; i < n; ++i)
       w.bodies.find(pairs[i].a, bodies[2 * i]), w.bodies.find(pairs[i].b, bodies[2 * i + 1]);  // listed: found
-    constexpr std::size_t kAhead = 4;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i + kAhead < n)
-        w.bodies.prefetchWorld(bodies[2 * (i + kAhead)]), w.bodies.prefetchWorld(bodies[2 * (i + kAhead) + 1]);
-      const Penetration p = w.penetration(bodies[2 * i], bodies[2 * i + 1]);
-      w.normals[i] = p.normal, w.depths[i] = p.depth;
+    const unsigned threads = w.workers.threads();
+    if (threads == 1 || n < Impl::kContactsOnThreadsFrom) {
+      w.penetrations(0, n);
+    } else {
+      // Building a k-DOP writes its body: every one the pairs name is built here, so that the
+      // parts only read.
+      for (std::size_t k = 0; k < 2 * n; ++k)
+        if (w.bodies.shape(bodies[k]) == WorldShape::Kdop) w.bodies.kdopWorld(bodies[k]);
+      auto part = [&w, n, threads](unsigned p) { w.penetrations(n * p / threads, n * (p + 1) / threads); };
+      w.workers.runParts(part);
     }
     w.contactTriangles.assign(n, -1);
     // A volume body against a mesh body: one contact per triangle that meets it. Two mesh bodies
@@ -625,7 +660,9 @@ Status World::query(const Volume& worldVolume, std::vector<BodyId>& out) {
       },
       worldVolume);
   for (const Impl::MeshBody& m : w.meshes)
-    if (Impl::boundsMeet(box, m.bounds) && m.mesh->overlaps(worldVolume, m.pose)) out.push_back(m.id);
+    if (Impl::boundsMeet(box, m.bounds) &&
+        std::visit([&m](const auto& volume) { return Impl::meetsMesh(volume, m); }, worldVolume))
+      out.push_back(m.id);
   return {};
 }
 

@@ -4,8 +4,8 @@
 // meets one or two others. Also with 10 % of them 14-DOPs, on a ground (a floor under them all),
 // the broad phase alone (the grid and its box pairs, no exact test), setPoses alone, and the naive
 // loop over all pairs; and frames that ask for contacts() (each pair's normal and depth) instead
-// of pairs(), beside the same frames with pairs(); and the bodies on a ground over a level, a
-// static mesh of 200,000 triangles, instead.
+// of pairs(), beside the same frames with pairs() (on one thread and on two); and the bodies on a
+// ground over a level, a static mesh of 200,000 triangles, instead.
 //
 //   build/native/tests/bench/sepaxis_world_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 
@@ -136,6 +136,7 @@ void BM_WorldFrame_OnAGround(benchmark::State& state) { frame(state, -1); }
 void BM_WorldFrame_TwoThreads(benchmark::State& state) { frame(state, 0, 2); }
 void BM_WorldFrameContacts(benchmark::State& state) { frame(state, 0, 1, true); }
 void BM_WorldFrameContacts_10pctKdop14(benchmark::State& state) { frame(state, 10, 1, true); }
+void BM_WorldFrameContacts_TwoThreads(benchmark::State& state) { frame(state, 0, 2, true); }
 
 /// A level: a terrain heightfield over [0, side]^2 of quads x quads squares, two triangles each,
 /// rolling up to 0.4 high, as one static mesh (an AABB tree, leaves of 4).
@@ -273,6 +274,7 @@ BENCHMARK(BM_WorldFrameContacts)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchm
 BENCHMARK(BM_WorldFrameContacts_10pctKdop14)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 // Wall time: the threads' time is the point (UseRealTime), the process's CPU time would add theirs.
 BENCHMARK(BM_WorldFrame_TwoThreads)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_WorldFrameContacts_TwoThreads)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_WorldSetPoses)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WorldBroadPhase)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMicrosecond);
 // 50k naive pairs take half a minute a frame: 1k and 10k show the trend (quadratic).

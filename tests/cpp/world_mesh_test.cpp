@@ -10,6 +10,7 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -112,6 +113,50 @@ void fillScene(Scene& s, Rng& rng, uint32_t seed) {
     s.volumes.push_back(s.world.add(randomVolume(rng, i % 8, uniform(rng, 0.1, 0.8)), randomPose(rng, 5)).value());
 }
 
+/// contacts(): the pairs without a mesh body, in pairs()'s order, then one entry per triangle a
+/// volume body meets, collide()'s translation bit for bit; none for two mesh bodies. Returns how
+/// many pairs name a mesh body.
+size_t expectContactsAsBruteForce(Scene& s, const std::string& where) {
+  const WorldContacts c = s.world.contacts();
+  const std::vector<BodyPair>& pairs = s.world.pairs();
+  size_t withMesh = 0;
+  for (const BodyPair& p : pairs) withMesh += s.world.isMesh(p.a) || s.world.isMesh(p.b);
+  const size_t volumePairs = pairs.size() - withMesh;
+  EXPECT_GE(c.count, volumePairs) << where;
+  if (c.count < volumePairs) return withMesh;
+  for (size_t i = 0; i < volumePairs; ++i) {
+    EXPECT_TRUE(c.pairs[i].a == pairs[i].a && c.pairs[i].b == pairs[i].b) << where;
+    EXPECT_EQ(c.triangles[i], -1) << where;
+  }
+  std::vector<std::tuple<uint32_t, uint32_t, int32_t>> wanted, got;
+  for (const BodyPair& p : pairs) {
+    const bool aMesh = s.world.isMesh(p.a), bMesh = s.world.isMesh(p.b);
+    if (aMesh == bMesh) continue;
+    const size_t m =
+        size_t(std::find(s.meshBodies.begin(), s.meshBodies.end(), aMesh ? p.a : p.b) - s.meshBodies.begin());
+    const Volume v = s.world_volume(aMesh ? p.b : p.a);
+    const std::vector<Triangle> posed = s.posedTriangles(m);
+    for (uint32_t t = 0; t < posed.size(); ++t)
+      if (overlaps(v, posed[t])) wanted.emplace_back(p.a.value, p.b.value, int32_t(t));
+  }
+  for (size_t i = volumePairs; i < c.count; ++i) {
+    const BodyPair p = c.pairs[i];
+    EXPECT_NE(s.world.isMesh(p.a), s.world.isMesh(p.b)) << where;
+    const int32_t t = c.triangles[i];
+    got.emplace_back(p.a.value, p.b.value, t);
+    const size_t m = size_t(std::find(s.meshBodies.begin(), s.meshBodies.end(), s.world.isMesh(p.a) ? p.a : p.b) -
+                            s.meshBodies.begin());
+    const Volume tri = transformed(s.meshes[m]->triangle(uint32_t(t)), s.world.pose(s.meshBodies[m]).value());
+    const Penetration e = s.world.isMesh(p.a) ? collide(tri, s.world_volume(p.b)).penetration
+                                              : collide(s.world_volume(p.a), tri).penetration;
+    EXPECT_EQ(c.normals[i], e.normal) << where << ", contact " << i;
+    EXPECT_EQ(c.depths[i], e.depth) << where << ", contact " << i;
+  }
+  std::sort(wanted.begin(), wanted.end()), std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, wanted) << where;
+  return withMesh;
+}
+
 TEST(WorldMesh, PairsWithMeshBodiesAreTheTrianglesBruteForceMeets) {
   int cases = 0, meshPairsMet = 0, meshContacts = 0;
   for (uint32_t seed = 1; seed <= 24; ++seed) {
@@ -121,46 +166,12 @@ TEST(WorldMesh, PairsWithMeshBodiesAreTheTrianglesBruteForceMeets) {
     for (int frame = 0; frame < 4; ++frame) {
       const PairSet expected = s.bruteForcePairs();
       ASSERT_EQ(asSet(s.world.pairs()), expected) << "seed " << seed << " frame " << frame;
-      // contacts(): the pairs without a mesh body, in pairs()'s order, then one entry per triangle
-      // a volume body meets, collide()'s translation bit for bit; none for two mesh bodies.
-      const WorldContacts c = s.world.contacts();
-      const std::vector<BodyPair>& pairs = s.world.pairs();
-      size_t withMesh = 0, volumePairs = 0;
-      for (const BodyPair& p : pairs) withMesh += s.world.isMesh(p.a) || s.world.isMesh(p.b);
-      volumePairs = pairs.size() - withMesh;
-      ASSERT_GE(c.count, volumePairs);
-      for (size_t i = 0; i < volumePairs; ++i) {
-        ASSERT_TRUE(c.pairs[i].a == pairs[i].a && c.pairs[i].b == pairs[i].b);
-        ASSERT_EQ(c.triangles[i], -1);
-      }
-      std::vector<std::tuple<uint32_t, uint32_t, int32_t>> wanted, got;
-      for (const BodyPair& p : pairs) {
-        const bool aMesh = s.world.isMesh(p.a), bMesh = s.world.isMesh(p.b);
-        if (aMesh == bMesh) continue;
-        const size_t m =
-            size_t(std::find(s.meshBodies.begin(), s.meshBodies.end(), aMesh ? p.a : p.b) - s.meshBodies.begin());
-        const Volume v = s.world_volume(aMesh ? p.b : p.a);
-        const std::vector<Triangle> posed = s.posedTriangles(m);
-        for (uint32_t t = 0; t < posed.size(); ++t)
-          if (overlaps(v, posed[t])) wanted.emplace_back(p.a.value, p.b.value, int32_t(t));
-      }
-      for (size_t i = volumePairs; i < c.count; ++i) {
-        const BodyPair p = c.pairs[i];
-        ASSERT_NE(s.world.isMesh(p.a), s.world.isMesh(p.b));
-        const int32_t t = c.triangles[i];
-        got.emplace_back(p.a.value, p.b.value, t);
-        const size_t m = size_t(std::find(s.meshBodies.begin(), s.meshBodies.end(), s.world.isMesh(p.a) ? p.a : p.b) -
-                                s.meshBodies.begin());
-        const Volume tri = transformed(s.meshes[m]->triangle(uint32_t(t)), s.world.pose(s.meshBodies[m]).value());
-        const Penetration e = s.world.isMesh(p.a) ? collide(tri, s.world_volume(p.b)).penetration
-                                                  : collide(s.world_volume(p.a), tri).penetration;
-        ASSERT_EQ(c.normals[i], e.normal) << "seed " << seed << " contact " << i;
-        ASSERT_EQ(c.depths[i], e.depth) << "seed " << seed << " contact " << i;
-      }
-      std::sort(wanted.begin(), wanted.end()), std::sort(got.begin(), got.end());
-      ASSERT_EQ(got, wanted) << "seed " << seed << " frame " << frame;
+      const size_t withMesh =
+          expectContactsAsBruteForce(s, "seed " + std::to_string(seed) + " frame " + std::to_string(frame));
+      ASSERT_FALSE(HasFailure());
+      const size_t got = s.world.contacts().count - (s.world.pairs().size() - withMesh);
       meshPairsMet += int(withMesh);
-      meshContacts += int(got.size());
+      meshContacts += int(got);
       cases += int(s.volumes.size() * s.meshBodies.size());
       // Move everything: the volumes and the meshes through the 7-number form in one call, or the
       // meshes alone through setPose.
@@ -315,6 +326,63 @@ TEST(WorldMesh, SweepsMeetMeshBodiesAsBruteForceOverEveryPosedTriangleDoes) {
     }
   }
   EXPECT_GT(hitsOnMeshes, casts / 10);
+}
+
+// Bodies that touch a mesh body's triangles to the last bit (World::pairs and contacts decide most
+// spheres and boxes against a mesh in its frame, world_mesh.h): each sphere or turned box is moved
+// along a random direction from a triangle's centroid until it just leaves the posed triangle
+// (bisection on overlaps()), then placed at the last position that meets it, at the first that
+// does not, and a little either side; with others deep in it.
+TEST(WorldMesh, BodiesTouchingTrianglesPairAndContactAsBruteForce) {
+  size_t touching = 0, apart = 0;
+  for (uint32_t seed = 71; seed <= 82; ++seed) {
+    Rng rng(seed);
+    Scene s;
+    const Soup soups[] = {uvSphere(6, 10, {0.3, -0.2, 0.1}, 2.5), randomSoup(seed, 40, 3),
+                          translated(scaled(flatGrid(6, 0.25), 0.9, "grid"), {-2.7, -2.7, 0}, "grid")};
+    s.meshes.push_back(shared(soups[seed % 3], {MeshNodeType::Aabb, 1 + 3 * int(seed % 2)}));
+    const RigidTransform p = seed % 4 < 2 ? RigidTransform{} : randomPose(rng, 3, uniform(rng, 0.5, 2));
+    s.meshBodies.push_back(s.world.add(s.meshes.back(), p).value());
+    const std::vector<Triangle> posed = s.posedTriangles(0);
+    for (int k = 0; k < 24; ++k) {
+      const Triangle& t = posed[size_t(rng() % posed.size())];
+      const Vec3 centroid = (t.a + t.b + t.c) / 3;
+      const double size = maxComponent(boundingBox(t).max - boundingBox(t).min) * uniform(rng, 0.05, 2) + 1e-3;
+      const bool ball = k % 3 == 0;
+      const Obb turned =
+          makeObbFromQuaternion(centroid, randomRotation(rng), {size, size * uniform(rng, 0.2, 1), size * 0.5}).value();
+      const auto at = [&](double step, Vec3 d) -> Volume {
+        if (ball) return Sphere{centroid + d * step, size};
+        Obb moved = turned;
+        moved.center = centroid + d * step;
+        return moved;
+      };
+      Vec3 d = uniformPoint(rng, -1, 1);
+      if (k % 4 == 1) d = cross(t.b - t.a, t.c - t.a);  // along the normal: face against face
+      d = normalize(d);
+      double in = 0, out = 8 * (size + maxComponent(boundingBox(t).max - boundingBox(t).min));
+      if (!overlaps(at(in, d), t) || overlaps(at(out, d), t)) continue;
+      for (int i = 0; i < 200 && std::nextafter(in, out) != out; ++i) {
+        const double mid = in + (out - in) / 2;
+        (overlaps(at(mid, d), t) ? in : out) = mid;
+      }
+      const double nudge = 1e-9 * (size + maxComponent(abs(centroid)));
+      for (double step : {in, out, in - nudge, out + nudge, in * 0.5}) {
+        const Volume v = at(step, d);
+        s.volumes.push_back(s.world.add(v, RigidTransform{}).value());
+        const Aabb placed = boundingBox(s.world_volume(s.volumes.back())), built = boundingBox(v);
+        ASSERT_TRUE(placed.min == built.min && placed.max == built.max);  // the World holds it as built
+      }
+      ++touching;
+    }
+    const PairSet expected = s.bruteForcePairs();
+    ASSERT_EQ(asSet(s.world.pairs()), expected) << "seed " << seed;
+    expectContactsAsBruteForce(s, "seed " + std::to_string(seed));
+    ASSERT_FALSE(HasFailure());
+    for (BodyId id : s.volumes) apart += expected.count(Scene::ordered(id, s.meshBodies[0])) == 0;
+  }
+  EXPECT_GT(touching, 150u);
+  EXPECT_GT(apart, 100u);  // those just off a triangle miss the whole mesh often enough
 }
 
 TEST(WorldMesh, ALevelOfManyTrianglesPairsAsMeshOverlapsSays) {

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <new>
 #include <random>
@@ -572,6 +573,21 @@ TEST(WorldThreads, AWorldOnThreadsMovesEveryBodyToTheBitsOfOneThreadAndListsItsP
     ASSERT_EQ(onThree.size(), onThreeAgain.size());
     EXPECT_EQ(0, std::memcmp(onThree.data(), onThreeAgain.data(), sizeof(BodyPair) * onThree.size()))
         << "two worlds on three threads listed their pairs in other orders";
+    // contacts(), its translations computed on the threads: each pair's normal and depth those of
+    // one thread, bit for bit (k-DOPs among them, built before the parts run).
+    const WorldContacts c1 = one.contacts(), c3 = three.contacts(), again = threeAgain.contacts();
+    ASSERT_EQ(c1.count, c3.count);
+    std::map<std::pair<uint32_t, uint32_t>, size_t> onOne;
+    for (size_t i = 0; i < c1.count; ++i) onOne[{c1.pairs[i].a.value, c1.pairs[i].b.value}] = i;
+    for (size_t i = 0; i < c3.count; ++i) {
+      const auto at = onOne.find({c3.pairs[i].a.value, c3.pairs[i].b.value});
+      ASSERT_NE(at, onOne.end());
+      ASSERT_EQ(0, std::memcmp(&c3.normals[i], &c1.normals[at->second], sizeof(Vec3))) << "contact " << i;
+      ASSERT_EQ(0, std::memcmp(&c3.depths[i], &c1.depths[at->second], sizeof(double))) << "contact " << i;
+    }
+    ASSERT_EQ(again.count, c3.count);
+    EXPECT_EQ(0, std::memcmp(again.normals, c3.normals, sizeof(Vec3) * c3.count));
+    EXPECT_EQ(0, std::memcmp(again.depths, c3.depths, sizeof(double) * c3.count));
   }
 }
 

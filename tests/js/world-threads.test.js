@@ -1,7 +1,7 @@
-// Worlds on threads (init({ threads }), createWorld({ threads }), in Node): the same pairs as a
-// world on one thread, frame after frame, with every type; one order of pairs for each number of
-// threads; the module's helper threads shared out among its worlds and given back; memory that
-// grows on a helper thread read right on the main one; and the errors of both options.
+// Worlds on threads (init({ threads }), createWorld({ threads }), in Node): the same pairs and
+// contacts as a world on one thread, frame after frame, with every type; one order of pairs for
+// each number of threads; the module's helper threads shared out among its worlds and given back;
+// memory that grows on a helper thread read right on the main one; and the errors of both options.
 
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,19 @@ describe('a world on threads', () => {
         expect(expected.length).toBeGreaterThan(1000);
         expectSame(sortedPairs(onThree), expected, showPair);
         expectSame(onThreeAgain, onThree);  // the same order
+        // contacts(), computed on the threads: each pair's normal and depth one thread's, bit for bit.
+        const mine = one.contacts(), theirs = three.contacts(), again = threeAgain.contacts();
+        const at = new Map();
+        for (let i = 0; i < mine.depths.length; i++) at.set(mine.pairs[2 * i] * 2 ** 32 + mine.pairs[2 * i + 1], i);
+        const translation = (c, i) => [c.normals[3 * i], c.normals[3 * i + 1], c.normals[3 * i + 2], c.depths[i]];
+        const expectedTranslations = [], gotTranslations = [];
+        for (let i = 0; i < theirs.depths.length; i++) {
+          gotTranslations.push(...translation(theirs, i));
+          expectedTranslations.push(...translation(mine, at.get(theirs.pairs[2 * i] * 2 ** 32 + theirs.pairs[2 * i + 1])));
+        }
+        expect(theirs.depths.length).toBe(mine.depths.length);
+        expectSame(gotTranslations, expectedTranslations);
+        expectSame(again.normals, theirs.normals), expectSame(again.depths, theirs.depths);
       }
       // world.poses written in place, then committed: the same.
       three.poses.set(one.poses.subarray(0, three.poses.length));

@@ -55,6 +55,7 @@ struct MeshBoxNode {
   bool isLeaf() const { return count != 0; }
 };
 struct NodeNumbers;
+struct MeshInternals;
 
 /// Places an array of MeshBoxNodes so that element 1 starts a 64-byte cache line: the siblings
 /// (1, 2), (3, 4), ... that a descent reads together then share one line instead of straddling two.
@@ -274,6 +275,8 @@ class Mesh {
   static Expected<Mesh> deserialize(const uint8_t* bytes, size_t size);
 
  private:
+  /// Read-only access for the core's own descents outside this class (cpp/src/mesh_internals.h).
+  friend struct detail::MeshInternals;
   /// overlaps() and forEachOverlappingTriangle(): the descent, recorded when `trace` is given.
   void visitOverlapping(const Volume& volume, const RigidTransform& pose, TriangleVisitor visit, void* context,
                         MeshQueryCost* cost, MeshTrace* trace) const;
