@@ -75,9 +75,11 @@ void descend(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Boun
 // taken, it follows the nearer child down to a leaf and keeps the farther one pending. The pending
 // nodes are a binary heap of fixed capacity on the stack (nothing allocated): a node that finds it
 // full is searched at once depth first, which changes the order only, never the answer. Same
-// counts and same arguments as `descend`.
-template <class Nodes, class Bound, class Leaf>
-void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Leaf leaf) {
+// counts and same arguments as `descend`, and `children(first, a, b)`, which sets the bounds of
+// the sibling nodes first and first + 1 at once (a pair of boxes shares its SIMD lanes).
+template <class Nodes, class Bound, class Children, class Leaf>
+void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Children children,
+                      Leaf leaf) {
   auto counted = [&](uint32_t node) {
     ++tally.volumeTests;
     return MeshPending{node, bound(node)};
@@ -116,7 +118,9 @@ void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& ta
       if (node.isLeaf()) {
         visitLeaf(node, at.bound, limit, tally, leaf);
       } else {
-        const MeshPending a = counted(node.first), b = counted(node.first + 1);
+        tally.volumeTests += 2;
+        MeshPending a{node.first, 0}, b{node.first + 1, 0};
+        children(node.first, a.bound, b.bound);
         const bool aNearer = a.bound <= b.bound;
         const MeshPending& farther = aNearer ? b : a;
         if (farther.bound <= limit) {
@@ -134,6 +138,13 @@ void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& ta
     if (size == 0 || !(heap[0].bound <= limit)) return;
     at = pop();
   }
+}
+
+// descendBestFirst with each sibling's bound taken on its own.
+template <class Nodes, class Bound, class Leaf>
+void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Leaf leaf) {
+  const auto children = [&](uint32_t first, double& a, double& b) { a = bound(first), b = bound(first + 1); };
+  descendBestFirst(nodes, limit, tally, bound, children, leaf);
 }
 
 // Two trees at once (a simultaneous descent): a pair of nodes whose volumes may meet is split

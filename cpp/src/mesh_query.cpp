@@ -9,6 +9,7 @@
 #include "sepaxis/point_query.h"
 #include "sepaxis/ray.h"
 
+#include "mesh_box_lanes.h"
 #include "mesh_descent.h"
 #include "mesh_nodes.h"
 #include "transformed.h"
@@ -150,17 +151,6 @@ double boxEntry(const detail::MeshBoxNode& box, const BoxRay& r, double limit) {
   return enter <= exit ? enter : kMiss;
 }
 
-// The square of p's distance to a compact AABB node (no square root: the descent compares it
-// with the square of the limit grown by the pad, which the pad's margin over rounding allows).
-double boxDistanceSquared(const detail::MeshBoxNode& box, Vec3 p) {
-  double sum = 0;
-  for (int j = 0; j < 3; ++j) {
-    const double out = greater(greater(double(box.min[j]) - p[j], p[j] - double(box.max[j])), 0.0);
-    sum += out * out;
-  }
-  return sum;
-}
-
 // Whether p lies farther than `reach` from the triangle, by a lower bound of the distance that
 // costs a fraction of closestPoint(Triangle): the height h over the plane and, in the plane, how
 // far beyond the line of an edge the foot lies (o: the triangle lies on the inner side of each),
@@ -170,17 +160,29 @@ double boxDistanceSquared(const detail::MeshBoxNode& box, Vec3 p) {
 // much: the bound never exceeds the exact distance. A triangle so small or a point so near that
 // a slack falls near the subnormals is not judged by that part: their rounding is no longer
 // relative. The caller keeps the numbers far from overflow (magnitudes under 2^300).
+//
+// The height alone decides most triangles (around the nearest on a curved surface, the foot
+// falls inside them): it is compared squared, h^2 > reach^2, as (|p - a| . n - slack)^2 against
+// reach^2 |n|^2 grown by 3 slack m^2 (|n| <= m, so (|n| + slack m)^2 <= |n|^2 + 3 slack m^2),
+// with no square root or division (where the squares stay normal numbers, between 2^-900 and
+// 2^900); the edges' part follows only when it does not.
 bool fartherThan(const Triangle& t, Vec3 p, double reach) {
   constexpr double kSlack = 0x1p-44, kTiny = 0x1p-900;
   const auto sum = [](Vec3 v) { return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z); };
-  const Vec3 corner[3] = {t.a, t.b, t.c}, edge[3] = {t.b - t.a, t.c - t.b, t.a - t.c};
-  const Vec3 n = cross(edge[0], -edge[2]);
-  const double m = sum(edge[0]) * sum(edge[2]);
+  const Vec3 e0 = t.b - t.a, e2 = t.a - t.c;
+  const Vec3 n = cross(e0, -e2);
+  const double m = sum(e0) * sum(e2);
   const Vec3 pa = p - t.a;
   const double heightSlack = kSlack * sum(pa) * m;
   if (!(heightSlack >= kTiny)) return false;
+  const double above = std::fabs(dot(pa, n)) - heightSlack;
+  const double reach2 = reach * reach, m2 = m * m;
+  // Only where the squares are normal numbers: an underflow would no longer round relatively.
+  const bool squares = reach2 >= kTiny && m2 >= kTiny && m2 <= 0x1p900;
+  if (squares && above > 0 && above * above > reach2 * (lengthSquared(n) + 3 * kSlack * m2)) return true;
   const double normal = length(n) + kSlack * m;
-  const double h = greater(std::fabs(dot(pa, n)) - heightSlack, 0.0) / normal;
+  const double h = greater(above, 0.0) / normal;
+  const Vec3 corner[3] = {t.a, t.b, t.c}, edge[3] = {e0, t.c - t.b, e2};
   double o = 0;
   for (int k = 0; k < 3; ++k) {
     const Vec3 pv = p - corner[k];
@@ -190,7 +192,7 @@ bool fartherThan(const Triangle& t, Vec3 p, double reach) {
     const double beyond = -dot(pv, cross(n, edge[k])) - slack;
     if (beyond > 0) o = greater(o, beyond / (normal * length(edge[k]) * (1 + kSlack)));
   }
-  return h * h + o * o > reach * reach;
+  return h * h + o * o > reach2;
 }
 
 }  // namespace
@@ -302,12 +304,20 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
   // fartherThan's numbers stay far from overflow.
   const bool bounded = magnitude_ <= 0x1p60 && maxComponent(abs(p)) <= 0x1p300;
   const auto leaf = [&](uint32_t slot) {
-    const Triangle corners = leafTriangle(slot);
+    // Once a triangle touches p, only a lower index can do better (a tie): the rest are skipped
+    // unread. Where many triangles meet at p (a fan's centre), this spares each its tests.
+    if (limit == 0 && best.found && order_[slot] > best.triangle) return;
     // The triangle's own box first, tested as a node of one triangle: most triangles of a leaf
     // reached lie farther than the best point found, and the box says so for a fraction of the
-    // cost of the triangle's test.
-    const Vec3 lo = min(min(corners.a, corners.b), corners.c), hi = max(max(corners.a, corners.b), corners.c);
-    if (lengthSquared(max(max(lo - p, p - hi), Vec3{})) > reach) return;
+    // cost of the triangle's test (from the corners' floats in leaf order, where there are).
+    if (!leafVertices_.empty()) {
+      if (detail::cornerBoxDistanceSquared(leafVertices_.data() + 9 * size_t(slot), p) > reach) return;
+    } else {
+      const Triangle t = indexedTriangle(slot);
+      const Vec3 lo = min(min(t.a, t.b), t.c), hi = max(max(t.a, t.b), t.c);
+      if (lengthSquared(max(max(lo - p, p - hi), Vec3{})) > reach) return;
+    }
+    const Triangle corners = leafTriangle(slot);
     // Then a bound from its plane and edges, which a box holds at a slant: most triangles that
     // pass the box, around the nearest on a curved surface, lie beyond the limit by it.
     if (bounded && fartherThan(corners, p, limit + pad)) return;
@@ -322,8 +332,11 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
     }
   };
   if (!boxes_.empty() && boxScale_ == 1) {
+    const auto pair = [&](uint32_t first, double& a, double& b) {
+      detail::boxPairDistanceSquared(&boxes_[first], p, a, b);
+    };
     detail::descendBestFirst(
-        boxes_, reach, tally, [&](uint32_t node) { return boxDistanceSquared(boxes_[node], p); }, leaf);
+        boxes_, reach, tally, [&](uint32_t node) { return detail::boxDistanceSquared(boxes_[node], p); }, pair, leaf);
   } else {
     const detail::NodeNumbers numbers = nodeNumbers();
     const auto distance = [&](uint32_t node) {
