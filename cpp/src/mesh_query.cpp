@@ -154,15 +154,15 @@ double boxEntry(const detail::MeshBoxNode& box, const BoxRay& r, double limit) {
 // Whether p lies farther than `reach` from the triangle, by a lower bound of the distance that
 // costs a fraction of closestPoint(Triangle): the height h over the plane and, in the plane, how
 // far beyond the line of an edge the foot lies (o: the triangle lies on the inner side of each),
-// sqrt(h^2 + o^2). Each is taken less a slack of 2^-44 of |p - corner| |b - a| |c - a| (times
-// the edge's length for o; each length as its sum of magnitudes, at least the length itself),
-// where the rounding of the cross and dot products is under 2^-46 of it, over lengths grown as
-// much: the bound never exceeds the exact distance. A triangle so small or a point so near that
-// a slack falls near the subnormals is not judged by that part: their rounding is no longer
+// sqrt(h^2 + o^2). Each is taken less a slack of 2^-44 of |p - a| |b - a| |c - a| (for o,
+// of (|p - a| + |b - a| + |c - a|) |b - a| |c - a| (|b - a| + |c - a|); each length as its sum
+// of magnitudes, at least the length itself), where the rounding of the cross and dot products is
+// under 2^-46 of it, over lengths grown as much: the bound never exceeds the exact distance. A triangle so small or a
+// point so near that a slack falls near the subnormals is not judged by that part: their rounding is no longer
 // relative. The caller keeps the numbers far from overflow (magnitudes under 2^300).
 //
-// The height alone decides most triangles (around the nearest on a curved surface, the foot
-// falls inside them): it is compared squared, h^2 > reach^2, as (|p - a| . n - slack)^2 against
+// The height is tested first, alone, where it decides without the edges: squared, h^2 > reach^2,
+// as (|p - a| . n - slack)^2 against
 // reach^2 |n|^2 grown by 3 slack m^2 (|n| <= m, so (|n| + slack m)^2 <= |n|^2 + 3 slack m^2),
 // with no square root or division (where the squares stay normal numbers, between 2^-900 and
 // 2^900); the edges' part follows only when it does not.
@@ -182,16 +182,20 @@ bool fartherThan(const Triangle& t, Vec3 p, double reach) {
   if (squares && above > 0 && above * above > reach2 * (lengthSquared(n) + 3 * kSlack * m2)) return true;
   const double normal = length(n) + kSlack * m;
   const double h = greater(above, 0.0) / normal;
-  const Vec3 corner[3] = {t.a, t.b, t.c}, edge[3] = {e0, t.c - t.b, e2};
+  // n x edge points into the triangle: p beyond an edge's line has a negative (p - v) . (n x e)
+  // for its corner v. That is e . ((p - v) x n), and with u = (p - a) x n, one cross product for
+  // all three: e0 . u; (p - b) x n = u - e0 x n, and e1 . (e0 x n) = n . (e1 x e0) = -|n|^2, so
+  // e1 . u + |n|^2; (p - c) x n = u + e2 x n, and e2 . (e2 x n) = 0, so e2 . u. One slack for the
+  // three: |p - v| <= |p - a| + |e0| + |e2| and |e1| <= |e0| + |e2| (as sums of magnitudes).
+  const double sum0 = sum(e0), sum2 = sum(e2);
+  const double slack = kSlack * (sum(pa) + sum0 + sum2) * m * (sum0 + sum2);
+  if (!(slack >= kTiny)) return h * h > reach2;
+  const Vec3 u = cross(pa, n), e1 = t.c - t.b;
+  const double beyond[3] = {-dot(e0, u) - slack, -(dot(e1, u) + lengthSquared(n)) - slack, -dot(e2, u) - slack};
+  const Vec3 edge[3] = {e0, e1, e2};
   double o = 0;
-  for (int k = 0; k < 3; ++k) {
-    const Vec3 pv = p - corner[k];
-    const double slack = kSlack * sum(pv) * m * sum(edge[k]);
-    if (!(slack >= kTiny)) continue;
-    // n x edge points into the triangle: p beyond the edge's line has a negative product.
-    const double beyond = -dot(pv, cross(n, edge[k])) - slack;
-    if (beyond > 0) o = greater(o, beyond / (normal * length(edge[k]) * (1 + kSlack)));
-  }
+  for (int k = 0; k < 3; ++k)
+    if (beyond[k] > 0) o = greater(o, beyond[k] / (normal * length(edge[k]) * (1 + kSlack)));
   return h * h + o * o > reach2;
 }
 
