@@ -7,6 +7,7 @@
 // max(max(lo - p, p - hi), 0) (pmax: a < b ? b : a), and the sum is (x^2 + y^2) + z^2.
 
 #include <cstdint>
+#include <limits>
 
 #include "sepaxis/mesh.h"
 
@@ -91,5 +92,43 @@ inline double cornerBoxDistanceSquared(const float* v, Vec3 p) {
   return (s[0] + s[1]) + s[2];
 #endif
 }
+
+#if SEPAXIS_LANES
+/// Where a ray enters each of the sibling boxes pair[0] and pair[1], grown by `pad`, within
+/// [0, limit]; NaN where it does not: the slabs' distances as products with the inverse
+/// direction `inverse` (every component finite: no zero component), the lesser and greater of
+/// each slab's two, the greatest entry and the least exit, as mesh_query.cpp's boxEntry takes
+/// them one box at a time, number for number (without SIMD lanes, boxEntry it is).
+inline void boxPairEntry(const MeshBoxNode* pair, const double* origin, const double* inverse, double pad, double limit,
+                         double& first, double& second) {
+  using namespace box_lanes;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(pair);
+  const v128_t minA = wasm_v128_load(bytes), maxA = wasm_v128_load(bytes + 16);
+  const v128_t minB = wasm_v128_load(bytes + 32), maxB = wasm_v128_load(bytes + 48);
+  const v128_t grow = wasm_f64x2_splat(pad);
+  const v128_t oxy = wasm_f64x2_make(origin[0], origin[1]), ixy = wasm_f64x2_make(inverse[0], inverse[1]);
+  const v128_t oz = wasm_f64x2_splat(origin[2]), iz = wasm_f64x2_splat(inverse[2]);
+  // The slab distances of lo and hi along each axis: xy of each box, z of both.
+  const auto slabs = [&](v128_t lo, v128_t hi, v128_t o, v128_t i, v128_t& near, v128_t& far) {
+    const v128_t t0 = wasm_f64x2_mul(wasm_f64x2_sub(wasm_f64x2_sub(lo, grow), o), i);
+    const v128_t t1 = wasm_f64x2_mul(wasm_f64x2_sub(wasm_f64x2_add(hi, grow), o), i);
+    near = wasm_f64x2_pmin(t0, t1), far = wasm_f64x2_pmax(t0, t1);
+  };
+  v128_t nearA, farA, nearB, farB, nearZ, farZ;
+  slabs(wasm_f64x2_promote_low_f32x4(minA), wasm_f64x2_promote_low_f32x4(maxA), oxy, ixy, nearA, farA);
+  slabs(wasm_f64x2_promote_low_f32x4(minB), wasm_f64x2_promote_low_f32x4(maxB), oxy, ixy, nearB, farB);
+  slabs(zPair(minA, minB), zPair(maxA, maxB), oz, iz, nearZ, farZ);
+  // Lanes (A, B): x's, then y's, then z's, as boxEntry's loop takes the axes.
+  v128_t enter = wasm_f64x2_pmax(wasm_f64x2_splat(0.0), wasm_i64x2_shuffle(nearA, nearB, 0, 2));
+  enter = wasm_f64x2_pmax(enter, wasm_i64x2_shuffle(nearA, nearB, 1, 3));
+  enter = wasm_f64x2_pmax(enter, nearZ);
+  v128_t exit = wasm_f64x2_pmin(wasm_f64x2_splat(limit), wasm_i64x2_shuffle(farA, farB, 0, 2));
+  exit = wasm_f64x2_pmin(exit, wasm_i64x2_shuffle(farA, farB, 1, 3));
+  exit = wasm_f64x2_pmin(exit, farZ);
+  const v128_t entry = wasm_v128_bitselect(enter, wasm_f64x2_splat(std::numeric_limits<double>::quiet_NaN()),
+                                           wasm_f64x2_le(enter, exit));
+  first = wasm_f64x2_extract_lane(entry, 0), second = wasm_f64x2_extract_lane(entry, 1);
+}
+#endif
 
 }  // namespace sepaxis::detail

@@ -231,8 +231,18 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   const bool inverts = inverse(ray.unit.x) && inverse(ray.unit.y) && inverse(ray.unit.z);
   if (!boxes_.empty() && boxScale_ == 1 && inverts) {
     const BoxRay box = boxRay(origin, ray.unit, ray.pad);
-    detail::descend(
-        boxes_, limit, tally, [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); }, leaf);
+    const auto entry = [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); };
+#if SEPAXIS_LANES
+    if (!box.along[0] && !box.along[1] && !box.along[2]) {
+      const auto pair = [&](uint32_t first, double& a, double& b) {
+        detail::boxPairEntry(&boxes_[first], box.origin, box.inverse, box.pad, limit, a, b);
+      };
+      detail::descend(boxes_, limit, tally, entry, pair, leaf);
+      if (cost) *cost = tally;
+      return best;
+    }
+#endif
+    detail::descend(boxes_, limit, tally, entry, leaf);
   } else {
     const detail::NodeNumbers numbers = nodeNumbers();
     const auto entry = [&](uint32_t node) {
