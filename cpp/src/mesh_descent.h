@@ -31,9 +31,10 @@ void visitLeaf(const Node& node, double bound, const double& limit, MeshQueryCos
   }
 }
 
-// `descend` below one node already tested (`start`); `counted(node)` tests a node, counting it.
-template <class Nodes, class Counted, class Leaf>
-void descendFrom(const Nodes& nodes, MeshPending start, const double& limit, MeshQueryCost& tally, Counted counted,
+// `descend` below one node already tested (`start`); `children(first, a, b)` sets the bounds of
+// the sibling nodes first and first + 1 (counted here).
+template <class Nodes, class Children, class Leaf>
+void descendFrom(const Nodes& nodes, MeshPending start, const double& limit, MeshQueryCost& tally, Children children,
                  Leaf leaf) {
   MeshPending stack[64 + 1];
   int top = 0;
@@ -46,7 +47,9 @@ void descendFrom(const Nodes& nodes, MeshPending start, const double& limit, Mes
       visitLeaf(node, at.bound, limit, tally, leaf);
       continue;
     }
-    const MeshPending a = counted(node.first), b = counted(node.first + 1);
+    tally.volumeTests += 2;
+    MeshPending a{node.first, 0}, b{node.first + 1, 0};
+    children(node.first, a.bound, b.bound);
     const MeshPending& nearer = a.bound <= b.bound ? a : b;
     const MeshPending& farther = a.bound <= b.bound ? b : a;
     if (farther.bound <= limit) stack[top++] = farther;
@@ -59,14 +62,18 @@ void descendFrom(const Nodes& nodes, MeshPending start, const double& limit, Mes
 // which `leaf(slot)` (leaf slot `slot`: triangle triangleOrder()[slot]) lowers as it finds better
 // answers (below every bound to stop). A stack of depth + 1 entries: 65 holds any tree of 2^32
 // triangles. `nodes`: the MeshNodes, or any array of nodes with their `first`, `count` and
-// isLeaf() (MeshBoxNode).
+// isLeaf() (MeshBoxNode). `children(first, a, b)`: the bounds of two siblings at once.
+template <class Nodes, class Bound, class Children, class Leaf>
+void descend(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Children children, Leaf leaf) {
+  ++tally.volumeTests;
+  descendFrom(nodes, MeshPending{0, bound(0)}, limit, tally, children, leaf);
+}
+
+// `descend` with each sibling's bound taken on its own.
 template <class Nodes, class Bound, class Leaf>
 void descend(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Leaf leaf) {
-  auto counted = [&](uint32_t node) {
-    ++tally.volumeTests;
-    return MeshPending{node, bound(node)};
-  };
-  descendFrom(nodes, counted(0), limit, tally, counted, leaf);
+  const auto children = [&](uint32_t first, double& a, double& b) { a = bound(first), b = bound(first + 1); };
+  descend(nodes, limit, tally, bound, children, leaf);
 }
 
 // The nodes of `descend` best first, for queries whose bounds are distances from one point: of
@@ -75,9 +82,11 @@ void descend(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Boun
 // taken, it follows the nearer child down to a leaf and keeps the farther one pending. The pending
 // nodes are a binary heap of fixed capacity on the stack (nothing allocated): a node that finds it
 // full is searched at once depth first, which changes the order only, never the answer. Same
-// counts and same arguments as `descend`.
-template <class Nodes, class Bound, class Leaf>
-void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Leaf leaf) {
+// counts and same arguments as `descend`, and `children(first, a, b)`, which sets the bounds of
+// the sibling nodes first and first + 1 at once (a pair of boxes shares its SIMD lanes).
+template <class Nodes, class Bound, class Children, class Leaf>
+void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Children children,
+                      Leaf leaf) {
   auto counted = [&](uint32_t node) {
     ++tally.volumeTests;
     return MeshPending{node, bound(node)};
@@ -116,14 +125,16 @@ void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& ta
       if (node.isLeaf()) {
         visitLeaf(node, at.bound, limit, tally, leaf);
       } else {
-        const MeshPending a = counted(node.first), b = counted(node.first + 1);
+        tally.volumeTests += 2;
+        MeshPending a{node.first, 0}, b{node.first + 1, 0};
+        children(node.first, a.bound, b.bound);
         const bool aNearer = a.bound <= b.bound;
         const MeshPending& farther = aNearer ? b : a;
         if (farther.bound <= limit) {
           if (size < kCapacity) {
             push(farther);
           } else {
-            descendFrom(nodes, farther, limit, tally, counted, leaf);
+            descendFrom(nodes, farther, limit, tally, children, leaf);
           }
         }
         at = aNearer ? a : b;
@@ -134,6 +145,13 @@ void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& ta
     if (size == 0 || !(heap[0].bound <= limit)) return;
     at = pop();
   }
+}
+
+// descendBestFirst with each sibling's bound taken on its own.
+template <class Nodes, class Bound, class Leaf>
+void descendBestFirst(const Nodes& nodes, const double& limit, MeshQueryCost& tally, Bound bound, Leaf leaf) {
+  const auto children = [&](uint32_t first, double& a, double& b) { a = bound(first), b = bound(first + 1); };
+  descendBestFirst(nodes, limit, tally, bound, children, leaf);
 }
 
 // Two trees at once (a simultaneous descent): a pair of nodes whose volumes may meet is split

@@ -9,6 +9,7 @@
 #include "sepaxis/point_query.h"
 #include "sepaxis/ray.h"
 
+#include "mesh_box_lanes.h"
 #include "mesh_descent.h"
 #include "mesh_nodes.h"
 #include "transformed.h"
@@ -150,47 +151,52 @@ double boxEntry(const detail::MeshBoxNode& box, const BoxRay& r, double limit) {
   return enter <= exit ? enter : kMiss;
 }
 
-// The square of p's distance to a compact AABB node (no square root: the descent compares it
-// with the square of the limit grown by the pad, which the pad's margin over rounding allows).
-double boxDistanceSquared(const detail::MeshBoxNode& box, Vec3 p) {
-  double sum = 0;
-  for (int j = 0; j < 3; ++j) {
-    const double out = greater(greater(double(box.min[j]) - p[j], p[j] - double(box.max[j])), 0.0);
-    sum += out * out;
-  }
-  return sum;
-}
-
 // Whether p lies farther than `reach` from the triangle, by a lower bound of the distance that
 // costs a fraction of closestPoint(Triangle): the height h over the plane and, in the plane, how
 // far beyond the line of an edge the foot lies (o: the triangle lies on the inner side of each),
-// sqrt(h^2 + o^2). Each is taken less a slack of 2^-44 of |p - corner| |b - a| |c - a| (times
-// the edge's length for o; each length as its sum of magnitudes, at least the length itself),
-// where the rounding of the cross and dot products is under 2^-46 of it, over lengths grown as
-// much: the bound never exceeds the exact distance. A triangle so small or a point so near that
-// a slack falls near the subnormals is not judged by that part: their rounding is no longer
+// sqrt(h^2 + o^2). Each is taken less a slack of 2^-44 of |p - a| |b - a| |c - a| (for o,
+// of (|p - a| + |b - a| + |c - a|) |b - a| |c - a| (|b - a| + |c - a|); each length as its sum
+// of magnitudes, at least the length itself), where the rounding of the cross and dot products is
+// under 2^-46 of it, over lengths grown as much: the bound never exceeds the exact distance. A triangle so small or a
+// point so near that a slack falls near the subnormals is not judged by that part: their rounding is no longer
 // relative. The caller keeps the numbers far from overflow (magnitudes under 2^300).
+//
+// The height is tested first, alone, where it decides without the edges: squared, h^2 > reach^2,
+// as (|p - a| . n - slack)^2 against
+// reach^2 |n|^2 grown by 3 slack m^2 (|n| <= m, so (|n| + slack m)^2 <= |n|^2 + 3 slack m^2),
+// with no square root or division (where the squares stay normal numbers, between 2^-900 and
+// 2^900); the edges' part follows only when it does not.
 bool fartherThan(const Triangle& t, Vec3 p, double reach) {
   constexpr double kSlack = 0x1p-44, kTiny = 0x1p-900;
   const auto sum = [](Vec3 v) { return std::fabs(v.x) + std::fabs(v.y) + std::fabs(v.z); };
-  const Vec3 corner[3] = {t.a, t.b, t.c}, edge[3] = {t.b - t.a, t.c - t.b, t.a - t.c};
-  const Vec3 n = cross(edge[0], -edge[2]);
-  const double m = sum(edge[0]) * sum(edge[2]);
+  const Vec3 e0 = t.b - t.a, e2 = t.a - t.c;
+  const Vec3 n = cross(e0, -e2);
+  const double m = sum(e0) * sum(e2);
   const Vec3 pa = p - t.a;
   const double heightSlack = kSlack * sum(pa) * m;
   if (!(heightSlack >= kTiny)) return false;
+  const double above = std::fabs(dot(pa, n)) - heightSlack;
+  const double reach2 = reach * reach, m2 = m * m;
+  // Only where the squares are normal numbers: an underflow would no longer round relatively.
+  const bool squares = reach2 >= kTiny && m2 >= kTiny && m2 <= 0x1p900;
+  if (squares && above > 0 && above * above > reach2 * (lengthSquared(n) + 3 * kSlack * m2)) return true;
   const double normal = length(n) + kSlack * m;
-  const double h = greater(std::fabs(dot(pa, n)) - heightSlack, 0.0) / normal;
+  const double h = greater(above, 0.0) / normal;
+  // n x edge points into the triangle: p beyond an edge's line has a negative (p - v) . (n x e)
+  // for its corner v. That is e . ((p - v) x n), and with u = (p - a) x n, one cross product for
+  // all three: e0 . u; (p - b) x n = u - e0 x n, and e1 . (e0 x n) = n . (e1 x e0) = -|n|^2, so
+  // e1 . u + |n|^2; (p - c) x n = u + e2 x n, and e2 . (e2 x n) = 0, so e2 . u. One slack for the
+  // three: |p - v| <= |p - a| + |e0| + |e2| and |e1| <= |e0| + |e2| (as sums of magnitudes).
+  const double sum0 = sum(e0), sum2 = sum(e2);
+  const double slack = kSlack * (sum(pa) + sum0 + sum2) * m * (sum0 + sum2);
+  if (!(slack >= kTiny)) return h * h > reach2;
+  const Vec3 u = cross(pa, n), e1 = t.c - t.b;
+  const double beyond[3] = {-dot(e0, u) - slack, -(dot(e1, u) + lengthSquared(n)) - slack, -dot(e2, u) - slack};
+  const Vec3 edge[3] = {e0, e1, e2};
   double o = 0;
-  for (int k = 0; k < 3; ++k) {
-    const Vec3 pv = p - corner[k];
-    const double slack = kSlack * sum(pv) * m * sum(edge[k]);
-    if (!(slack >= kTiny)) continue;
-    // n x edge points into the triangle: p beyond the edge's line has a negative product.
-    const double beyond = -dot(pv, cross(n, edge[k])) - slack;
-    if (beyond > 0) o = greater(o, beyond / (normal * length(edge[k]) * (1 + kSlack)));
-  }
-  return h * h + o * o > reach * reach;
+  for (int k = 0; k < 3; ++k)
+    if (beyond[k] > 0) o = greater(o, beyond[k] / (normal * length(edge[k]) * (1 + kSlack)));
+  return h * h + o * o > reach2;
 }
 
 }  // namespace
@@ -225,8 +231,18 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   const bool inverts = inverse(ray.unit.x) && inverse(ray.unit.y) && inverse(ray.unit.z);
   if (!boxes_.empty() && boxScale_ == 1 && inverts) {
     const BoxRay box = boxRay(origin, ray.unit, ray.pad);
-    detail::descend(
-        boxes_, limit, tally, [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); }, leaf);
+    const auto entry = [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); };
+#if SEPAXIS_LANES
+    if (!box.along[0] && !box.along[1] && !box.along[2]) {
+      const auto pair = [&](uint32_t first, double& a, double& b) {
+        detail::boxPairEntry(&boxes_[first], box.origin, box.inverse, box.pad, limit, a, b);
+      };
+      detail::descend(boxes_, limit, tally, entry, pair, leaf);
+      if (cost) *cost = tally;
+      return best;
+    }
+#endif
+    detail::descend(boxes_, limit, tally, entry, leaf);
   } else {
     const detail::NodeNumbers numbers = nodeNumbers();
     const auto entry = [&](uint32_t node) {
@@ -302,12 +318,20 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
   // fartherThan's numbers stay far from overflow.
   const bool bounded = magnitude_ <= 0x1p60 && maxComponent(abs(p)) <= 0x1p300;
   const auto leaf = [&](uint32_t slot) {
-    const Triangle corners = leafTriangle(slot);
+    // Once a triangle touches p, only a lower index can do better (a tie): the rest are skipped
+    // unread. Where many triangles meet at p (a fan's centre), this spares each its tests.
+    if (limit == 0 && best.found && order_[slot] > best.triangle) return;
     // The triangle's own box first, tested as a node of one triangle: most triangles of a leaf
     // reached lie farther than the best point found, and the box says so for a fraction of the
-    // cost of the triangle's test.
-    const Vec3 lo = min(min(corners.a, corners.b), corners.c), hi = max(max(corners.a, corners.b), corners.c);
-    if (lengthSquared(max(max(lo - p, p - hi), Vec3{})) > reach) return;
+    // cost of the triangle's test (from the corners' floats in leaf order, where there are).
+    if (!leafVertices_.empty()) {
+      if (detail::cornerBoxDistanceSquared(leafVertices_.data() + 9 * size_t(slot), p) > reach) return;
+    } else {
+      const Triangle t = indexedTriangle(slot);
+      const Vec3 lo = min(min(t.a, t.b), t.c), hi = max(max(t.a, t.b), t.c);
+      if (lengthSquared(max(max(lo - p, p - hi), Vec3{})) > reach) return;
+    }
+    const Triangle corners = leafTriangle(slot);
     // Then a bound from its plane and edges, which a box holds at a slant: most triangles that
     // pass the box, around the nearest on a curved surface, lie beyond the limit by it.
     if (bounded && fartherThan(corners, p, limit + pad)) return;
@@ -322,8 +346,11 @@ MeshClosestPoint Mesh::closestPoint(Vec3 p, double maxDistance, MeshQueryCost* c
     }
   };
   if (!boxes_.empty() && boxScale_ == 1) {
+    const auto pair = [&](uint32_t first, double& a, double& b) {
+      detail::boxPairDistanceSquared(&boxes_[first], p, a, b);
+    };
     detail::descendBestFirst(
-        boxes_, reach, tally, [&](uint32_t node) { return boxDistanceSquared(boxes_[node], p); }, leaf);
+        boxes_, reach, tally, [&](uint32_t node) { return detail::boxDistanceSquared(boxes_[node], p); }, pair, leaf);
   } else {
     const detail::NodeNumbers numbers = nodeNumbers();
     const auto distance = [&](uint32_t node) {
