@@ -200,6 +200,12 @@ export class MeshController {
     return out.sort((a, b) => a.distance - b.distance);
   }
 
+  /** Draws both meshes coarser (SceneMesh.drawCoarse) or as they are. */
+  drawCoarse(coarse) {
+    this.sceneMesh?.drawCoarse(coarse);
+    this.second?.drawCoarse(coarse);
+  }
+
   /** Colours the mesh (SceneMesh.setStyle), when there is one. */
   setStyle(style) {
     if (!this.current) return;

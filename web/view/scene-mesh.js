@@ -12,6 +12,7 @@ import { meshFromGeometry } from 'sepaxis/three';
 import { COLORS } from './theme.js';
 import { VolumeView } from './volume-mesh.js';
 import { mergedViews } from './level-drawing.js';
+import { coarseTriangles } from './mesh-coarse.js';
 import { MESH_ID } from './mesh-ids.js';
 import { MESH_VIEW_SIZE } from './mesh-placement.js';
 
@@ -30,6 +31,8 @@ export class SceneMesh {
   /** The group the mesh and its tree's nodes are drawn in, placed by the pose. */
   object = new Group();
   #fill = null;
+  /** The coarser drawing (mesh-coarse.js), made when first asked for; null before. */
+  #coarse = null;
   #marked = null;
   #nodes = [];
   /** The level drawn merged (setNodes), or null. */
@@ -58,10 +61,7 @@ export class SceneMesh {
    * tree built of `node` volumes (createMesh's node types).
    */
   set({ name, model, triangles, node = 'aabb' }) {
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new Float32BufferAttribute(triangles.positions, 3));
-    if (triangles.indices) geometry.setIndex(new Uint32BufferAttribute(triangles.indices, 1));
-    geometry.computeVertexNormals();
+    const geometry = geometryOf(triangles);
     const mesh = meshFromGeometry(this.sx, geometry, { node });
     this.clear();
     this.current = { name, model, triangles, mesh, geometry, node };
@@ -69,6 +69,16 @@ export class SceneMesh {
     this.object.add(this.#fill);
     this.object.visible = true;
     this.#place();
+  }
+
+  /**
+   * Draws the mesh's triangles clustered coarser (coarse: true; mesh-coarse.js) or as they are.
+   * Only the drawing changes: queries and picks use the mesh.
+   */
+  drawCoarse(coarse) {
+    if (!this.#fill) return;
+    if (coarse && !this.#coarse) this.#coarse = geometryOf(coarseTriangles(this.current.triangles));
+    this.#fill.geometry = coarse ? this.#coarse : this.current.geometry;
   }
 
   /** Takes the mesh out of the scene. */
@@ -80,6 +90,8 @@ export class SceneMesh {
       this.current.geometry.dispose();
       this.current.mesh.dispose();
     }
+    this.#coarse?.dispose();
+    this.#coarse = null;
     this.#fill = null;
     this.current = null;
     this.object.visible = false;
@@ -273,4 +285,13 @@ export class SceneMesh {
     this.object.updateMatrixWorld(true);
     this.viewport.invalidate();
   }
+}
+
+/** Triangles ({ positions, indices? }) as a geometry with smooth normals. */
+function geometryOf({ positions, indices }) {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+  if (indices) geometry.setIndex(new Uint32BufferAttribute(indices, 1));
+  geometry.computeVertexNormals();
+  return geometry;
 }
