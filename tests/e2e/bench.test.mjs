@@ -27,7 +27,8 @@ const f = (x) => x.toFixed(2);
 async function bench(query, title, name) {
   const page = await openPage(browser, { viewport: { width: 1440, height: 900 } });
   await page.goto(new URL(`?${query}`, process.env.SEPAXIS_APP_URL ?? 'http://127.0.0.1:5173/').href);
-  await page.waitForSelector('body[data-bench="done"]', { timeout: 180_000 });
+  await page.waitForSelector('body[data-bench]', { timeout: 180_000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.bench), 'done');
   const result = await page.evaluate(() => window.__sepaxisBench);
   await shot(page, name);
   const { fullFrame, updateCpu, renderCpu, drawWait, frameInterval } = result.drag;
