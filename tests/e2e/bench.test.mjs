@@ -59,7 +59,7 @@ test('the bunny with its OBB tree at depth 8 drawn: the bench mode runs and repo
   figures.bunnyObbDepth8 = result;
   const ms = (x) => x.toFixed(0);
   const { load, builds } = result.responsiveness;
-  console.log(`#   the page's thread while the mesh loads (its query tree built there): longest task ${ms(load.longestTask)} ms, longest frame gap ${ms(load.longestFrameGap)} ms, ${ms(load.ms)} ms in all`);
+  console.log(`#   the page's thread while the mesh loads (read on a worker, its tree built on another and read in, its first drawing): longest task ${ms(load.longestTask)} ms, longest frame gap ${ms(load.longestFrameGap)} ms, ${ms(load.ms)} ms in all`);
   for (const [node, b] of Object.entries(builds)) {
     console.log(`#   the card's tree of ${node} built on the worker in ${ms(b.buildMs)} ms: the page's longest task ${ms(b.longestTask)} ms, longest frame gap ${ms(b.longestFrameGap)} ms`);
   }

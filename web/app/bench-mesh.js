@@ -6,8 +6,8 @@
 // whether the page stays responsive while the card's tree builds on its worker
 // (mesh-tree-worker.js), for each node type: the longest main-thread task (PerformanceObserver
 // 'longtask') and the longest gap between animation frames; and the same while the scene's mesh
-// is loaded (its query tree is built on the page's thread). Results go to window.__sepaxisBench
-// and an overlay.
+// is loaded (read and its tree built on workers; read in, drawn first on the page's thread).
+// Results go to window.__sepaxisBench and an overlay.
 
 import { h } from '../view/dom.js';
 import { template } from '../view/defaults.js';

@@ -58,11 +58,12 @@ export class SceneMesh {
 
   /**
    * Shows triangles ({ positions, indices }, already placed in the view) as the scene's mesh, its
-   * tree built of `node` volumes (createMesh's node types).
+   * tree built of `node` volumes (createMesh's node types); `mesh`: the package's mesh of these
+   * triangles with that tree, when it was made elsewhere (a worker's, read with sx.loadMesh).
    */
-  set({ name, model, triangles, node = 'aabb' }) {
+  set({ name, model, triangles, node = 'aabb', mesh: made = null }) {
     const geometry = geometryOf(triangles);
-    const mesh = meshFromGeometry(this.sx, geometry, { node });
+    const mesh = made ?? meshFromGeometry(this.sx, geometry, { node });
     this.clear();
     this.current = { name, model, triangles, mesh, geometry, node };
     this.#fill = new Mesh(geometry, this.material);
