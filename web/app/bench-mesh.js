@@ -92,6 +92,17 @@ export async function runMeshBench(app, { model = 'bunny', node = 'obb', depth =
     ...await measurePhases(app, frames, (a) => [Math.cos(a) * 1.4, 0.2, Math.sin(a) * 1.4]),
     responsiveness: { load, builds },
   };
+  // Triangles drawn in a frame while the view moves and when it stops (the mesh coarser while it
+  // moves on a software renderer: renderer.js's drawsCoarse).
+  const { viewport } = app;
+  const trianglesDrawn = () => {
+    viewport.render();
+    return viewport.renderer.info.render.triangles;
+  };
+  viewport.beginInteraction();
+  const moving = trianglesDrawn();
+  viewport.endInteraction();
+  result.trianglesDrawn = { moving, still: trianglesDrawn() };
   const f = (x) => x.toFixed(0).padStart(5);
   overlay.textContent = [
     `sepaxis frame time — ${model} (${result.triangles} triangles), its ${node} tree's depth ${result.depth}: ${result.drawnNodes} nodes drawn; ${canvasText(result)}`,
