@@ -96,6 +96,8 @@ export class App {
       models: MESH_MODELS.map((m) => m.id),
     });
     this.viewport.onUserMove.push(() => this.link.scheduleUrl());
+    // While the view moves on a software renderer, the meshes are drawn coarser (mesh-coarse.js).
+    this.viewport.beforeRender.push(() => this.mesh.drawCoarse(this.viewport.drawsCoarse));
     this.helpDialog = new HelpDialog(byId('help'), byId('help-shortcuts'), byId('help-close'));
     this.changes = new ChangeBatch((p) => this.#refresh(p));
 

@@ -3,7 +3,8 @@
 // volume dragged along a circle through the others (every frame: model update, overlap colouring,
 // the pair's report, panels and drawing, as during a gizmo drag). The draw is waited for with a
 // one-pixel read-back, so the full frame time includes the GPU's (or SwiftShader's) share.
-// Results go to window.__sepaxisBench and an overlay.
+// Results go to window.__sepaxisBench and an overlay. ?bench=mesh measures the same phases over a
+// mesh and its tree's level (bench-mesh.js).
 
 import { h } from '../view/dom.js';
 import { template } from '../view/defaults.js';
@@ -35,24 +36,53 @@ function benchScene(sx, n, seed = 12345) {
   return { volumes, selection: n > 7 ? [volumes[2].id, volumes[7].id] : n > 1 ? [volumes[0].id, volumes[1].id] : [] };
 }
 
-const stats = (xs) => {
+export const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
   return { median: q(0.5), p95: q(0.95), max: s[s.length - 1], mean: s.reduce((a, b) => a + b, 0) / s.length };
 };
 
-const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+/** The next animation frame's time. */
+export const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 export async function runBench(app, n, frames = FRAMES.drag) {
-  const counts = { orbit: Math.max(10, Math.round((frames * 2) / 3)), drag: Math.max(10, frames) };
   const overlay = h('pre', { class: 'bench-overlay', role: 'status' }, `Benchmark: ${n} volumes…`);
   document.body.append(overlay);
   app.load(benchScene(app.sx, n));
+  await frame();
+  await frame();
+  // B of the pair goes along a circle through the others.
+  const result = { volumes: n, ...await measurePhases(app, frames, (a) => [Math.cos(a) * 3 - 3, 0, Math.sin(a) * 3]) };
+  overlay.textContent = [`sepaxis frame time — ${n} volumes, ${canvasText(result)}`, ...phaseLines(result)].join('\n');
+  window.__sepaxisBench = result;
+  document.body.dataset.bench = 'done';
+  return result;
+}
+
+/** The canvas's size, still and moving, and the antialiasing, in words. */
+export const canvasText = (result) => `canvas ${result.canvas.join('×')} (${result.interactionCanvas.join('×')} while moving), MSAA ${result.quality.antialias ? 'on' : 'off'}`;
+
+/** The drag, orbit and still figures (measurePhases's), one line each. */
+export function phaseLines(result) {
+  const f = (x) => x.toFixed(2).padStart(6);
+  const { fullFrame, updateCpu, renderCpu, drawWait, frameInterval } = result.drag;
+  return [
+    `drag   full frame median ${f(fullFrame.median)} ms  p95 ${f(fullFrame.p95)}  (update ${f(updateCpu.median)} + render CPU ${f(renderCpu.median)} + draw wait ${f(drawWait.median)}, medians)  rAF interval median ${f(frameInterval.median)}`,
+    `orbit  render + draw median ${f(result.orbit.drawFinished.median)} ms  p95 ${f(result.orbit.drawFinished.p95)}  rAF interval median ${f(result.orbit.frameInterval.median)}`,
+    `still  render + draw at full resolution median ${f(result.still.drawFinished.median)} ms  p95 ${f(result.still.drawFinished.p95)}`,
+  ];
+}
+
+/**
+ * The three phases over the scene loaded: the orbit, the still frame, and the drag of the
+ * selection's last volume, moved each frame by path(angle) (an offset from where it started,
+ * angle going once round 0..2π). Returns { quality, canvas, interactionCanvas, orbit, still, drag }.
+ */
+export async function measurePhases(app, frames, path) {
+  const counts = { orbit: Math.max(10, Math.round((frames * 2) / 3)), drag: Math.max(10, frames) };
   const { viewport, model } = app;
   const camera = viewport.camera, target = viewport.controls.target;
   const radius = camera.position.distanceTo(target);
-  await frame();
-  await frame();
 
   const gl = viewport.renderer.getContext();
   const pixel = new Uint8Array(4);
@@ -60,7 +90,7 @@ export async function runBench(app, n, frames = FRAMES.drag) {
   // drawn the frame. (gl.finish does not wait in Chromium.)
   const drawn = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
   const result = {
-    volumes: n, quality: viewport.quality,
+    quality: viewport.quality,
     canvas: [viewport.canvas.width, viewport.canvas.height],
   };
   // Phase 1: orbit, as an OrbitControls drag does it (an interaction: on a software renderer, at
@@ -101,7 +131,7 @@ export async function runBench(app, n, frames = FRAMES.drag) {
     }
     result.still = { drawFinished: stats(draw) };
   }
-  // Phase 2: drag one volume (B of the pair) through the others. Each frame is timed from the
+  // Phase 2: drag one volume (B of the pair) along the path. Each frame is timed from the
   // model update to the finished draw (the one-pixel read-back waits for it): app work (model,
   // collision, report, panels), render (three.js and label CPU) and the draw itself. The first
   // frames warm up (shaders, buffers) and are not counted.
@@ -114,7 +144,7 @@ export async function runBench(app, n, frames = FRAMES.drag) {
     for (let i = -WARM_UP; i < counts.drag; i++) {
       const a = (i / counts.drag) * Math.PI * 2;
       const t0 = performance.now();
-      model.update(id, translated(app.sx, start, [Math.cos(a) * 3 - 3, 0, Math.sin(a) * 3]), { transient: true });
+      model.update(id, translated(app.sx, start, path(a)), { transient: true });
       app.flush();
       const t1 = performance.now();
       viewport.render();
@@ -141,15 +171,5 @@ export async function runBench(app, n, frames = FRAMES.drag) {
   }
   viewport.endInteraction();
   await frame();
-  const f = (x) => x.toFixed(2).padStart(6);
-  const { fullFrame, updateCpu, renderCpu, drawWait, frameInterval } = result.drag;
-  overlay.textContent = [
-    `sepaxis frame time — ${n} volumes, canvas ${result.canvas.join('×')} (${result.interactionCanvas.join('×')} while moving), MSAA ${result.quality.antialias ? 'on' : 'off'}`,
-    `drag   full frame median ${f(fullFrame.median)} ms  p95 ${f(fullFrame.p95)}  (update ${f(updateCpu.median)} + render CPU ${f(renderCpu.median)} + draw wait ${f(drawWait.median)}, medians)  rAF interval median ${f(frameInterval.median)}`,
-    `orbit  render + draw median ${f(result.orbit.drawFinished.median)} ms  p95 ${f(result.orbit.drawFinished.p95)}  rAF interval median ${f(result.orbit.frameInterval.median)}`,
-    `still  render + draw at full resolution median ${f(result.still.drawFinished.median)} ms  p95 ${f(result.still.drawFinished.p95)}`,
-  ].join('\n');
-  window.__sepaxisBench = result;
-  document.body.dataset.bench = 'done';
   return result;
 }

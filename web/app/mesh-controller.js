@@ -16,9 +16,16 @@ import { readTriangles } from '../view/point-file.js';
 import { MESH_ID, MESH_MODELS, SECOND_MESH_ID } from '../view/mesh-ids.js';
 import { meshPairVerdict } from '../view/mesh-verdicts.js';
 import { MeshPanel } from './mesh-panel.js';
+import { workerCall } from '../view/worker-call.js';
 
 /** The drawing and the placing of meshes, and the card's descent, loaded on first use. */
 const loadMeshCode = () => Promise.all([import('../view/scene-mesh.js'), import('../view/mesh-models.js'), import('../view/mesh-descent-panel.js')]);
+
+/**
+ * Builds a mesh's query tree on a worker of its own (mesh-tree-worker.js; the card's levels are
+ * asked of another, so that neither waits on the other).
+ */
+const askBuild = workerCall(() => new Worker(new URL('./mesh-tree-worker.js', import.meta.url), { type: 'module' }));
 
 /** Where a second mesh goes, from the first's pose: beside it, turned a quarter about y. */
 const SECOND_OFFSET = [1.5, 0, 0];
@@ -96,14 +103,24 @@ export class MeshController {
     const model = MESH_MODELS.find((m) => m.id === id);
     if (!model) throw new Error(`there is no built-in model "${id}"`);
     const { MODEL_TRIANGLES } = await this.#code();
-    this.#show({ name: model.label, model: id, triangles: await MODEL_TRIANGLES[id](), node: pose?.node }, pose);
+    const triangles = await MODEL_TRIANGLES[id]();
+    this.#show({ name: model.label, model: id, triangles, node: pose?.node, mesh: await this.#built(triangles, pose?.node) }, pose);
   }
 
   /** Puts a user's file in the scene. Rejects with an Error saying why it cannot be read. */
   async loadFile(file) {
     await this.#code();
     const triangles = await readTriangles(file.name, await file.arrayBuffer(), { placed: true });
-    this.#show({ name: file.name, model: null, triangles }, undefined);
+    this.#show({ name: file.name, model: null, triangles, mesh: await this.#built(triangles) }, undefined);
+  }
+
+  /**
+   * The package's mesh of the triangles with its tree of `node` volumes (AABBs by default), built
+   * on a worker and read in (sx.loadMesh): the page's thread stays free while the tree builds.
+   */
+  async #built({ positions, indices }, node = 'aabb') {
+    const { bytes } = await askBuild({ build: { triangles: { positions, indices }, node } });
+    return this.sx.loadMesh(bytes);
   }
 
   #show(what, pose) {
@@ -137,8 +154,9 @@ export class MeshController {
     if (!this.current) throw new Error('put a mesh in the scene first: the second mesh is tested against it');
     const { MODEL_TRIANGLES } = await this.#code();
     const triangles = await MODEL_TRIANGLES[id]();
+    const mesh = await this.#built(triangles, pose?.node);
     const t = this.sceneMesh.pose.translation;
-    this.second.set({ name: model.label, model: id, triangles, node: pose?.node });
+    this.second.set({ name: model.label, model: id, triangles, node: pose?.node, mesh });
     this.second.setPose(pose ?? { translation: t.map((x, i) => x + SECOND_OFFSET[i]), rotation: SECOND_TURN });
     this.panel.setSecond(this.second.current);
     this.onChange({ added: true });
@@ -198,6 +216,12 @@ export class MeshController {
       if (distance !== null) out.push({ id: m.id, distance });
     }
     return out.sort((a, b) => a.distance - b.distance);
+  }
+
+  /** Draws both meshes coarser (SceneMesh.drawCoarse) or as they are. */
+  drawCoarse(coarse) {
+    this.sceneMesh?.drawCoarse(coarse);
+    this.second?.drawCoarse(coarse);
   }
 
   /** Colours the mesh (SceneMesh.setStyle), when there is one. */

@@ -150,6 +150,11 @@ export class Viewport {
     this.invalidate();
   }
 
+  /** Whether the view draws coarser now: while it moves on a renderer with an interaction scale (a software one). */
+  get drawsCoarse() {
+    return this.#interactions > 0 && this.quality.interactionScale < 1;
+  }
+
   #pixelRatio() {
     return Math.min(window.devicePixelRatio, 2) * (this.#interactions > 0 ? this.quality.interactionScale : 1);
   }

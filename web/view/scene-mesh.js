@@ -11,6 +11,8 @@ import {
 import { meshFromGeometry } from 'sepaxis/three';
 import { COLORS } from './theme.js';
 import { VolumeView } from './volume-mesh.js';
+import { mergedViews } from './level-drawing.js';
+import { coarseTriangles } from './mesh-coarse.js';
 import { MESH_ID } from './mesh-ids.js';
 import { MESH_VIEW_SIZE } from './mesh-placement.js';
 
@@ -29,8 +31,13 @@ export class SceneMesh {
   /** The group the mesh and its tree's nodes are drawn in, placed by the pose. */
   object = new Group();
   #fill = null;
+  /** The coarser drawing (mesh-coarse.js), made when first asked for; null before. */
+  #coarse = null;
   #marked = null;
   #nodes = [];
+  /** The level drawn merged (setNodes), or null. */
+  #level = null;
+  #drawnNodes = 0;
   #nodeGroup = new Group();
   #style = {};
 
@@ -39,7 +46,10 @@ export class SceneMesh {
     this.sx = sx;
     this.viewport = viewport;
     this.id = id;
-    this.material = new MeshLambertMaterial({ side: DoubleSide, transparent: true, opacity: 0.85 });
+    // One pass for both sides: three.js draws a see-through two-sided material twice (back faces,
+    // then front), which for the bunny's 69,451 triangles doubles the frame's largest share on a
+    // software renderer. Its faces are one colour, so the order they blend in hardly shows.
+    this.material = new MeshLambertMaterial({ side: DoubleSide, transparent: true, opacity: 0.85, forceSinglePass: true });
     this.object.name = id;
     this.object.add(this.#nodeGroup);
     this.object.visible = false;
@@ -48,20 +58,28 @@ export class SceneMesh {
 
   /**
    * Shows triangles ({ positions, indices }, already placed in the view) as the scene's mesh, its
-   * tree built of `node` volumes (createMesh's node types).
+   * tree built of `node` volumes (createMesh's node types); `mesh`: the package's mesh of these
+   * triangles with that tree, when it was made elsewhere (a worker's, read with sx.loadMesh).
    */
-  set({ name, model, triangles, node = 'aabb' }) {
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new Float32BufferAttribute(triangles.positions, 3));
-    if (triangles.indices) geometry.setIndex(new Uint32BufferAttribute(triangles.indices, 1));
-    geometry.computeVertexNormals();
-    const mesh = meshFromGeometry(this.sx, geometry, { node });
+  set({ name, model, triangles, node = 'aabb', mesh: made = null }) {
+    const geometry = geometryOf(triangles);
+    const mesh = made ?? meshFromGeometry(this.sx, geometry, { node });
     this.clear();
     this.current = { name, model, triangles, mesh, geometry, node };
     this.#fill = new Mesh(geometry, this.material);
     this.object.add(this.#fill);
     this.object.visible = true;
     this.#place();
+  }
+
+  /**
+   * Draws the mesh's triangles clustered coarser (coarse: true; mesh-coarse.js) or as they are.
+   * Only the drawing changes: queries and picks use the mesh.
+   */
+  drawCoarse(coarse) {
+    if (!this.#fill) return;
+    if (coarse && !this.#coarse) this.#coarse = geometryOf(coarseTriangles(this.current.triangles));
+    this.#fill.geometry = coarse ? this.#coarse : this.current.geometry;
   }
 
   /** Takes the mesh out of the scene. */
@@ -73,6 +91,8 @@ export class SceneMesh {
       this.current.geometry.dispose();
       this.current.mesh.dispose();
     }
+    this.#coarse?.dispose();
+    this.#coarse = null;
     this.#fill = null;
     this.current = null;
     this.object.visible = false;
@@ -141,39 +161,65 @@ export class SceneMesh {
 
   /** How many node volumes are drawn. */
   get drawnNodes() {
-    return this.#nodes.length;
+    return this.#drawnNodes;
   }
 
-  /** Draws node volumes (in the mesh's frame) around the mesh, in one colour. */
+  /**
+   * Draws a level's node volumes (in the mesh's frame) around the mesh, in one colour: merged
+   * into one fill and one set of edges (level-drawing.js), built here once per level.
+   */
   setNodes(volumes, color = COLORS.a) {
-    this.setStyledNodes(volumes.map((volume) => ({ volume, color, fill: 0.05, edge: 0.6 })));
+    this.#clearNodes();
+    if (volumes.length) {
+      const views = volumes.map((volume, i) => this.#nodeView({ volume, color, fill: 0.05, edge: 0.6 }, i));
+      this.#level = mergedViews(views);
+      this.#nodeGroup.add(this.#level.object);
+    }
+    this.#drawnNodes = volumes.length;
+    this.#see();
   }
 
   /**
    * Draws node volumes, each [{ volume, color, fill (opacity), edge (opacity), tint (the fill in
-   * the colour too; else the view's apart colour) }].
+   * the colour too; else the view's apart colour) }], each its own drawing (a descent's few).
    */
   setStyledNodes(nodes) {
+    this.#clearNodes();
+    this.#nodes = nodes.map((node, i) => {
+      const view = this.#nodeView(node, i);
+      this.#nodeGroup.add(view.object);
+      return view;
+    });
+    this.#drawnNodes = nodes.length;
+    this.#see();
+  }
+
+  #nodeView({ volume, color, fill, edge, tint = false }, i) {
+    const view = new VolumeView(this.sx, `node-${i}`);
+    view.setVolume(volume);
+    view.setStyle({ overlapping: false, role: 'A' });
+    view.fillMaterial.opacity = fill;
+    if (tint) {
+      view.fillMaterial.color.setHex(color);
+      view.fillMaterial.emissive.setHex(color).multiplyScalar(0.25);
+    }
+    view.fillMaterial.visible = fill > 0;
+    view.edgeMaterial.color.setHex(color);
+    view.edgeMaterial.opacity = edge;
+    return view;
+  }
+
+  #clearNodes() {
     for (const view of this.#nodes) {
       this.#nodeGroup.remove(view.object);
       view.dispose();
     }
-    this.#nodes = nodes.map(({ volume, color, fill, edge, tint = false }, i) => {
-      const view = new VolumeView(this.sx, `node-${i}`);
-      view.setVolume(volume);
-      view.setStyle({ overlapping: false, role: 'A' });
-      view.fillMaterial.opacity = fill;
-      if (tint) {
-        view.fillMaterial.color.setHex(color);
-        view.fillMaterial.emissive.setHex(color).multiplyScalar(0.25);
-      }
-      view.fillMaterial.visible = fill > 0;
-      view.edgeMaterial.color.setHex(color);
-      view.edgeMaterial.opacity = edge;
-      this.#nodeGroup.add(view.object);
-      return view;
-    });
-    this.#see();
+    this.#nodes = [];
+    if (this.#level) {
+      this.#nodeGroup.remove(this.#level.object);
+      this.#level.dispose();
+      this.#level = null;
+    }
   }
 
   /**
@@ -229,8 +275,8 @@ export class SceneMesh {
    */
   #see() {
     const overlapping = this.#style.overlapping === true;
-    this.material.opacity = overlapping ? 0.35 : this.#nodes.length ? 0.5 : 0.85;
-    this.material.depthWrite = !overlapping && !this.#nodes.length;
+    this.material.opacity = overlapping ? 0.35 : this.#drawnNodes ? 0.5 : 0.85;
+    this.material.depthWrite = !overlapping && !this.#drawnNodes;
     this.viewport.invalidate();
   }
 
@@ -240,4 +286,13 @@ export class SceneMesh {
     this.object.updateMatrixWorld(true);
     this.viewport.invalidate();
   }
+}
+
+/** Triangles ({ positions, indices? }) as a geometry with smooth normals. */
+function geometryOf({ positions, indices }) {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+  if (indices) geometry.setIndex(new Uint32BufferAttribute(indices, 1));
+  geometry.computeVertexNormals();
+  return geometry;
 }
