@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { ARTIFACTS, axeViolations, launch, loadApp, openPage, settle, shot } from './browser.mjs';
+import { timelineProblems as timelineProblemsOf } from '../js/descent-problems.js';
 
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -556,27 +557,22 @@ test('the descent drawn and stepped through: nodes by verdict, a legend, each st
  * kind in the trace's order, a triangle test after its leaf's (leaves: of the mesh, and of the
  * other mesh's for two meshes) and in that leaf.
  */
-const timelineProblems = () => page.evaluate(() => {
-  const { mesh } = window.sepaxisApp;
-  const { trace, timeline } = mesh.descent;
-  const a = mesh.current.mesh, b = mesh.second?.current?.mesh;
-  const problems = [];
-  let step = 0, triangle = 0;
-  const seen = new Set();
-  for (const e of timeline) {
-    if (e.triangle === undefined) {
-      if (e.step !== step++) problems.push(`step ${e.step} out of order`);
-      seen.add(`${trace.steps[3 * e.step]}|${trace.steps[3 * e.step + 1]}`);
-      continue;
+const timelineProblems = async () => {
+  const { trace, timeline, leaves, otherLeaves } = await page.evaluate(() => {
+    const { mesh } = window.sepaxisApp;
+    const { trace, timeline } = mesh.descent;
+    const a = mesh.current.mesh, b = mesh.second?.current?.mesh;
+    const leaves = {}, otherLeaves = b ? {} : null;
+    for (const e of timeline) {
+      if (e.triangle === undefined) continue;
+      leaves[e.leaf] ??= [...a.leafTriangles(e.leaf)];
+      if (b) otherLeaves[e.otherLeaf] ??= [...b.leafTriangles(e.otherLeaf)];
     }
-    if (e.triangle !== triangle++) problems.push(`triangle ${e.triangle} out of order`);
-    if (!seen.has(`${e.leaf}|${b ? e.otherLeaf : -1}`)) problems.push(`triangle ${e.triangle} before its leaf ${e.leaf}`);
-    if (!a.leafTriangles(e.leaf).includes(trace.triangles[3 * e.triangle])) problems.push(`triangle ${e.triangle} not in leaf ${e.leaf}`);
-    if (b && !b.leafTriangles(e.otherLeaf).includes(trace.triangles[3 * e.triangle + 1])) problems.push(`triangle ${e.triangle} not in the other leaf ${e.otherLeaf}`);
-  }
-  if (step !== trace.steps.length / 3 || triangle !== trace.triangles.length / 3) problems.push(`${step} steps and ${triangle} triangles of ${trace.steps.length / 3} and ${trace.triangles.length / 3}`);
-  return problems;
-});
+    return { trace: { steps: [...trace.steps], triangles: [...trace.triangles] }, timeline, leaves, otherLeaves };
+  });
+  const meshOf = (leafTriangles) => leafTriangles && { leafTriangles: (leaf) => leafTriangles[leaf] };
+  return timelineProblemsOf(meshOf(leaves), meshOf(otherLeaves), trace, timeline);
+};
 
 /** What the descent card shows for the step shown. */
 const stepState = () => page.evaluate(() => {

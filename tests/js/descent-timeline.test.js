@@ -9,6 +9,7 @@ import { init } from 'sepaxis';
 import { meshFromGeometry } from 'sepaxis/three';
 import { descentNodes, descentPairNodes, descentTimeline } from '../../web/view/mesh-descent.js';
 import { randomVolume, rng } from './helpers.js';
+import { timelineProblems as problems } from './descent-problems.js';
 
 let sx, knot, other;
 beforeAll(async () => {
@@ -16,26 +17,6 @@ beforeAll(async () => {
   knot = meshFromGeometry(sx, new TorusKnotGeometry(1, 0.3, 64, 8), { leafSize: 4 });
   other = meshFromGeometry(sx, new TorusKnotGeometry(0.8, 0.25, 48, 6, 3, 2), { node: 'obb', leafSize: 6 });
 });
-
-/** What is wrong with a timeline of `trace` (meshes a, and b for two meshes), or []. */
-function problems(a, b, trace, timeline) {
-  const out = [];
-  let step = 0, triangle = 0;
-  const tested = new Set();
-  for (const e of timeline) {
-    if (e.triangle === undefined) {
-      if (e.step !== step++) out.push(`step ${e.step} out of order`);
-      tested.add(`${trace.steps[3 * e.step]}|${trace.steps[3 * e.step + 1]}`);
-      continue;
-    }
-    if (e.triangle !== triangle++) out.push(`triangle ${e.triangle} out of order`);
-    if (!tested.has(`${e.leaf}|${b ? e.otherLeaf : -1}`)) out.push(`triangle ${e.triangle} before its leaf`);
-    if (!a.leafTriangles(e.leaf).includes(trace.triangles[3 * e.triangle])) out.push(`triangle ${e.triangle} not in its leaf`);
-    if (b && !b.leafTriangles(e.otherLeaf).includes(trace.triangles[3 * e.triangle + 1])) out.push(`triangle ${e.triangle} not in the other leaf`);
-  }
-  if (step !== trace.steps.length / 3 || triangle !== trace.triangles.length / 3) out.push('a test left out');
-  return out;
-}
 
 /**
  * Against a volume, depth first: a leaf that is the first of two children has its triangles
