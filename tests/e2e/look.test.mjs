@@ -1,4 +1,4 @@
-// Issue 12, for learners: look along an axis (the camera turns so the axis runs across the screen
+// For learners: look along an axis (the camera turns so the axis runs across the screen
 // and the plane perpendicular to it is seen edge-on; animated unless reduced motion is asked
 // for), the stepper turning the camera at each step, the same scale for every axis row, the
 // axis rows and the stepper operated with the keyboard alone, the verdict announced in a live

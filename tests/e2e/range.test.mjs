@@ -1,4 +1,4 @@
-// Issue 12, defect 3: very large and very small numbers. The README promises the whole double
+// Very large and very small numbers. The README promises the whole double
 // range: every valid scene opens, its numbers show in full in the inspector, the verdict is
 // the package's, and the view frames what it can draw; what WebGL's 32-bit floats cannot draw
 // is said in a note over the view instead of a blank or broken picture.
