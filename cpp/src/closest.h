@@ -33,6 +33,9 @@ Vec3 offsetFromClosest(const Kdop& kdop, Vec3 p);
 /// The triangle's closest point (triangle_closest.cpp): the projection onto its plane when that
 /// falls inside, else the nearest point of its three edges (so also for collinear corners).
 Vec3 offsetFromClosest(const Triangle& t, Vec3 p);
+/// The same without the shortcut of the sides p surely lies outside of: every side's nearest point
+/// and the plane's test (what offsetFromClosest is checked against).
+Vec3 offsetFromEverySide(const Triangle& t, Vec3 p);
 
 /// The segment a degenerate triangle is (its two corners farthest apart; one corner twice for a
 /// point), and the vector from the nearest point of `s` to the nearest point of `r`, decided in an

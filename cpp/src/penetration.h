@@ -37,11 +37,14 @@ struct MinimumTranslation {
   /// An axis (not zero) and A's and B's projections onto it, relative to one point.
   void consider(Vec3 candidate, Interval a, Interval b, int candidateSlot) {
     const double forward = a.max - b.min, back = b.max - a.min;
-    const double len = length(candidate);
+    take(candidate, forward, back, length(candidate), candidateSlot);
+  }
+  /// The same from the two ways out along `candidate` and its length; whether it is the shortest so far.
+  bool take(Vec3 candidate, double forward, double back, double len, int candidateSlot) {
     const double d = lesser(forward, back) / len;
-    if (d < depth || (d == depth && candidateSlot < slot)) {
-      depth = d, axis = candidate, axisLength = len, backward = !(forward <= back), slot = candidateSlot;
-    }
+    if (!(d < depth || (d == depth && candidateSlot < slot))) return false;
+    depth = d, axis = candidate, axisLength = len, backward = !(forward <= back), slot = candidateSlot;
+    return true;
   }
   /// The unit normal along which to move B, and how far; depth infinite when no axis was considered.
   /// The axes were in world coordinates.
@@ -198,18 +201,53 @@ inline Penetration spheresTranslation(const Sphere& a, const Sphere& b) {
 
 // ---- The pairs as collide() walks them, without its report.
 
+/// MinimumTranslation over the 15 box axes as forEachBoxAxisOf visits them, the same choice to
+/// the bit with fewer square roots and divisions: an axis whose depth provably exceeds the
+/// shortest so far is left out before its length is taken. Ties and the order of the axes do
+/// not matter: the choice is the least (depth, slot) of the axes with a depth below infinity,
+/// whatever order they come in, and a strictly deeper axis is never that.
+///
+/// The proof that leaving out is safe. With u = 2^-53, the shortest so far D (a double in
+/// [2^-400, 2^400]) and an axis with way out w > 0 and squared length s (the doubles consider()
+/// computes), let q = fl(D^2 K) with K = 1 + 2^-47 and c = fl(q s) in [2^-1000, 2^1000], so that
+/// every product is normal and rounds by a factor within [1 - u, 1 + u] (an infinite fl(w^2) only
+/// says more: w^2 > 2^1023, far above c). fl(w^2) > c gives
+/// w^2 / s > D^2 K (1 - u)^3 / (1 + u) > D^2 (1 + 3u)^2, so w / sqrt(s) > D (1 + 3u); the root
+/// rounds by at most (1 + u), so w / fl(sqrt(s)) > D (1 + u) >= D + ulp(D) / 2, which rounds to
+/// a double above D: the axis's depth d > D. Anything else (D out of range, which leaves q
+/// infinite; c out of range; w <= 0; NaN) fails a comparison and takes the axis as consider() does.
+template <bool kSwapped>
+struct ShortestBoxAxis {
+  MinimumTranslation m;
+  double deeperFrom = kInfinity;  // fl(depth^2 K) while depth is in range, infinite otherwise
+
+  SEPAXIS_ALWAYS_INLINE bool operator()(const BoxAxis& x) {
+    if (x.parallel) return false;
+    const CallerBoxAxis c = callerBoxAxis(x, kSwapped);
+    const double forward = c.a.max - c.b.min, back = c.b.max - c.a.min;
+    const double way = lesser(forward, back), lengthSquared = dot(c.axis, c.axis);
+    const double bound = deeperFrom * lengthSquared;
+    if (way > 0 && way * way > bound && bound >= 0x1p-1000 && bound <= 0x1p1000) return false;
+    if (m.take(c.axis, forward, back, std::sqrt(lengthSquared), c.slot))
+      deeperFrom = m.depth >= 0x1p-400 && m.depth <= 0x1p400 ? m.depth * m.depth * (1 + 0x1p-47) : kInfinity;
+    return false;
+  }
+};
+
+template <bool kSwapped>
+inline Penetration shortestOfBoxAxes(const Obb& first, const Obb& second, Vec3 d) {
+  const BoxInFrame f = inFrameOf(first, second, d);
+  const double a[3] = {first.halfExtents.x, first.halfExtents.y, first.halfExtents.z};
+  const double t[3] = {f.t.x, f.t.y, f.t.z}, b[3] = {f.b.x, f.b.y, f.b.z};
+  ShortestBoxAxis<kSwapped> shortest;
+  forEachBoxAxisOf<double>(a, t, f.r, b, shortest);
+  return shortest.m.result(first);
+}
+
 template <class A, class B>
 inline Penetration translationOfBoxes(const A& boxA, const B& boxB) {
   return inBoxFrame(boxA, boxB, [](const Obb& first, const Obb& second, Vec3 d, bool swapped) {
-    BoxAxis found[15];
-    findBoxAxes(first, second, d, found);
-    MinimumTranslation m;
-    for (const BoxAxis& x : found) {
-      if (x.parallel) continue;
-      const CallerBoxAxis c = callerBoxAxis(x, swapped);
-      m.consider(c.axis, c.a, c.b, c.slot);
-    }
-    return m.result(first);
+    return swapped ? shortestOfBoxAxes<true>(first, second, d) : shortestOfBoxAxes<false>(first, second, d);
   });
 }
 
