@@ -12,6 +12,7 @@
 #include "mesh_box_lanes.h"
 #include "mesh_descent.h"
 #include "mesh_nodes.h"
+#include "platform.h"
 #include "transformed.h"
 #include "triangle_ray.h"
 
@@ -220,8 +221,9 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   const auto inverse = [](double x) { return x == 0 || std::isfinite(1 / x); };
   const bool inverts = inverse(ray.unit.x) && inverse(ray.unit.y) && inverse(ray.unit.z);
   // recordNode(node, entry) and recordTriangle(slot, hit) see every test; without a trace, a
-  // descent compiled apart that records nothing.
-  const auto run = [&](auto recordNode, auto recordTriangle) {
+  // descent compiled apart that records nothing. It is compiled into raycast itself: left as a
+  // call level of its own, GCC keeps the leaves' test out of line and the untraced rays slow.
+  const auto run = [&](auto recordNode, auto recordTriangle) SEPAXIS_LAMBDA_INLINE {
     const auto leaf = [&](uint32_t slot) {
       const Triangle corners = leafTriangle(slot);
       if (screens && detail::missesSurely(corners, triangleRay, slack)) return recordTriangle(slot, false);
@@ -267,9 +269,9 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
       }
     }
   };
-  if (!trace) {
-    run([](uint32_t, double) {}, [](uint32_t, bool) {});
-  } else {
+  // The traced descent out of line: inlined too, it grows raycast past what GCC inlines into it
+  // so that the untraced descent's leaves' test again ends up out of line.
+  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE {
     // A node is met where the ray enters it within the limit of that moment (a NaN entry: missed).
     run(
         [&](uint32_t node, double entry) {
@@ -278,6 +280,11 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
         [&](uint32_t slot, bool hit) {
           trace->triangles.push_back({order_[slot], -1, hit});
         });
+  };
+  if (!trace) {
+    run([](uint32_t, double) {}, [](uint32_t, bool) {});
+  } else {
+    traced();
   }
   if (cost) *cost = tally;
   return best;
@@ -307,7 +314,8 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, const 
   const detail::TriangleRay triangleRay = detail::triangleRay(origin, direction);
   double limit = maxDistance;
   double localLimit = maxDistance / pose.scale * (1 + 0x1p-40) + ray.pad;
-  // As the unposed raycast's: without a trace, a descent compiled apart that records nothing.
+  // As the unposed raycast's: without a trace, a descent compiled apart that records nothing
+  // (here GCC inlines it unasked; forced, it also inlines the node numbers' reads, at a cost).
   const auto run = [&](auto recordNode, auto recordTriangle) {
     const auto leaf = [&](uint32_t slot) {
       const RayHit h = detail::raycast(transformed(leafTriangle(slot), pose), triangleRay, limit);
@@ -333,9 +341,8 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, const 
       detail::descend(boxes_, localLimit, tally, entry, leaf);
     }
   };
-  if (!trace) {
-    run([](uint32_t, double) {}, [](uint32_t, bool) {});
-  } else {
+  // As the unposed raycast's, the traced descent out of line.
+  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE {
     run(
         [&](uint32_t node, double entry) {
           trace->steps.push_back({node, -1, entry <= localLimit});
@@ -343,6 +350,11 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, const 
         [&](uint32_t slot, bool hit) {
           trace->triangles.push_back({order_[slot], -1, hit});
         });
+  };
+  if (!trace) {
+    run([](uint32_t, double) {}, [](uint32_t, bool) {});
+  } else {
+    traced();
   }
   if (cost) *cost = tally;
   return best;
