@@ -110,8 +110,10 @@ EMSCRIPTEN_KEEPALIVE uint32_t sx_mesh_triangle_tests(const JsMesh* m) { return m
 
 // io: origin, direction, maxDistance. Writes the hit (distance, point, normal, barycentric) and the
 // triangle to io. Returns 1 hit, 0 miss.
-EMSCRIPTEN_KEEPALIVE int sx_mesh_raycast(JsMesh* m) {
-  const MeshRayHit h = m->mesh->raycast(ioVec(kIoOrigin), ioVec(kIoDirection), io()[kIoMaxDistance], &m->cost);
+// With `traced`, the descent is recorded in m->trace as sx_mesh_trace_overlaps' is.
+EMSCRIPTEN_KEEPALIVE int sx_mesh_raycast(JsMesh* m, int traced) {
+  const MeshRayHit h = m->mesh->raycast(ioVec(kIoOrigin), ioVec(kIoDirection), io()[kIoMaxDistance], &m->cost,
+                                        traced ? &m->trace : nullptr);
   if (!h.hit) return 0;
   io()[kIoHitDistance] = h.distance;
   ioWrite(kIoHitPoint, h.point);

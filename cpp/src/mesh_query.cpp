@@ -12,6 +12,7 @@
 #include "mesh_box_lanes.h"
 #include "mesh_descent.h"
 #include "mesh_nodes.h"
+#include "platform.h"
 #include "transformed.h"
 #include "triangle_ray.h"
 
@@ -201,9 +202,10 @@ bool fartherThan(const Triangle& t, Vec3 p, double reach) {
 
 }  // namespace
 
-MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost) const {
+MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost, MeshTrace* trace) const {
   MeshRayHit best;
   MeshQueryCost tally;
+  if (trace) trace->steps.clear(), trace->triangles.clear();
   const double len = length(direction);
   if (!(len > 0) || !std::isfinite(len) || !isFinite(origin) || !(maxDistance >= 0)) return best;
   const NodeRay ray{origin, direction / len, detail::kNodePad * greater(magnitude_, maxComponent(abs(origin)))};
@@ -214,55 +216,85 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   const double reach = magnitude_ + maxComponent(abs(origin));
   const bool screens = reach >= 0x1p-200 && reach <= 0x1p400;
   const double slack = 0x1p-50 * reach * reach;
-  const auto leaf = [&](uint32_t slot) {
-    const Triangle corners = leafTriangle(slot);
-    if (screens && detail::missesSurely(corners, triangleRay, slack)) return;
-    const RayHit h = detail::raycast(corners, triangleRay, limit);
-    if (!h.hit) return;
-    const uint32_t t = order_[slot];
-    if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
-      best = {true, t, h.distance, h.point, h.normal, h.barycentric};
-      limit = h.distance;
-    }
-  };
   // A component so small that its inverse is infinite (below 2^-1024), or boxes that hold a huge
   // or tiny mesh's coordinates scaled, go the way of the other node types, with quotients.
   const auto inverse = [](double x) { return x == 0 || std::isfinite(1 / x); };
   const bool inverts = inverse(ray.unit.x) && inverse(ray.unit.y) && inverse(ray.unit.z);
-  if (!boxes_.empty() && boxScale_ == 1 && inverts) {
-    const BoxRay box = boxRay(origin, ray.unit, ray.pad);
-    const auto entry = [&](uint32_t node) { return boxEntry(boxes_[node], box, limit); };
-#if SEPAXIS_LANES
-    if (!box.along[0] && !box.along[1] && !box.along[2]) {
-      const auto pair = [&](uint32_t first, double& a, double& b) {
-        detail::boxPairEntry(&boxes_[first], box.origin, box.inverse, box.pad, limit, a, b);
-      };
-      detail::descend(boxes_, limit, tally, entry, pair, leaf);
-      if (cost) *cost = tally;
-      return best;
-    }
-#endif
-    detail::descend(boxes_, limit, tally, entry, leaf);
-  } else {
-    const detail::NodeNumbers numbers = nodeNumbers();
-    const auto entry = [&](uint32_t node) {
-      double scratch[6];
-      return nodeEntry(options_.node, numbers.at(node, scratch), ray, limit);
+  // recordNode(node, entry) and recordTriangle(slot, hit) see every test; without a trace, a
+  // descent compiled apart that records nothing. It is compiled into raycast itself: left as a
+  // call level of its own, GCC keeps the leaves' test out of line and the untraced rays slow.
+  const auto run = [&](auto recordNode, auto recordTriangle) SEPAXIS_LAMBDA_INLINE {
+    const auto leaf = [&](uint32_t slot) {
+      const Triangle corners = leafTriangle(slot);
+      if (screens && detail::missesSurely(corners, triangleRay, slack)) return recordTriangle(slot, false);
+      const RayHit h = detail::raycast(corners, triangleRay, limit);
+      recordTriangle(slot, h.hit);
+      if (!h.hit) return;
+      const uint32_t t = order_[slot];
+      if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
+        best = {true, t, h.distance, h.point, h.normal, h.barycentric};
+        limit = h.distance;
+      }
     };
-    if (boxes_.empty()) {
-      detail::descend(nodes_, limit, tally, entry, leaf);
-    } else {
+    if (!boxes_.empty() && boxScale_ == 1 && inverts) {
+      const BoxRay box = boxRay(origin, ray.unit, ray.pad);
+      const auto entry = [&](uint32_t node) {
+        const double e = boxEntry(boxes_[node], box, limit);
+        recordNode(node, e);
+        return e;
+      };
+#if SEPAXIS_LANES
+      if (!box.along[0] && !box.along[1] && !box.along[2]) {
+        const auto pair = [&](uint32_t first, double& a, double& b) {
+          detail::boxPairEntry(&boxes_[first], box.origin, box.inverse, box.pad, limit, a, b);
+          recordNode(first, a), recordNode(first + 1, b);
+        };
+        detail::descend(boxes_, limit, tally, entry, pair, leaf);
+        return;
+      }
+#endif
       detail::descend(boxes_, limit, tally, entry, leaf);
+    } else {
+      const detail::NodeNumbers numbers = nodeNumbers();
+      const auto entry = [&](uint32_t node) {
+        double scratch[6];
+        const double e = nodeEntry(options_.node, numbers.at(node, scratch), ray, limit);
+        recordNode(node, e);
+        return e;
+      };
+      if (boxes_.empty()) {
+        detail::descend(nodes_, limit, tally, entry, leaf);
+      } else {
+        detail::descend(boxes_, limit, tally, entry, leaf);
+      }
     }
+  };
+  // The traced descent out of line: inlined too, it grows raycast past what GCC inlines into it
+  // so that the untraced descent's leaves' test again ends up out of line.
+  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE {
+    // A node is met where the ray enters it within the limit of that moment (a NaN entry: missed).
+    run(
+        [&](uint32_t node, double entry) {
+          trace->steps.push_back({node, -1, entry <= limit});
+        },
+        [&](uint32_t slot, bool hit) {
+          trace->triangles.push_back({order_[slot], -1, hit});
+        });
+  };
+  if (!trace) {
+    run([](uint32_t, double) {}, [](uint32_t, bool) {});
+  } else {
+    traced();
   }
   if (cost) *cost = tally;
   return best;
 }
 
 MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, const RigidTransform& pose,
-                         MeshQueryCost* cost) const {
+                         MeshQueryCost* cost, MeshTrace* trace) const {
   MeshRayHit best;
   MeshQueryCost tally;
+  if (trace) trace->steps.clear(), trace->triangles.clear();
   const double len = length(direction);
   if (!(len > 0) || !std::isfinite(len) || !isFinite(origin) || !(maxDistance >= 0)) return best;
   // The tree stays in the mesh's frame: the ray is taken into it (undoing the pose, rounded) and
@@ -282,25 +314,47 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, const 
   const detail::TriangleRay triangleRay = detail::triangleRay(origin, direction);
   double limit = maxDistance;
   double localLimit = maxDistance / pose.scale * (1 + 0x1p-40) + ray.pad;
-  const auto leaf = [&](uint32_t slot) {
-    const RayHit h = detail::raycast(transformed(leafTriangle(slot), pose), triangleRay, limit);
-    if (!h.hit) return;
-    const uint32_t t = order_[slot];
-    if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
-      best = {true, t, h.distance, h.point, h.normal, h.barycentric};
-      limit = h.distance;
-      localLimit = limit / pose.scale * (1 + 0x1p-40) + ray.pad;
+  // As the unposed raycast's: without a trace, a descent compiled apart that records nothing
+  // (here GCC inlines it unasked; forced, it also inlines the node numbers' reads, at a cost).
+  const auto run = [&](auto recordNode, auto recordTriangle) {
+    const auto leaf = [&](uint32_t slot) {
+      const RayHit h = detail::raycast(transformed(leafTriangle(slot), pose), triangleRay, limit);
+      recordTriangle(slot, h.hit);
+      if (!h.hit) return;
+      const uint32_t t = order_[slot];
+      if (!best.hit || h.distance < best.distance || (h.distance == best.distance && t < best.triangle)) {
+        best = {true, t, h.distance, h.point, h.normal, h.barycentric};
+        limit = h.distance;
+        localLimit = limit / pose.scale * (1 + 0x1p-40) + ray.pad;
+      }
+    };
+    const detail::NodeNumbers numbers = nodeNumbers();
+    const auto entry = [&](uint32_t node) {
+      double scratch[6];
+      const double e = nodeEntry(options_.node, numbers.at(node, scratch), ray, localLimit);
+      recordNode(node, e);
+      return e;
+    };
+    if (boxes_.empty()) {
+      detail::descend(nodes_, localLimit, tally, entry, leaf);
+    } else {
+      detail::descend(boxes_, localLimit, tally, entry, leaf);
     }
   };
-  const detail::NodeNumbers numbers = nodeNumbers();
-  const auto entry = [&](uint32_t node) {
-    double scratch[6];
-    return nodeEntry(options_.node, numbers.at(node, scratch), ray, localLimit);
+  // As the unposed raycast's, the traced descent out of line.
+  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE {
+    run(
+        [&](uint32_t node, double entry) {
+          trace->steps.push_back({node, -1, entry <= localLimit});
+        },
+        [&](uint32_t slot, bool hit) {
+          trace->triangles.push_back({order_[slot], -1, hit});
+        });
   };
-  if (boxes_.empty()) {
-    detail::descend(nodes_, localLimit, tally, entry, leaf);
+  if (!trace) {
+    run([](uint32_t, double) {}, [](uint32_t, bool) {});
   } else {
-    detail::descend(boxes_, localLimit, tally, entry, leaf);
+    traced();
   }
   if (cost) *cost = tally;
   return best;

@@ -12,6 +12,10 @@
 /// registers only when inlined (box_lanes.h, box_filter.h), and GCC outlines the sphere-polytope
 /// body otherwise.
 #define SEPAXIS_ALWAYS_INLINE inline __attribute__((always_inline))
+/// SEPAXIS_ALWAYS_INLINE for a lambda, written after its parameters: `[&](int x) SEPAXIS_LAMBDA_INLINE { ... }`.
+#define SEPAXIS_LAMBDA_INLINE __attribute__((always_inline))
+/// SEPAXIS_NOINLINE for a lambda, written after its parameters: `[&]() SEPAXIS_LAMBDA_NOINLINE { ... }`.
+#define SEPAXIS_LAMBDA_NOINLINE __attribute__((noinline))
 #define SEPAXIS_PRAGMA(text) _Pragma(#text)
 /// Unrolls the next loop n times (`#pragma GCC unroll`, read by GCC and Clang alike).
 #define SEPAXIS_UNROLL(n) SEPAXIS_PRAGMA(GCC unroll n)
@@ -21,11 +25,15 @@
 #include <intrin.h>
 #define SEPAXIS_NOINLINE __declspec(noinline)
 #define SEPAXIS_ALWAYS_INLINE __forceinline
+#define SEPAXIS_LAMBDA_INLINE
+#define SEPAXIS_LAMBDA_NOINLINE
 #define SEPAXIS_UNROLL(n)
 #define SEPAXIS_PREFETCH(address) (void)(address)
 #else
 #define SEPAXIS_NOINLINE
 #define SEPAXIS_ALWAYS_INLINE inline
+#define SEPAXIS_LAMBDA_INLINE
+#define SEPAXIS_LAMBDA_NOINLINE
 #define SEPAXIS_UNROLL(n)
 #define SEPAXIS_PREFETCH(address) (void)(address)
 #endif

@@ -2,10 +2,13 @@
 // order, with its verdict. Its counts are the query's costs; each node verdict is that of testing
 // the node's volume against the volume (or the other node's) directly; the nodes it never tested
 // lie below a node tested apart, or after the query stopped at the first overlapping triangle.
+// A ray's record: each node met or missed within the nearest hit so far, each triangle hit or not.
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <string>
 #include <random>
 #include <vector>
 
@@ -161,6 +164,125 @@ TEST(MeshTrace, RecordsEveryNodePairOfAMeshQuery) {
       EXPECT_EQ(meeting, hit ? 1u : 0u);
     }
   }
+}
+
+// Rays at the unit sphere of triangles from around it: many hit it, many miss.
+struct TestRay {
+  Vec3 origin, direction;
+  double maxDistance;
+};
+std::vector<TestRay> testRays(std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-1, 1), far(1.5, 3);
+  std::vector<TestRay> out;
+  for (int i = 0; i < 40; ++i) {
+    const Vec3 from = normalize(Vec3{u(rng), u(rng), u(rng)}) * far(rng);
+    const Vec3 to{0.8 * u(rng), 0.8 * u(rng), 0.8 * u(rng)};
+    const double maxDistance = i % 4 == 0 ? 1.0 : i % 4 == 1 ? 2.5 : std::numeric_limits<double>::infinity();
+    out.push_back({from, to * (i % 3 == 0 ? 2.0 : 1.0) - from, maxDistance});
+  }
+  return out;
+}
+
+// A traced ray: its counts are the costs, its hit raycast's, and each node verdict that of the
+// node's volume raycast directly: a node met lies on the ray within maxDistance, a node apart
+// off the ray within the nearest hit (the limit only falls); with no hit the limit stays
+// maxDistance and the verdicts are exact. Each triangle's verdict is raycast(Triangle)'s within
+// maxDistance where it says "hit", and no triangle nearer than the hit is missed.
+void expectTracedRay(const Mesh& m, const TestRay& r, const RigidTransform* p, size_t& stepsChecked) {
+  MeshTrace trace;
+  MeshQueryCost cost, plainCost;
+  const MeshRayHit hit = p ? m.raycast(r.origin, r.direction, r.maxDistance, *p, &cost, &trace)
+                           : m.raycast(r.origin, r.direction, r.maxDistance, &cost, &trace);
+  const MeshRayHit plain = p ? m.raycast(r.origin, r.direction, r.maxDistance, *p, &plainCost)
+                             : m.raycast(r.origin, r.direction, r.maxDistance, &plainCost);
+  const std::string type = meshNodeTypeName(m.nodeType());
+  ASSERT_EQ(hit.hit, plain.hit) << type;
+  if (hit.hit) {
+    EXPECT_EQ(hit.triangle, plain.triangle);
+    EXPECT_EQ(hit.distance, plain.distance);
+  }
+  EXPECT_EQ(cost.volumeTests, plainCost.volumeTests) << type;
+  EXPECT_EQ(cost.triangleTests, plainCost.triangleTests) << type;
+  ASSERT_EQ(trace.steps.size(), cost.volumeTests) << type;
+  ASSERT_EQ(trace.triangles.size(), cost.triangleTests) << type;
+  ASSERT_FALSE(trace.steps.empty());
+  EXPECT_EQ(trace.steps[0].node, 0u);
+  const std::vector<uint32_t> parent = parents(m);
+  std::vector<int> verdict(m.nodeCount(), -1);
+  const double reach = hit.hit ? hit.distance : r.maxDistance;
+  const double tol = 1e-9;
+  for (const MeshTraceStep& s : trace.steps) {
+    ASSERT_LT(s.node, m.nodeCount());
+    EXPECT_EQ(s.other, -1);
+    EXPECT_EQ(verdict[s.node], -1) << "node " << s.node << " tested twice";
+    if (s.node != 0) {
+      EXPECT_EQ(verdict[parent[s.node]], 1) << "node " << s.node << " tested below a node the ray missed";
+    }
+    verdict[s.node] = int(s.meets);
+    const Volume v = p ? posedNode(m.nodeVolume(s.node), *p) : m.nodeVolume(s.node);
+    if (s.meets) {
+      EXPECT_TRUE(raycast(v, r.origin, r.direction, r.maxDistance + tol).hit) << type << ", node " << s.node;
+    } else {
+      EXPECT_FALSE(raycast(v, r.origin, r.direction, greater(reach - tol, 0.0)).hit) << type << ", node " << s.node;
+    }
+    ++stepsChecked;
+  }
+  size_t hits = 0;
+  for (const MeshTraceTriangle& t : trace.triangles) {
+    ASSERT_LT(t.triangle, m.triangleCount());
+    EXPECT_EQ(t.other, -1);
+    const Triangle tri = p ? transformed(m.triangle(t.triangle), *p) : m.triangle(t.triangle);
+    if (t.meets) {
+      ++hits;
+      EXPECT_TRUE(raycast(tri, r.origin, r.direction, r.maxDistance).hit) << type << ", triangle " << t.triangle;
+    } else {
+      EXPECT_FALSE(raycast(tri, r.origin, r.direction, greater(reach - tol, 0.0)).hit)
+          << type << ", triangle " << t.triangle;
+    }
+  }
+  EXPECT_EQ(hits > 0, hit.hit);
+  // The triangle hit was tested and recorded hit.
+  if (hit.hit) {
+    bool found = false;
+    for (const MeshTraceTriangle& t : trace.triangles) found = found || (t.triangle == hit.triangle && t.meets);
+    EXPECT_TRUE(found) << type;
+  }
+}
+
+TEST(MeshTrace, RecordsEveryTestOfARayWithItsVerdict) {
+  std::mt19937 rng(11);
+  const std::vector<TestRay> rays = testRays(rng);
+  const RigidTransform turned = pose(turn({1, 2, 3}, 0.7), {0.1, -0.2, 0.05});
+  size_t hits = 0, misses = 0, stepsChecked = 0;
+  for (MeshNodeType type : kMeshNodeTypes) {
+    for (int leafSize : {1, 4}) {
+      const Mesh m = buildMesh(uvSphere(10, 16, {0, 0, 0}, 1), {type, leafSize}).value();
+      const bool exactNodes = type == MeshNodeType::Sphere || type == MeshNodeType::Aabb || type == MeshNodeType::Obb;
+      for (const TestRay& r : rays) {
+        expectTracedRay(m, r, nullptr, stepsChecked);
+        m.raycast(r.origin, r.direction, r.maxDistance).hit ? ++hits : ++misses;
+        // Turned k-DOP nodes are no k-DOPs: the posed ray is checked on the other types.
+        if (exactNodes) expectTracedRay(m, r, &turned, stepsChecked);
+      }
+    }
+  }
+  EXPECT_GT(hits, 50u);
+  EXPECT_GT(misses, 50u);
+  EXPECT_GT(stepsChecked, 5000u);
+}
+
+TEST(MeshTrace, RecordsARayThatMissesTheRootAlone) {
+  const Mesh m = buildMesh(uvSphere(8, 12, {0, 0, 0}, 1), {}).value();
+  MeshTrace trace;
+  EXPECT_TRUE(m.raycast({0, 0, 5}, {0, 0, -1}, 10, nullptr, &trace).hit);
+  EXPECT_GT(trace.steps.size(), 1u);
+  EXPECT_FALSE(m.raycast({0, 5, 5}, {0, 0, -1}, 10, nullptr, &trace).hit);
+  ASSERT_EQ(trace.steps.size(), 1u);
+  EXPECT_EQ(trace.steps[0].meets, 0u);
+  EXPECT_TRUE(trace.triangles.empty());
+  // A ray that meets nothing before it starts (a zero direction): an empty record.
+  EXPECT_FALSE(m.raycast({0, 0, 5}, {0, 0, 0}, 10, nullptr, &trace).hit);
+  EXPECT_TRUE(trace.steps.empty());
 }
 
 TEST(MeshTrace, IsClearedAndReusedByTheNextQuery) {

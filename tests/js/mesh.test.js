@@ -501,6 +501,50 @@ describe('traced descents', () => {
     expect(misses).toBeGreaterThan(0);
   });
 
+  it('traceRaycast: raycast\'s hit, lastQuery\'s counts, each verdict the node volume\'s own raycast', () => {
+    let hits = 0, misses = 0;
+    for (const node of ['sphere', 'aabb', 'obb', 'kdop14']) {
+      const mesh = sx.createMesh(sphere, { node, leafSize: 2 });
+      const parent = parents(mesh);
+      const rays = [
+        [[0, 0, 3], [0.1, 0.05, -1], Infinity], [[2, 1, 0.5], [-1, -0.4, -0.2], 5], [[3, 3, 0], [0, 0, 1], Infinity],
+        [[0, -4, 0], [0, 1, 0], 2], [[0.2, 0.1, 0.05], [1, 0, 0], Infinity],
+      ];
+      for (const [origin, direction, maxDistance] of rays) {
+        const trace = mesh.traceRaycast(origin, direction, maxDistance);
+        const cost = mesh.lastQuery;
+        expect(trace.hit).toEqual(mesh.raycast(origin, direction, maxDistance));
+        expect(mesh.lastQuery).toEqual(cost);
+        trace.hit ? hits++ : misses++;
+        expect(trace.steps.length).toBe(3 * cost.volumeTests);
+        expect(trace.triangles.length).toBe(3 * cost.triangleTests);
+        // A node met lies on the ray within maxDistance; one missed, off it within the hit (the
+        // limit only falls from maxDistance to it); with no hit, exactly the volume's raycast.
+        const reach = trace.hit ? trace.hit.distance - 1e-9 : maxDistance;
+        const verdict = new Int8Array(mesh.nodeCount).fill(-1);
+        for (let s = 0; s < trace.steps.length; s += 3) {
+          const [n, other, meets] = trace.steps.subarray(s, s + 3);
+          expect(other).toBe(-1);
+          const volume = mesh.nodeVolume(n);
+          if (meets) expect(sx.raycast(volume, origin, direction, maxDistance + 1e-9)).not.toBeNull();
+          else expect(sx.raycast(volume, origin, direction, reach)).toBeNull();
+          if (n !== 0) expect(verdict[parent[n]]).toBe(1);
+          verdict[n] = meets;
+        }
+        const hitTriangles = [];
+        for (let t = 0; t < trace.triangles.length; t += 3) if (trace.triangles[t + 2]) hitTriangles.push(trace.triangles[t]);
+        expect(hitTriangles.length > 0).toBe(trace.hit !== null);
+        if (trace.hit) expect(hitTriangles).toContain(trace.hit.triangle);
+        for (const t of hitTriangles) expect(sx.raycast(triangleVolumes(sphere)[t], origin, direction, maxDistance)).not.toBeNull();
+      }
+    }
+    expect(hits).toBeGreaterThan(0);
+    expect(misses).toBeGreaterThan(0);
+    const mesh = sx.createMesh(sphere);
+    expect(() => mesh.traceRaycast([0, 0, 0], [0, 0, 0])).toThrow(new RangeError('mesh.traceRaycast: direction must not be the zero vector, got [0, 0, 0]'));
+    expect(() => mesh.traceRaycast([0, 0, 0], [0, 0, 1], -1)).toThrow(/^mesh\.traceRaycast: maxDistance/);
+  });
+
   it('traceOverlapsMesh: one step a pair of nodes, its counts lastQuery\'s', () => {
     const mesh = sx.createMesh(sphere, { node: 'obb' });
     const trace = mesh.traceOverlapsMesh(undefined, mesh, { translation: [1.5, 0.2, 0], rotation: [0, 0, 0.3826834323650898, 0.9238795325112867] });

@@ -446,6 +446,19 @@ export interface MeshTrace {
 }
 
 /**
+ * A ray's descent (Mesh.traceRaycast): `hit` is raycast()'s answer; `steps` one triple [node, -1,
+ * meets] a node whose volume the ray was tested against (meets 1: the ray enters it within the
+ * nearest hit so far, else maxDistance; 0: missed), `triangles` one triple [triangle, -1, hit] a
+ * triangle tested (hit 1: the ray meets it within that distance), in test order. Their counts are
+ * lastQuery's.
+ */
+export interface MeshRayTrace {
+  hit: MeshRayHit | null;
+  steps: Int32Array;
+  triangles: Int32Array;
+}
+
+/**
  * A triangle mesh and its bounding-volume tree, in the mesh's own frame. Its answers are those of
  * testing every triangle (`raycast` / `closestPoint` on each `{type: 'triangle'}`), bit for bit;
  * of triangles at the same distance, the lowest index. A call that throws changes nothing. Owns
@@ -467,6 +480,8 @@ export interface Mesh extends Disposable {
   readonly lastQuery: MeshQueryCost;
   /** The first triangle met by origin + t * normalize(direction), 0 <= t <= maxDistance (default Infinity), or null. */
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): MeshRayHit | null;
+  /** raycast() with its descent recorded: the hit, each node and triangle tested, in order. */
+  traceRaycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): MeshRayTrace;
   /** The nearest point of the mesh within maxDistance (default Infinity), or null. */
   closestPoint(point: Vec3Like, maxDistance?: number): MeshClosestPoint | null;
   /**

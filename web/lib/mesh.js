@@ -255,21 +255,38 @@ export class Mesh {
    * normal, barycentric } (the weights of the triangle's corners a, b, c at the point), or null.
    */
   raycast(origin, direction, maxDistance = Infinity) {
-    const ptr = this.#live('mesh.raycast');
+    return this.#ray('mesh.raycast', origin, direction, maxDistance, false);
+  }
+
+  /**
+   * raycast() with its descent recorded, in the order it tested: { hit, steps, triangles }. hit:
+   * raycast()'s answer (or null); steps: an Int32Array [node, -1, meets, ...], one triple a node
+   * whose volume the ray was tested against (meets 1: the ray enters it within the nearest hit so
+   * far, else maxDistance, and the descent goes below it; 0: missed); triangles: [triangle, -1,
+   * hit, ...], one triple a triangle tested (hit 1: the ray meets it within that distance). Their
+   * counts are lastQuery's.
+   */
+  traceRaycast(origin, direction, maxDistance = Infinity) {
+    const hit = this.#ray('mesh.traceRaycast', origin, direction, maxDistance, true);
+    return this.#trace({ hit });
+  }
+
+  #ray(call, origin, direction, maxDistance, traced) {
+    const ptr = this.#live(call);
     let f = this.#host.scratch();
     try {
       writeVec3(f, IO_ORIGIN, origin, 'origin');
       writeVec3(f, IO_DIRECTION, direction, 'direction');
     } catch (e) {
-      throw new e.constructor(`mesh.raycast: ${e.message}`);
+      throw new e.constructor(`${call}: ${e.message}`);
     }
-    finite3(f, IO_ORIGIN, 'mesh.raycast', 'origin');
-    finite3(f, IO_DIRECTION, 'mesh.raycast', 'direction');
+    finite3(f, IO_ORIGIN, call, 'origin');
+    finite3(f, IO_DIRECTION, call, 'direction');
     if (f[IO_DIRECTION] === 0 && f[IO_DIRECTION + 1] === 0 && f[IO_DIRECTION + 2] === 0)
-      throw new RangeError('mesh.raycast: direction must not be the zero vector, got [0, 0, 0]');
-    checkMaxDistance('mesh.raycast', maxDistance);
+      throw new RangeError(`${call}: direction must not be the zero vector, got [0, 0, 0]`);
+    checkMaxDistance(call, maxDistance);
     f[IO_MAX_DISTANCE] = maxDistance;
-    if (this.#m._sx_mesh_raycast(ptr) === 0) return null;
+    if (this.#m._sx_mesh_raycast(ptr, traced ? 1 : 0) === 0) return null;
     f = this.#host.scratch();
     return {
       triangle: f[IO_MESH_TRIANGLE],
@@ -418,7 +435,7 @@ export class Mesh {
    */
   traceOverlaps(volume, pose) {
     const status = this.#volumeQuery('mesh.traceOverlaps', volume, pose, true);
-    return this.#trace(status === 1);
+    return this.#trace({ overlaps: status === 1 });
   }
 
   #volumeQuery(call, volume, pose, traced) {
@@ -435,12 +452,12 @@ export class Mesh {
     return status;
   }
 
-  /** The last traced query's record, copied out of the module. */
-  #trace(overlaps) {
+  /** The last traced query's record, copied out of the module, after `answer`'s fields. */
+  #trace(answer) {
     const m = this.#m, ptr = this.#ptr;
     const copy = (at, n) => new Int32Array(m.HEAPU8.buffer, at, 3 * n).slice();
     return {
-      overlaps,
+      ...answer,
       steps: copy(m._sx_mesh_trace_steps(ptr), m._sx_mesh_volume_tests(ptr)),
       triangles: copy(m._sx_mesh_trace_triangles(ptr), m._sx_mesh_triangle_tests(ptr)),
     };
@@ -460,7 +477,8 @@ export class Mesh {
    * ...], one triple a pair of nodes tested; triangles [triangle, otherTriangle, meets, ...].
    */
   traceOverlapsMesh(pose, other, otherPose) {
-    return this.#trace(this.#meshQuery('mesh.traceOverlapsMesh', pose, other, otherPose, false, true) === 1);
+    const status = this.#meshQuery('mesh.traceOverlapsMesh', pose, other, otherPose, false, true);
+    return this.#trace({ overlaps: status === 1 });
   }
 
   /**

@@ -200,12 +200,17 @@ class Mesh {
   /// (raycast(Triangle): watertight, so a ray through a shared edge meets one of its triangles),
   /// the same as testing every triangle; of triangles met at the same distance, the lowest index.
   /// A zero or non-finite direction meets nothing.
-  MeshRayHit raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost = nullptr) const;
+  /// With a `trace` (MeshTrace), each node whose volume the ray was tested against is recorded in
+  /// test order, met (1) where the ray enters it within the nearest hit so far (else maxDistance),
+  /// and each triangle tested, hit (1) where the ray meets it within that distance; without one,
+  /// nothing is recorded and nothing allocated.
+  MeshRayHit raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost = nullptr,
+                     MeshTrace* trace = nullptr) const;
   /// raycast of the posed mesh (its triangle t lies in the world as transformed(triangle(t),
   /// pose), as overlaps() below defines it), the ray and the hit in world coordinates: the same
   /// as raycast(Triangle) of every posed triangle, the nearest (ties: the lowest index).
   MeshRayHit raycast(Vec3 origin, Vec3 direction, double maxDistance, const RigidTransform& pose,
-                     MeshQueryCost* cost = nullptr) const;
+                     MeshQueryCost* cost = nullptr, MeshTrace* trace = nullptr) const;
   /// The nearest point of the mesh within maxDistance of p (closestPoint(Triangle)); of triangles
   /// at the same distance, the lowest index. Not found when every triangle is farther.
   MeshClosestPoint closestPoint(Vec3 p, double maxDistance, MeshQueryCost* cost = nullptr) const;
