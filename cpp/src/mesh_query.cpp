@@ -200,6 +200,20 @@ bool fartherThan(const Triangle& t, Vec3 p, double reach) {
   return h * h + o * o > reach2;
 }
 
+// Runs a ray's descent, run(recordNode, recordTriangle), with every test recorded in `trace`: a
+// node is met where the ray enters it within the limit of that moment (a NaN entry: missed); a
+// triangle, where the ray hits it. `order`: the input triangle of each leaf slot.
+template <class Run>
+void recordRay(const Run& run, MeshTrace& trace, const double& limit, const std::vector<uint32_t>& order) {
+  run(
+      [&](uint32_t node, double entry) {
+        trace.steps.push_back({node, -1, entry <= limit});
+      },
+      [&](uint32_t slot, bool hit) {
+        trace.triangles.push_back({order[slot], -1, hit});
+      });
+}
+
 }  // namespace
 
 MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQueryCost* cost, MeshTrace* trace) const {
@@ -271,16 +285,7 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, MeshQu
   };
   // The traced descent out of line: inlined too, it grows raycast past what GCC inlines into it
   // so that the untraced descent's leaves' test again ends up out of line.
-  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE {
-    // A node is met where the ray enters it within the limit of that moment (a NaN entry: missed).
-    run(
-        [&](uint32_t node, double entry) {
-          trace->steps.push_back({node, -1, entry <= limit});
-        },
-        [&](uint32_t slot, bool hit) {
-          trace->triangles.push_back({order_[slot], -1, hit});
-        });
-  };
+  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE { recordRay(run, *trace, limit, order_); };
   if (!trace) {
     run([](uint32_t, double) {}, [](uint32_t, bool) {});
   } else {
@@ -342,15 +347,7 @@ MeshRayHit Mesh::raycast(Vec3 origin, Vec3 direction, double maxDistance, const 
     }
   };
   // As the unposed raycast's, the traced descent out of line.
-  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE {
-    run(
-        [&](uint32_t node, double entry) {
-          trace->steps.push_back({node, -1, entry <= localLimit});
-        },
-        [&](uint32_t slot, bool hit) {
-          trace->triangles.push_back({order_[slot], -1, hit});
-        });
-  };
+  const auto traced = [&]() SEPAXIS_LAMBDA_NOINLINE { recordRay(run, *trace, localLimit, order_); };
   if (!trace) {
     run([](uint32_t, double) {}, [](uint32_t, bool) {});
   } else {
